@@ -1,0 +1,26 @@
+# rooflab_add_isa_variants(<target> <source>...)
+# Compiles each source once per x86-64 ISA level (x86-64, x86-64-v3, x86-64-v4), so one binary carries code for every level and
+# picks at run time (kernels/cpu/isa.hpp). Each copy sees ROOFLAB_ISA_NS (the namespace to define
+# its functions in: isa_baseline, isa_avx2, isa_avx512) and the matching -march level.
+# Kernel sources are built with -ffp-contract=fast so a*b+c becomes one FMA where the ISA has it.
+include_guard(GLOBAL)
+if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
+  message(FATAL_ERROR "The CPU backend targets x86-64; ${CMAKE_SYSTEM_PROCESSOR} is not supported yet")
+endif()
+set(ROOFLAB_ISA_LEVELS baseline avx2 avx512)
+set(ROOFLAB_ISA_FLAGS_baseline -march=x86-64 -mtune=generic)
+set(ROOFLAB_ISA_FLAGS_avx2 -march=x86-64-v3 -mtune=generic)
+set(ROOFLAB_ISA_FLAGS_avx512 -march=x86-64-v4 -mtune=generic -mprefer-vector-width=512)
+
+function(rooflab_add_isa_variants target)
+  foreach(level IN LISTS ROOFLAB_ISA_LEVELS)
+    set(lib ${target}_${level})
+    add_library(${lib} OBJECT ${ARGN})
+    target_compile_options(${lib} PRIVATE ${ROOFLAB_ISA_FLAGS_${level}} -ffp-contract=fast)
+    target_compile_definitions(${lib} PRIVATE ROOFLAB_ISA_NS=isa_${level})
+    target_link_libraries(${lib} PRIVATE OpenMP::OpenMP_CXX rooflab_core)
+    target_include_directories(${lib} PRIVATE ${PROJECT_SOURCE_DIR})
+    set_target_properties(${lib} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+    target_sources(${target} PRIVATE $<TARGET_OBJECTS:${lib}>)
+  endforeach()
+endfunction()

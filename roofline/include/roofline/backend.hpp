@@ -1,0 +1,59 @@
+#pragma once
+// The backend contract: discover devices, probe their ceilings, provide kernel cases.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "roofline/case.hpp"
+#include "roofline/harness.hpp"
+#include "roofline/profile.hpp"
+
+namespace roofline {
+
+struct Availability {
+  bool available = false;
+  std::string reason;  // why not, when unavailable
+};
+
+struct ProbeOptions {
+  bool quick = true;
+  MeasureOptions measure;
+};
+
+struct RunOptions {
+  bool quick = true;
+  std::vector<std::string> families;  // empty: the default suite
+  std::vector<std::string> variants;  // empty: all
+  std::optional<std::int64_t> size;   // elements per array; empty: the default for the family
+  MeasureOptions measure;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+  virtual Availability availability() const = 0;
+  // Device facts and theoretical peaks; no measurement.
+  virtual std::vector<Device> devices() const = 0;
+  // Measures the device's ceilings into it (compute, memory, sweep).
+  virtual void probe(Device& device, const ProbeOptions& options) const = 0;
+  virtual std::vector<std::string> families() const = 0;
+  // Throws InputError for a size the device cannot hold, an unknown family or variant.
+  virtual std::vector<std::unique_ptr<Case>> cases(const Device& device,
+                                                   const RunOptions& options) const = 0;
+};
+
+class Registry {
+ public:
+  void add(std::unique_ptr<Backend> backend);
+  const std::vector<std::unique_ptr<Backend>>& backends() const { return backends_; }
+  // The backend of a device id ("cpu", "cuda:0" → "cuda"); nullptr when none.
+  const Backend* backend_for(const std::string& device_id) const;
+
+ private:
+  std::vector<std::unique_ptr<Backend>> backends_;
+};
+
+}  // namespace roofline

@@ -1,0 +1,39 @@
+#pragma once
+// Reading and writing Rooflab's versioned JSON files.
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "roofline/profile.hpp"
+#include "roofline/results.hpp"
+
+namespace roofline {
+
+// Bad input from the user (a value, a file): the CLI prints it and exits 2.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr std::string_view kMachineSchema = "rooflab.machine/1";
+inline constexpr std::string_view kResultsSchema = "rooflab.results/1";
+
+nlohmann::json to_json(const MachineProfile& m);
+nlohmann::json to_json(const Results& r);
+// Both throw InputError naming the problem (missing field, unknown major version…).
+MachineProfile machine_from_json(const nlohmann::json& j);
+Results results_from_json(const nlohmann::json& j);
+
+// Throws InputError naming the file when it is missing or not JSON.
+nlohmann::json read_json_file(const std::filesystem::path& path);
+// Writes through a temporary file in the same folder and renames it, so readers never see a
+// torn file. Throws std::runtime_error naming the path on failure.
+void write_file_atomic(const std::filesystem::path& path, std::string_view content);
+void write_json_atomic(const std::filesystem::path& path, const nlohmann::json& j);
+
+// "rooflab.results/1" or "rooflab.results/1.2" → accepted; another major → InputError.
+void check_schema(const nlohmann::json& j, std::string_view expected, const std::string& where);
+
+}  // namespace roofline

@@ -1,0 +1,57 @@
+#pragma once
+// The roofline model: pure functions of ceilings and work, no I/O.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "roofline/work.hpp"
+
+namespace roofline {
+
+struct ComputeRoof {
+  Precision precision;
+  std::string path;  // instruction path: "scalar", "sse", "avx2", "avx512", ...
+  double flops_per_s;
+};
+
+struct MemoryRoof {
+  std::string level;  // "L1", "L2", "L3", "DRAM", ...
+  double bytes_per_s;
+};
+
+enum class Bound { memory, compute };
+
+struct Placement {
+  double ai = 0;           // FLOP per byte at the point's level
+  double performance = 0;  // FLOP/s achieved
+  double attainable = 0;   // min(peak, bandwidth × ai)
+  double efficiency = 0;   // performance / attainable
+  Bound bound = Bound::memory;
+  std::string level;       // memory level whose roof applies
+};
+
+class Roofline {
+ public:
+  Roofline(std::vector<ComputeRoof> compute, std::vector<MemoryRoof> memory);
+
+  // Highest compute roof of a precision over all paths; nullopt when none was measured.
+  std::optional<double> peak(Precision p) const;
+  std::optional<double> bandwidth(const std::string& level) const;
+  // min(peak, bandwidth × ai); nullopt when either roof is missing.
+  std::optional<double> attainable(Precision p, const std::string& level, double ai) const;
+  // The AI where the memory roof of the level meets the compute peak.
+  std::optional<double> ridge(Precision p, const std::string& level) const;
+  // Places a point: work done in `seconds` with its data in `level`.
+  std::optional<Placement> place(const Work& work, const std::string& level, double seconds) const;
+
+  const std::vector<ComputeRoof>& compute() const { return compute_; }
+  const std::vector<MemoryRoof>& memory() const { return memory_; }
+
+ private:
+  std::vector<ComputeRoof> compute_;
+  std::vector<MemoryRoof> memory_;
+};
+
+std::string_view to_string(Bound b);
+
+}  // namespace roofline

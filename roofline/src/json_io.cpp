@@ -1,0 +1,355 @@
+#include "roofline/json_io.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <system_error>
+
+namespace roofline {
+
+using nlohmann::json;
+
+// ---- field conversions (nlohmann ADL hooks) -------------------------------------------------
+
+void to_json(json& j, const Summary& s) {
+  j = {{"n", s.n},         {"median", s.median},   {"min", s.min},         {"max", s.max},
+       {"mean", s.mean},   {"ci_low", s.ci_low},   {"ci_high", s.ci_high}, {"ci_level", s.ci_level},
+       {"cv", s.cv},       {"unstable", s.unstable}};
+}
+void from_json(const json& j, Summary& s) {
+  s.n = j.at("n");
+  s.median = j.at("median");
+  s.min = j.at("min");
+  s.max = j.at("max");
+  s.mean = j.at("mean");
+  s.ci_low = j.at("ci_low");
+  s.ci_high = j.at("ci_high");
+  s.ci_level = j.at("ci_level");
+  s.cv = j.at("cv");
+  s.unstable = j.at("unstable");
+}
+
+void to_json(json& j, const Work& w) {
+  j = {{"precision", to_string(w.precision)},
+       {"flops", w.flops},
+       {"bytes", w.bytes},
+       {"bytes_write_allocate", w.bytes_write_allocate},
+       {"working_set", w.working_set}};
+}
+void from_json(const json& j, Work& w) {
+  w.precision = precision_from_string(j.at("precision").get<std::string>());
+  w.flops = j.at("flops");
+  w.bytes = j.at("bytes");
+  w.bytes_write_allocate = j.at("bytes_write_allocate");
+  w.working_set = j.at("working_set");
+}
+
+void to_json(json& j, const Provenance& p) {
+  j = {{"version", p.version},     {"git_hash", p.git_hash},
+       {"compiler", p.compiler},   {"flags", p.flags},
+       {"build_type", p.build_type}, {"host", p.host},
+       {"os", p.os},               {"cpu_model", p.cpu_model},
+       {"threads", p.threads},     {"thread_binding", p.thread_binding},
+       {"affinity", p.affinity},   {"time", p.time},
+       {"command", p.command}};
+}
+void from_json(const json& j, Provenance& p) {
+  p.version = j.at("version");
+  p.git_hash = j.at("git_hash");
+  p.compiler = j.at("compiler");
+  p.flags = j.at("flags");
+  p.build_type = j.at("build_type");
+  p.host = j.at("host");
+  p.os = j.at("os");
+  p.cpu_model = j.at("cpu_model");
+  p.threads = j.at("threads");
+  p.thread_binding = j.at("thread_binding");
+  p.affinity = j.at("affinity").get<std::vector<std::vector<int>>>();
+  p.time = j.at("time");
+  p.command = j.at("command");
+}
+
+void to_json(json& j, const Cache& c) {
+  j = {{"level", c.level},
+       {"size_bytes", c.size_bytes},
+       {"instances", c.instances},
+       {"cpus_per_instance", c.cpus_per_instance}};
+}
+void from_json(const json& j, Cache& c) {
+  c.level = j.at("level");
+  c.size_bytes = j.at("size_bytes");
+  c.instances = j.at("instances");
+  c.cpus_per_instance = j.at("cpus_per_instance");
+}
+
+void to_json(json& j, const TheoreticalCompute& t) {
+  j = {{"precision", to_string(t.precision)}, {"path", t.path}, {"threads", t.threads},
+       {"flops_per_s", t.flops_per_s},        {"basis", t.basis}};
+}
+void from_json(const json& j, TheoreticalCompute& t) {
+  t.precision = precision_from_string(j.at("precision").get<std::string>());
+  t.path = j.at("path");
+  t.threads = j.at("threads");
+  t.flops_per_s = j.at("flops_per_s");
+  t.basis = j.at("basis");
+}
+
+void to_json(json& j, const TheoreticalMemory& t) {
+  j = {{"level", t.level}, {"bytes_per_s", t.bytes_per_s}, {"basis", t.basis}};
+}
+void from_json(const json& j, TheoreticalMemory& t) {
+  t.level = j.at("level");
+  t.bytes_per_s = j.at("bytes_per_s");
+  t.basis = j.at("basis");
+}
+
+void to_json(json& j, const ComputeCeiling& c) {
+  j = {{"precision", to_string(c.precision)}, {"path", c.path},       {"threads", c.threads},
+       {"flops_per_s", c.flops_per_s},        {"clock_hz", c.clock_hz}, {"method", c.method}};
+}
+void from_json(const json& j, ComputeCeiling& c) {
+  c.precision = precision_from_string(j.at("precision").get<std::string>());
+  c.path = j.at("path");
+  c.threads = j.at("threads");
+  c.flops_per_s = j.at("flops_per_s");
+  c.clock_hz = j.at("clock_hz");
+  c.method = j.at("method");
+}
+
+void to_json(json& j, const MemoryCeiling& m) {
+  j = {{"level", m.level},
+       {"kernel", m.kernel},
+       {"threads", m.threads},
+       {"bytes_per_s", m.bytes_per_s},
+       {"working_set", {m.working_set_min, m.working_set_max}},
+       {"method", m.method}};
+}
+void from_json(const json& j, MemoryCeiling& m) {
+  m.level = j.at("level");
+  m.kernel = j.at("kernel");
+  m.threads = j.at("threads");
+  m.bytes_per_s = j.at("bytes_per_s");
+  m.working_set_min = j.at("working_set").at(0);
+  m.working_set_max = j.at("working_set").at(1);
+  m.method = j.at("method");
+}
+
+void to_json(json& j, const SweepPoint& p) {
+  j = {{"kernel", p.kernel},
+       {"threads", p.threads},
+       {"store", p.store},
+       {"working_set", p.working_set},
+       {"bytes_per_s", p.bytes_per_s}};
+}
+void from_json(const json& j, SweepPoint& p) {
+  p.kernel = j.at("kernel");
+  p.threads = j.at("threads");
+  p.store = j.at("store");
+  p.working_set = j.at("working_set");
+  p.bytes_per_s = j.at("bytes_per_s").get<std::vector<double>>();
+}
+
+void to_json(json& j, const Device& d) {
+  j = {{"id", d.id},
+       {"backend", d.backend},
+       {"name", d.name},
+       {"vendor", d.vendor},
+       {"driver", d.driver},
+       {"compute_units", d.compute_units},
+       {"clock_hz", d.clock_hz},
+       {"memory_bytes", d.memory_bytes},
+       {"caches", d.caches},
+       {"facts", d.facts},
+       {"theoretical", {{"compute", d.theoretical_compute}, {"memory", d.theoretical_memory}}},
+       {"ceilings", {{"compute", d.compute}, {"memory", d.memory}}},
+       {"sweep", d.sweep}};
+}
+void from_json(const json& j, Device& d) {
+  d.id = j.at("id");
+  d.backend = j.at("backend");
+  d.name = j.at("name");
+  d.vendor = j.at("vendor");
+  d.driver = j.at("driver");
+  d.compute_units = j.at("compute_units");
+  d.clock_hz = j.at("clock_hz");
+  d.memory_bytes = j.at("memory_bytes");
+  d.caches = j.at("caches").get<std::vector<Cache>>();
+  d.facts = j.at("facts");
+  d.theoretical_compute = j.at("theoretical").at("compute").get<std::vector<TheoreticalCompute>>();
+  d.theoretical_memory = j.at("theoretical").at("memory").get<std::vector<TheoreticalMemory>>();
+  d.compute = j.at("ceilings").at("compute").get<std::vector<ComputeCeiling>>();
+  d.memory = j.at("ceilings").at("memory").get<std::vector<MemoryCeiling>>();
+  d.sweep = j.at("sweep").get<std::vector<SweepPoint>>();
+}
+
+void to_json(json& j, const Verification& v) {
+  j = {{"status", v.passed ? "passed" : "failed"},
+       {"max_error", v.max_error},
+       {"tolerance", v.tolerance},
+       {"message", v.message}};
+}
+void from_json(const json& j, Verification& v) {
+  const std::string status = j.at("status");
+  if (status != "passed" && status != "failed")
+    throw std::invalid_argument("verification status '" + status + "' is neither passed nor failed");
+  v.passed = status == "passed";
+  v.max_error = j.at("max_error").is_null() ? 0.0 : j.at("max_error").get<double>();
+  v.tolerance = j.at("tolerance").is_null() ? 0.0 : j.at("tolerance").get<double>();
+  v.message = j.at("message");
+}
+
+void to_json(json& j, const Placement& p) {
+  j = {{"ai", p.ai},
+       {"flops_per_s", p.performance},
+       {"attainable_flops_per_s", p.attainable},
+       {"efficiency", p.efficiency},
+       {"bound", to_string(p.bound)},
+       {"level", p.level}};
+}
+void from_json(const json& j, Placement& p) {
+  p.ai = j.at("ai");
+  p.performance = j.at("flops_per_s");
+  p.attainable = j.at("attainable_flops_per_s");
+  p.efficiency = j.at("efficiency");
+  p.bound = j.at("bound") == "compute" ? Bound::compute : Bound::memory;
+  p.level = j.at("level");
+}
+
+void to_json(json& j, const Result& r) {
+  j = {{"family", r.family},
+       {"variant", r.variant},
+       {"backend", r.backend},
+       {"device", r.device},
+       {"params", r.params},
+       {"work", r.work},
+       {"level", r.level},
+       {"verification", r.verification},
+       {"error", r.error},
+       {"samples", r.samples},
+       {"time", r.time ? json(*r.time) : json(nullptr)},
+       {"placement", r.placement ? json(*r.placement) : json(nullptr)}};
+}
+void from_json(const json& j, Result& r) {
+  r.family = j.at("family");
+  r.variant = j.at("variant");
+  r.backend = j.at("backend");
+  r.device = j.at("device");
+  r.params = j.at("params");
+  r.work = j.at("work");
+  r.level = j.at("level");
+  r.verification = j.at("verification");
+  r.error = j.at("error");
+  r.samples = j.at("samples").get<std::vector<double>>();
+  if (!j.at("time").is_null()) r.time = j.at("time").get<Summary>();
+  if (!j.at("placement").is_null()) r.placement = j.at("placement").get<Placement>();
+}
+
+// ---- documents -------------------------------------------------------------------------------
+
+namespace {
+
+template <class F>
+auto converting(const std::string& what, F&& f) {
+  try {
+    return f();
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw InputError(what + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+json to_json(const MachineProfile& m) {
+  return {{"schema", kMachineSchema}, {"provenance", m.provenance}, {"devices", m.devices}};
+}
+
+json to_json(const Results& r) {
+  return {{"schema", kResultsSchema},
+          {"provenance", r.provenance},
+          {"machine", to_json(r.machine)},
+          {"results", r.results}};
+}
+
+MachineProfile machine_from_json(const json& j) {
+  check_schema(j, kMachineSchema, "machine profile");
+  return converting("malformed machine profile", [&] {
+    MachineProfile m;
+    m.provenance = j.at("provenance");
+    m.devices = j.at("devices").get<std::vector<Device>>();
+    return m;
+  });
+}
+
+Results results_from_json(const json& j) {
+  check_schema(j, kResultsSchema, "results");
+  Results r;
+  r.machine = machine_from_json(j.at("machine"));
+  converting("malformed results", [&] {
+    r.provenance = j.at("provenance");
+    r.results = j.at("results").get<std::vector<Result>>();
+    return 0;
+  });
+  return r;
+}
+
+void check_schema(const json& j, std::string_view expected, const std::string& where) {
+  if (!j.is_object() || !j.contains("schema") || !j["schema"].is_string())
+    throw InputError(where + ": no \"schema\" field (expected " + std::string(expected) + ")");
+  const std::string schema = j["schema"];
+  const std::string name(expected.substr(0, expected.find('/')));
+  const std::string major(expected.substr(expected.find('/') + 1));
+  static const std::regex form(R"(([a-z.]+)/(\d+)(\.\d+)?)");
+  std::smatch m;
+  if (!std::regex_match(schema, m, form) || m[1] != name)
+    throw InputError(where + ": schema \"" + schema + "\" is not " + std::string(expected));
+  if (m[2] != major)
+    throw InputError(where + ": schema \"" + schema + "\" has unknown major version " +
+                     m[2].str() + " (this Rooflab reads " + std::string(expected) + ")");
+}
+
+json read_json_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot open '" + path.string() + "'");
+  try {
+    return json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw InputError("'" + path.string() + "' is not valid JSON: " + e.what());
+  }
+}
+
+void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
+  const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  std::string tmpl = (dir / ("." + path.filename().string() + ".XXXXXX")).string();
+  const int fd = mkstemp(tmpl.data());
+  if (fd < 0)
+    throw std::runtime_error("cannot create a temporary file beside '" + path.string() +
+                             "': " + std::generic_category().message(errno));
+  size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t w = ::write(fd, content.data() + done, content.size() - done);
+    if (w < 0) break;
+    done += static_cast<size_t>(w);
+  }
+  const bool ok = done == content.size() && ::fsync(fd) == 0;
+  ::close(fd);
+  if (!ok || std::rename(tmpl.c_str(), path.c_str()) != 0) {
+    const std::string why = std::generic_category().message(errno);
+    std::remove(tmpl.c_str());
+    throw std::runtime_error("cannot write '" + path.string() + "': " + why);
+  }
+  std::filesystem::permissions(path, std::filesystem::perms::owner_read |
+                                         std::filesystem::perms::owner_write |
+                                         std::filesystem::perms::group_read |
+                                         std::filesystem::perms::others_read);
+}
+
+void write_json_atomic(const std::filesystem::path& path, const json& j) {
+  write_file_atomic(path, j.dump(1) + "\n");
+}
+
+}  // namespace roofline

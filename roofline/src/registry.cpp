@@ -1,0 +1,14 @@
+#include "roofline/backend.hpp"
+
+namespace roofline {
+
+void Registry::add(std::unique_ptr<Backend> backend) { backends_.push_back(std::move(backend)); }
+
+const Backend* Registry::backend_for(const std::string& device_id) const {
+  const std::string name = device_id.substr(0, device_id.find(':'));
+  for (const auto& b : backends_)
+    if (b->name() == name) return b.get();
+  return nullptr;
+}
+
+}  // namespace roofline
