@@ -1,0 +1,48 @@
+#include <cstdio>
+#include <iostream>
+
+#include "reports/report.hpp"
+#include "roofline/cli/commands.hpp"
+#include "roofline/cli/inputs.hpp"
+#include "roofline/json_io.hpp"
+
+namespace cli {
+
+void add_default_command(CLI::App& app, Session& s) {
+  struct Opts {
+    std::vector<std::string> devices;
+    std::string folder = "rooflab-out";
+    MeasureFlags measure;
+  };
+  auto opts = std::make_shared<Opts>();
+  app.add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
+  app.add_option("-o,--output", opts->folder, "Folder for machine.json, results.json, report.html")
+      ->capture_default_str();
+  add_measure_flags(app, opts->measure);
+  app.require_subcommand(0, 1);
+  app.callback([&app, &s, opts] {
+    if (!app.get_subcommands().empty()) return;
+    const auto folder = ensure_folder(opts->folder);
+    auto devices = select_devices(s, opts->devices);
+    const bool quick = !opts->measure.full;
+    const auto machine = probe(s, devices, {.quick = quick, .measure = opts->measure.options()});
+    roofline::write_json_atomic(folder / "machine.json", roofline::to_json(machine));
+    const auto results = run(s, machine, devices,
+                             {.quick = quick,
+                              .families = {},
+                              .variants = {},
+                              .size = std::nullopt,
+                              .measure = opts->measure.options()});
+    roofline::write_json_atomic(folder / "results.json", roofline::to_json(results));
+    reports::write_report({results}, {.html = folder / "report.html", .svg_dir = {}, .csv_dir = {}});
+    std::printf("%s", reports::summary_table({results}).c_str());
+    std::printf("report: %s\n", (folder / "report.html").c_str());
+    const std::string failed = failures(results);
+    if (!failed.empty()) {
+      std::cerr << failed;
+      s.exit_code = kExitFailure;
+    }
+  });
+}
+
+}  // namespace cli

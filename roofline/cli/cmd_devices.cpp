@@ -1,0 +1,28 @@
+#include <cstdio>
+
+#include "roofline/cli/commands.hpp"
+
+namespace cli {
+
+void add_devices_command(CLI::App& app, Session& s) {
+  auto* cmd = app.add_subcommand("devices", "List backends and devices, and why a backend is "
+                                            "unavailable");
+  cmd->callback([&s] {
+    for (const auto& backend : s.registry.backends()) {
+      const auto a = backend->availability();
+      if (!a.available) {
+        std::printf("%s: unavailable (%s)\n", backend->name().c_str(), a.reason.c_str());
+        continue;
+      }
+      for (const auto& d : backend->devices()) {
+        std::printf("%-12s %s  [%d compute units, %.2f GHz nominal", d.id.c_str(), d.name.c_str(),
+                    d.compute_units, d.clock_hz / 1e9);
+        for (const auto& c : d.caches)
+          std::printf(", %s %.0f KiB x%d", c.level.c_str(), c.size_bytes / 1024, c.instances);
+        std::printf("]\n");
+      }
+    }
+  });
+}
+
+}  // namespace cli

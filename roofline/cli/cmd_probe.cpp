@@ -1,0 +1,48 @@
+#include <cstdio>
+
+#include "roofline/cli/commands.hpp"
+#include "roofline/json_io.hpp"
+
+namespace cli {
+
+roofline::MeasureOptions MeasureFlags::options() const {
+  return {.repetitions = repetitions,
+          .min_sample_seconds = min_sample_seconds,
+          .warmup_seconds = roofline::MeasureOptions{}.warmup_seconds};
+}
+
+void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
+  command.add_flag("--quick,!--full", flags.full,
+                   "Quick sweeps (default) or full, denser sweeps and larger sizes")
+      ->default_str("--quick");
+  command.add_option("--repetitions", flags.repetitions, "Samples kept per measurement")
+      ->check(CLI::Range(2, 1000))
+      ->capture_default_str();
+  command.add_option("--min-sample-time", flags.min_sample_seconds,
+                     "Seconds each sample lasts at least (>= 0.001)")
+      ->check(CLI::Range(0.001, 60.0))
+      ->capture_default_str();
+}
+
+void add_probe_command(CLI::App& app, Session& s) {
+  struct Opts {
+    std::vector<std::string> devices;
+    std::string output = "machine.json";
+    MeasureFlags measure;
+  };
+  auto opts = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("probe", "Measure the ceilings of devices into a machine profile");
+  cmd->add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
+  cmd->add_option("-o,--output", opts->output, "Machine profile to write")->capture_default_str();
+  add_measure_flags(*cmd, opts->measure);
+  cmd->callback([&s, opts] {
+    auto devices = select_devices(s, opts->devices);
+    roofline::ProbeOptions options{.quick = !opts->measure.full,
+                                   .measure = opts->measure.options()};
+    const auto machine = probe(s, devices, options);
+    roofline::write_json_atomic(opts->output, roofline::to_json(machine));
+    std::printf("machine profile: %s\n", opts->output.c_str());
+  });
+}
+
+}  // namespace cli

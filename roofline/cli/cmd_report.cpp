@@ -1,0 +1,35 @@
+#include <cstdio>
+
+#include "reports/report.hpp"
+#include "roofline/cli/commands.hpp"
+#include "roofline/cli/inputs.hpp"
+#include "roofline/json_io.hpp"
+
+namespace cli {
+
+void add_report_command(CLI::App& app, Session& s) {
+  struct Opts {
+    std::vector<std::string> files;
+    std::string html = "report.html", svg_dir, csv_dir;
+  };
+  auto opts = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand(
+      "report", "Write an HTML roofline report (and SVG, CSV) from results or machine files");
+  cmd->add_option("files", opts->files, "rooflab.results/1 or rooflab.machine/1 JSON files")
+      ->required();
+  cmd->add_option("-o,--output", opts->html, "HTML report to write")->capture_default_str();
+  cmd->add_option("--svg", opts->svg_dir, "Also write one SVG chart per device into this folder");
+  cmd->add_option("--csv", opts->csv_dir, "Also write ceilings.csv and results.csv here");
+  cmd->callback([&s, opts] {
+    const auto inputs = load_inputs(opts->files);
+    reports::ReportOptions options{.html = opts->html, .svg_dir = {}, .csv_dir = {}};
+    if (!opts->svg_dir.empty()) options.svg_dir = ensure_folder(opts->svg_dir);
+    if (!opts->csv_dir.empty()) options.csv_dir = ensure_folder(opts->csv_dir);
+    reports::write_report(inputs, options);
+    std::printf("%s", reports::summary_table(inputs).c_str());
+    std::printf("report: %s\n", opts->html.c_str());
+    (void)s;
+  });
+}
+
+}  // namespace cli

@@ -1,0 +1,50 @@
+#include <cstdio>
+#include <iostream>
+
+#include "reports/report.hpp"
+#include "roofline/cli/commands.hpp"
+#include "roofline/cli/size_option.hpp"
+#include "roofline/json_io.hpp"
+
+namespace cli {
+
+void add_run_command(CLI::App& app, Session& s) {
+  struct Opts {
+    std::vector<std::string> devices, families, variants;
+    std::string size, machine, output = "results.json";
+    MeasureFlags measure;
+  };
+  auto opts = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("run", "Verify, time and place kernels on the roofline");
+  cmd->add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
+  cmd->add_option("--family", opts->families, "Kernel family; default: the default suite");
+  cmd->add_option("--variant", opts->variants, "Only these variants");
+  cmd->add_option("--size", opts->size, "Elements per array, e.g. 16M (default: per family)");
+  cmd->add_option("--machine", opts->machine,
+                  "Machine profile from `rooflab probe` whose ceilings place the results");
+  cmd->add_option("-o,--output", opts->output, "Results file to write")->capture_default_str();
+  add_measure_flags(*cmd, opts->measure);
+  cmd->callback([&s, opts] {
+    roofline::RunOptions options{.quick = !opts->measure.full,
+                                 .families = opts->families,
+                                 .variants = opts->variants,
+                                 .size = std::nullopt,
+                                 .measure = opts->measure.options()};
+    if (!opts->size.empty()) options.size = parse_size(opts->size);
+    roofline::MachineProfile machine;
+    if (!opts->machine.empty())
+      machine = roofline::machine_from_json(roofline::read_json_file(opts->machine));
+    const auto devices = select_devices(s, opts->devices);
+    const auto results = run(s, machine, devices, options);
+    roofline::write_json_atomic(opts->output, roofline::to_json(results));
+    std::printf("%s", reports::summary_table({results}).c_str());
+    std::printf("results: %s\n", opts->output.c_str());
+    const std::string failed = failures(results);
+    if (!failed.empty()) {
+      std::cerr << failed;
+      s.exit_code = kExitFailure;
+    }
+  });
+}
+
+}  // namespace cli

@@ -1,0 +1,51 @@
+#include "roofline/cli/inputs.hpp"
+
+#include <system_error>
+
+#include "roofline/cli/session.hpp"
+#include "roofline/json_io.hpp"
+
+namespace cli {
+
+std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files) {
+  std::vector<roofline::Results> results;
+  std::vector<roofline::MachineProfile> machines;
+  for (const auto& file : files) {
+    const auto j = roofline::read_json_file(file);
+    const std::string schema = j.is_object() && j.contains("schema") && j["schema"].is_string()
+                                   ? j["schema"].get<std::string>()
+                                   : "";
+    try {
+      if (schema.rfind("rooflab.machine/", 0) == 0)
+        machines.push_back(roofline::machine_from_json(j));
+      else if (schema.rfind("rooflab.results/", 0) == 0)
+        results.push_back(roofline::results_from_json(j));
+      else
+        throw roofline::InputError(
+            schema.empty() ? "no \"schema\" field: not a Rooflab results or machine file"
+                           : "schema \"" + schema + "\" is not a Rooflab results or machine file");
+    } catch (const roofline::InputError& e) {
+      throw roofline::InputError("'" + file + "': " + e.what());
+    }
+  }
+  for (auto& r : results)
+    for (const auto& m : machines)
+      for (const auto& lender : m.devices)
+        for (auto& d : r.machine.devices)
+          if (d.id == lender.id && d.compute.empty() && d.memory.empty()) d = lender;
+  if (results.empty())
+    for (auto& m : machines) results.push_back({m.provenance, std::move(m), {}});
+  for (auto& r : results) place_all(r);
+  return results;
+}
+
+std::filesystem::path ensure_folder(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::create_directories(path, ec);
+  if (ec || !std::filesystem::is_directory(path))
+    throw roofline::InputError("cannot create folder '" + path + "'" +
+                               (ec ? ": " + ec.message() : ""));
+  return path;
+}
+
+}  // namespace cli

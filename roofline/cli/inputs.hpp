@@ -1,0 +1,18 @@
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "roofline/results.hpp"
+
+namespace cli {
+
+// Reads results and machine profiles. A machine profile lends its ceilings to results of the same
+// device that have none (a `run` without --machine); one given alone is reported as its ceilings.
+// Every result is placed again under its device's roofs. Throws InputError naming a bad file.
+std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files);
+
+// Creates the folder if needed; throws InputError naming it when that fails.
+std::filesystem::path ensure_folder(const std::string& path);
+
+}  // namespace cli

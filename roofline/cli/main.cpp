@@ -1,0 +1,44 @@
+// rooflab: measure a machine's roofs, run verified kernels under them, report.
+#include <iostream>
+
+#include "probes/cpu/backend.hpp"
+#include "roofline/build_info.hpp"
+#include "roofline/cli/commands.hpp"
+#include "roofline/json_io.hpp"
+#include "roofline/provenance.hpp"
+
+int main(int argc, char** argv) {
+  roofline::ensure_pinned_threads(argv);
+
+  cli::Session session;
+  for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);
+  probes::cpu::register_cpu_backend(session.registry);
+
+  CLI::App app{"Rooflab: measured roofs and verified kernels on one roofline chart.\n"
+               "Without a command: probe every device, run the default suite and write a "
+               "report.",
+               "rooflab"};
+  app.set_version_flag("--version", "rooflab " + roofline::build_info().version + " (" +
+                                        roofline::build_info().git_hash + ")");
+  cli::add_default_command(app, session);
+  cli::add_devices_command(app, session);
+  cli::add_probe_command(app, session);
+  cli::add_run_command(app, session);
+  cli::add_report_command(app, session);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return cli::kExitBadInput;
+  } catch (const roofline::InputError& e) {
+    std::cerr << "rooflab: error: " << e.what() << "\n";
+    return cli::kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "rooflab: failed: " << e.what() << "\n";
+    return cli::kExitFailure;
+  }
+  return session.exit_code;
+}

@@ -1,0 +1,82 @@
+#include "roofline/cli/session.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+#include "roofline/harness.hpp"
+#include "roofline/json_io.hpp"
+#include "roofline/provenance.hpp"
+
+namespace cli {
+
+std::vector<Selected> select_devices(const Session& s, const std::vector<std::string>& ids) {
+  std::vector<Selected> all;
+  for (const auto& backend : s.registry.backends()) {
+    if (!backend->availability().available) continue;
+    for (auto& device : backend->devices()) all.push_back({backend.get(), std::move(device)});
+  }
+  if (ids.empty()) return all;
+  std::vector<Selected> chosen;
+  for (const auto& id : ids) {
+    auto it = std::find_if(all.begin(), all.end(),
+                           [&](const Selected& d) { return d.device.id == id; });
+    if (it == all.end()) {
+      std::string known;
+      for (const auto& d : all) known += (known.empty() ? "" : ", ") + d.device.id;
+      const auto* backend = s.registry.backend_for(id);
+      std::string why = backend && !backend->availability().available
+                            ? backend->name() + " is unavailable: " + backend->availability().reason
+                            : "available: " + known;
+      throw roofline::InputError("unknown device '" + id + "' (" + why + ")");
+    }
+    chosen.push_back(*it);
+  }
+  return chosen;
+}
+
+roofline::MachineProfile probe(const Session& s, std::vector<Selected>& devices,
+                               const roofline::ProbeOptions& options) {
+  roofline::MachineProfile machine;
+  machine.provenance = roofline::collect_provenance(s.command_line);
+  for (auto& d : devices) {
+    d.backend->probe(d.device, options);
+    machine.devices.push_back(d.device);
+  }
+  return machine;
+}
+
+roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
+                      const std::vector<Selected>& devices, const roofline::RunOptions& options) {
+  roofline::Results results;
+  results.provenance = roofline::collect_provenance(s.command_line);
+  results.machine = machine;
+  for (const auto& d : devices) {
+    if (!results.machine.find(d.device.id)) results.machine.devices.push_back(d.device);
+    auto cases = d.backend->cases(*results.machine.find(d.device.id), options);
+    auto measured = roofline::measure_all(cases, options.measure, "run " + d.device.id);
+    results.results.insert(results.results.end(), measured.begin(), measured.end());
+  }
+  place_all(results);
+  return results;
+}
+
+void place_all(roofline::Results& r) {
+  for (auto& result : r.results) {
+    const roofline::Device* device = r.machine.find(result.device);
+    if (device) roofline::place(result, device->roofline());
+  }
+}
+
+std::string failures(const roofline::Results& r) {
+  std::string out;
+  for (const auto& result : r.results) {
+    if (result.ok()) continue;
+    out += "FAILED " + result.family + "/" + result.variant + " " + result.params.dump() + ": " +
+           (result.error.empty() ? "verification failed: " + result.verification.message
+                                 : result.error) +
+           "\n";
+  }
+  return out;
+}
+
+}  // namespace cli

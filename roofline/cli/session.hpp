@@ -1,0 +1,46 @@
+#pragma once
+// What every command shares: the backends, the command line, and the steps of the pipeline.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "roofline/backend.hpp"
+#include "roofline/profile.hpp"
+#include "roofline/results.hpp"
+
+namespace cli {
+
+// Exit codes: 0 ok, 1 a kernel failed verification or a run failed, 2 bad input.
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitBadInput = 2;
+
+struct Session {
+  roofline::Registry registry;
+  std::string command_line;
+  int exit_code = 0;
+};
+
+struct Selected {
+  const roofline::Backend* backend;
+  roofline::Device device;
+};
+
+// The devices named by `ids` (all available devices when empty). Throws InputError naming an
+// unknown or unavailable device.
+std::vector<Selected> select_devices(const Session& s, const std::vector<std::string>& ids);
+
+// Probes each device, one after the other.
+roofline::MachineProfile probe(const Session& s, std::vector<Selected>& devices,
+                               const roofline::ProbeOptions& options);
+
+// Runs the cases of each device and places the verified ones under that device's roofs.
+roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
+                      const std::vector<Selected>& devices, const roofline::RunOptions& options);
+
+// Places every result under the roofs of its device in r.machine.
+void place_all(roofline::Results& r);
+
+// Failed results, one line each, for stderr; empty when all passed.
+std::string failures(const roofline::Results& r);
+
+}  // namespace cli

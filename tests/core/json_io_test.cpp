@@ -1,0 +1,113 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "roofline/json_io.hpp"
+#include "sample.hpp"
+
+using namespace roofline;
+namespace fs = std::filesystem;
+
+namespace {
+fs::path temp_dir() {
+  auto dir = fs::temp_directory_path() /
+             ("rooflab_json_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+}  // namespace
+
+TEST(JsonIo, ResultsRoundTripIsLossless) {
+  const auto original = sample::results();
+  const auto j = to_json(original);
+  EXPECT_EQ(j["schema"], "rooflab.results/1");
+  EXPECT_EQ(j["machine"]["schema"], "rooflab.machine/1");
+  const auto back = results_from_json(j);
+  EXPECT_EQ(to_json(back), j);
+  ASSERT_EQ(back.results.size(), 2u);
+  EXPECT_TRUE(back.results[0].placement.has_value());
+  EXPECT_FALSE(back.results[1].placement.has_value());
+  EXPECT_FALSE(back.results[1].verification.passed);
+  EXPECT_EQ(back.machine.devices[0].memory[0].working_set_max, 16384);
+}
+
+TEST(JsonIo, MachineRoundTripThroughAFile) {
+  const auto dir = temp_dir();
+  MachineProfile m;
+  m.provenance = sample::provenance();
+  m.devices = {sample::cpu()};
+  write_json_atomic(dir / "machine.json", to_json(m));
+  const auto back = machine_from_json(read_json_file(dir / "machine.json"));
+  EXPECT_EQ(to_json(back), to_json(m));
+  // Only the file itself remains: the temporary file was renamed.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 1);
+}
+
+TEST(JsonIo, AcceptsOlderMinorVersionsAndRejectsOtherMajors) {
+  auto j = to_json(sample::results());
+  j["schema"] = "rooflab.results/1.3";
+  EXPECT_NO_THROW(results_from_json(j));
+  j["schema"] = "rooflab.results/2";
+  try {
+    results_from_json(j);
+    FAIL() << "major version 2 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown major version 2"), std::string::npos) << e.what();
+  }
+  j["schema"] = "rooflab.machine/1";
+  EXPECT_THROW(results_from_json(j), InputError);
+  j.erase("schema");
+  EXPECT_THROW(results_from_json(j), InputError);
+}
+
+TEST(JsonIo, MissingFieldIsNamed) {
+  auto j = to_json(sample::results());
+  j["results"][0].erase("work");
+  try {
+    results_from_json(j);
+    FAIL() << "a record without work was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("work"), std::string::npos) << e.what();
+  }
+}
+
+TEST(JsonIo, NonFiniteNumbersBecomeNullSoTheFileStillParses) {
+  auto r = sample::results();
+  r.results[1].verification.max_error = std::nan("");
+  const auto text = to_json(r).dump();
+  const auto parsed = nlohmann::json::parse(text);
+  EXPECT_TRUE(parsed["results"][1]["verification"]["max_error"].is_null());
+  EXPECT_NO_THROW(results_from_json(parsed));
+}
+
+TEST(JsonIo, MissingAndMalformedFilesAreNamed) {
+  const auto dir = temp_dir();
+  try {
+    read_json_file(dir / "absent.json");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("absent.json"), std::string::npos);
+  }
+  std::ofstream(dir / "torn.json") << "{\"schema\": \"rooflab.results/1\", \"resu";
+  try {
+    read_json_file(dir / "torn.json");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("torn.json"), std::string::npos);
+  }
+}
+
+TEST(JsonIo, AFailedWriteLeavesNothingBehind) {
+  const auto dir = temp_dir();
+  EXPECT_THROW(write_file_atomic(dir / "no-such-folder" / "x.json", "{}"), std::runtime_error);
+  EXPECT_FALSE(fs::exists(dir / "no-such-folder"));
+  write_file_atomic(dir / "x.json", "old");
+  write_file_atomic(dir / "x.json", "new");
+  std::ifstream in(dir / "x.json");
+  std::string content;
+  in >> content;
+  EXPECT_EQ(content, "new");
+}

@@ -1,0 +1,70 @@
+#pragma once
+// A small, hand-made machine profile and results, as Rooflab writes them.
+#include "roofline/results.hpp"
+
+namespace sample {
+
+inline roofline::Provenance provenance() {
+  return {.version = "0.1.0", .git_hash = "abc123", .compiler = "GNU 12.2.0", .flags = "-O3",
+          .build_type = "Release", .host = "testhost", .os = "Linux", .cpu_model = "Test CPU",
+          .threads = 2, .thread_binding = "OMP_PLACES=cores OMP_PROC_BIND=close",
+          .affinity = {{0}, {1}}, .time = "2026-11-21T12:00:00Z", .command = "rooflab probe"};
+}
+
+inline roofline::Summary around(double v) {
+  return roofline::summarize({v * 0.99, v, v * 1.01, v * 1.005, v * 0.995});
+}
+
+inline roofline::Device cpu() {
+  using roofline::Precision;
+  roofline::Device d;
+  d.id = "cpu";
+  d.backend = "cpu";
+  d.name = "Test CPU";
+  d.vendor = "AuthenticAMD";
+  d.compute_units = 2;
+  d.clock_hz = 2.4e9;
+  d.memory_bytes = 8e9;
+  d.caches = {{"L1", 32768, 2, 1}, {"L2", 524288, 2, 1}, {"L3", 32 << 20, 1, 2}};
+  d.facts = {{"isa", {"baseline", "avx2"}}};
+  d.theoretical_compute = {{Precision::fp32, "vec256", 2, 224e9, "2 x 3.5 GHz x 32"}};
+  d.compute = {{Precision::fp32, "vec256", 2, around(220e9), 3.5e9, "fma chains"},
+               {Precision::fp64, "vec256", 2, around(110e9), 3.5e9, "fma chains"},
+               {Precision::fp32, "vec256", 1, around(111e9), 3.5e9, "fma chains"}};
+  d.memory = {{"L1", "read", 2, around(400e9), 4096, 16384, "plateau"},
+              {"DRAM", "triad", 2, around(30e9), 256e6, 512e6, "plateau"},
+              {"DRAM", "read", 2, around(35e9), 256e6, 512e6, "plateau"}};
+  d.sweep = {{"read", 2, "temporal", 4096, {4e11, 4.1e11}}};
+  return d;
+}
+
+inline roofline::Results results() {
+  roofline::Results r;
+  r.provenance = provenance();
+  r.machine.provenance = provenance();
+  r.machine.devices = {cpu()};
+  roofline::Result ok;
+  ok.family = "nested_saxpy";
+  ok.variant = "avx2_8chain";
+  ok.backend = "cpu";
+  ok.device = "cpu";
+  ok.params = {{"m", 8}, {"n", 1 << 24}};
+  ok.work = {.precision = roofline::Precision::fp32, .flops = 16.0 * (1 << 24),
+             .bytes = 12.0 * (1 << 24), .bytes_write_allocate = 12.0 * (1 << 24),
+             .working_set = 8.0 * (1 << 24)};
+  ok.level = "DRAM";
+  ok.verification = {true, 1e-7, 1e-6, "matches the long double reference"};
+  ok.samples = {0.01, 0.011, 0.0105};
+  ok.time = roofline::summarize(ok.samples);
+  roofline::place(ok, r.machine.devices[0].roofline());
+  roofline::Result bad = ok;
+  bad.variant = "wrong";
+  bad.verification = {false, 3.0, 1e-6, "y[17] = 4 but the reference is 1"};
+  bad.samples = {};
+  bad.time.reset();
+  bad.placement.reset();
+  r.results = {ok, bad};
+  return r;
+}
+
+}  // namespace sample
