@@ -3,7 +3,7 @@
 # picks at run time (kernels/cpu/isa.hpp). Each copy sees ROOFLAB_ISA_NS (the namespace to define
 # its functions in: isa_baseline, isa_avx2, isa_avx512) and the matching -march level.
 # Kernel sources are built with -ffp-contract=fast so a*b+c becomes one FMA where the ISA has it.
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # the level variables below are directory-scoped
 if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
   message(FATAL_ERROR "The CPU backend targets x86-64; ${CMAKE_SYSTEM_PROCESSOR} is not supported yet")
 endif()

@@ -1,29 +1,15 @@
 #pragma once
 // Stream kernels on the CPU: the bandwidth probes and the `stream` family both run these.
 #include <cstddef>
-#include <string_view>
 
 #include "kernels/cpu/isa.hpp"
+#include "kernels/stream.hpp"
 
 namespace kernels::cpu {
 
-enum class StreamOp {
-  read,   // return Σ in1
-  dot,    // return Σ in1·in2
-  write,  // out = s
-  copy,   // out = in1
-  scale,  // out = s·in1
-  add,    // out = in1 + in2
-  triad,  // out = in1 + s·in2
-};
-
-enum class Store {
-  temporal,     // ordinary stores (write-allocate)
-  nontemporal,  // streaming stores that bypass the caches
-};
-
-std::string_view to_string(StreamOp op);
-std::string_view to_string(Store store);
+using kernels::Store;
+using kernels::StreamOp;
+using kernels::to_string;
 
 struct StreamCall {
   StreamOp op;
@@ -33,11 +19,21 @@ struct StreamCall {
   Isa isa = Isa::baseline;
 };
 
-// Runs `call` over n elements per array. Returns the last pass's sum for read and dot, 0 otherwise.
-// Arrays are 64-byte aligned; unused arrays may be null.
+// Runs `call` over n elements per array with explicit SIMD of the call's ISA level, in one
+// pinned OpenMP parallel region. Returns the last pass's sum for read and dot, 0 otherwise.
+// Any n and alignment work; unused arrays may be null. Throws std::invalid_argument for a call
+// that cannot run (threads or passes < 1, an ISA level this CPU lacks, a missing array).
 double stream_run(const StreamCall& call, float* out, const float* in1, const float* in2,
                   std::size_t n, float s);
 double stream_run(const StreamCall& call, double* out, const double* in1, const double* in2,
                   std::size_t n, double s);
+
+// The reference Rooflab must match: the textbook OpenMP STREAM loop (`parallel for
+// schedule(static)` over the elements, plain C++ in the body, `simd reduction` for the sums),
+// compiled for the call's ISA level. One parallel region per pass; call.store must be temporal.
+double stream_plain(const StreamCall& call, float* out, const float* in1, const float* in2,
+                    std::size_t n, float s);
+double stream_plain(const StreamCall& call, double* out, const double* in1, const double* in2,
+                    std::size_t n, double s);
 
 }  // namespace kernels::cpu

@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/size_option.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -12,9 +13,8 @@ roofline::MeasureOptions MeasureFlags::options() const {
 }
 
 void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
-  command.add_flag("--quick,!--full", flags.full,
-                   "Quick sweeps (default) or full, denser sweeps and larger sizes")
-      ->default_str("--quick");
+  auto* full = command.add_flag("--full", flags.full, "Denser sweeps and larger sizes");
+  command.add_flag("--quick", flags.quick, "Quick sweeps and sizes (the default)")->excludes(full);
   command.add_option("--repetitions", flags.repetitions, "Samples kept per measurement")
       ->check(CLI::Range(2, 1000))
       ->capture_default_str();
@@ -27,18 +27,25 @@ void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
 void add_probe_command(CLI::App& app, Session& s) {
   struct Opts {
     std::vector<std::string> devices;
-    std::string output = "machine.json";
+    std::string output = "machine.json", max_working_set;
     MeasureFlags measure;
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("probe", "Measure the ceilings of devices into a machine profile");
   cmd->add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
   cmd->add_option("-o,--output", opts->output, "Machine profile to write")->capture_default_str();
+  cmd->add_option("--max-working-set", opts->max_working_set,
+                  "Largest bandwidth-sweep working set in bytes, e.g. 64M (default: at least "
+                  "4x the last-level cache)");
   add_measure_flags(*cmd, opts->measure);
   cmd->callback([&s, opts] {
+    check_output(opts->output);
     auto devices = select_devices(s, opts->devices);
     roofline::ProbeOptions options{.quick = !opts->measure.full,
+                                   .max_working_set = 0,
                                    .measure = opts->measure.options()};
+    if (!opts->max_working_set.empty())
+      options.max_working_set = static_cast<double>(parse_size(opts->max_working_set, "--max-working-set"));
     const auto machine = probe(s, devices, options);
     roofline::write_json_atomic(opts->output, roofline::to_json(machine));
     std::printf("machine profile: %s\n", opts->output.c_str());

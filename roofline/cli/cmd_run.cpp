@@ -30,7 +30,8 @@ void add_run_command(CLI::App& app, Session& s) {
                                  .variants = opts->variants,
                                  .size = std::nullopt,
                                  .measure = opts->measure.options()};
-    if (!opts->size.empty()) options.size = parse_size(opts->size);
+    check_output(opts->output);
+    if (!opts->size.empty()) options.size = parse_size(opts->size, "--size");
     roofline::MachineProfile machine;
     if (!opts->machine.empty())
       machine = roofline::machine_from_json(roofline::read_json_file(opts->machine));

@@ -1,5 +1,7 @@
 #include "roofline/cli/session.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <iostream>
 
@@ -65,6 +67,18 @@ void place_all(roofline::Results& r) {
     const roofline::Device* device = r.machine.find(result.device);
     if (device) roofline::place(result, device->roofline());
   }
+}
+
+void check_output(const std::filesystem::path& path) {
+  const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  if (!std::filesystem::is_directory(dir))
+    throw roofline::InputError("output '" + path.string() + "': folder '" + dir.string() +
+                               "' does not exist");
+  if (access(dir.c_str(), W_OK) != 0)
+    throw roofline::InputError("output '" + path.string() + "': folder '" + dir.string() +
+                               "' is not writable");
+  if (std::filesystem::is_directory(path))
+    throw roofline::InputError("output '" + path.string() + "' is a folder");
 }
 
 std::string failures(const roofline::Results& r) {

@@ -40,6 +40,9 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
 // Places every result under the roofs of its device in r.machine.
 void place_all(roofline::Results& r);
 
+// Refuses, before any work starts, an output whose folder does not exist or is not writable.
+void check_output(const std::filesystem::path& path);
+
 // Failed results, one line each, for stderr; empty when all passed.
 std::string failures(const roofline::Results& r);
 

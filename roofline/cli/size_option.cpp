@@ -7,14 +7,14 @@
 
 namespace cli {
 
-std::int64_t parse_size(const std::string& text) {
+std::int64_t parse_size(const std::string& text, const std::string& option) {
   const auto bad = [&](const std::string& why) {
-    return roofline::InputError("--size '" + text + "': " + why);
+    return roofline::InputError(option + " '" + text + "': " + why);
   };
   size_t i = 0;
   while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-  if (!text.empty() && text[0] == '-') throw bad("must be a positive number of elements");
-  if (i == 0) throw bad("expected a number of elements such as 1048576, 64K, 16M or 1G");
+  if (!text.empty() && text[0] == '-') throw bad("must be a positive number");
+  if (i == 0) throw bad("expected a number such as 1048576, 64K, 16M or 1G");
   const std::string suffix = text.substr(i);
   int shift = 0;
   if (suffix == "K" || suffix == "k") shift = 10;
@@ -23,7 +23,7 @@ std::int64_t parse_size(const std::string& text) {
   else if (!suffix.empty()) throw bad("unknown suffix '" + suffix + "' (use K, M or G)");
   if (i > 18) throw bad("too large");
   const std::int64_t value = std::stoll(text.substr(0, i));
-  if (value <= 0) throw bad("must be a positive number of elements");
+  if (value <= 0) throw bad("must be a positive number");
   if (value > (std::numeric_limits<std::int64_t>::max() >> shift)) throw bad("too large");
   return value << shift;
 }

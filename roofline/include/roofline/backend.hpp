@@ -19,6 +19,7 @@ struct Availability {
 
 struct ProbeOptions {
   bool quick = true;
+  double max_working_set = 0;  // bytes; 0: the sweep's own limit (≥ 4× the last-level cache)
   MeasureOptions measure;
 };
 

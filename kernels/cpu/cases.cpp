@@ -1,0 +1,168 @@
+#include "kernels/cpu/cases.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "kernels/cpu/case_info.hpp"
+#include "kernels/cpu/nested_saxpy_cases.hpp"
+#include "kernels/cpu/stream_cases.hpp"
+#include "kernels/nested_saxpy.hpp"
+#include "roofline/json_io.hpp"
+
+namespace kernels::cpu {
+namespace {
+
+using roofline::Case;
+using roofline::InputError;
+using roofline::Precision;
+using Cases = std::vector<std::unique_ptr<Case>>;
+
+constexpr std::array kPrecisions = {Precision::fp32, Precision::fp64};
+
+// Elements per array: the user's size, or the smallest that puts a case's working set in DRAM
+// (STREAM's rule: at least 4× the last-level cache, and at least 64 MiB).
+class Sizing {
+ public:
+  Sizing(const roofline::Device& device, std::optional<std::int64_t> size)
+      : memory_bytes_(device.memory_bytes), size_(size) {
+    if (size_ && *size_ <= 0)
+      throw InputError("size " + std::to_string(*size_) + " is not a positive element count");
+    double last_level = 0;
+    for (const auto& c : device.caches)
+      last_level = std::max(last_level, c.size_bytes * std::max(c.instances, 1));
+    target_bytes_ = std::max(4 * last_level, 64.0 * (1 << 20));
+  }
+
+  // For a case with `arrays` arrays; throws InputError when they do not fit in memory.
+  std::size_t elements(int arrays, Precision p) const {
+    const double array_bytes = target_bytes_ / arrays;
+    const auto n = size_ ? static_cast<std::size_t>(*size_)
+                         : static_cast<std::size_t>(std::ceil(array_bytes / size_of(p)));
+    const double bytes = static_cast<double>(n) * arrays * size_of(p);
+    if (size_ && memory_bytes_ > 0 && bytes > memory_bytes_)
+      throw InputError("size " + std::to_string(*size_) + " needs " +
+                       std::to_string(static_cast<long long>(bytes)) + " bytes of " +
+                       std::string(to_string(p)) + " arrays, more than the device's " +
+                       std::to_string(static_cast<long long>(memory_bytes_)));
+    return n;
+  }
+
+ private:
+  double memory_bytes_;
+  std::optional<std::int64_t> size_;
+  double target_bytes_ = 0;
+};
+
+// A named variant of a family and how it expands into cases (one per precision, op or depth).
+struct Variant {
+  std::string family, name;
+  bool quick;  // part of the quick suite
+  std::function<void(Cases&, const Sizing&)> add_cases;
+};
+
+void add_stream_variants(std::vector<Variant>& out, const roofline::Device& device, int threads) {
+  const auto add = [&](std::string name, bool quick, StreamTechnique technique, Isa isa,
+                       Store store) {
+    out.push_back({"stream", name, quick, [=, &device](Cases& cases, const Sizing& sizing) {
+                     for (Precision p : kPrecisions)
+                       for (StreamOp op : kStreamOps) {
+                         if (store == Store::nontemporal && !stream_stores(op)) continue;
+                         const int arrays = stream_inputs(op) + (stream_stores(op) ? 1 : 0);
+                         const StreamCall call{op, store, threads, 1, isa};
+                         cases.push_back(make_stream_case(device, name, technique, call, p,
+                                                          sizing.elements(arrays, p)));
+                       }
+                   }});
+  };
+  const Isa best = best_isa();
+  for (Isa isa : supported_isas()) {
+    const std::string name = "simd_" + std::string(to_string(isa));
+    add(name, isa == best, StreamTechnique::simd, isa, Store::temporal);
+    add(name + "_nt", isa == best, StreamTechnique::simd, isa, Store::nontemporal);
+  }
+  add("omp_plain", true, StreamTechnique::plain, best, Store::temporal);
+}
+
+void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device& device,
+                               int threads) {
+  const Isa best = best_isa();
+  for (Isa isa : supported_isas()) {
+    const std::string name =
+        std::string(to_string(isa)) + "_" + std::to_string(nested_saxpy_chains(isa)) + "chain";
+    out.push_back(
+        {"nested_saxpy", name, isa == best, [=, &device](Cases& cases, const Sizing& sizing) {
+           for (Precision p : kPrecisions)
+             for (int m : kNestedSaxpyDepths)
+               cases.push_back(make_nested_saxpy_case(device, name, {m, threads, isa}, p,
+                                                      sizing.elements(2, p)));
+         }});
+  }
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> families() { return {"stream", "nested_saxpy"}; }
+
+roofline::CaseInfo cpu_case_info(const roofline::Device& device, std::string family,
+                                 std::string variant, nlohmann::json params,
+                                 const roofline::Work& work, int threads) {
+  roofline::CaseInfo info;
+  info.family = std::move(family);
+  info.variant = std::move(variant);
+  info.backend = "cpu";
+  info.device = device.id;
+  info.params = std::move(params);
+  info.work = work;
+  info.level = device.level_for(work.working_set, threads);
+  return info;
+}
+
+std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
+                                                        const roofline::RunOptions& options) {
+  const std::vector<std::string> known = families();
+  const std::vector<std::string>& wanted = options.families.empty() ? known : options.families;
+  for (const auto& f : wanted)
+    if (std::find(known.begin(), known.end(), f) == known.end())
+      throw InputError("unknown family '" + f + "' on the CPU (expected one of: " + joined(known) +
+                       ")");
+
+  const int threads = omp_get_max_threads();
+  std::vector<Variant> variants;
+  add_stream_variants(variants, device, threads);
+  add_nested_saxpy_variants(variants, device, threads);
+  std::erase_if(variants, [&](const Variant& v) {
+    return std::find(wanted.begin(), wanted.end(), v.family) == wanted.end();
+  });
+
+  std::vector<std::string> names;
+  for (const auto& v : variants) names.push_back(v.name);
+  for (const auto& requested : options.variants)
+    if (std::find(names.begin(), names.end(), requested) == names.end())
+      throw InputError("unknown variant '" + requested + "' of " + joined(wanted) +
+                       " on this CPU (expected one of: " + joined(names) + ")");
+
+  const Sizing sizing(device, options.size);
+  Cases cases;
+  for (const auto& v : variants) {
+    const bool chosen = options.variants.empty()
+                            ? (v.quick || !options.quick)
+                            : std::find(options.variants.begin(), options.variants.end(), v.name) !=
+                                  options.variants.end();
+    if (chosen) v.add_cases(cases, sizing);
+  }
+  return cases;
+}
+
+}  // namespace kernels::cpu

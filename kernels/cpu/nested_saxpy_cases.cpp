@@ -1,0 +1,74 @@
+#include "kernels/cpu/nested_saxpy_cases.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+
+#include "kernels/cpu/buffer.hpp"
+#include "kernels/cpu/case_info.hpp"
+#include "kernels/inputs.hpp"
+#include "kernels/nested_saxpy.hpp"
+
+namespace kernels::cpu {
+namespace {
+
+constexpr std::uint64_t kXSeed = 201, kYSeed = 202;
+
+template <class T>
+class NestedSaxpyCase final : public roofline::Case {
+ public:
+  NestedSaxpyCase(roofline::CaseInfo info, const NestedSaxpyCall& call, std::size_t n)
+      : Case(std::move(info)), call_(call), n_(n) {}
+
+  void prepare() override {
+    x_.emplace(n_);
+    y_.emplace(n_);
+    fill_random(*x_, kXSeed, call_.threads, Split::blocks);
+    fill_random(*y_, kYSeed, call_.threads, Split::blocks);
+  }
+
+  void run() override { nested_saxpy_run(call_, y_->data(), x_->data(), n_, T(kNestedSaxpyA)); }
+
+  // y is updated in place by every timed call, so it is reset to its initial values first: a
+  // stale or partial result then differs from the reference.
+  roofline::Verification verify() override {
+    fill_random(*y_, kYSeed, call_.threads, Split::blocks);
+    run();
+    return verify_nested_saxpy<T>(call_.m, x_->data(), y_->data(), n_, [](std::size_t i) {
+      return static_cast<T>(input_value(kYSeed, i));
+    });
+  }
+
+  void release() override {
+    x_.reset();
+    y_.reset();
+  }
+
+ private:
+  NestedSaxpyCall call_;
+  std::size_t n_;
+  std::optional<Buffer<T>> x_, y_;
+};
+
+}  // namespace
+
+std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
+                                                       const std::string& variant,
+                                                       const NestedSaxpyCall& call,
+                                                       roofline::Precision p, std::size_t n) {
+  const nlohmann::json params = {
+      {"n", n}, {"threads", call.threads}, {"isa", to_string(call.isa)}, {"m", call.m}};
+  const roofline::Work work = nested_saxpy_work(p, static_cast<std::int64_t>(n), call.m);
+  auto info = cpu_case_info(device, "nested_saxpy", variant, params, work, call.threads);
+  switch (p) {
+    case roofline::Precision::fp32:
+      return std::make_unique<NestedSaxpyCase<float>>(std::move(info), call, n);
+    case roofline::Precision::fp64:
+      return std::make_unique<NestedSaxpyCase<double>>(std::move(info), call, n);
+    default:
+      throw std::invalid_argument("nested saxpy on the CPU has no " + std::string(to_string(p)) +
+                                  " kernels");
+  }
+}
+
+}  // namespace kernels::cpu

@@ -1,0 +1,96 @@
+#include "kernels/cpu/stream_cases.hpp"
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+
+#include "kernels/cpu/buffer.hpp"
+#include "kernels/cpu/case_info.hpp"
+#include "kernels/stream.hpp"
+
+namespace kernels::cpu {
+namespace {
+
+constexpr double kScalar = 3;  // STREAM's
+constexpr std::array<std::uint64_t, 2> kInputSeeds = {101, 102};
+
+template <class T>
+class StreamCase final : public roofline::Case {
+ public:
+  StreamCase(roofline::CaseInfo info, StreamTechnique technique, const StreamCall& call,
+             std::size_t n)
+      : Case(std::move(info)), technique_(technique), call_(call), n_(n) {}
+
+  void prepare() override {
+    for (int k = 0; k < stream_inputs(call_.op); ++k) {
+      inputs_[k].emplace(n_);
+      fill_random(*inputs_[k], kInputSeeds[k], call_.threads, split());
+    }
+    if (stream_stores(call_.op)) {
+      out_.emplace(n_);
+      fill_value(*out_, T{0}, call_.threads, split());
+    }
+  }
+
+  void run() override {
+    sum_ = technique_ == StreamTechnique::plain
+               ? stream_plain(call_, data(out_), data(inputs_[0]), data(inputs_[1]), n_, kScalar)
+               : stream_run(call_, data(out_), data(inputs_[0]), data(inputs_[1]), n_, kScalar);
+  }
+
+  roofline::Verification verify() override {
+    if (out_) fill_value(*out_, std::numeric_limits<T>::quiet_NaN(), call_.threads, split());
+    sum_ = std::numeric_limits<double>::quiet_NaN();
+    run();
+    if (stream_stores(call_.op))
+      return verify_stream_output<T>(call_.op, data(out_), data(inputs_[0]), data(inputs_[1]), n_,
+                                     kScalar);
+    return verify_stream_sum<T>(call_.op, sum_, data(inputs_[0]), data(inputs_[1]), n_);
+  }
+
+  void release() override {
+    out_.reset();
+    for (auto& in : inputs_) in.reset();
+  }
+
+ private:
+  static T* data(const std::optional<Buffer<T>>& b) { return b ? b->data() : nullptr; }
+  Split split() const {
+    return technique_ == StreamTechnique::plain ? Split::omp_static : Split::blocks;
+  }
+
+  StreamTechnique technique_;
+  StreamCall call_;
+  std::size_t n_;
+  std::optional<Buffer<T>> out_;
+  std::array<std::optional<Buffer<T>>, 2> inputs_;
+  double sum_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
+                                                 const std::string& variant,
+                                                 StreamTechnique technique, const StreamCall& call,
+                                                 roofline::Precision p, std::size_t n) {
+  const nlohmann::json params = {{"n", n},
+                                 {"threads", call.threads},
+                                 {"isa", to_string(call.isa)},
+                                 {"op", to_string(call.op)},
+                                 {"store", to_string(call.store)}};
+  const roofline::Work work = stream_work(call.op, p, static_cast<std::int64_t>(n), call.store);
+  auto info = cpu_case_info(device, "stream", variant, params, work, call.threads);
+  switch (p) {
+    case roofline::Precision::fp32:
+      return std::make_unique<StreamCase<float>>(std::move(info), technique, call, n);
+    case roofline::Precision::fp64:
+      return std::make_unique<StreamCase<double>>(std::move(info), technique, call, n);
+    default:
+      throw std::invalid_argument("stream on the CPU has no " + std::string(to_string(p)) +
+                                  " kernels");
+  }
+}
+
+}  // namespace kernels::cpu

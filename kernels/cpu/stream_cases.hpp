@@ -1,0 +1,25 @@
+#pragma once
+// The CPU cases of the `stream` family.
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "kernels/cpu/stream.hpp"
+#include "roofline/case.hpp"
+#include "roofline/profile.hpp"
+#include "roofline/work.hpp"
+
+namespace kernels::cpu {
+
+enum class StreamTechnique {
+  simd,   // stream_run: explicit SIMD, one parallel region per call
+  plain,  // stream_plain: the textbook OpenMP loop (the reference to match)
+};
+
+// One case: call.op over n elements per array of precision p (fp32 or fp64).
+std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
+                                                 const std::string& variant,
+                                                 StreamTechnique technique, const StreamCall& call,
+                                                 roofline::Precision p, std::size_t n);
+
+}  // namespace kernels::cpu

@@ -1,0 +1,154 @@
+// Stream kernels with explicit SIMD, compiled once per ISA level (see simd.hpp). Each thread
+// streams its own block: a scalar head up to vector alignment of the stored (or read) array,
+// kUnroll independent vectors per iteration, then single vectors and a scalar tail.
+#include <omp.h>
+
+#include "kernels/cpu/partition.hpp"
+#include "kernels/cpu/simd.hpp"
+#include "kernels/cpu/stream_isa.hpp"
+
+namespace kernels::cpu::ROOFLAB_ISA_NS {
+namespace {
+
+// Vectors in flight per iteration; for read and dot also the number of accumulators:
+// 8 ≥ add latency × add pipes (3 × 2 on Zen 3, 4 × 2 on recent Intel).
+constexpr int kUnroll = 8;
+
+// One element (scalar) or one vector of a storing operation.
+template <StreamOp op, class V>
+inline V element(V x, V y, V s) {
+  if constexpr (op == StreamOp::write) return s;
+  if constexpr (op == StreamOp::copy) return x;
+  if constexpr (op == StreamOp::scale) return s * x;
+  if constexpr (op == StreamOp::add) return x + y;
+  if constexpr (op == StreamOp::triad) return x + s * y;
+}
+
+// One term of a sum.
+template <StreamOp op, class V>
+inline V term(V x, V y) {
+  if constexpr (op == StreamOp::read) return x;
+  if constexpr (op == StreamOp::dot) return x * y;
+}
+
+// The inputs an operation reads; arrays it does not read may be null.
+template <StreamOp op, class T>
+struct Inputs {
+  const T* in1;
+  const T* in2;
+  T x(std::size_t i) const { return stream_inputs(op) >= 1 ? in1[i] : T{}; }
+  T y(std::size_t i) const { return stream_inputs(op) >= 2 ? in2[i] : T{}; }
+  Vec<T> vx(std::size_t i) const { return stream_inputs(op) >= 1 ? load(in1 + i) : Vec<T>{}; }
+  Vec<T> vy(std::size_t i) const { return stream_inputs(op) >= 2 ? load(in2 + i) : Vec<T>{}; }
+};
+
+template <StreamOp op, Store mode, class T>
+void store_block(T* out, Inputs<op, T> in, Range r, T s) {
+  constexpr std::size_t L = Simd<T>::kLanes;
+  const Vec<T> vs = Vec<T>{} + s;
+  const auto put = [out](std::size_t i, Vec<T> v) {
+    if constexpr (mode == Store::nontemporal) {
+      store_nontemporal(out + i, v);
+    } else {
+      store(out + i, v);
+    }
+  };
+  std::size_t i = r.begin;
+  for (; i < r.end && !vector_aligned(out + i); ++i) out[i] = element<op>(in.x(i), in.y(i), s);
+  for (; i + kUnroll * L <= r.end; i += kUnroll * L) {
+#pragma GCC unroll 16
+    for (std::size_t u = 0; u < kUnroll; ++u) {
+      const std::size_t j = i + u * L;
+      put(j, element<op>(in.vx(j), in.vy(j), vs));
+    }
+  }
+  for (; i + L <= r.end; i += L) put(i, element<op>(in.vx(i), in.vy(i), vs));
+  for (; i < r.end; ++i) out[i] = element<op>(in.x(i), in.y(i), s);
+}
+
+template <StreamOp op, class T>
+T sum_block(Inputs<op, T> in, Range r) {
+  constexpr std::size_t L = Simd<T>::kLanes;
+  T scalar = 0;
+  std::size_t i = r.begin;
+  for (; i < r.end && !vector_aligned(in.in1 + i); ++i) scalar += term<op>(in.x(i), in.y(i));
+  Vec<T> acc[kUnroll] = {};
+  for (; i + kUnroll * L <= r.end; i += kUnroll * L) {
+#pragma GCC unroll 16
+    for (std::size_t u = 0; u < kUnroll; ++u) {
+      const std::size_t j = i + u * L;
+      acc[u] += term<op>(in.vx(j), in.vy(j));
+    }
+  }
+  for (; i + L <= r.end; i += L) acc[0] += term<op>(in.vx(i), in.vy(i));
+  for (; i < r.end; ++i) scalar += term<op>(in.x(i), in.y(i));
+#pragma GCC unroll 16
+  for (int width = kUnroll / 2; width > 0; width /= 2)
+    for (int u = 0; u < width; ++u) acc[u] += acc[u + width];
+  return scalar + horizontal_sum<T>(acc[0]);
+}
+
+template <StreamOp op, Store mode, class T>
+void run_parallel(const StreamCall& call, T* out, Inputs<op, T> in, std::size_t n, T s,
+                  double* thread_sums) {
+  const void* base = stream_stores(op) ? static_cast<const void*>(out) : in.in1;
+#pragma omp parallel num_threads(call.threads) proc_bind(close)
+  {
+    const int t = omp_get_thread_num();
+    const Range r = thread_block(base, n, sizeof(T), t, omp_get_num_threads());
+    T sum = 0;
+    for (int pass = 0; pass < call.passes; ++pass) {
+      if constexpr (stream_stores(op)) {
+        T pass_s = s;
+        opaque(pass_s);  // the compiler cannot prove two passes store the same values
+        store_block<op, mode>(out, in, r, pass_s);
+      } else {
+        sum = sum_block(in, r);
+        opaque(sum);  // every pass's sum counts as used
+      }
+    }
+    if constexpr (mode == Store::nontemporal) _mm_sfence();
+    thread_sums[t] = sum;
+  }
+}
+
+template <StreamOp op, class T>
+void run_op(const StreamCall& call, T* out, const T* in1, const T* in2, std::size_t n, T s,
+            double* thread_sums) {
+  const Inputs<op, T> in{in1, in2};
+  if (stream_stores(op) && call.store == Store::nontemporal) {
+    run_parallel<op, Store::nontemporal>(call, out, in, n, s, thread_sums);
+  } else {
+    run_parallel<op, Store::temporal>(call, out, in, n, s, thread_sums);
+  }
+}
+
+}  // namespace
+
+template <class T>
+void stream_simd(const StreamCall& call, T* out, const T* in1, const T* in2, std::size_t n, T s,
+                 double* thread_sums) {
+  switch (call.op) {
+    case StreamOp::read:
+      return run_op<StreamOp::read>(call, out, in1, in2, n, s, thread_sums);
+    case StreamOp::dot:
+      return run_op<StreamOp::dot>(call, out, in1, in2, n, s, thread_sums);
+    case StreamOp::write:
+      return run_op<StreamOp::write>(call, out, in1, in2, n, s, thread_sums);
+    case StreamOp::copy:
+      return run_op<StreamOp::copy>(call, out, in1, in2, n, s, thread_sums);
+    case StreamOp::scale:
+      return run_op<StreamOp::scale>(call, out, in1, in2, n, s, thread_sums);
+    case StreamOp::add:
+      return run_op<StreamOp::add>(call, out, in1, in2, n, s, thread_sums);
+    case StreamOp::triad:
+      return run_op<StreamOp::triad>(call, out, in1, in2, n, s, thread_sums);
+  }
+}
+
+template void stream_simd(const StreamCall&, float*, const float*, const float*, std::size_t, float,
+                          double*);
+template void stream_simd(const StreamCall&, double*, const double*, const double*, std::size_t,
+                          double, double*);
+
+}  // namespace kernels::cpu::ROOFLAB_ISA_NS

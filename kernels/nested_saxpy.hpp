@@ -1,0 +1,41 @@
+#pragma once
+// Nested SAXPY, independent of the backend: the kernel whose arithmetic intensity is a parameter.
+//
+// Per element i, with one coefficient a:
+//   t = x[i];  repeat m times: t = a·t + y[i];  then y[i] = t.
+// That is y = a(…a(a·x + y) + y…) + y with m nested FMAs: 2m FLOPs per element while each
+// element moves 3 values (read x, read y, write y in place), so AI = 2m / (3·size): m/6 FLOP/byte
+// in fp32, m/12 in fp64. A kernel keeps t in registers, so m sets where it sits on the roofline.
+//
+// a = −0.5 is exact in binary and makes the map contractive: t_m = a^m·x + y·(1 − a^m)/(1 − a)
+// stays within |x| + |y|, repeated timed calls on the same y never overflow, and the rounding
+// errors of the m steps shrink geometrically, so the result is within 2u·(|x| + |y|) for every m
+// (u the unit roundoff). The price: for large m the result no longer depends on x or on m itself
+// (a^m vanishes), so verification catches wrong elements for every m but a wrong depth only for
+// small m.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+
+#include "roofline/results.hpp"
+#include "roofline/work.hpp"
+
+namespace kernels {
+
+inline constexpr double kNestedSaxpyA = -0.5;
+
+// The depths of the sweep: 1, 2, 4, …, 1024.
+inline constexpr std::array<int, 11> kNestedSaxpyDepths = {1,  2,   4,   8,   16,  32,
+                                                           64, 128, 256, 512, 1024};
+
+roofline::Work nested_saxpy_work(roofline::Precision p, std::int64_t n, int m);
+
+// Checks y (after one call from the initial values y0) against the closed form above evaluated
+// in a wider type, element by element, with the tolerance 2u·(|x| + |y0|). y0 is called from
+// several threads at once.
+template <class T>
+roofline::Verification verify_nested_saxpy(int m, const T* x, const T* y, std::size_t n,
+                                           const std::function<T(std::size_t)>& y0);
+
+}  // namespace kernels

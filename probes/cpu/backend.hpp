@@ -1,0 +1,29 @@
+#pragma once
+// The CPU backend: the host processor as one device, its ceilings from the probes in this folder
+// and its kernel cases from kernels/cpu.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "roofline/backend.hpp"
+
+namespace probes::cpu {
+
+class CpuBackend : public roofline::Backend {
+ public:
+  std::string name() const override { return "cpu"; }
+  roofline::Availability availability() const override { return {.available = true, .reason = ""}; }
+  std::vector<roofline::Device> devices() const override;
+  // Peak FLOPs, each with the clock measured right after its own chains, then the bandwidth
+  // sweep and its levels; theoretical peaks move to the measured clocks. A max_working_set in the
+  // options stops the sweep there (the DRAM ceiling then says it comes from the largest points).
+  // Failed verifications are listed in facts["probe_failures"] and never become ceilings.
+  void probe(roofline::Device& device, const roofline::ProbeOptions& options) const override;
+  std::vector<std::string> families() const override;
+  std::vector<std::unique_ptr<roofline::Case>> cases(
+      const roofline::Device& device, const roofline::RunOptions& options) const override;
+};
+
+void register_cpu_backend(roofline::Registry& registry);
+
+}  // namespace probes::cpu

@@ -1,0 +1,65 @@
+#pragma once
+// The bandwidth sweep: stream kernels over log-spaced working sets, densified around each cache
+// capacity, with one thread and with all cores. Its points become memory ceilings in levels.hpp.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/cpu/stream.hpp"
+#include "roofline/case.hpp"
+#include "roofline/profile.hpp"
+#include "roofline/results.hpp"
+
+namespace probes::cpu {
+
+struct BandwidthConfig {
+  kernels::StreamOp op = kernels::StreamOp::read;
+  kernels::Store store = kernels::Store::temporal;
+  int threads = 1;
+  std::size_t n = 0;  // fp64 elements per array
+  int passes = 1;     // passes per call
+  kernels::cpu::Isa isa = kernels::cpu::Isa::baseline;
+};
+
+// The configuration closest to `working_set` bytes (all arrays together): n rounded to whole
+// cache lines per thread, and enough passes that a call moves ≥ 16 MiB per thread (≳ 50 µs even
+// at L1 speed), so the parallel region's start is amortized.
+BandwidthConfig bandwidth_config(kernels::StreamOp op, kernels::Store store, int threads,
+                                 double working_set, kernels::cpu::Isa isa);
+
+// Work per call: the stream kernel's bytes as referenced (arrays × n × 8) times passes.
+roofline::Work bandwidth_work(const BandwidthConfig& config);
+
+// Family "bandwidth", variant "<kernel>_<store>", at the memory level `level`. Throws
+// roofline::InputError for threads, passes or n below 1.
+std::unique_ptr<roofline::Case> make_bandwidth_case(const BandwidthConfig& config,
+                                                    const std::string& device_id,
+                                                    const std::string& level);
+
+struct SweepPlan {
+  std::vector<kernels::StreamOp> kernels = {kernels::StreamOp::read, kernels::StreamOp::write,
+                                            kernels::StreamOp::copy, kernels::StreamOp::triad};
+  std::vector<int> threads;       // 1 and all cores
+  double min_working_set = 4096;  // bytes
+  double max_working_set = 0;     // bytes; ≥ 4× the last-level cache unless memory is short
+  int points_per_octave = 3;      // log-spaced grid before densifying
+};
+
+// quick: 3 points per octave, full: 6; up to 4× the last-level capacity the threads reach (with
+// margin, capped at a quarter of the device's memory). max_working_set > 0 overrides the top.
+SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_working_set = 0);
+
+// The log-spaced grid plus 0.5×, 0.75×, 1×, 1.5× and 2× of every cache capacity `threads`
+// threads reach, within the plan's range, ascending.
+std::vector<double> sweep_working_sets(const SweepPlan& plan,
+                                       const std::vector<roofline::Cache>& caches, int threads);
+
+// Every (kernel, threads, working set) with temporal stores, and non-temporal ones too for the
+// storing kernels from the last-level capacity up.
+std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Device& device,
+                                                             const SweepPlan& plan);
+
+// The verified bandwidth results as sweep points, every sample in bytes/s.
+std::vector<roofline::SweepPoint> sweep_points(const std::vector<roofline::Result>& results);
+
+}  // namespace probes::cpu

@@ -1,0 +1,194 @@
+#include "probes/cpu/peak_flops.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <random>
+
+#include "probes/cpu/peak_flops_simd.hpp"
+#include "roofline/json_io.hpp"
+
+namespace probes::cpu {
+
+namespace {
+
+using kernels::cpu::Isa;
+
+constexpr std::size_t kCacheLine = 64;
+
+int element_bytes(roofline::Precision p) { return roofline::size_of(p); }
+
+int values_per_thread(const PeakFlopsConfig& c) {
+  return chain_accumulators(c.path.width_bits) *
+         chain_lanes(c.path.width_bits, element_bytes(c.precision));
+}
+
+// A random b in [1, 1.5) whose last mantissa bit is 0 and that is not 1: 2b then lies inside
+// its binade with an even mantissa, so the rounding ties of t·0.5 + b near 2b all fall on 2b.
+template <class T>
+T even_mantissa_offset(std::mt19937_64& rng) {
+  constexpr int kDigits = std::numeric_limits<T>::digits;
+  std::uniform_int_distribution<std::int64_t> k(1, (std::int64_t{1} << (kDigits - 3)) - 1);
+  return T(1) + T(2 * k(rng)) * std::numeric_limits<T>::epsilon();
+}
+
+template <class T>
+using ChainsFn = void (*)(int, T, T, std::int64_t, T*);
+
+template <class T>
+ChainsFn<T> chains_for(Isa isa) {
+  return kernels::cpu::select<ChainsFn<T>>(isa, isa_baseline::fma_chains, isa_avx2::fma_chains,
+                                           isa_avx512::fma_chains);
+}
+
+template <class T>
+void run_chains(const PeakFlopsConfig& config, T a, T b, std::vector<T> state) {
+  chains_for<T>(config.path.isa)(config.path.width_bits, a, b, config.iterations, state.data());
+}
+
+template <class T>
+class PeakFlopsCase final : public roofline::Case {
+ public:
+  PeakFlopsCase(const PeakFlopsConfig& config, roofline::CaseInfo info)
+      : Case(std::move(info)), config_(config) {}
+
+  void prepare() override {
+    chains_ = chains_for<T>(config_.path.isa);
+    values_ = values_per_thread(config_);
+    // Each thread's accumulators on their own cache lines.
+    stride_ = (values_ * sizeof(T) + kCacheLine - 1) / kCacheLine * kCacheLine / sizeof(T);
+    std::mt19937_64 rng(42);
+    std::uniform_real_distribution<T> start(0.5, 1.0);
+    initial_.resize(stride_ * config_.threads);
+    for (T& v : initial_) v = start(rng);
+    b_ = even_mantissa_offset<T>(rng);
+    state_ = initial_;
+  }
+
+  void run() override { run_threads(); }
+
+  roofline::Verification verify() override {
+    state_ = initial_;  // away from 2b, so only the full chain converges
+    run_threads();
+    if (threads_seen_ != config_.threads)
+      return {.passed = false,
+              .message = "ran on " + std::to_string(threads_seen_) + " threads instead of " +
+                         std::to_string(config_.threads)};
+    std::vector<double> values;
+    for (int t = 0; t < config_.threads; ++t)
+      values.insert(values.end(), state_.begin() + t * stride_,
+                    state_.begin() + t * stride_ + values_);
+    return check_chains(values, 2 * double(b_));
+  }
+
+  void release() override {
+    state_ = {};
+    initial_ = {};
+  }
+
+ private:
+  void run_threads() {
+    int seen = 0;
+#pragma omp parallel num_threads(config_.threads) proc_bind(close)
+    {
+      chains_(config_.path.width_bits, a_, b_, config_.iterations,
+              state_.data() + omp_get_thread_num() * stride_);
+#pragma omp master
+      seen = omp_get_num_threads();
+    }
+    threads_seen_ = seen;
+  }
+
+  PeakFlopsConfig config_;
+  ChainsFn<T> chains_ = nullptr;
+  T a_ = 0.5;  // a run-time value: the compiler cannot fold the chain
+  T b_ = 1;
+  std::size_t values_ = 0, stride_ = 0;
+  std::vector<T> initial_, state_;
+  int threads_seen_ = 0;
+};
+
+}  // namespace
+
+roofline::Work peak_flops_work(const PeakFlopsConfig& config) {
+  return {.precision = config.precision,
+          .flops = 2.0 * config.threads * static_cast<double>(config.iterations) *
+                   values_per_thread(config),
+          .bytes = 0,
+          .bytes_write_allocate = 0,
+          .working_set =
+              double(config.threads) * values_per_thread(config) * element_bytes(config.precision)};
+}
+
+std::unique_ptr<roofline::Case> make_peak_flops_case(const PeakFlopsConfig& config,
+                                                     const std::string& device_id) {
+  using roofline::InputError;
+  using roofline::Precision;
+  if (config.precision != Precision::fp32 && config.precision != Precision::fp64)
+    throw InputError("peak_flops: precision " + std::string(to_string(config.precision)) +
+                     " is not measured on the CPU (fp32, fp64)");
+  if (config.threads < 1)
+    throw InputError("peak_flops: threads " + std::to_string(config.threads) + " is below 1");
+  if (config.iterations < 1)
+    throw InputError("peak_flops: iterations " + std::to_string(config.iterations) + " is below 1");
+  const int accumulators = chain_accumulators(config.path.width_bits);
+  roofline::CaseInfo info{
+      .family = "peak_flops",
+      .variant = "fma_" + config.path.name + "_" + std::to_string(accumulators) + "acc",
+      .backend = "cpu",
+      .device = device_id,
+      .params = {{"precision", to_string(config.precision)},
+                 {"path", config.path.name},
+                 {"threads", config.threads},
+                 {"isa", kernels::cpu::to_string(config.path.isa)},
+                 {"accumulators", accumulators},
+                 {"lanes", chain_lanes(config.path.width_bits, element_bytes(config.precision))},
+                 {"iterations", config.iterations}},
+      .work = peak_flops_work(config),
+      .level = ""};
+  if (config.precision == Precision::fp32)
+    return std::make_unique<PeakFlopsCase<float>>(config, std::move(info));
+  return std::make_unique<PeakFlopsCase<double>>(config, std::move(info));
+}
+
+std::vector<PeakFlopsConfig> peak_flops_configs(int threads) {
+  std::vector<PeakFlopsConfig> configs;
+  for (auto precision : {roofline::Precision::fp32, roofline::Precision::fp64})
+    for (const FmaPath& path : supported_fma_paths())
+      configs.push_back({.precision = precision, .path = path, .threads = threads});
+  return configs;
+}
+
+void run_chains_on_this_thread(const PeakFlopsConfig& config) {
+  if (config.precision == roofline::Precision::fp32)
+    run_chains<float>(config, 0.5f, 1.0f, std::vector<float>(values_per_thread(config), 1));
+  else
+    run_chains<double>(config, 0.5, 1.0, std::vector<double>(values_per_thread(config), 1));
+}
+
+roofline::Verification check_chains(std::span<const double> values, double expected) {
+  roofline::Verification v{.passed = true, .max_error = 0, .tolerance = 0, .message = ""};
+  std::size_t first_wrong = values.size();
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const double error = std::abs(values[i] - expected);
+    if (error == 0) continue;
+    v.passed = false;
+    v.max_error =
+        std::isnan(error) ? std::numeric_limits<double>::infinity() : std::max(v.max_error, error);
+    if (first_wrong == values.size()) first_wrong = i;
+  }
+  char message[200];
+  if (v.passed)
+    std::snprintf(message, sizeof message, "all %zu chain values equal 2b = %.17g exactly",
+                  values.size(), expected);
+  else
+    std::snprintf(message, sizeof message, "chain value %zu is %.17g, not 2b = %.17g", first_wrong,
+                  values[first_wrong], expected);
+  v.message = message;
+  return v;
+}
+
+}  // namespace probes::cpu

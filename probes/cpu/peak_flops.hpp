@@ -1,0 +1,42 @@
+#pragma once
+// The peak-FLOP probe: independent chains of FMAs, t = t·a + b, per precision, path and thread
+// count. With a = 0.5 every chain converges to 2b exactly, so each lane is checked exactly.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "probes/cpu/fma_paths.hpp"
+#include "roofline/case.hpp"
+#include "roofline/work.hpp"
+
+namespace probes::cpu {
+
+struct PeakFlopsConfig {
+  roofline::Precision precision = roofline::Precision::fp64;  // fp32 or fp64
+  FmaPath path;
+  int threads = 1;
+  // Steps of every chain per call: 2^18 steps of 12 ymm FMAs on 2 pipes last ~0.5 ms at 3.5 GHz.
+  std::int64_t iterations = std::int64_t{1} << 18;
+};
+
+// Exact: threads × iterations × accumulators × lanes × 2 FLOPs per call.
+roofline::Work peak_flops_work(const PeakFlopsConfig& config);
+
+// Throws roofline::InputError for a precision other than fp32/fp64, threads < 1 or
+// iterations < 1.
+std::unique_ptr<roofline::Case> make_peak_flops_case(const PeakFlopsConfig& config,
+                                                     const std::string& device_id);
+
+// fp32 and fp64 on every supported path, with `threads` threads.
+std::vector<PeakFlopsConfig> peak_flops_configs(int threads);
+
+// Runs one call's chains of `config` on the calling thread alone: the load under which the clock
+// probe measures the clock these chains run at (AVX-512 frequency licences, for one).
+void run_chains_on_this_thread(const PeakFlopsConfig& config);
+
+// Every chain value must equal `expected` exactly (2b); the message names the first that does not.
+roofline::Verification check_chains(std::span<const double> values, double expected);
+
+}  // namespace probes::cpu

@@ -1,0 +1,146 @@
+#include "probes/levels.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "roofline/stats.hpp"
+
+namespace probes {
+
+namespace {
+
+using roofline::Cache;
+using roofline::MemoryCeiling;
+using roofline::SweepPoint;
+
+constexpr double kAbovePrevious = 2.0;  // clearly past the previous level
+constexpr double kBelowCapacity = 0.5;  // clearly inside this level
+constexpr double kDramFactor = 4.0;     // DRAM working sets: ≥ 4× the last cache (STREAM rule)
+constexpr double kPlateauTolerance = 0.10;
+
+std::string bytes_text(double bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  while (bytes >= 1024 && unit < 4) bytes /= 1024, ++unit;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g %s", bytes, units[unit]);
+  return text;
+}
+
+// A working set of one (kernel, threads) series with the store mode that did best there.
+struct SizePoint {
+  double working_set = 0;
+  double median = 0;
+  const SweepPoint* point = nullptr;
+};
+
+std::vector<SizePoint> best_per_size(const std::vector<const SweepPoint*>& series) {
+  std::map<double, SizePoint> best;
+  for (const SweepPoint* p : series) {
+    if (p->bytes_per_s.empty()) continue;
+    const double median = roofline::summarize(p->bytes_per_s).median;
+    SizePoint& slot = best[p->working_set];
+    if (slot.point == nullptr || median > slot.median) slot = {p->working_set, median, p};
+  }
+  std::vector<SizePoint> sizes;
+  for (const auto& [ws, point] : best) sizes.push_back(point);
+  return sizes;
+}
+
+MemoryCeiling plateau_ceiling(const std::vector<SizePoint>& in_span, const std::string& level,
+                              const std::string& note) {
+  double best = 0;
+  for (const SizePoint& s : in_span) best = std::max(best, s.median);
+  std::vector<double> pooled;
+  std::set<std::string> stores;
+  MemoryCeiling ceiling;
+  ceiling.level = level;
+  ceiling.kernel = in_span.front().point->kernel;
+  ceiling.threads = in_span.front().point->threads;
+  int used = 0;
+  for (const SizePoint& s : in_span) {
+    if (s.median < (1 - kPlateauTolerance) * best) continue;
+    pooled.insert(pooled.end(), s.point->bytes_per_s.begin(), s.point->bytes_per_s.end());
+    stores.insert(s.point->store);
+    ceiling.working_set_min = used == 0 ? s.working_set : ceiling.working_set_min;
+    ceiling.working_set_max = s.working_set;
+    ++used;
+  }
+  ceiling.bytes_per_s = roofline::summarize(std::move(pooled));
+  std::string store_text;
+  for (const std::string& store : stores) store_text += (store_text.empty() ? "" : "+") + store;
+  char method[256];
+  std::snprintf(method, sizeof method,
+                "plateau of %d of %zu sweep points in %s within 10%% of the best median "
+                "(%s to %s), pooled samples; store %s",
+                used, in_span.size(), level.c_str(), bytes_text(ceiling.working_set_min).c_str(),
+                bytes_text(ceiling.working_set_max).c_str(), store_text.c_str());
+  ceiling.method = method + note;
+  return ceiling;
+}
+
+std::vector<SizePoint> inside(const std::vector<SizePoint>& sizes, double from, double to) {
+  std::vector<SizePoint> out;
+  for (const SizePoint& s : sizes)
+    if (s.working_set >= from && s.working_set <= to) out.push_back(s);
+  return out;
+}
+
+// DRAM when the sweep stops short of 4× the last cache: its largest points past that cache.
+std::vector<SizePoint> largest_past(const std::vector<SizePoint>& sizes, double last_capacity,
+                                    std::string& note) {
+  if (sizes.empty() || sizes.back().working_set <= last_capacity) return {};
+  const double largest = sizes.back().working_set;
+  note = "; the sweep stops at " + bytes_text(largest) + ", short of 4x the last cache (" +
+         bytes_text(kDramFactor * last_capacity) +
+         "): DRAM from its largest points, which may still hit in cache";
+  std::vector<SizePoint> out;
+  for (const SizePoint& s : sizes)
+    if (s.working_set > last_capacity && s.working_set >= largest / 2) out.push_back(s);
+  return out;
+}
+
+}  // namespace
+
+std::vector<LevelSpan> level_spans(const std::vector<Cache>& caches, int threads) {
+  std::vector<LevelSpan> spans;
+  double previous = 0;
+  for (const Cache& cache : caches) {
+    const double capacity = cache.capacity(threads);
+    spans.push_back({cache.level, capacity, kAbovePrevious * previous, kBelowCapacity * capacity});
+    previous = capacity;
+  }
+  spans.push_back({"DRAM", std::numeric_limits<double>::infinity(), kDramFactor * previous,
+                   std::numeric_limits<double>::infinity()});
+  return spans;
+}
+
+std::vector<MemoryCeiling> memory_ceilings(const std::vector<SweepPoint>& sweep,
+                                           const std::vector<Cache>& caches) {
+  // Series keep the order in which the sweep first shows each (kernel, threads).
+  std::vector<std::pair<std::string, int>> order;
+  std::map<std::pair<std::string, int>, std::vector<const SweepPoint*>> series;
+  for (const SweepPoint& p : sweep) {
+    const auto key = std::make_pair(p.kernel, p.threads);
+    if (!series.contains(key)) order.push_back(key);
+    series[key].push_back(&p);
+  }
+  std::vector<MemoryCeiling> ceilings;
+  for (const auto& key : order) {
+    const std::vector<SizePoint> sizes = best_per_size(series[key]);
+    const std::vector<LevelSpan> spans = level_spans(caches, key.second);
+    for (const LevelSpan& span : spans) {
+      std::string note;
+      std::vector<SizePoint> in_span = inside(sizes, span.from, span.to);
+      if (in_span.empty() && span.level == "DRAM" && !caches.empty())
+        in_span = largest_past(sizes, spans[spans.size() - 2].capacity, note);
+      if (!in_span.empty()) ceilings.push_back(plateau_ceiling(in_span, span.level, note));
+    }
+  }
+  return ceilings;
+}
+
+}  // namespace probes

@@ -1,0 +1,38 @@
+#pragma once
+// What every chart shares: the plot area, log axes with grid, ticks and titles, and the legend.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "reports/axis.hpp"
+#include "reports/labels.hpp"
+#include "reports/svg.hpp"
+
+namespace reports {
+
+struct ChartLayout {
+  double width = 960, height = 560;
+  double left = 84, right = 210, top = 28, bottom = 56;  // margins; the legend sits on the right
+  double font_size = 11;
+
+  Box plot() const { return {left, top, width - left - right, height - top - bottom}; }
+};
+
+struct AxisSpec {
+  const LogAxis& axis;
+  std::function<std::string(double)> label;
+  std::string title;
+  int max_labels = 8;
+};
+
+// The frame, grid lines, tick labels and axis titles of a chart.
+void draw_axes(Svg& svg, const ChartLayout& layout, const AxisSpec& x, const AxisSpec& y);
+
+// One legend entry: a sample drawn by `draw_sample` centred at (x, y), then the text.
+struct LegendEntry {
+  std::string text;
+  std::function<void(Svg&, double x, double y)> draw_sample;
+};
+void draw_legend(Svg& svg, const ChartLayout& layout, const std::vector<LegendEntry>& entries);
+
+}  // namespace reports

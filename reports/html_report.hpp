@@ -1,0 +1,20 @@
+#pragma once
+// The HTML report: the embedded templates filled with charts and tables.
+#include <string>
+#include <vector>
+
+#include "reports/view.hpp"
+#include "roofline/results.hpp"
+
+namespace reports {
+
+struct DeviceCharts {
+  std::string roofline, sweep;  // SVG text; empty when the device has nothing to draw
+};
+
+// `charts[i]` belongs to `views[i]`.
+std::string html_report(const std::vector<roofline::Results>& inputs,
+                        const std::vector<DeviceView>& views,
+                        const std::vector<DeviceCharts>& charts);
+
+}  // namespace reports

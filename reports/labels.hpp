@@ -1,0 +1,44 @@
+#pragma once
+// Greedy placement of chart labels so that they do not overlap each other or blocked areas;
+// a label with no free spot is left out (its point keeps a tooltip).
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace reports {
+
+struct Box {
+  double x = 0, y = 0, width = 0, height = 0;  // top-left corner and size, pixels
+};
+
+bool overlaps(const Box& a, const Box& b);
+bool inside(const Box& inner, const Box& outer);
+
+// Estimated width of `text` in a sans-serif font: 0.6 em per character (UTF-8 aware).
+double text_width(std::string_view text, double font_size);
+
+enum class Anchor { start, middle, end };  // SVG text-anchor
+
+struct PlacedLabel {
+  double x = 0, y = 0;  // SVG text position (baseline)
+  Anchor anchor = Anchor::start;
+  Box box;
+};
+
+class LabelPlacer {
+ public:
+  // Labels must lie inside `area`.
+  LabelPlacer(Box area, double font_size) : area_(area), font_size_(font_size) {}
+  void block(const Box& box) { taken_.push_back(box); }
+  // Takes `box` when it lies inside the area and overlaps nothing taken; says whether it did.
+  bool take(const Box& box);
+  // Tries right of, left of, above and below (x, y) at `gap` pixels; takes the first free spot.
+  std::optional<PlacedLabel> place(double x, double y, std::string_view text, double gap);
+
+ private:
+  Box area_;
+  double font_size_;
+  std::vector<Box> taken_;
+};
+
+}  // namespace reports

@@ -1,0 +1,69 @@
+#include "reports/report.hpp"
+
+#include "reports/csv.hpp"
+#include "reports/html_report.hpp"
+#include "reports/roofline_chart.hpp"
+#include "reports/svg.hpp"
+#include "reports/sweep_chart.hpp"
+#include "reports/view.hpp"
+#include "roofline/json_io.hpp"
+
+namespace reports {
+namespace {
+
+namespace fs = std::filesystem;
+
+void ensure_folder(const fs::path& folder) {
+  if (!folder.empty()) fs::create_directories(folder);
+}
+
+DeviceCharts charts_of(const DeviceView& view) {
+  DeviceCharts charts;
+  const roofline::Roofline roofs = view.device.roofline();
+  const std::vector<PlotPoint> points = plot_points(view);
+  if (!roofs.compute().empty() || !roofs.memory().empty() || !points.empty()) {
+    charts.roofline = roofline_svg("Roofline — " + device_title(view), roofs, points);
+  }
+  charts.sweep = sweep_svg("Bandwidth sweep — " + device_title(view), view.device);
+  return charts;
+}
+
+void write_svgs(const fs::path& folder, const std::vector<roofline::Results>& inputs,
+                const std::vector<DeviceView>& views, const std::vector<DeviceCharts>& charts) {
+  ensure_folder(folder);
+  for (std::size_t i = 0; i < views.size(); ++i) {
+    // Several inputs may name the same device id ("cpu"): their files carry the input number.
+    const std::string name =
+        (inputs.size() > 1 ? "input" + std::to_string(views[i].input + 1) + "-" : std::string()) +
+        slug(views[i].device.id);
+    if (!charts[i].roofline.empty()) {
+      roofline::write_file_atomic(folder / ("roofline-" + name + ".svg"),
+                                  std::string(kXmlDeclaration) + charts[i].roofline);
+    }
+    if (!charts[i].sweep.empty()) {
+      roofline::write_file_atomic(folder / ("sweep-" + name + ".svg"),
+                                  std::string(kXmlDeclaration) + charts[i].sweep);
+    }
+  }
+}
+
+}  // namespace
+
+void write_report(const std::vector<roofline::Results>& inputs, const ReportOptions& options) {
+  if (options.html.empty()) throw roofline::InputError("report: no HTML output path given");
+  const std::vector<DeviceView> views = device_views(inputs);
+  std::vector<DeviceCharts> charts;
+  charts.reserve(views.size());
+  for (const DeviceView& v : views) charts.push_back(charts_of(v));
+
+  ensure_folder(options.html.parent_path());
+  roofline::write_file_atomic(options.html, html_report(inputs, views, charts));
+  if (options.svg_dir) write_svgs(*options.svg_dir, inputs, views, charts);
+  if (options.csv_dir) {
+    ensure_folder(*options.csv_dir);
+    roofline::write_file_atomic(*options.csv_dir / "ceilings.csv", ceilings_csv(views));
+    roofline::write_file_atomic(*options.csv_dir / "results.csv", results_csv(views));
+  }
+}
+
+}  // namespace reports

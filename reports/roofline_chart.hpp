@@ -1,0 +1,55 @@
+#pragma once
+// The log-log roofline chart of one device: geometry computed here (pure and tested), drawn
+// as SVG by roofline_svg.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/view.hpp"
+#include "roofline/model.hpp"
+
+namespace reports {
+
+// The data extent a chart must show (before the axes widen it to nice bounds).
+struct Extent {
+  double x_lo = 0, x_hi = 0, y_lo = 0, y_hi = 0;
+};
+
+enum class RoofKind { compute, memory };
+
+// A roof as a segment in data coordinates (AI, FLOP/s).
+struct RoofSegment {
+  RoofKind kind = RoofKind::compute;
+  std::optional<roofline::Precision> precision;  // compute roofs only
+  std::string label;                             // "fp64 avx2 120 GFLOP/s", "L1 1.2 TB/s"
+  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+// Where the memory roof of `level` meets the best compute roof of `precision`.
+struct RidgePoint {
+  std::string level;
+  roofline::Precision precision = roofline::Precision::fp32;
+  double ai = 0, performance = 0;
+  std::string label;  // "L2·fp64 AI 3.2"
+};
+
+// The extent that holds every roof's ridge and every point (with its CI), with room around them:
+// at least three decades of AI, at most `kMaxDecades` of FLOP/s below the highest roof.
+inline constexpr double kMaxDecades = 6;
+Extent roofline_extent(const roofline::Roofline& roofs, const std::vector<PlotPoint>& points);
+
+// Compute roofs are horizontal from where the fastest memory roof meets them to x_hi; memory roofs
+// are diagonal (FLOP/s = bandwidth × AI) up to the highest compute roof. Both are clipped to
+// `bounds`; a roof wholly outside is left out.
+std::vector<RoofSegment> roof_segments(const roofline::Roofline& roofs, const Extent& bounds);
+// One ridge per (memory level, precision with a compute roof).
+std::vector<RidgePoint> ridge_points(const roofline::Roofline& roofs);
+
+// The chart as an SVG element.
+std::string roofline_svg(const std::string& title, const roofline::Roofline& roofs,
+                         const std::vector<PlotPoint>& points);
+
+// The colour of a precision's roofs and points.
+std::string precision_colour(roofline::Precision p);
+
+}  // namespace reports

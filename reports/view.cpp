@@ -1,0 +1,127 @@
+#include "reports/view.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <limits>
+
+namespace reports {
+
+std::vector<DeviceView> device_views(const std::vector<roofline::Results>& inputs) {
+  std::vector<DeviceView> views;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const roofline::Results& in = inputs[i];
+    const std::size_t first = views.size();
+    for (const roofline::Device& d : in.machine.devices) {
+      views.push_back({i, &in, d, {}});
+    }
+    for (const roofline::Result& r : in.results) {
+      auto it = std::find_if(views.begin() + first, views.end(),
+                             [&](const DeviceView& v) { return v.device.id == r.device; });
+      if (it == views.end()) {
+        roofline::Device unknown;
+        unknown.id = r.device;
+        unknown.backend = r.backend;
+        unknown.name = r.device;
+        views.push_back({i, &in, unknown, {}});
+        it = views.end() - 1;
+      }
+      it->records.push_back(&r);
+    }
+  }
+  std::erase_if(views, [](const DeviceView& v) {
+    const roofline::Device& d = v.device;
+    return v.records.empty() && d.compute.empty() && d.memory.empty() && d.sweep.empty();
+  });
+  return views;
+}
+
+std::optional<PlotPoint> plot_point(const roofline::Result& r) {
+  if (!r.ok() || !(r.work.flops > 0) || !(r.time->median > 0)) return std::nullopt;
+  PlotPoint p;
+  p.result = &r;
+  p.precision = r.work.precision;
+  p.ai = r.placement ? r.placement->ai : r.work.arithmetic_intensity();
+  if (!(p.ai > 0)) return std::nullopt;
+  p.performance = r.work.flops / r.time->median;
+  // A longer time means a lower rate: the upper time bound gives the lower FLOP/s bound.
+  p.low = r.time->ci_high > 0 ? r.work.flops / r.time->ci_high : p.performance;
+  p.high = r.time->ci_low > 0 ? r.work.flops / r.time->ci_low : p.performance;
+  p.unstable = r.time->unstable;
+  p.label = r.variant;
+  if (const std::string key = key_param(r.params); !key.empty()) p.label += " " + key;
+  if (p.unstable) p.label += " (unstable)";
+  return p;
+}
+
+std::vector<PlotPoint> plot_points(const DeviceView& view) {
+  std::vector<PlotPoint> points;
+  for (const roofline::Result* r : view.records) {
+    if (auto p = plot_point(*r)) points.push_back(std::move(*p));
+  }
+  return points;
+}
+
+namespace {
+
+std::string value_text(const nlohmann::json& v) {
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+}  // namespace
+
+std::string key_param(const nlohmann::json& params) {
+  // In order of how much they tell variants of one family apart.
+  static constexpr std::array<const char*, 4> kKeys = {"m", "op", "size", "n"};
+  if (!params.is_object()) return {};
+  for (const char* key : kKeys) {
+    if (auto it = params.find(key); it != params.end()) {
+      return std::string(key).append("=").append(value_text(*it));
+    }
+  }
+  return {};
+}
+
+std::string params_text(const nlohmann::json& params) {
+  if (!params.is_object()) return params.is_null() ? std::string() : params.dump();
+  std::string text;
+  for (const auto& [key, value] : params.items()) {
+    if (!text.empty()) text += ", ";
+    text += key + "=" + value_text(value);
+  }
+  return text;
+}
+
+std::string failure_message(const roofline::Result& r) {
+  if (!r.error.empty()) return r.error;
+  if (!r.verification.passed) {
+    return r.verification.message.empty() ? "verification failed" : r.verification.message;
+  }
+  return r.time ? std::string() : "no timing samples";
+}
+
+double bandwidth(const roofline::Result& r) {
+  if (!r.time || !(r.time->median > 0)) return std::numeric_limits<double>::quiet_NaN();
+  return r.work.bytes / r.time->median;
+}
+
+std::string device_title(const DeviceView& view) {
+  std::string title = view.device.name.empty() ? view.device.id : view.device.name;
+  if (title != view.device.id) title += " (" + view.device.id + ")";
+  const std::string& host = view.source->machine.provenance.host.empty()
+                                ? view.source->provenance.host
+                                : view.source->machine.provenance.host;
+  if (!host.empty()) title += " on " + host;
+  return title;
+}
+
+std::string slug(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const bool keep = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    out += keep ? c : '_';
+  }
+  return out.empty() ? "_" : out;
+}
+
+}  // namespace reports

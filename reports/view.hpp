@@ -1,0 +1,53 @@
+#pragma once
+// What the report shows, gathered once from the inputs: one view per device of each input, and
+// per result the point it puts on the chart (or why it has none).
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "roofline/results.hpp"
+
+namespace reports {
+
+struct DeviceView {
+  std::size_t input = 0;  // index of the input it comes from
+  const roofline::Results* source = nullptr;
+  roofline::Device device;  // from the machine profile; id only when the profile lacks it
+  std::vector<const roofline::Result*> records;  // the results run on it, in input order
+};
+
+// Devices in profile order (those with ceilings or results), then devices that only results name.
+std::vector<DeviceView> device_views(const std::vector<roofline::Results>& inputs);
+// The views point into the inputs, which must outlive them.
+std::vector<DeviceView> device_views(std::vector<roofline::Results>&&) = delete;
+
+struct PlotPoint {
+  const roofline::Result* result = nullptr;
+  roofline::Precision precision = roofline::Precision::fp32;
+  double ai = 0;             // FLOP/byte
+  double performance = 0;    // FLOP/s at the median time
+  double low = 0, high = 0;  // FLOP/s at the time CI bounds of the median
+  bool unstable = false;
+  std::string label;  // "avx2_8chain m=64", with " (unstable)" when it is
+};
+
+// The chart point of a verified result with FLOPs and bytes; nullopt for a failed result or one
+// that has no place on a log-log chart (no FLOPs, e.g. copy).
+std::optional<PlotPoint> plot_point(const roofline::Result& r);
+std::vector<PlotPoint> plot_points(const DeviceView& view);
+
+// The parameter that tells results of one variant apart ("m=64", "op=triad"); empty when none.
+std::string key_param(const nlohmann::json& params);
+// All parameters as "n=1048576, m=64, isa=avx2".
+std::string params_text(const nlohmann::json& params);
+// The verification message or error of a failed result.
+std::string failure_message(const roofline::Result& r);
+// Bytes per second at the median time (STREAM convention); NaN without a time.
+double bandwidth(const roofline::Result& r);
+// A title for a device of an input: "AMD EPYC 7763 (cpu) on host-a".
+std::string device_title(const DeviceView& view);
+// A file-name-safe form of text: letters, digits, '-' and '_'; others become '_'.
+std::string slug(std::string_view text);
+
+}  // namespace reports

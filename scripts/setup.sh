@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what Rooflab needs (Debian 12 packages) when missing, then configures and builds the
+# release preset: the `rooflab` binary, or with --tests everything, after also installing what the
+# tests need (a real browser for the report test).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  build-essential cmake ninja-build git pkg-config binutils
+  libbenchmark-dev libgtest-dev nlohmann-json3-dev libboost-math-dev libcli11-dev
+  libpapi-dev libhwloc-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
+  python3 python3-jsonschema
+)
+targets=(--target rooflab)
+if [[ "${1:-}" == "--tests" ]]; then
+  packages+=(chromium)
+  targets=()
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+cmake --preset release >/dev/null
+cmake --build --preset release -j "$(nproc)" "${targets[@]}"

@@ -1,0 +1,123 @@
+// The command line end to end: bad input is refused with exit code 2 and a message that names it;
+// a tiny real probe → run → report writes files that parse and validate.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "roofline/json_io.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+  int code;
+  std::string output;  // stdout and stderr
+};
+
+Outcome rooflab(const std::string& args, const fs::path& cwd = fs::temp_directory_path()) {
+  const std::string cmd = "cd '" + cwd.string() + "' && '" ROOFLAB_BIN "' " + args + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+fs::path fresh_dir(const std::string& name) {
+  auto dir = fs::temp_directory_path() / ("rooflab_cli_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+void expect_refused(const std::string& args, const std::string& named,
+                    const fs::path& cwd = fs::temp_directory_path()) {
+  const auto r = rooflab(args, cwd);
+  EXPECT_EQ(r.code, 2) << "rooflab " << args << "\n" << r.output;
+  EXPECT_NE(r.output.find(named), std::string::npos)
+      << "rooflab " << args << " should name '" << named << "':\n" << r.output;
+}
+
+}  // namespace
+
+TEST(Cli, HelpEverywhere) {
+  for (const char* cmd : {"", "devices", "probe", "run", "report"}) {
+    const auto r = rooflab(std::string(cmd) + " --help");
+    EXPECT_EQ(r.code, 0) << cmd;
+    EXPECT_NE(r.output.find("Usage"), std::string::npos) << cmd << ":\n" << r.output;
+  }
+}
+
+TEST(Cli, DevicesListsTheCpu) {
+  const auto r = rooflab("devices");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.rfind("cpu", 0), 0u) << r.output;
+}
+
+TEST(Cli, BadOptionsAndSizesAreRefusedByName) {
+  expect_refused("--bogus", "--bogus");
+  expect_refused("run --size 0", "'0'");
+  expect_refused("run --size=-5", "-5");
+  expect_refused("run --size 12T", "12T");
+  expect_refused("run --size lots", "lots");
+  expect_refused("run --size 64G", "68719476736");  // 2^36 elements: more than the memory
+  expect_refused("run --family no_such_family", "no_such_family");
+  expect_refused("run -d cuda:7", "cuda:7");
+  expect_refused("probe --repetitions 1", "--repetitions");
+  expect_refused("probe --quick --full", "--full");
+  expect_refused("probe --max-working-set 0", "--max-working-set");
+  expect_refused("probe -o /no/such/folder/m.json", "/no/such/folder");
+}
+
+TEST(Cli, BadFilesAreRefusedByName) {
+  const auto dir = fresh_dir("bad_files");
+  expect_refused("report", "files", dir);
+  expect_refused("report absent.json", "absent.json", dir);
+  std::ofstream(dir / "torn.json") << "{\"schema\": \"rooflab.results/1\", \"res";
+  expect_refused("report torn.json", "torn.json", dir);
+  std::ofstream(dir / "future.json") << R"({"schema": "rooflab.results/7", "results": []})";
+  expect_refused("report future.json", "unknown major version 7", dir);
+  std::ofstream(dir / "other.json") << R"({"benchmarks": 3})";
+  expect_refused("report other.json", "other.json", dir);
+  // Nothing was written for any of them: only the three inputs are there.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 3);
+}
+
+TEST(Cli, TinyProbeRunReportEndToEnd) {
+  const auto dir = fresh_dir("e2e");
+  const std::string fast = " --repetitions 3 --min-sample-time 0.001";
+  auto r = rooflab("probe -o machine.json --max-working-set 256K" + fast, dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  r = rooflab("run --machine machine.json --size 64K -o results.json" + fast, dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  r = rooflab("report results.json -o report.html --svg svg --csv csv", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("report: report.html"), std::string::npos) << r.output;
+
+  // Every file written parses, validates against its schema and holds verified, placed results.
+  const int valid = std::system(
+      (ROOFLAB_VALIDATE " '" + (dir / "machine.json").string() + "' '" +
+       (dir / "results.json").string() + "'").c_str());
+  EXPECT_EQ(valid, 0);
+  const auto results = roofline::results_from_json(roofline::read_json_file(dir / "results.json"));
+  ASSERT_FALSE(results.results.empty());
+  int placed = 0;
+  for (const auto& res : results.results) {
+    EXPECT_TRUE(res.ok()) << res.family << "/" << res.variant << ": " << res.error
+                          << res.verification.message;
+    placed += res.placement.has_value();
+  }
+  EXPECT_GT(placed, 0);
+  EXPECT_TRUE(fs::exists(dir / "report.html"));
+  EXPECT_FALSE(fs::is_empty(dir / "svg"));
+  EXPECT_TRUE(fs::exists(dir / "csv" / "results.csv"));
+  // No temporary files are left beside the outputs.
+  for (const auto& entry : fs::directory_iterator(dir))
+    EXPECT_NE(entry.path().filename().string()[0], '.') << entry.path();
+}

@@ -1,0 +1,162 @@
+// The CPU kernel cases: what the suite contains, how it is sized and filtered, and that every
+// case verifies.
+#include "kernels/cpu/cases.hpp"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <string>
+
+#include "kernels/cpu/isa.hpp"
+#include "kernels/cpu/nested_saxpy.hpp"
+#include "kernels/nested_saxpy.hpp"
+#include "roofline/json_io.hpp"
+
+namespace kernels::cpu {
+namespace {
+
+constexpr double kMiB = 1 << 20;
+
+// Two cores with Zen 3's caches and 24 GiB of memory.
+roofline::Device zen3_device() {
+  roofline::Device d;
+  d.id = "cpu";
+  d.backend = "cpu";
+  d.compute_units = 2;
+  d.memory_bytes = 24.0 * 1024 * kMiB;
+  d.caches = {{"L1", 32 * 1024, 2, 1}, {"L2", 512 * 1024, 2, 1}, {"L3", 32 * kMiB, 1, 2}};
+  return d;
+}
+
+roofline::RunOptions sized(std::int64_t n) {
+  roofline::RunOptions o;
+  o.size = n;
+  return o;
+}
+
+// The message of the InputError f throws ("" when it throws none).
+std::string input_error(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const roofline::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::set<std::string> variants_of(const std::vector<std::unique_ptr<roofline::Case>>& cases,
+                                  const std::string& family) {
+  std::set<std::string> out;
+  for (const auto& c : cases)
+    if (c->info().family == family) out.insert(c->info().variant);
+  return out;
+}
+
+std::string chains_variant(Isa isa) {
+  return std::string(to_string(isa)) + "_" + std::to_string(nested_saxpy_chains(isa)) + "chain";
+}
+
+TEST(CpuCases, FamiliesAreStreamAndNestedSaxpy) {
+  EXPECT_EQ(families(), (std::vector<std::string>{"stream", "nested_saxpy"}));
+}
+
+TEST(CpuCases, QuickSuiteHasTheBestIsaThePlainBaselineAndTheWholeDepthSweep) {
+  const auto cases = make_cases(zen3_device(), sized(1000));
+  const std::string best(to_string(best_isa()));
+  EXPECT_EQ(variants_of(cases, "stream"),
+            (std::set<std::string>{"simd_" + best, "simd_" + best + "_nt", "omp_plain"}));
+  EXPECT_EQ(variants_of(cases, "nested_saxpy"),
+            (std::set<std::string>{chains_variant(best_isa())}));
+  // stream: 7 ops × 2 precisions for simd and plain, 5 storing ops × 2 for non-temporal.
+  EXPECT_EQ(cases.size(), 14u + 10u + 14u + kNestedSaxpyDepths.size() * 2);
+
+  std::set<std::pair<int, std::string>> depths;
+  for (const auto& c : cases) {
+    const roofline::CaseInfo& info = c->info();
+    EXPECT_EQ(info.backend, "cpu");
+    EXPECT_EQ(info.device, "cpu");
+    EXPECT_EQ(info.params.at("n"), 1000);
+    EXPECT_EQ(info.params.at("threads"), omp_get_max_threads());
+    EXPECT_EQ(info.level, zen3_device().level_for(info.work.working_set, omp_get_max_threads()));
+    if (info.family == "nested_saxpy") {
+      const int m = info.params.at("m");
+      depths.insert({m, std::string(roofline::to_string(info.work.precision))});
+      EXPECT_EQ(info.work.flops, 2000.0 * m);
+    } else {
+      EXPECT_TRUE(info.params.contains("op") && info.params.contains("store"));
+    }
+  }
+  EXPECT_EQ(depths.size(), kNestedSaxpyDepths.size() * 2);
+}
+
+TEST(CpuCases, FullSuiteHasEveryIsaThisCpuSupports) {
+  roofline::RunOptions options = sized(1000);
+  options.quick = false;
+  const auto cases = make_cases(zen3_device(), options);
+  const auto stream = variants_of(cases, "stream");
+  const auto nested = variants_of(cases, "nested_saxpy");
+  for (Isa isa : supported_isas()) {
+    EXPECT_TRUE(stream.contains("simd_" + std::string(to_string(isa))));
+    EXPECT_TRUE(nested.contains(chains_variant(isa)));
+  }
+  EXPECT_EQ(nested.size(), supported_isas().size());
+}
+
+TEST(CpuCases, EveryQuickCaseVerifiesAtAnAwkwardSize) {
+  for (auto& c : make_cases(zen3_device(), sized(1003))) {
+    SCOPED_TRACE(c->info().family + " " + c->info().variant + " " + c->info().params.dump());
+    c->prepare();
+    const roofline::Verification v = c->verify();
+    EXPECT_TRUE(v.passed) << v.message;
+    c->run();
+    c->release();
+  }
+}
+
+TEST(CpuCases, FiltersByFamilyAndVariant) {
+  roofline::RunOptions options = sized(100);
+  options.families = {"nested_saxpy"};
+  EXPECT_EQ(make_cases(zen3_device(), options).size(), kNestedSaxpyDepths.size() * 2);
+
+  options.families = {};
+  options.variants = {"omp_plain"};
+  const auto plain = make_cases(zen3_device(), options);
+  EXPECT_EQ(plain.size(), 14u);
+  EXPECT_EQ(variants_of(plain, "stream"), (std::set<std::string>{"omp_plain"}));
+}
+
+TEST(CpuCases, RejectsUnknownNamesAndBadSizesNamingTheValue) {
+  roofline::RunOptions options;
+  options.families = {"stream", "gemm"};
+  EXPECT_NE(input_error([&] { make_cases(zen3_device(), options); }).find("'gemm'"),
+            std::string::npos);
+
+  options.families = {"nested_saxpy"};
+  options.variants = {"omp_plain"};  // a stream variant, not one of nested_saxpy's
+  EXPECT_NE(input_error([&] { make_cases(zen3_device(), options); }).find("'omp_plain'"),
+            std::string::npos);
+
+  for (std::int64_t bad : {std::int64_t{0}, std::int64_t{-3}, std::int64_t{1} << 40}) {
+    const std::string message = input_error([&] { make_cases(zen3_device(), sized(bad)); });
+    EXPECT_NE(message.find("size " + std::to_string(bad)), std::string::npos)
+        << bad << ": '" << message << "'";
+  }
+}
+
+TEST(CpuCases, DefaultSizePutsEveryWorkingSetInDram) {
+  for (double l3 : {32 * kMiB, 1 * kMiB}) {
+    roofline::Device device = zen3_device();
+    device.caches.back().size_bytes = l3;
+    for (const auto& c : make_cases(device, {})) {
+      const double working_set = c->info().work.working_set;
+      EXPECT_GE(working_set, std::max(4 * l3, 64 * kMiB)) << c->info().params.dump();
+      EXPECT_EQ(c->info().level, "DRAM");
+    }
+  }
+}
+
+}  // namespace
+}  // namespace kernels::cpu

@@ -1,0 +1,60 @@
+// The nested SAXPY kernels really contain the packed FMAs their place on the roofline assumes:
+// the per-ISA objects are disassembled with objdump, whatever CPU runs the test.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <regex>
+#include <string>
+
+namespace {
+
+// Function name → its disassembly, from `objdump -d` of one object file.
+std::map<std::string, std::string> functions_of(const std::string& object) {
+  const std::string command =
+      std::string(ROOFLAB_OBJDUMP) + " -d -C --no-show-raw-insn '" + object + "'";
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+  if (!pipe) return {};
+  std::map<std::string, std::string> out;
+  std::string current, line;
+  char buffer[4096];
+  while (fgets(buffer, sizeof buffer, pipe.get())) {
+    line = buffer;
+    const auto open = line.find(" <"), close = line.rfind(">:");
+    if (open != std::string::npos && close != std::string::npos && line[0] != ' ') {
+      current = line.substr(open + 2, close - open - 2);
+    } else if (!current.empty()) {
+      out[current] += line;
+    }
+  }
+  return out;
+}
+
+// Every block kernel of the precision (one per depth) has packed FMAs on the register class.
+void expect_packed_fma(const std::string& object, const std::string& type,
+                       const std::string& suffix, const std::string& reg) {
+  const auto functions = functions_of(object);
+  ASSERT_FALSE(functions.empty()) << "objdump produced nothing for " << object;
+  const std::regex fma("vfmadd[0-9]{3}" + suffix + "[^\n]*%" + reg);
+  int kernels = 0;
+  for (const auto& [name, body] : functions) {
+    if (name.find("nested_block<" + type + ",") == std::string::npos) continue;
+    ++kernels;
+    EXPECT_TRUE(std::regex_search(body, fma))
+        << name << " has no vfmadd…" << suffix << " on %" << reg;
+  }
+  EXPECT_EQ(kernels, 11) << "expected one " << type << " kernel per depth 1…1024 in " << object;
+}
+
+TEST(NestedSaxpyInstructions, Avx2KernelsUsePackedFmaOnYmm) {
+  expect_packed_fma(NESTED_SAXPY_AVX2_OBJECT, "float", "ps", "ymm");
+  expect_packed_fma(NESTED_SAXPY_AVX2_OBJECT, "double", "pd", "ymm");
+}
+
+TEST(NestedSaxpyInstructions, Avx512KernelsUsePackedFmaOnZmm) {
+  expect_packed_fma(NESTED_SAXPY_AVX512_OBJECT, "float", "ps", "zmm");
+  expect_packed_fma(NESTED_SAXPY_AVX512_OBJECT, "double", "pd", "zmm");
+}
+
+}  // namespace

@@ -1,0 +1,122 @@
+// Nested SAXPY: declared work, the verification, and every CPU kernel at awkward sizes.
+#include "kernels/cpu/nested_saxpy.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <tuple>
+
+#include "guarded.hpp"
+#include "kernels/inputs.hpp"
+#include "kernels/nested_saxpy.hpp"
+
+namespace kernels::cpu {
+namespace {
+
+using roofline::Precision;
+using testing::Guarded;
+
+constexpr std::uint64_t kXSeed = 7, kYSeed = 8;
+
+template <class T>
+T initial_y(std::size_t i) {
+  return static_cast<T>(input_value(kYSeed, i));
+}
+
+TEST(NestedSaxpyWork, IntensityIsMOverSixInFp32AndMOverTwelveInFp64) {
+  for (int m : kNestedSaxpyDepths) {
+    const auto w32 = nested_saxpy_work(Precision::fp32, 1000, m);
+    EXPECT_DOUBLE_EQ(w32.arithmetic_intensity(), m / 6.0);
+    EXPECT_EQ(w32.flops, 2000.0 * m);
+    EXPECT_EQ(w32.bytes, 12000);
+    EXPECT_EQ(w32.bytes_write_allocate, w32.bytes);
+    EXPECT_EQ(w32.working_set, 8000);
+    const auto w64 = nested_saxpy_work(Precision::fp64, 1000, m);
+    EXPECT_DOUBLE_EQ(w64.arithmetic_intensity(), m / 12.0);
+    EXPECT_EQ(w64.working_set, 16000);
+    EXPECT_EQ(w64.precision, Precision::fp64);
+  }
+}
+
+// Runs depth `run_m` on fresh inputs and verifies it as depth `declared_m`.
+template <class T>
+roofline::Verification run_and_verify(Isa isa, int declared_m, int run_m, std::size_t n,
+                                      std::size_t offset, int threads) {
+  Guarded<T> x(n, offset, kXSeed), y(n, offset + 2, kYSeed);
+  nested_saxpy_run({run_m, threads, isa}, y.data(), x.data(), n, T(kNestedSaxpyA));
+  EXPECT_TRUE(x.guards_intact() && y.guards_intact());
+  return verify_nested_saxpy<T>(declared_m, x.data(), y.data(), n, initial_y<T>);
+}
+
+TEST(NestedSaxpyVerify, CatchesTheKernelOfAnotherDepth) {
+  for (Isa isa : supported_isas()) {
+    SCOPED_TRACE(to_string(isa));
+    // a^m vanishes for large m, so the depth shows in the result only while a^m ≫ u.
+    EXPECT_FALSE(run_and_verify<float>(isa, 2, 1, 1000, 0, 1).passed);
+    EXPECT_FALSE(run_and_verify<double>(isa, 4, 2, 1000, 0, 2).passed);
+    EXPECT_FALSE(run_and_verify<float>(isa, 16, 8, 1000, 0, 2).passed);
+    EXPECT_FALSE(run_and_verify<double>(isa, 32, 16, 1000, 1, 1).passed);
+  }
+}
+
+TEST(NestedSaxpyVerify, CatchesAnElementLeftUnchangedAndNamesIt) {
+  const std::size_t n = 1000;
+  Guarded<float> x(n, 0, kXSeed), y(n, 0, kYSeed);
+  const NestedSaxpyCall call{1024, 2, best_isa()};
+  nested_saxpy_run(call, y.data(), x.data(), n - 1, float(kNestedSaxpyA));
+  const auto v = verify_nested_saxpy<float>(1024, x.data(), y.data(), n, initial_y<float>);
+  EXPECT_FALSE(v.passed);
+  EXPECT_NE(v.message.find("element 999"), std::string::npos) << v.message;
+}
+
+// Every depth of one ISA level, both precisions: n = 1, 7 (scalar paths), 1003 (blocks, single
+// vectors and a tail) and 1000003 (a long run split between threads; 100003 from m = 64 on, where
+// the FMAs rather than the memory take the time), aligned and unaligned views, 1 and 2 threads.
+class NestedSaxpyKernels : public ::testing::TestWithParam<Isa> {
+ protected:
+  template <class T>
+  void check_all() {
+    const Isa isa = GetParam();
+    for (int m : kNestedSaxpyDepths)
+      for (std::size_t n : {std::size_t{1}, std::size_t{7}, std::size_t{1003},
+                            m < 64 ? std::size_t{1000003} : std::size_t{100003}})
+        for (std::size_t offset : {0, 1})
+          for (int threads : {1, 2}) {
+            SCOPED_TRACE(::testing::Message()
+                         << to_string(isa) << " " << sizeof(T) * 8 << "-bit m=" << m << " n=" << n
+                         << " offset " << offset << " threads=" << threads);
+            const auto v = run_and_verify<T>(isa, m, m, n, offset, threads);
+            EXPECT_TRUE(v.passed) << v.message;
+          }
+  }
+};
+
+TEST_P(NestedSaxpyKernels, EveryDepthMatchesTheClosedForm) {
+  check_all<float>();
+  check_all<double>();
+}
+
+INSTANTIATE_TEST_SUITE_P(SupportedIsas, NestedSaxpyKernels, ::testing::ValuesIn(supported_isas()),
+                         [](const auto& info) { return std::string(to_string(info.param)); });
+
+TEST(NestedSaxpyRun, RepeatedCallsStayBounded) {
+  // The timed loop calls the kernel on its own output; the contractive map keeps y finite.
+  const std::size_t n = 257;
+  for (int m : kNestedSaxpyDepths) {
+    Guarded<float> x(n, 0, kXSeed), y(n, 0, kYSeed);
+    for (int call = 0; call < 1000; ++call)
+      nested_saxpy_run({m, 1, best_isa()}, y.data(), x.data(), n, float(kNestedSaxpyA));
+    for (std::size_t i = 0; i < n; ++i) ASSERT_TRUE(std::isfinite(y.data()[i])) << "m=" << m;
+  }
+}
+
+TEST(NestedSaxpyRun, RejectsCallsThatCannotRun) {
+  float x[4] = {1, 2, 3, 4}, y[4] = {};
+  EXPECT_THROW(nested_saxpy_run({3, 1, Isa::baseline}, y, x, 4, -0.5f), std::invalid_argument);
+  EXPECT_THROW(nested_saxpy_run({2, 0, Isa::baseline}, y, x, 4, -0.5f), std::invalid_argument);
+  EXPECT_EQ(nested_saxpy_chains(Isa::avx2), 8);
+}
+
+}  // namespace
+}  // namespace kernels::cpu

@@ -1,0 +1,153 @@
+// The bandwidth sweep: configurations, the working-set grid, the case list, verification at tiny
+// sizes (and a wrong element caught), and results turned into sweep points.
+#include "probes/cpu/bandwidth.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "probes/levels.hpp"
+#include "roofline/json_io.hpp"
+
+namespace {
+
+using kernels::Store;
+using kernels::StreamOp;
+using probes::cpu::bandwidth_config;
+
+constexpr double KiB = 1024, MiB = 1024 * KiB;
+
+roofline::Device zen3_like() {
+  roofline::Device d;
+  d.id = "cpu";
+  d.compute_units = 2;
+  d.memory_bytes = 16e9;
+  d.caches = {{"L1", 32 * KiB, 2, 1}, {"L2", 512 * KiB, 2, 1}, {"L3", 32 * MiB, 1, 2}};
+  return d;
+}
+
+TEST(BandwidthConfig, RoundsToWholeLinesPerThreadAndLastsLongEnough) {
+  const auto c =
+      bandwidth_config(StreamOp::triad, Store::temporal, 2, 100 * KiB, kernels::cpu::Isa::baseline);
+  EXPECT_EQ(c.n % 16, 0u);  // 8 doubles per line × 2 threads
+  const double ws = probes::cpu::bandwidth_work(c).working_set;
+  EXPECT_NEAR(ws, 100 * KiB, 3 * 16 * 8);  // within one quantum of 3 arrays
+  EXPECT_EQ(ws, 3.0 * c.n * 8);
+  EXPECT_GE(probes::cpu::bandwidth_work(c).bytes, 2 * 16 * MiB);
+  EXPECT_DOUBLE_EQ(probes::cpu::bandwidth_work(c).bytes, c.passes * ws);
+}
+
+TEST(SweepPlan, ReachesFourTimesTheLastCacheAndStaysWithinMemory) {
+  auto device = zen3_like();
+  const auto quick = probes::cpu::sweep_plan(device, true);
+  EXPECT_EQ(quick.threads, (std::vector<int>{1, 2}));
+  EXPECT_GE(quick.max_working_set, 4 * 32 * MiB);
+  EXPECT_EQ(probes::cpu::sweep_plan(device, false).points_per_octave, 2 * quick.points_per_octave);
+  device.memory_bytes = 256 * MiB;
+  EXPECT_LE(probes::cpu::sweep_plan(device, true).max_working_set, 64 * MiB);
+}
+
+TEST(SweepWorkingSets, AreLogSpacedAndDenseAroundEveryCapacity) {
+  const auto device = zen3_like();
+  const auto plan = probes::cpu::sweep_plan(device, true);
+  for (int threads : plan.threads) {
+    const auto sizes = probes::cpu::sweep_working_sets(plan, device.caches, threads);
+    ASSERT_FALSE(sizes.empty());
+    EXPECT_GE(sizes.front(), plan.min_working_set);
+    EXPECT_LE(sizes.back(), plan.max_working_set * 1.0001);
+    for (std::size_t i = 1; i < sizes.size(); ++i) {
+      EXPECT_GT(sizes[i], sizes[i - 1] * 1.019);
+      EXPECT_LE(sizes[i], sizes[i - 1] * std::exp2(1.0 / plan.points_per_octave) * 1.0001);
+    }
+    for (const auto& cache : device.caches)
+      for (double f : {0.5, 0.75, 1.0, 1.5, 2.0}) {
+        const double want = f * cache.capacity(threads);
+        const bool near = std::any_of(sizes.begin(), sizes.end(),
+                                      [&](double ws) { return std::abs(ws / want - 1) < 0.021; });
+        EXPECT_TRUE(near) << cache.level << " x" << f << " threads " << threads;
+      }
+  }
+}
+
+TEST(BandwidthCases, NonTemporalOnlyForStoringKernelsFromTheLastCacheUp) {
+  const auto device = zen3_like();
+  auto plan = probes::cpu::sweep_plan(device, true);
+  const auto cases = probes::cpu::bandwidth_cases(device, plan);
+  int nontemporal = 0;
+  for (const auto& c : cases) {
+    const auto& p = c->info().params;
+    EXPECT_EQ(c->info().family, "bandwidth");
+    if (p.at("store") != "nontemporal") continue;
+    ++nontemporal;
+    EXPECT_NE(p.at("kernel"), "read");
+    EXPECT_GE(p.at("working_set").get<double>() * 1.02, 32 * MiB);
+    EXPECT_TRUE(c->info().level == "L3" || c->info().level == "DRAM") << c->info().level;
+  }
+  EXPECT_GT(nontemporal, 0);
+}
+
+TEST(BandwidthCases, EveryKernelAndStoreVerifiesAtTinySizes) {
+  for (StreamOp op : {StreamOp::read, StreamOp::write, StreamOp::copy, StreamOp::triad})
+    for (Store store : {Store::temporal, Store::nontemporal})
+      for (int threads : {1, 2}) {
+        if (op == StreamOp::read && store == Store::nontemporal) continue;
+        const auto config =
+            bandwidth_config(op, store, threads, 48 * KiB, kernels::cpu::best_isa());
+        auto c = probes::cpu::make_bandwidth_case(config, "cpu", "L2");
+        c->prepare();
+        c->run();
+        const auto v = c->verify();
+        c->release();
+        EXPECT_TRUE(v.passed) << kernels::to_string(op) << " " << kernels::to_string(store) << " x"
+                              << threads << ": " << v.message;
+      }
+}
+
+TEST(BandwidthCases, TheOutputCheckCatchesOneWrongElement) {
+  // The check the bandwidth cases use: copy must be exact, so one ulp off in one element fails.
+  const std::size_t n = 1000;
+  std::vector<double> in(n), out(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = 1.0 + i * 0.001;
+  kernels::cpu::stream_run({.op = StreamOp::copy, .threads = 2, .isa = kernels::cpu::best_isa()},
+                           out.data(), in.data(), nullptr, n, 0.0);
+  EXPECT_TRUE(kernels::verify_stream_output(StreamOp::copy, out.data(), in.data(),
+                                            static_cast<const double*>(nullptr), n, 0.0)
+                  .passed);
+  out[517] = std::nextafter(out[517], 2.0);
+  const auto v = kernels::verify_stream_output(StreamOp::copy, out.data(), in.data(),
+                                               static_cast<const double*>(nullptr), n, 0.0);
+  EXPECT_FALSE(v.passed);
+  EXPECT_NE(v.message.find("517"), std::string::npos) << v.message;
+}
+
+TEST(BandwidthCases, BadConfigurationsAreInputErrors) {
+  auto c =
+      bandwidth_config(StreamOp::read, Store::temporal, 1, 4 * KiB, kernels::cpu::Isa::baseline);
+  c.threads = 0;
+  EXPECT_THROW(probes::cpu::make_bandwidth_case(c, "cpu", "L1"), roofline::InputError);
+  c.threads = 1;
+  c.n = 0;
+  EXPECT_THROW(probes::cpu::make_bandwidth_case(c, "cpu", "L1"), roofline::InputError);
+}
+
+TEST(SweepPoints, KeepVerifiedBandwidthResultsAsBytesPerSecond) {
+  roofline::Result good;
+  good.family = "bandwidth";
+  good.params = {{"kernel", "copy"}, {"threads", 2}, {"store", "nontemporal"}};
+  good.work.bytes = 4e6;
+  good.work.working_set = 1e6;
+  good.verification.passed = true;
+  good.samples = {0.001, 0.002};
+  good.time = roofline::summarize(good.samples);
+  roofline::Result failed = good;
+  failed.verification.passed = false;
+  const auto points = probes::cpu::sweep_points({good, failed});
+  ASSERT_EQ(points.size(), 1u);
+  EXPECT_EQ(points[0].kernel, "copy");
+  EXPECT_EQ(points[0].threads, 2);
+  EXPECT_EQ(points[0].store, "nontemporal");
+  EXPECT_EQ(points[0].working_set, 1e6);
+  EXPECT_EQ(points[0].bytes_per_s, (std::vector<double>{4e9, 2e9}));
+}
+
+}  // namespace

@@ -1,0 +1,155 @@
+// Level detection on synthetic sweeps: levels are named from cache capacities, plateaus are
+// pooled, and a level without points in its span is missing rather than mislabelled.
+#include "probes/levels.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <random>
+
+namespace {
+
+using roofline::Cache;
+using roofline::MemoryCeiling;
+using roofline::SweepPoint;
+
+constexpr double KiB = 1024, MiB = 1024 * KiB;
+
+// Zen 3-like: private 32 KiB L1 and 512 KiB L2 on each of 2 cores, one shared 32 MiB L3.
+const std::vector<Cache> kCaches = {
+    {"L1", 32 * KiB, 2, 1}, {"L2", 512 * KiB, 2, 1}, {"L3", 32 * MiB, 1, 2}};
+
+// Bandwidth of an ideal machine with sharp steps at the capacities `threads` threads reach.
+double ideal(double ws, int threads) {
+  if (ws <= kCaches[0].capacity(threads)) return 200e9;
+  if (ws <= kCaches[1].capacity(threads)) return 100e9;
+  if (ws <= kCaches[2].capacity(threads)) return 50e9;
+  return 20e9;
+}
+
+std::vector<SweepPoint> sweep(const std::string& kernel, int threads, double from, double to,
+                              const std::function<std::vector<double>(double)>& samples) {
+  std::vector<SweepPoint> points;
+  for (double ws = from; ws <= to; ws *= std::pow(2.0, 0.25))
+    points.push_back({kernel, threads, "temporal", ws, samples(ws)});
+  return points;
+}
+
+const MemoryCeiling* find(const std::vector<MemoryCeiling>& ceilings, const std::string& level,
+                          const std::string& kernel = "read", int threads = 1) {
+  for (const MemoryCeiling& c : ceilings)
+    if (c.level == level && c.kernel == kernel && c.threads == threads) return &c;
+  return nullptr;
+}
+
+TEST(LevelSpans, GrowPrivateLevelsWithThreadsAndStartDramAtFourTimesTheLastCache) {
+  const auto one = probes::level_spans(kCaches, 1);
+  ASSERT_EQ(one.size(), 4u);
+  EXPECT_EQ(one[1].level, "L2");
+  EXPECT_DOUBLE_EQ(one[1].from, 64 * KiB);  // 2× one L1
+  EXPECT_DOUBLE_EQ(one[1].to, 256 * KiB);   // 0.5× one L2
+  const auto two = probes::level_spans(kCaches, 2);
+  EXPECT_DOUBLE_EQ(two[1].from, 128 * KiB);  // 2× two L1s
+  EXPECT_DOUBLE_EQ(two[2].to, 16 * MiB);     // the L3 is shared: 0.5× one instance
+  EXPECT_EQ(two[3].level, "DRAM");
+  EXPECT_DOUBLE_EQ(two[3].from, 128 * MiB);
+}
+
+TEST(MemoryCeilings, CleanStepsGiveOneCeilingPerLevelInsideItsSpan) {
+  std::vector<SweepPoint> points;
+  for (int threads : {1, 2}) {
+    auto series = sweep("read", threads, 4 * KiB, 256 * MiB,
+                        [&](double ws) { return std::vector<double>(5, ideal(ws, threads)); });
+    points.insert(points.end(), series.begin(), series.end());
+  }
+  const auto ceilings = probes::memory_ceilings(points, kCaches);
+  ASSERT_EQ(ceilings.size(), 8u);
+  for (int threads : {1, 2}) {
+    const auto spans = probes::level_spans(kCaches, threads);
+    const double expected[] = {200e9, 100e9, 50e9, 20e9};
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+      const MemoryCeiling* c = find(ceilings, spans[i].level, "read", threads);
+      ASSERT_NE(c, nullptr) << spans[i].level << " threads " << threads;
+      EXPECT_DOUBLE_EQ(c->bytes_per_s.median, expected[i]) << spans[i].level;
+      EXPECT_GE(c->working_set_min, spans[i].from);
+      EXPECT_LE(c->working_set_max, spans[i].to);
+      EXPECT_EQ(c->bytes_per_s.n,
+                5 * static_cast<int>(
+                        std::round(4 * std::log2(c->working_set_max / c->working_set_min) + 1)));
+    }
+  }
+}
+
+TEST(MemoryCeilings, NoisySamplesPoolToTheTrueLevelAndAnEdgePointLeavesThePlateau) {
+  std::mt19937 rng(7);
+  std::normal_distribution<double> noise(1.0, 0.03);
+  auto points = sweep("triad", 1, 4 * KiB, 256 * MiB, [&](double ws) {
+    // L2 already fades at 256 KiB (0.5× its capacity): 30% slower, outside the 10% plateau.
+    const double truth = ws > 200 * KiB && ws <= 512 * KiB ? 70e9 : ideal(ws, 1);
+    std::vector<double> s;
+    for (int i = 0; i < 9; ++i) s.push_back(truth * noise(rng));
+    return s;
+  });
+  const auto ceilings = probes::memory_ceilings(points, kCaches);
+  const MemoryCeiling* l2 = find(ceilings, "L2", "triad");
+  ASSERT_NE(l2, nullptr);
+  EXPECT_NEAR(l2->bytes_per_s.median, 100e9, 3e9);
+  EXPECT_LE(l2->bytes_per_s.ci_low, 100e9 * 1.02);
+  EXPECT_GE(l2->bytes_per_s.ci_high, 100e9 * 0.98);
+  EXPECT_LT(l2->working_set_max, 200 * KiB);  // the fading point is not pooled
+  EXPECT_NE(l2->method.find("within 10%"), std::string::npos);
+  const MemoryCeiling* dram = find(ceilings, "DRAM", "triad");
+  ASSERT_NE(dram, nullptr);
+  EXPECT_NEAR(dram->bytes_per_s.median, 20e9, 1e9);
+}
+
+TEST(MemoryCeilings, ALevelWithoutPointsInItsSpanIsMissingNotRenamed) {
+  // The sweep jumps from L1 sizes straight to DRAM sizes: no L2 or L3 ceiling may appear, and
+  // the DRAM plateau must not be called L2 because it is the second plateau.
+  auto points = sweep("copy", 1, 4 * KiB, 16 * KiB,
+                      [](double ws) { return std::vector<double>(3, ideal(ws, 1)); });
+  auto far = sweep("copy", 1, 128 * MiB, 512 * MiB,
+                   [](double ws) { return std::vector<double>(3, ideal(ws, 1)); });
+  points.insert(points.end(), far.begin(), far.end());
+  const auto ceilings = probes::memory_ceilings(points, kCaches);
+  ASSERT_EQ(ceilings.size(), 2u);
+  EXPECT_EQ(ceilings[0].level, "L1");
+  EXPECT_EQ(ceilings[1].level, "DRAM");
+  EXPECT_DOUBLE_EQ(ceilings[1].bytes_per_s.median, 20e9);
+}
+
+TEST(MemoryCeilings, FewPointsAndASweepShortOfFourTimesTheLastCacheStillGiveLevels) {
+  // One point per level, and the largest only 2× the L3: DRAM comes from it and says so.
+  const std::vector<SweepPoint> points = {{"write", 1, "temporal", 8 * KiB, {190e9}},
+                                          {"write", 1, "temporal", 128 * KiB, {95e9, 97e9}},
+                                          {"write", 1, "temporal", 4 * MiB, {48e9}},
+                                          {"write", 1, "temporal", 64 * MiB, {25e9, 24e9}}};
+  const auto ceilings = probes::memory_ceilings(points, kCaches);
+  ASSERT_EQ(ceilings.size(), 4u);
+  EXPECT_EQ(ceilings[1].level, "L2");
+  EXPECT_DOUBLE_EQ(ceilings[1].bytes_per_s.median, 96e9);
+  const MemoryCeiling* dram = find(ceilings, "DRAM", "write");
+  ASSERT_NE(dram, nullptr);
+  EXPECT_DOUBLE_EQ(dram->working_set_min, 64 * MiB);
+  EXPECT_NE(dram->method.find("short of 4x the last cache"), std::string::npos) << dram->method;
+  // Nothing past the last cache at all: no DRAM ceiling.
+  const auto cached = probes::memory_ceilings({points.begin(), points.begin() + 3}, kCaches);
+  EXPECT_EQ(find(cached, "DRAM", "write"), nullptr);
+}
+
+TEST(MemoryCeilings, TheBestStoreModeAtEachWorkingSetMakesTheCeiling) {
+  std::vector<SweepPoint> points;
+  for (double ws : {128 * MiB, 192 * MiB, 256 * MiB}) {
+    points.push_back({"triad", 2, "temporal", ws, {18e9, 18.5e9}});
+    points.push_back({"triad", 2, "nontemporal", ws, {26e9, 25e9}});
+  }
+  const auto ceilings = probes::memory_ceilings(points, kCaches);
+  ASSERT_EQ(ceilings.size(), 1u);
+  EXPECT_EQ(ceilings[0].level, "DRAM");
+  EXPECT_DOUBLE_EQ(ceilings[0].bytes_per_s.median, 25.5e9);
+  EXPECT_EQ(ceilings[0].bytes_per_s.n, 6);
+  EXPECT_NE(ceilings[0].method.find("store nontemporal"), std::string::npos);
+}
+
+}  // namespace

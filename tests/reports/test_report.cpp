@@ -1,0 +1,89 @@
+// write_report and summary_table on the hand-made results: files, content, failures.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "count.hpp"
+#include "reports/report.hpp"
+#include "roofline/json_io.hpp"
+#include "sample_results.hpp"
+#include "temp_dir.hpp"
+
+namespace reports {
+namespace {
+
+using samples::count;
+
+std::string read(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(WriteReport, WritesHtmlSvgAndCsvFiles) {
+  samples::TempDir dir;
+  const ReportOptions options{dir.path() / "out" / "report.html", dir.path() / "svg",
+                              dir.path() / "csv"};
+  write_report({samples::sample_results()}, options);
+  const std::string html = read(options.html);
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(count(html, "{{"), 0);
+  for (const char* name : {"roofline-cpu.svg", "sweep-cpu.svg"}) {
+    const std::string svg = read(dir.path() / "svg" / name);
+    EXPECT_EQ(svg.rfind("<?xml", 0), 0u) << name;
+    EXPECT_EQ(count(svg, "</svg>"), 1) << name;
+  }
+  EXPECT_EQ(count(read(dir.path() / "csv" / "results.csv"), "\r\n"), 1 + 6);
+  EXPECT_GT(count(read(dir.path() / "csv" / "ceilings.csv"), "\r\n"), 1);
+}
+
+TEST(WriteReport, HtmlIsSelfContainedAndPlotsOnlyVerifiedPoints) {
+  samples::TempDir dir;
+  const ReportOptions options{dir.path() / "report.html", {}, {}};
+  write_report({samples::sample_results({5, 3, 1})}, options);
+  const std::string html = read(options.html);
+  EXPECT_EQ(count(html, "<circle class=\"point"), 5);
+  EXPECT_EQ(count(html, "<svg "), 2);  // the roofline and the sweep
+  EXPECT_EQ(count(html, " src="), 0);
+  EXPECT_EQ(count(html, "<link"), 0);
+  EXPECT_EQ(count(html, "@import"), 0);
+  // The failed results are in the failed table, escaped, with their message.
+  EXPECT_EQ(count(html, "mismatch at index 7: got 1.5, want &quot;2&quot; &lt;&amp;&gt;"), 3);
+  EXPECT_NE(html.find("<table class=\"ceilings\">"), std::string::npos);
+  EXPECT_NE(html.find("<table class=\"provenance\">"), std::string::npos);
+  EXPECT_NE(html.find("rooflab run --quick"), std::string::npos);
+  EXPECT_NE(html.find(">94.1%<"), std::string::npos);  // 64 of 68 GFLOP/s theoretical
+}
+
+TEST(WriteReport, SeveralInputsGetOneSectionEachAndDistinctFiles) {
+  samples::TempDir dir;
+  const ReportOptions options{dir.path() / "report.html", dir.path(), {}};
+  write_report({samples::sample_results({2, 0, 0}), samples::sample_results({3, 1, 0})}, options);
+  const std::string html = read(options.html);
+  EXPECT_EQ(count(html, "<section class=\"device\""), 2);
+  EXPECT_EQ(count(html, "<circle class=\"point"), 5);
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "roofline-input1-cpu.svg"));
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "roofline-input2-cpu.svg"));
+}
+
+TEST(WriteReport, NoHtmlPathIsAnInputError) {
+  EXPECT_THROW(write_report({samples::sample_results()}, {}), roofline::InputError);
+}
+
+TEST(SummaryTable, ShowsTopCeilingsResultsAndFlagsFailures) {
+  const std::string table = summary_table({samples::sample_results({2, 1, 1})});
+  EXPECT_NE(table.find("Sample CPU <2 cores> (cpu) on sample-host"), std::string::npos);
+  EXPECT_NE(table.find("fp64 peak"), std::string::npos);
+  EXPECT_NE(table.find("64 GFLOP/s"), std::string::npos);  // 2 threads
+  EXPECT_NE(table.find("32 GFLOP/s"), std::string::npos);  // 1 thread
+  EXPECT_LT(table.find("L1 bandwidth"), table.find("DRAM bandwidth"));
+  EXPECT_NE(table.find("FAILED: mismatch at index 7"), std::string::npos);
+  EXPECT_NE(table.find("unstable"), std::string::npos);
+  EXPECT_NE(table.find("m=2"), std::string::npos);
+  EXPECT_NE(table.find("1 result(s) FAILED"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace reports
