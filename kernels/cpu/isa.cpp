@@ -4,9 +4,12 @@ namespace kernels::cpu {
 
 std::string_view to_string(Isa isa) {
   switch (isa) {
-    case Isa::baseline: return "baseline";
-    case Isa::avx2: return "avx2";
-    case Isa::avx512: return "avx512";
+    case Isa::baseline:
+      return "baseline";
+    case Isa::avx2:
+      return "avx2";
+    case Isa::avx512:
+      return "avx512";
   }
   return "unknown";
 }
@@ -14,7 +17,8 @@ std::string_view to_string(Isa isa) {
 bool cpu_supports(Isa isa) {
   __builtin_cpu_init();
   switch (isa) {
-    case Isa::baseline: return true;
+    case Isa::baseline:
+      return true;
     case Isa::avx2:
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
              __builtin_cpu_supports("bmi2");

@@ -21,9 +21,12 @@ Isa best_isa();
 template <class F>
 F select(Isa isa, F baseline, F avx2, F avx512) {
   switch (isa) {
-    case Isa::avx512: return avx512;
-    case Isa::avx2: return avx2;
-    case Isa::baseline: break;
+    case Isa::avx512:
+      return avx512;
+    case Isa::avx2:
+      return avx2;
+    case Isa::baseline:
+      break;
   }
   return baseline;
 }

@@ -43,13 +43,14 @@ PeakFlopsConfig clock_load(PeakFlopsConfig config) {
 
 std::vector<roofline::Device> CpuBackend::devices() const { return {describe_cpu()}; }
 
-void CpuBackend::probe(roofline::Device& device, const roofline::ProbeOptions& options) const {
+std::vector<std::string> CpuBackend::probe(roofline::Device& device,
+                                           const roofline::ProbeOptions& options) const {
   std::vector<int> thread_counts = {1};
   if (device.compute_units > 1) thread_counts.push_back(device.compute_units);
   device.compute.clear();
   device.memory.clear();
   device.sweep.clear();
-  nlohmann::json failures = nlohmann::json::array();
+  std::vector<std::string> failures;
 
   for (int threads : thread_counts) {
     const std::vector<PeakFlopsConfig> configs = peak_flops_configs(threads);
@@ -88,6 +89,7 @@ void CpuBackend::probe(roofline::Device& device, const roofline::ProbeOptions& o
   device.sweep = sweep_points(results);
   device.memory = probes::memory_ceilings(device.sweep, device.caches);
   device.facts["probe_failures"] = failures;
+  return failures;
 }
 
 std::vector<std::string> CpuBackend::families() const { return kernels::cpu::families(); }

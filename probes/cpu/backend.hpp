@@ -18,7 +18,8 @@ class CpuBackend : public roofline::Backend {
   // sweep and its levels; theoretical peaks move to the measured clocks. A max_working_set in the
   // options stops the sweep there (the DRAM ceiling then says it comes from the largest points).
   // Failed verifications are listed in facts["probe_failures"] and never become ceilings.
-  void probe(roofline::Device& device, const roofline::ProbeOptions& options) const override;
+  std::vector<std::string> probe(roofline::Device& device,
+                                 const roofline::ProbeOptions& options) const override;
   std::vector<std::string> families() const override;
   std::vector<std::unique_ptr<roofline::Case>> cases(
       const roofline::Device& device, const roofline::RunOptions& options) const override;

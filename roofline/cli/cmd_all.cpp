@@ -34,7 +34,8 @@ void add_default_command(CLI::App& app, Session& s) {
                               .size = std::nullopt,
                               .measure = opts->measure.options()});
     roofline::write_json_atomic(folder / "results.json", roofline::to_json(results));
-    reports::write_report({results}, {.html = folder / "report.html", .svg_dir = {}, .csv_dir = {}});
+    reports::write_report({results},
+                          {.html = folder / "report.html", .svg_dir = {}, .csv_dir = {}});
     std::printf("%s", reports::summary_table({results}).c_str());
     std::printf("report: %s\n", (folder / "report.html").c_str());
     const std::string failed = failures(results);

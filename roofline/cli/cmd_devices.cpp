@@ -5,8 +5,9 @@
 namespace cli {
 
 void add_devices_command(CLI::App& app, Session& s) {
-  auto* cmd = app.add_subcommand("devices", "List backends and devices, and why a backend is "
-                                            "unavailable");
+  auto* cmd = app.add_subcommand("devices",
+                                 "List backends and devices, and why a backend is "
+                                 "unavailable");
   cmd->callback([&s] {
     for (const auto& backend : s.registry.backends()) {
       const auto a = backend->availability();

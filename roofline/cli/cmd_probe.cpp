@@ -18,8 +18,9 @@ void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
   command.add_option("--repetitions", flags.repetitions, "Samples kept per measurement")
       ->check(CLI::Range(2, 1000))
       ->capture_default_str();
-  command.add_option("--min-sample-time", flags.min_sample_seconds,
-                     "Seconds each sample lasts at least (>= 0.001)")
+  command
+      .add_option("--min-sample-time", flags.min_sample_seconds,
+                  "Seconds each sample lasts at least (>= 0.001)")
       ->check(CLI::Range(0.001, 60.0))
       ->capture_default_str();
 }
@@ -41,11 +42,11 @@ void add_probe_command(CLI::App& app, Session& s) {
   cmd->callback([&s, opts] {
     check_output(opts->output);
     auto devices = select_devices(s, opts->devices);
-    roofline::ProbeOptions options{.quick = !opts->measure.full,
-                                   .max_working_set = 0,
-                                   .measure = opts->measure.options()};
+    roofline::ProbeOptions options{
+        .quick = !opts->measure.full, .max_working_set = 0, .measure = opts->measure.options()};
     if (!opts->max_working_set.empty())
-      options.max_working_set = static_cast<double>(parse_size(opts->max_working_set, "--max-working-set"));
+      options.max_working_set =
+          static_cast<double>(parse_size(opts->max_working_set, "--max-working-set"));
     const auto machine = probe(s, devices, options);
     roofline::write_json_atomic(opts->output, roofline::to_json(machine));
     std::printf("machine profile: %s\n", opts->output.c_str());

@@ -14,10 +14,11 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);
   probes::cpu::register_cpu_backend(session.registry);
 
-  CLI::App app{"Rooflab: measured roofs and verified kernels on one roofline chart.\n"
-               "Without a command: probe every device, run the default suite and write a "
-               "report.",
-               "rooflab"};
+  CLI::App app{
+      "Rooflab: measured roofs and verified kernels on one roofline chart.\n"
+      "Without a command: probe every device, run the default suite and write a "
+      "report.",
+      "rooflab"};
   app.set_version_flag("--version", "rooflab " + roofline::build_info().version + " (" +
                                         roofline::build_info().git_hash + ")");
   cli::add_default_command(app, session);

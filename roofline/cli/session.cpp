@@ -20,8 +20,8 @@ std::vector<Selected> select_devices(const Session& s, const std::vector<std::st
   if (ids.empty()) return all;
   std::vector<Selected> chosen;
   for (const auto& id : ids) {
-    auto it = std::find_if(all.begin(), all.end(),
-                           [&](const Selected& d) { return d.device.id == id; });
+    auto it =
+        std::find_if(all.begin(), all.end(), [&](const Selected& d) { return d.device.id == id; });
     if (it == all.end()) {
       std::string known;
       for (const auto& d : all) known += (known.empty() ? "" : ", ") + d.device.id;
@@ -36,12 +36,15 @@ std::vector<Selected> select_devices(const Session& s, const std::vector<std::st
   return chosen;
 }
 
-roofline::MachineProfile probe(const Session& s, std::vector<Selected>& devices,
+roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
                                const roofline::ProbeOptions& options) {
   roofline::MachineProfile machine;
   machine.provenance = roofline::collect_provenance(s.command_line);
   for (auto& d : devices) {
-    d.backend->probe(d.device, options);
+    for (const auto& failure : d.backend->probe(d.device, options)) {
+      std::cerr << "FAILED probe " << d.device.id << " " << failure << "\n";
+      s.exit_code = kExitFailure;
+    }
     machine.devices.push_back(d.device);
   }
   return machine;

@@ -29,8 +29,9 @@ struct Selected {
 // unknown or unavailable device.
 std::vector<Selected> select_devices(const Session& s, const std::vector<std::string>& ids);
 
-// Probes each device, one after the other.
-roofline::MachineProfile probe(const Session& s, std::vector<Selected>& devices,
+// Probes each device, one after the other. Failed measurements are printed to stderr and set
+// the session's exit code; the ceilings are made of the others.
+roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
                                const roofline::ProbeOptions& options);
 
 // Runs the cases of each device and places the verified ones under that device's roofs.

@@ -17,10 +17,14 @@ std::int64_t parse_size(const std::string& text, const std::string& option) {
   if (i == 0) throw bad("expected a number such as 1048576, 64K, 16M or 1G");
   const std::string suffix = text.substr(i);
   int shift = 0;
-  if (suffix == "K" || suffix == "k") shift = 10;
-  else if (suffix == "M" || suffix == "m") shift = 20;
-  else if (suffix == "G" || suffix == "g") shift = 30;
-  else if (!suffix.empty()) throw bad("unknown suffix '" + suffix + "' (use K, M or G)");
+  if (suffix == "K" || suffix == "k")
+    shift = 10;
+  else if (suffix == "M" || suffix == "m")
+    shift = 20;
+  else if (suffix == "G" || suffix == "g")
+    shift = 30;
+  else if (!suffix.empty())
+    throw bad("unknown suffix '" + suffix + "' (use K, M or G)");
   if (i > 18) throw bad("too large");
   const std::int64_t value = std::stoll(text.substr(0, i));
   if (value <= 0) throw bad("must be a positive number");

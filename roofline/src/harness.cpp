@@ -1,8 +1,7 @@
 #include "roofline/harness.hpp"
 
-#include <unistd.h>
-
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <exception>

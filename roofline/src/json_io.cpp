@@ -13,111 +13,24 @@ namespace roofline {
 using nlohmann::json;
 
 // ---- field conversions (nlohmann ADL hooks) -------------------------------------------------
+// Plain records map field by field; the others below have a JSON shape of their own.
 
-void to_json(json& j, const Summary& s) {
-  j = {{"n", s.n},         {"median", s.median},   {"min", s.min},         {"max", s.max},
-       {"mean", s.mean},   {"ci_low", s.ci_low},   {"ci_high", s.ci_high}, {"ci_level", s.ci_level},
-       {"cv", s.cv},       {"unstable", s.unstable}};
-}
-void from_json(const json& j, Summary& s) {
-  s.n = j.at("n");
-  s.median = j.at("median");
-  s.min = j.at("min");
-  s.max = j.at("max");
-  s.mean = j.at("mean");
-  s.ci_low = j.at("ci_low");
-  s.ci_high = j.at("ci_high");
-  s.ci_level = j.at("ci_level");
-  s.cv = j.at("cv");
-  s.unstable = j.at("unstable");
-}
+void to_json(json& j, const Precision& p) { j = to_string(p); }
+void from_json(const json& j, Precision& p) { p = precision_from_string(j.get<std::string>()); }
 
-void to_json(json& j, const Work& w) {
-  j = {{"precision", to_string(w.precision)},
-       {"flops", w.flops},
-       {"bytes", w.bytes},
-       {"bytes_write_allocate", w.bytes_write_allocate},
-       {"working_set", w.working_set}};
-}
-void from_json(const json& j, Work& w) {
-  w.precision = precision_from_string(j.at("precision").get<std::string>());
-  w.flops = j.at("flops");
-  w.bytes = j.at("bytes");
-  w.bytes_write_allocate = j.at("bytes_write_allocate");
-  w.working_set = j.at("working_set");
-}
-
-void to_json(json& j, const Provenance& p) {
-  j = {{"version", p.version},     {"git_hash", p.git_hash},
-       {"compiler", p.compiler},   {"flags", p.flags},
-       {"build_type", p.build_type}, {"host", p.host},
-       {"os", p.os},               {"cpu_model", p.cpu_model},
-       {"threads", p.threads},     {"thread_binding", p.thread_binding},
-       {"affinity", p.affinity},   {"time", p.time},
-       {"command", p.command}};
-}
-void from_json(const json& j, Provenance& p) {
-  p.version = j.at("version");
-  p.git_hash = j.at("git_hash");
-  p.compiler = j.at("compiler");
-  p.flags = j.at("flags");
-  p.build_type = j.at("build_type");
-  p.host = j.at("host");
-  p.os = j.at("os");
-  p.cpu_model = j.at("cpu_model");
-  p.threads = j.at("threads");
-  p.thread_binding = j.at("thread_binding");
-  p.affinity = j.at("affinity").get<std::vector<std::vector<int>>>();
-  p.time = j.at("time");
-  p.command = j.at("command");
-}
-
-void to_json(json& j, const Cache& c) {
-  j = {{"level", c.level},
-       {"size_bytes", c.size_bytes},
-       {"instances", c.instances},
-       {"cpus_per_instance", c.cpus_per_instance}};
-}
-void from_json(const json& j, Cache& c) {
-  c.level = j.at("level");
-  c.size_bytes = j.at("size_bytes");
-  c.instances = j.at("instances");
-  c.cpus_per_instance = j.at("cpus_per_instance");
-}
-
-void to_json(json& j, const TheoreticalCompute& t) {
-  j = {{"precision", to_string(t.precision)}, {"path", t.path}, {"threads", t.threads},
-       {"flops_per_s", t.flops_per_s},        {"basis", t.basis}};
-}
-void from_json(const json& j, TheoreticalCompute& t) {
-  t.precision = precision_from_string(j.at("precision").get<std::string>());
-  t.path = j.at("path");
-  t.threads = j.at("threads");
-  t.flops_per_s = j.at("flops_per_s");
-  t.basis = j.at("basis");
-}
-
-void to_json(json& j, const TheoreticalMemory& t) {
-  j = {{"level", t.level}, {"bytes_per_s", t.bytes_per_s}, {"basis", t.basis}};
-}
-void from_json(const json& j, TheoreticalMemory& t) {
-  t.level = j.at("level");
-  t.bytes_per_s = j.at("bytes_per_s");
-  t.basis = j.at("basis");
-}
-
-void to_json(json& j, const ComputeCeiling& c) {
-  j = {{"precision", to_string(c.precision)}, {"path", c.path},       {"threads", c.threads},
-       {"flops_per_s", c.flops_per_s},        {"clock_hz", c.clock_hz}, {"method", c.method}};
-}
-void from_json(const json& j, ComputeCeiling& c) {
-  c.precision = precision_from_string(j.at("precision").get<std::string>());
-  c.path = j.at("path");
-  c.threads = j.at("threads");
-  c.flops_per_s = j.at("flops_per_s");
-  c.clock_hz = j.at("clock_hz");
-  c.method = j.at("method");
-}
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Summary, n, median, min, max, mean, ci_low, ci_high, ci_level,
+                                   cv, unstable)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Work, precision, flops, bytes, bytes_write_allocate,
+                                   working_set)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Provenance, version, git_hash, compiler, flags, build_type, host,
+                                   os, cpu_model, threads, thread_binding, affinity, time, command)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Cache, level, size_bytes, instances, cpus_per_instance)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalCompute, precision, path, threads, flops_per_s,
+                                   basis)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalMemory, level, bytes_per_s, basis)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeCeiling, precision, path, threads, flops_per_s,
+                                   clock_hz, method)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepPoint, kernel, threads, store, working_set, bytes_per_s)
 
 void to_json(json& j, const MemoryCeiling& m) {
   j = {{"level", m.level},
@@ -135,21 +48,6 @@ void from_json(const json& j, MemoryCeiling& m) {
   m.working_set_min = j.at("working_set").at(0);
   m.working_set_max = j.at("working_set").at(1);
   m.method = j.at("method");
-}
-
-void to_json(json& j, const SweepPoint& p) {
-  j = {{"kernel", p.kernel},
-       {"threads", p.threads},
-       {"store", p.store},
-       {"working_set", p.working_set},
-       {"bytes_per_s", p.bytes_per_s}};
-}
-void from_json(const json& j, SweepPoint& p) {
-  p.kernel = j.at("kernel");
-  p.threads = j.at("threads");
-  p.store = j.at("store");
-  p.working_set = j.at("working_set");
-  p.bytes_per_s = j.at("bytes_per_s").get<std::vector<double>>();
 }
 
 void to_json(json& j, const Device& d) {
@@ -194,7 +92,8 @@ void to_json(json& j, const Verification& v) {
 void from_json(const json& j, Verification& v) {
   const std::string status = j.at("status");
   if (status != "passed" && status != "failed")
-    throw std::invalid_argument("verification status '" + status + "' is neither passed nor failed");
+    throw std::invalid_argument("verification status '" + status +
+                                "' is neither passed nor failed");
   v.passed = status == "passed";
   v.max_error = j.at("max_error").is_null() ? 0.0 : j.at("max_error").get<double>();
   v.tolerance = j.at("tolerance").is_null() ? 0.0 : j.at("tolerance").get<double>();
@@ -308,8 +207,8 @@ void check_schema(const json& j, std::string_view expected, const std::string& w
   if (!std::regex_match(schema, m, form) || m[1] != name)
     throw InputError(where + ": schema \"" + schema + "\" is not " + std::string(expected));
   if (m[2] != major)
-    throw InputError(where + ": schema \"" + schema + "\" has unknown major version " +
-                     m[2].str() + " (this Rooflab reads " + std::string(expected) + ")");
+    throw InputError(where + ": schema \"" + schema + "\" has unknown major version " + m[2].str() +
+                     " (this Rooflab reads " + std::string(expected) + ")");
 }
 
 json read_json_file(const std::filesystem::path& path) {
@@ -324,7 +223,11 @@ json read_json_file(const std::filesystem::path& path) {
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
   const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-  std::string tmpl = (dir / ("." + path.filename().string() + ".XXXXXX")).string();
+  // A hidden name in the same folder, so the rename cannot cross file systems.
+  std::string hidden = path.filename().string();
+  hidden.insert(0, 1, '.');
+  hidden.append(".XXXXXX");
+  std::string tmpl = (dir / hidden).string();
   const int fd = mkstemp(tmpl.data());
   if (fd < 0)
     throw std::runtime_error("cannot create a temporary file beside '" + path.string() +
@@ -342,10 +245,9 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
     std::remove(tmpl.c_str());
     throw std::runtime_error("cannot write '" + path.string() + "': " + why);
   }
-  std::filesystem::permissions(path, std::filesystem::perms::owner_read |
-                                         std::filesystem::perms::owner_write |
-                                         std::filesystem::perms::group_read |
-                                         std::filesystem::perms::others_read);
+  std::filesystem::permissions(
+      path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
+                std::filesystem::perms::group_read | std::filesystem::perms::others_read);
 }
 
 void write_json_atomic(const std::filesystem::path& path, const json& j) {

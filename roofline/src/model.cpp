@@ -23,8 +23,7 @@ std::optional<double> Roofline::bandwidth(const std::string& level) const {
   return best;
 }
 
-std::optional<double> Roofline::attainable(Precision p, const std::string& level,
-                                           double ai) const {
+std::optional<double> Roofline::attainable(Precision p, const std::string& level, double ai) const {
   auto pk = peak(p);
   auto bw = bandwidth(level);
   if (!pk || !bw) return std::nullopt;

@@ -1,11 +1,10 @@
 #include "roofline/stats.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/binomial.hpp>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
-
-#include <boost/math/distributions/binomial.hpp>
 
 namespace roofline {
 namespace {
@@ -25,13 +24,14 @@ void median_ci(const std::vector<double>& sorted, Summary& s) {
   for (int j = 1; 2 * j <= n; ++j) {
     // coverage of [x(j), x(n+1-j)] (1-based) = P(j <= B <= n-j)
     const double coverage = boost::math::cdf(b, n - j) - (j >= 1 ? boost::math::cdf(b, j - 1) : 0);
-    if (coverage >= 0.95) best_j = j;
-    else break;
+    if (coverage >= 0.95)
+      best_j = j;
+    else
+      break;
   }
   s.ci_low = sorted[best_j - 1];
   s.ci_high = sorted[n - best_j];
-  s.ci_level = n == 1 ? 0
-                      : boost::math::cdf(b, n - best_j) - boost::math::cdf(b, best_j - 1);
+  s.ci_level = n == 1 ? 0 : boost::math::cdf(b, n - best_j) - boost::math::cdf(b, best_j - 1);
 }
 
 }  // namespace

@@ -32,10 +32,13 @@ Precision precision_from_string(std::string_view text) {
 int size_of(Precision p) {
   switch (p) {
     case Precision::fp16:
-    case Precision::bf16: return 2;
+    case Precision::bf16:
+      return 2;
     case Precision::fp32:
-    case Precision::int32: return 4;
-    case Precision::fp64: return 8;
+    case Precision::int32:
+      return 4;
+    case Precision::fp64:
+      return 8;
   }
   return 0;
 }

@@ -41,7 +41,8 @@ void expect_refused(const std::string& args, const std::string& named,
   const auto r = rooflab(args, cwd);
   EXPECT_EQ(r.code, 2) << "rooflab " << args << "\n" << r.output;
   EXPECT_NE(r.output.find(named), std::string::npos)
-      << "rooflab " << args << " should name '" << named << "':\n" << r.output;
+      << "rooflab " << args << " should name '" << named << "':\n"
+      << r.output;
 }
 
 }  // namespace
@@ -101,9 +102,9 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   EXPECT_NE(r.output.find("report: report.html"), std::string::npos) << r.output;
 
   // Every file written parses, validates against its schema and holds verified, placed results.
-  const int valid = std::system(
-      (ROOFLAB_VALIDATE " '" + (dir / "machine.json").string() + "' '" +
-       (dir / "results.json").string() + "'").c_str());
+  const int valid = std::system((ROOFLAB_VALIDATE " '" + (dir / "machine.json").string() + "' '" +
+                                 (dir / "results.json").string() + "'")
+                                    .c_str());
   EXPECT_EQ(valid, 0);
   const auto results = roofline::results_from_json(roofline::read_json_file(dir / "results.json"));
   ASSERT_FALSE(results.results.empty());

@@ -1,9 +1,9 @@
+#include "roofline/harness.hpp"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
 #include <stdexcept>
-
-#include "roofline/harness.hpp"
 
 using namespace roofline;
 
@@ -13,12 +13,19 @@ namespace {
 class SumCase : public Case {
  public:
   SumCase(bool broken, std::string throw_in = "")
-      : Case({.family = "test", .variant = broken ? "broken" : "sum", .backend = "cpu",
-              .device = "cpu", .params = {{"n", 4096}},
-              .work = {.precision = Precision::fp64, .flops = 4096, .bytes = 4096 * 8,
-                       .bytes_write_allocate = 4096 * 8, .working_set = 4096 * 8},
+      : Case({.family = "test",
+              .variant = broken ? "broken" : "sum",
+              .backend = "cpu",
+              .device = "cpu",
+              .params = {{"n", 4096}},
+              .work = {.precision = Precision::fp64,
+                       .flops = 4096,
+                       .bytes = 4096 * 8,
+                       .bytes_write_allocate = 4096 * 8,
+                       .working_set = 4096 * 8},
               .level = "L1"}),
-        broken_(broken), throw_in_(std::move(throw_in)) {}
+        broken_(broken),
+        throw_in_(std::move(throw_in)) {}
   void prepare() override {
     if (throw_in_ == "prepare") throw std::runtime_error("no memory");
     data_.assign(4096, 1.0);

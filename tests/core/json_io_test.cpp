@@ -1,9 +1,10 @@
+#include "roofline/json_io.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "roofline/json_io.hpp"
 #include "sample.hpp"
 
 using namespace roofline;

@@ -1,12 +1,13 @@
-#include <gtest/gtest.h>
-
 #include "roofline/model.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace roofline;
 
 namespace {
 Roofline two_level() {
-  return Roofline({{Precision::fp32, "vec256", 200e9}, {Precision::fp32, "scalar", 25e9},
+  return Roofline({{Precision::fp32, "vec256", 200e9},
+                   {Precision::fp32, "scalar", 25e9},
                    {Precision::fp64, "vec256", 100e9}},
                   {{"L1", 400e9}, {"DRAM", 20e9}, {"DRAM", 25e9}});
 }
@@ -33,8 +34,11 @@ TEST(Model, AttainableIsTheMinimumOfTheRoofs) {
 TEST(Model, PlacesAPointWithEfficiencyAndBound) {
   auto r = two_level();
   // nested SAXPY fp32 m=8: 16 flop/elem, 12 B/elem; 1e6 elements in 1 ms.
-  Work w{.precision = Precision::fp32, .flops = 16e6, .bytes = 12e6,
-         .bytes_write_allocate = 12e6, .working_set = 8e6};
+  Work w{.precision = Precision::fp32,
+         .flops = 16e6,
+         .bytes = 12e6,
+         .bytes_write_allocate = 12e6,
+         .working_set = 8e6};
   auto p = r.place(w, "DRAM", 1e-3);
   ASSERT_TRUE(p.has_value());
   EXPECT_NEAR(p->ai, 16.0 / 12.0, 1e-12);

@@ -5,10 +5,19 @@
 namespace sample {
 
 inline roofline::Provenance provenance() {
-  return {.version = "0.1.0", .git_hash = "abc123", .compiler = "GNU 12.2.0", .flags = "-O3",
-          .build_type = "Release", .host = "testhost", .os = "Linux", .cpu_model = "Test CPU",
-          .threads = 2, .thread_binding = "OMP_PLACES=cores OMP_PROC_BIND=close",
-          .affinity = {{0}, {1}}, .time = "2026-11-21T12:00:00Z", .command = "rooflab probe"};
+  return {.version = "0.1.0",
+          .git_hash = "abc123",
+          .compiler = "GNU 12.2.0",
+          .flags = "-O3",
+          .build_type = "Release",
+          .host = "testhost",
+          .os = "Linux",
+          .cpu_model = "Test CPU",
+          .threads = 2,
+          .thread_binding = "OMP_PLACES=cores OMP_PROC_BIND=close",
+          .affinity = {{0}, {1}},
+          .time = "2026-11-21T12:00:00Z",
+          .command = "rooflab probe"};
 }
 
 inline roofline::Summary around(double v) {
@@ -49,8 +58,10 @@ inline roofline::Results results() {
   ok.backend = "cpu";
   ok.device = "cpu";
   ok.params = {{"m", 8}, {"n", 1 << 24}};
-  ok.work = {.precision = roofline::Precision::fp32, .flops = 16.0 * (1 << 24),
-             .bytes = 12.0 * (1 << 24), .bytes_write_allocate = 12.0 * (1 << 24),
+  ok.work = {.precision = roofline::Precision::fp32,
+             .flops = 16.0 * (1 << 24),
+             .bytes = 12.0 * (1 << 24),
+             .bytes_write_allocate = 12.0 * (1 << 24),
              .working_set = 8.0 * (1 << 24)};
   ok.level = "DRAM";
   ok.verification = {true, 1e-7, 1e-6, "matches the long double reference"};

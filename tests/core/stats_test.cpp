@@ -1,9 +1,9 @@
+#include "roofline/stats.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <stdexcept>
-
-#include "roofline/stats.hpp"
 
 using roofline::summarize;
 

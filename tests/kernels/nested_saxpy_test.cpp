@@ -114,8 +114,10 @@ TEST(NestedSaxpyRun, RepeatedCallsStayBounded) {
 
 TEST(NestedSaxpyRun, RejectsCallsThatCannotRun) {
   float x[4] = {1, 2, 3, 4}, y[4] = {};
-  EXPECT_THROW(nested_saxpy_run({3, 1, Isa::baseline}, y, x, 4, float(kNestedSaxpyA)), std::invalid_argument);
-  EXPECT_THROW(nested_saxpy_run({2, 0, Isa::baseline}, y, x, 4, float(kNestedSaxpyA)), std::invalid_argument);
+  EXPECT_THROW(nested_saxpy_run({3, 1, Isa::baseline}, y, x, 4, float(kNestedSaxpyA)),
+               std::invalid_argument);
+  EXPECT_THROW(nested_saxpy_run({2, 0, Isa::baseline}, y, x, 4, float(kNestedSaxpyA)),
+               std::invalid_argument);
   EXPECT_EQ(nested_saxpy_chains(Isa::avx2), 8);
 }
 

@@ -32,7 +32,7 @@ TEST(CpuBackend, TinyProbeFillsComputeMemoryAndTheoreticalCeilings) {
   roofline::ProbeOptions options;
   options.max_working_set = 1024 * 1024;  // sweep up to 1 MiB only
   options.measure = {.repetitions = 3, .min_sample_seconds = 0.0005, .warmup_seconds = 0.0005};
-  backend.probe(cpu, options);
+  EXPECT_EQ(backend.probe(cpu, options), std::vector<std::string>{});
 
   EXPECT_EQ(cpu.facts.at("probe_failures"), nlohmann::json::array());
   ASSERT_FALSE(cpu.compute.empty());

@@ -38,8 +38,9 @@ class Backend {
   virtual Availability availability() const = 0;
   // Device facts and theoretical peaks; no measurement.
   virtual std::vector<Device> devices() const = 0;
-  // Measures the device's ceilings into it (compute, memory, sweep).
-  virtual void probe(Device& device, const ProbeOptions& options) const = 0;
+  // Measures the device's ceilings into it (compute, memory, sweep). Returns the measurements
+  // that failed (verification or error), one line each; they are left out of the ceilings.
+  virtual std::vector<std::string> probe(Device& device, const ProbeOptions& options) const = 0;
   virtual std::vector<std::string> families() const = 0;
   // Throws InputError for a size the device cannot hold, an unknown family or variant.
   virtual std::vector<std::unique_ptr<Case>> cases(const Device& device,

@@ -1,9 +1,8 @@
 #pragma once
 // A timed unit of work: a kernel variant or one probe configuration. Backends create cases;
 // the harness verifies, times and records them.
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
@@ -15,8 +14,8 @@ struct CaseInfo {
   std::string variant;  // technique, e.g. "avx2_8chain", "omp_plain"
   std::string backend, device;
   nlohmann::json params = nlohmann::json::object();  // stored as fields, never parsed from names
-  Work work;            // per run()
-  std::string level;    // memory level the working set lives in
+  Work work;                                         // per run()
+  std::string level;                                 // memory level the working set lives in
 };
 
 class Case {
@@ -28,11 +27,11 @@ class Case {
 
   const CaseInfo& info() const { return info_; }
 
-  virtual void prepare() {}            // allocate, fill inputs with random non-zero values
-  virtual void run() = 0;              // one timed call
+  virtual void prepare() {}  // allocate, fill inputs with random non-zero values
+  virtual void run() = 0;    // one timed call
   // Poisons the outputs, runs once and compares with a reference computed independently.
   virtual Verification verify() = 0;
-  virtual void release() {}            // free what prepare() took
+  virtual void release() {}  // free what prepare() took
 
  protected:
   CaseInfo info_;

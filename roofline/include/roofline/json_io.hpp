@@ -1,11 +1,10 @@
 #pragma once
 // Reading and writing Rooflab's versioned JSON files.
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "roofline/profile.hpp"
 #include "roofline/results.hpp"

@@ -27,7 +27,7 @@ struct Placement {
   double attainable = 0;   // min(peak, bandwidth × ai)
   double efficiency = 0;   // performance / attainable
   Bound bound = Bound::memory;
-  std::string level;       // memory level whose roof applies
+  std::string level;  // memory level whose roof applies
 };
 
 class Roofline {

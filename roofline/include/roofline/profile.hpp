@@ -1,9 +1,8 @@
 #pragma once
 // The machine profile (rooflab.machine/1): what a device is and the ceilings measured on it.
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "roofline/model.hpp"
 #include "roofline/stats.hpp"
@@ -14,11 +13,11 @@ namespace roofline {
 struct Provenance {
   std::string version, git_hash, compiler, flags, build_type;
   std::string host, os, cpu_model;
-  int threads = 0;                 // OpenMP threads used
-  std::string thread_binding;      // OMP_PROC_BIND / OMP_PLACES as used
+  int threads = 0;                         // OpenMP threads used
+  std::string thread_binding;              // OMP_PROC_BIND / OMP_PLACES as used
   std::vector<std::vector<int>> affinity;  // CPUs each OpenMP thread may run on
-  std::string time;                // ISO 8601, UTC
-  std::string command;             // the command line
+  std::string time;                        // ISO 8601, UTC
+  std::string command;                     // the command line
 };
 
 struct Cache {
@@ -37,7 +36,8 @@ struct TheoreticalCompute {
   std::string path;
   int threads = 0;
   double flops_per_s = 0;
-  std::string basis;  // how it was computed, e.g. "2 cores x 3.49 GHz x 32 FLOP/cycle (Zen 3, avx2)"
+  std::string
+      basis;  // how it was computed, e.g. "2 cores x 3.49 GHz x 32 FLOP/cycle (Zen 3, avx2)"
 };
 
 struct TheoreticalMemory {
@@ -50,8 +50,8 @@ struct ComputeCeiling {
   Precision precision;
   std::string path;
   int threads = 0;
-  Summary flops_per_s;   // summary of the per-sample FLOP rates
-  double clock_hz = 0;   // core clock measured while the probe ran (0 when unknown)
+  Summary flops_per_s;  // summary of the per-sample FLOP rates
+  double clock_hz = 0;  // core clock measured while the probe ran (0 when unknown)
   std::string method;
 };
 
@@ -59,7 +59,7 @@ struct MemoryCeiling {
   std::string level;
   std::string kernel;  // "read", "write", "copy", "triad"
   int threads = 0;
-  Summary bytes_per_s;  // pooled samples of the plateau's points
+  Summary bytes_per_s;                              // pooled samples of the plateau's points
   double working_set_min = 0, working_set_max = 0;  // the plateau the ceiling comes from
   std::string method;
 };

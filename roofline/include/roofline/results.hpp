@@ -1,10 +1,9 @@
 #pragma once
 // Results (rooflab.results/1): one verified, timed record per kernel run, with the machine.
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "roofline/model.hpp"
 #include "roofline/profile.hpp"
@@ -17,7 +16,7 @@ struct Verification {
   bool passed = false;
   double max_error = 0;  // largest error found, in the unit the check uses
   double tolerance = 0;
-  std::string message;   // what was checked, or what went wrong
+  std::string message;  // what was checked, or what went wrong
 };
 
 struct Result {
@@ -26,9 +25,9 @@ struct Result {
   Work work;
   std::string level;  // memory level the data lives in
   Verification verification;
-  std::string error;             // a failure other than verification (empty when none)
-  std::vector<double> samples;   // seconds per call, every repetition
-  std::optional<Summary> time;   // of samples
+  std::string error;                   // a failure other than verification (empty when none)
+  std::vector<double> samples;         // seconds per call, every repetition
+  std::optional<Summary> time;         // of samples
   std::optional<Placement> placement;  // only for verified results on a device with ceilings
 
   bool ok() const { return verification.passed && error.empty() && time.has_value(); }
