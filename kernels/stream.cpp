@@ -18,7 +18,8 @@ struct Exact {
 };
 
 template <class T>
-Exact<T> exact_element(StreamOp op, const T* in1, const T* in2, std::size_t i, T s) {
+Exact<T> exact_element(StreamOp op, const T* in1, const T* in2, std::size_t i, T s,
+                       const std::function<T(std::size_t)>& out0) {
   using W = Wide<T>;
   const W ws = s;
   switch (op) {
@@ -35,6 +36,10 @@ Exact<T> exact_element(StreamOp op, const T* in1, const T* in2, std::size_t i, T
     case StreamOp::triad: {
       const W product = ws * in2[i];
       return {in1[i] + product, std::fabs(W{in1[i]}) + std::fabs(product)};
+    }
+    case StreamOp::daxpy: {
+      const W old = out0(i), product = ws * in1[i];
+      return {old + product, std::fabs(old) + std::fabs(product)};
     }
     case StreamOp::read:
     case StreamOp::dot:
@@ -61,6 +66,8 @@ std::string_view to_string(StreamOp op) {
       return "add";
     case StreamOp::triad:
       return "triad";
+    case StreamOp::daxpy:
+      return "daxpy";
   }
   return "unknown";
 }
@@ -71,27 +78,30 @@ std::string_view to_string(Store store) {
 
 roofline::Work stream_work(StreamOp op, roofline::Precision p, std::int64_t n, Store store) {
   const double array_bytes = static_cast<double>(n) * roofline::size_of(p);
-  const int arrays = stream_inputs(op) + (stream_stores(op) ? 1 : 0);
-  const bool allocates = stream_stores(op) && store == Store::temporal;
+  const bool allocates = stream_stores(op) && store == Store::temporal && !stream_in_place(op);
   roofline::Work w;
   w.precision = p;
   w.flops = static_cast<double>(n) * stream_flops(op);
-  w.bytes = arrays * array_bytes;
+  w.bytes = (stream_arrays(op) + (stream_in_place(op) ? 1 : 0)) * array_bytes;
   w.bytes_write_allocate = w.bytes + (allocates ? array_bytes : 0);
-  w.working_set = w.bytes;
+  w.working_set = stream_arrays(op) * array_bytes;
   return w;
 }
 
 template <class T>
 roofline::Verification verify_stream_output(StreamOp op, const T* out, const T* in1, const T* in2,
-                                            std::size_t n, T s) {
+                                            std::size_t n, T s,
+                                            const std::function<T(std::size_t)>& out0) {
   if (!stream_stores(op))
     throw std::invalid_argument("stream " + std::string(to_string(op)) + " has no output array");
+  if (stream_in_place(op) && !out0)
+    throw std::invalid_argument("stream " + std::string(to_string(op)) +
+                                " needs the output's initial values");
   const int roundings = stream_flops(op);
   roofline::Verification v;
   v.tolerance = roundings * kUnitRoundoff<T> / (1 - roundings * kUnitRoundoff<T>);
   const auto relative_error = [&](std::size_t i) {
-    const Exact<T> e = exact_element(op, in1, in2, i, s);
+    const Exact<T> e = exact_element(op, in1, in2, i, s, out0);
     return static_cast<double>(std::fabs(out[i] - e.value) / e.magnitude);
   };
   const ElementCheck check = check_elements(n, v.tolerance, relative_error);
@@ -106,7 +116,7 @@ roofline::Verification verify_stream_output(StreamOp op, const T* out, const T* 
   } else {
     const std::size_t i = check.first_bad;
     m << "element " << i << " is " << out[i] << ", expected "
-      << static_cast<double>(exact_element(op, in1, in2, i, s).value) << " (relative error "
+      << static_cast<double>(exact_element(op, in1, in2, i, s, out0).value) << " (relative error "
       << relative_error(i) << " > " << v.tolerance << ")";
   }
   v.message = m.str();
@@ -141,9 +151,11 @@ roofline::Verification verify_stream_sum(StreamOp op, double sum, const T* in1, 
 }
 
 template roofline::Verification verify_stream_output(StreamOp, const float*, const float*,
-                                                     const float*, std::size_t, float);
+                                                     const float*, std::size_t, float,
+                                                     const std::function<float(std::size_t)>&);
 template roofline::Verification verify_stream_output(StreamOp, const double*, const double*,
-                                                     const double*, std::size_t, double);
+                                                     const double*, std::size_t, double,
+                                                     const std::function<double(std::size_t)>&);
 template roofline::Verification verify_stream_sum(StreamOp, double, const float*, const float*,
                                                   std::size_t);
 template roofline::Verification verify_stream_sum(StreamOp, double, const double*, const double*,

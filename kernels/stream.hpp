@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string_view>
 
 #include "roofline/results.hpp"
@@ -19,6 +20,7 @@ enum class StreamOp {
   scale,  // out = s·in1
   add,    // out = in1 + in2
   triad,  // out = in1 + s·in2
+  daxpy,  // out = out + s·in1, in place (likwid-bench's daxpy)
 };
 
 enum class Store {
@@ -26,14 +28,14 @@ enum class Store {
   nontemporal,  // streaming stores that bypass the caches
 };
 
-inline constexpr std::array kStreamOps = {StreamOp::read, StreamOp::dot,   StreamOp::write,
-                                          StreamOp::copy, StreamOp::scale, StreamOp::add,
-                                          StreamOp::triad};
+inline constexpr std::array kStreamOps = {StreamOp::read,  StreamOp::dot,   StreamOp::write,
+                                          StreamOp::copy,  StreamOp::scale, StreamOp::add,
+                                          StreamOp::triad, StreamOp::daxpy};
 
 std::string_view to_string(StreamOp op);
 std::string_view to_string(Store store);
 
-// Arrays read per element.
+// Input arrays (in1, in2) read per element; daxpy's output, which it also reads, is not one.
 constexpr int stream_inputs(StreamOp op) {
   switch (op) {
     case StreamOp::write:
@@ -41,6 +43,7 @@ constexpr int stream_inputs(StreamOp op) {
     case StreamOp::read:
     case StreamOp::copy:
     case StreamOp::scale:
+    case StreamOp::daxpy:
       return 1;
     case StreamOp::dot:
     case StreamOp::add:
@@ -53,6 +56,23 @@ constexpr int stream_inputs(StreamOp op) {
 // Writes an output array (read and dot return a sum instead).
 constexpr bool stream_stores(StreamOp op) { return op != StreamOp::read && op != StreamOp::dot; }
 
+// Reads its output array before overwriting it (daxpy): the lines are already in cache when
+// stored, so a temporal store causes no write-allocate traffic.
+constexpr bool stream_in_place(StreamOp op) { return op == StreamOp::daxpy; }
+
+// Arrays in memory: the inputs plus the output (daxpy's counts once, though it moves twice).
+constexpr int stream_arrays(StreamOp op) { return stream_inputs(op) + (stream_stores(op) ? 1 : 0); }
+
+// The scalar of pass `pass` (0-based) of a call that makes several passes. daxpy feeds its output
+// back as input, so it alternates s, −s, s, …: the values stay within |s·in1| of where the call
+// started however many passes it makes (a fixed s would drift by s·in1 per pass; in cache, a call
+// makes thousands). Calls of an odd number of passes still drift by s·in1 per call: linearly, so
+// the values stay finite and normal. Other operations use s on every pass. A call of one pass
+// computes the textbook result, which is what verification checks.
+template <class T>
+constexpr T stream_pass_scalar(StreamOp op, T s, int pass) {
+  return stream_in_place(op) && pass % 2 == 1 ? -s : s;
+}
 // FLOPs per element, which is also the number of roundings in the result.
 constexpr int stream_flops(StreamOp op) {
   switch (op) {
@@ -65,22 +85,27 @@ constexpr int stream_flops(StreamOp op) {
       return 1;
     case StreamOp::dot:
     case StreamOp::triad:
+    case StreamOp::daxpy:
       return 2;
   }
   return 0;
 }
 
-// Work of one pass over n elements per array, counted as referenced (STREAM). A temporal store
-// also reads its output line first (write-allocate); a non-temporal one does not.
+// Work of one pass over n elements per array, counted as referenced (STREAM: daxpy moves 3 arrays,
+// reading and writing its output; its working set is 2 arrays). A temporal store
+// also reads its output line first (write-allocate); a non-temporal one does not, nor does an
+// in-place operation, which has just read the line itself.
 roofline::Work stream_work(StreamOp op, roofline::Precision p, std::int64_t n, Store store);
 
 // Checks every element of `out` against the operation evaluated in a wider type (double for
 // float, long double for double). The tolerance is
 // γ_k = k·u/(1 − k·u) relative to Σ|terms| (k roundings per element, u the unit roundoff), so
-// copy and write must be exact.
+// copy and write must be exact. `out0` gives the output's values before the call (one pass with
+// scalar s); required for an in-place operation (daxpy), ignored otherwise.
 template <class T>
 roofline::Verification verify_stream_output(StreamOp op, const T* out, const T* in1, const T* in2,
-                                            std::size_t n, T s);
+                                            std::size_t n, T s,
+                                            const std::function<T(std::size_t)>& out0 = {});
 
 // Checks the sum returned by read or dot against a long-double sum. Any summation order is
 // allowed: the tolerance is the probabilistic rounding-error bound λ·√(k·n)·u relative to

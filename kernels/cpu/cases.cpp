@@ -73,10 +73,9 @@ void add_stream_variants(std::vector<Variant>& out, const roofline::Device& devi
                      for (Precision p : kPrecisions)
                        for (StreamOp op : kStreamOps) {
                          if (store == Store::nontemporal && !stream_stores(op)) continue;
-                         const int arrays = stream_inputs(op) + (stream_stores(op) ? 1 : 0);
                          const StreamCall call{op, store, threads, 1, isa};
                          cases.push_back(make_stream_case(device, name, technique, call, p,
-                                                          sizing.elements(arrays, p)));
+                                                          sizing.elements(stream_arrays(op), p)));
                        }
                    }});
   };

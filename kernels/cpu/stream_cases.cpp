@@ -8,6 +8,7 @@
 
 #include "kernels/cpu/buffer.hpp"
 #include "kernels/cpu/case_info.hpp"
+#include "kernels/inputs.hpp"
 #include "kernels/stream.hpp"
 
 namespace kernels::cpu {
@@ -15,6 +16,7 @@ namespace {
 
 constexpr double kScalar = 3;  // STREAM's
 constexpr std::array<std::uint64_t, 2> kInputSeeds = {101, 102};
+constexpr std::uint64_t kOutputSeed = 103;  // the initial output an in-place op (daxpy) reads
 
 template <class T>
 class StreamCase final : public roofline::Case {
@@ -30,7 +32,7 @@ class StreamCase final : public roofline::Case {
     }
     if (stream_stores(call_.op)) {
       out_.emplace(n_);
-      fill_value(*out_, T{0}, call_.threads, split());
+      reset_output(T{0});
     }
   }
 
@@ -41,12 +43,13 @@ class StreamCase final : public roofline::Case {
   }
 
   roofline::Verification verify() override {
-    if (out_) fill_value(*out_, std::numeric_limits<T>::quiet_NaN(), call_.threads, split());
+    if (out_) reset_output(std::numeric_limits<T>::quiet_NaN());
     sum_ = std::numeric_limits<double>::quiet_NaN();
     run();
     if (stream_stores(call_.op))
-      return verify_stream_output<T>(call_.op, data(out_), data(inputs_[0]), data(inputs_[1]), n_,
-                                     kScalar);
+      return verify_stream_output<T>(
+          call_.op, data(out_), data(inputs_[0]), data(inputs_[1]), n_, kScalar,
+          [](std::size_t i) { return static_cast<T>(input_value(kOutputSeed, i)); });
     return verify_stream_sum<T>(call_.op, sum_, data(inputs_[0]), data(inputs_[1]), n_);
   }
 
@@ -57,6 +60,14 @@ class StreamCase final : public roofline::Case {
 
  private:
   static T* data(const std::optional<Buffer<T>>& b) { return b ? b->data() : nullptr; }
+  // The output before a run: `value` everywhere, or known random values for an in-place op.
+  void reset_output(T value) {
+    if (stream_in_place(call_.op)) {
+      fill_random(*out_, kOutputSeed, call_.threads, split());
+    } else {
+      fill_value(*out_, value, call_.threads, split());
+    }
+  }
   Split split() const {
     return technique_ == StreamTechnique::plain ? Split::omp_static : Split::blocks;
   }

@@ -13,6 +13,7 @@ void stream_plain(const StreamCall& call, T* out, const T* in1, const T* in2, st
   const auto count = static_cast<std::ptrdiff_t>(n);
   for (int pass = 0; pass < call.passes; ++pass) {
     T total = 0;
+    const T ps = stream_pass_scalar(call.op, s, pass);
     switch (call.op) {
       case StreamOp::read:
 #pragma omp parallel for simd schedule(static) reduction(+ : total) num_threads(call.threads) \
@@ -26,7 +27,7 @@ void stream_plain(const StreamCall& call, T* out, const T* in1, const T* in2, st
         break;
       case StreamOp::write:
 #pragma omp parallel for schedule(static) num_threads(call.threads) proc_bind(close)
-        for (std::ptrdiff_t i = 0; i < count; ++i) out[i] = s;
+        for (std::ptrdiff_t i = 0; i < count; ++i) out[i] = ps;
         break;
       case StreamOp::copy:
 #pragma omp parallel for schedule(static) num_threads(call.threads) proc_bind(close)
@@ -34,7 +35,7 @@ void stream_plain(const StreamCall& call, T* out, const T* in1, const T* in2, st
         break;
       case StreamOp::scale:
 #pragma omp parallel for schedule(static) num_threads(call.threads) proc_bind(close)
-        for (std::ptrdiff_t i = 0; i < count; ++i) out[i] = s * in1[i];
+        for (std::ptrdiff_t i = 0; i < count; ++i) out[i] = ps * in1[i];
         break;
       case StreamOp::add:
 #pragma omp parallel for schedule(static) num_threads(call.threads) proc_bind(close)
@@ -42,7 +43,11 @@ void stream_plain(const StreamCall& call, T* out, const T* in1, const T* in2, st
         break;
       case StreamOp::triad:
 #pragma omp parallel for schedule(static) num_threads(call.threads) proc_bind(close)
-        for (std::ptrdiff_t i = 0; i < count; ++i) out[i] = in1[i] + s * in2[i];
+        for (std::ptrdiff_t i = 0; i < count; ++i) out[i] = in1[i] + ps * in2[i];
+        break;
+      case StreamOp::daxpy:
+#pragma omp parallel for schedule(static) num_threads(call.threads) proc_bind(close)
+        for (std::ptrdiff_t i = 0; i < count; ++i) out[i] = out[i] + ps * in1[i];
         break;
     }
     *sum = total;

@@ -1,6 +1,7 @@
 // Stream kernels with explicit SIMD, compiled once per ISA level (see simd.hpp). Each thread
 // streams its own block: a scalar head up to vector alignment of the stored (or read) array,
-// kUnroll independent vectors per iteration, then single vectors and a scalar tail.
+// kUnroll independent vectors per iteration, then single vectors and a scalar tail. Sums walk the
+// aligned part as kStreams segments at once, which keeps more misses in flight than one stream.
 #include <omp.h>
 
 #include "kernels/cpu/partition.hpp"
@@ -14,9 +15,16 @@ namespace {
 // 8 ≥ add latency × add pipes (3 × 2 on Zen 3, 4 × 2 on recent Intel).
 constexpr int kUnroll = 8;
 
-// One element (scalar) or one vector of a storing operation.
+// Sums read kStreams contiguous segments of a thread's block together, kUnroll / kStreams vectors
+// from each per iteration: one stream alone is limited by the misses a core keeps in flight
+// (Zen 3: ~17 GB/s per core with one stream, ~21 GB/s with four).
+constexpr int kStreams = 4;
+static_assert(kUnroll % kStreams == 0);
+
+// One element (scalar) or one vector of a storing operation; o is the output's old value.
 template <StreamOp op, class V>
-inline V element(V x, V y, V s) {
+inline V element(V o, V x, V y, V s) {
+  if constexpr (op == StreamOp::daxpy) return o + s * x;
   if constexpr (op == StreamOp::write) return s;
   if constexpr (op == StreamOp::copy) return x;
   if constexpr (op == StreamOp::scale) return s * x;
@@ -53,17 +61,21 @@ void store_block(T* out, Inputs<op, T> in, Range r, T s) {
       store(out + i, v);
     }
   };
+  // The output's old value, read only by an in-place operation.
+  const auto o = [out](std::size_t i) { return stream_in_place(op) ? out[i] : T{}; };
+  const auto vo = [out](std::size_t i) { return stream_in_place(op) ? load(out + i) : Vec<T>{}; };
   std::size_t i = r.begin;
-  for (; i < r.end && !vector_aligned(out + i); ++i) out[i] = element<op>(in.x(i), in.y(i), s);
+  for (; i < r.end && !vector_aligned(out + i); ++i)
+    out[i] = element<op>(o(i), in.x(i), in.y(i), s);
   for (; i + kUnroll * L <= r.end; i += kUnroll * L) {
 #pragma GCC unroll 16
     for (std::size_t u = 0; u < kUnroll; ++u) {
       const std::size_t j = i + u * L;
-      put(j, element<op>(in.vx(j), in.vy(j), vs));
+      put(j, element<op>(vo(j), in.vx(j), in.vy(j), vs));
     }
   }
-  for (; i + L <= r.end; i += L) put(i, element<op>(in.vx(i), in.vy(i), vs));
-  for (; i < r.end; ++i) out[i] = element<op>(in.x(i), in.y(i), s);
+  for (; i + L <= r.end; i += L) put(i, element<op>(vo(i), in.vx(i), in.vy(i), vs));
+  for (; i < r.end; ++i) out[i] = element<op>(o(i), in.x(i), in.y(i), s);
 }
 
 template <StreamOp op, class T>
@@ -73,13 +85,18 @@ T sum_block(Inputs<op, T> in, Range r) {
   std::size_t i = r.begin;
   for (; i < r.end && !vector_aligned(in.in1 + i); ++i) scalar += term<op>(in.x(i), in.y(i));
   Vec<T> acc[kUnroll] = {};
-  for (; i + kUnroll * L <= r.end; i += kUnroll * L) {
+  // kStreams aligned segments of `segment` elements each, a whole number of steps; the leftovers
+  // (fewer than kStreams steps) go through the single-stream loops below.
+  constexpr std::size_t kPerStream = kUnroll / kStreams, kStep = kPerStream * L;
+  const std::size_t segment = (r.end - i) / (kStreams * kStep) * kStep;
+  for (std::size_t k = 0; k < segment; k += kStep) {
 #pragma GCC unroll 16
     for (std::size_t u = 0; u < kUnroll; ++u) {
-      const std::size_t j = i + u * L;
+      const std::size_t j = i + (u / kPerStream) * segment + k + (u % kPerStream) * L;
       acc[u] += term<op>(in.vx(j), in.vy(j));
     }
   }
+  i += kStreams * segment;
   for (; i + L <= r.end; i += L) acc[0] += term<op>(in.vx(i), in.vy(i));
   for (; i < r.end; ++i) scalar += term<op>(in.x(i), in.y(i));
 #pragma GCC unroll 16
@@ -99,7 +116,7 @@ void run_parallel(const StreamCall& call, T* out, Inputs<op, T> in, std::size_t 
     T sum = 0;
     for (int pass = 0; pass < call.passes; ++pass) {
       if constexpr (stream_stores(op)) {
-        T pass_s = s;
+        T pass_s = stream_pass_scalar(op, s, pass);
         opaque(pass_s);  // the compiler cannot prove two passes store the same values
         store_block<op, mode>(out, in, r, pass_s);
       } else {
@@ -143,6 +160,8 @@ void stream_simd(const StreamCall& call, T* out, const T* in1, const T* in2, std
       return run_op<StreamOp::add>(call, out, in1, in2, n, s, thread_sums);
     case StreamOp::triad:
       return run_op<StreamOp::triad>(call, out, in1, in2, n, s, thread_sums);
+    case StreamOp::daxpy:
+      return run_op<StreamOp::daxpy>(call, out, in1, in2, n, s, thread_sums);
   }
 }
 

@@ -23,11 +23,8 @@ constexpr double kBytesPerThreadPerCall = 16.0 * 1024 * 1024;
 constexpr std::size_t kLineDoubles = 64 / sizeof(double);
 constexpr double kBeyondDram = 1.5;  // the sweep's top: past 4× the last cache, so DRAM has points
 constexpr double kDistinct = 1.02;   // working sets closer than 2% are one point
-constexpr double kScale = 3.0;       // s of write and triad
-
-int arrays_of(StreamOp op) {
-  return kernels::stream_inputs(op) + (kernels::stream_stores(op) ? 1 : 0);
-}
+constexpr double kScale = 3.0;       // s of write, triad and daxpy
+constexpr std::uint64_t kOutStream = 0;  // input_value stream of the output's initial values
 
 // Random, non-zero inputs in [1, 2) from a hash of the index, so threads can fill their own
 // blocks (first touch) and every run sees the same values.
@@ -59,18 +56,25 @@ class BandwidthCase final : public roofline::Case {
     const int inputs = kernels::stream_inputs(config_.op);
     if (inputs >= 1) in1_ = filled(1);
     if (inputs >= 2) in2_ = filled(2);
-    if (kernels::stream_stores(config_.op)) out_ = filled(0);
+    if (kernels::stream_stores(config_.op)) out_ = filled(kOutStream);
   }
 
-  void run() override { call(); }
+  void run() override { call(config_.passes); }
 
+  // One pass from known values: daxpy reads its output and alternates s between passes, so only
+  // a single pass has the textbook result (the other operations repeat the same pass).
   roofline::Verification verify() override {
     if (!out_)
-      return kernels::verify_stream_sum(config_.op, call(), in1_.get(), in2_.get(), config_.n);
-    fill(out_.get(), [](std::size_t) { return std::numeric_limits<double>::quiet_NaN(); });
-    call();
-    return kernels::verify_stream_output(config_.op, out_.get(), in1_.get(), in2_.get(), config_.n,
-                                         kScale);
+      return kernels::verify_stream_sum(config_.op, call(1), in1_.get(), in2_.get(), config_.n);
+    const auto initial = [](std::size_t i) { return input_value(i, kOutStream); };
+    if (kernels::stream_in_place(config_.op)) {
+      fill(out_.get(), initial);
+    } else {
+      fill(out_.get(), [](std::size_t) { return std::numeric_limits<double>::quiet_NaN(); });
+    }
+    call(1);
+    return kernels::verify_stream_output<double>(config_.op, out_.get(), in1_.get(), in2_.get(),
+                                                 config_.n, kScale, initial);
   }
 
   void release() override {
@@ -80,11 +84,11 @@ class BandwidthCase final : public roofline::Case {
   }
 
  private:
-  double call() {
+  double call(int passes) {
     const kernels::cpu::StreamCall c{.op = config_.op,
                                      .store = config_.store,
                                      .threads = config_.threads,
-                                     .passes = config_.passes,
+                                     .passes = passes,
                                      .isa = config_.isa};
     return kernels::cpu::stream_run(c, out_.get(), in1_.get(), in2_.get(), config_.n, kScale);
   }
@@ -114,15 +118,18 @@ class BandwidthCase final : public roofline::Case {
 
 BandwidthConfig bandwidth_config(StreamOp op, Store store, int threads, double working_set,
                                  kernels::cpu::Isa isa) {
-  const double bytes_per_element = arrays_of(op) * sizeof(double);
+  const double bytes_per_element = kernels::stream_arrays(op) * sizeof(double);
   const double quantum = static_cast<double>(kLineDoubles) * std::max(threads, 1);
   const double n = std::max(1.0, std::round(working_set / bytes_per_element / quantum)) * quantum;
+  const double pass_bytes =
+      kernels::stream_work(op, roofline::Precision::fp64, static_cast<std::int64_t>(n), store)
+          .bytes;
   const double target = kBytesPerThreadPerCall * std::max(threads, 1);
   return {.op = op,
           .store = store,
           .threads = threads,
           .n = static_cast<std::size_t>(n),
-          .passes = static_cast<int>(std::max(1.0, std::ceil(target / (n * bytes_per_element)))),
+          .passes = static_cast<int>(std::max(1.0, std::ceil(target / pass_bytes))),
           .isa = isa};
 }
 
@@ -166,6 +173,7 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(const BandwidthConfig& confi
 SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_working_set) {
   SweepPlan plan;
   plan.points_per_octave = quick ? 3 : 6;
+  if (quick) plan.most_threads_only = {StreamOp::daxpy};
   plan.threads = {1};
   if (device.compute_units > 1) plan.threads.push_back(device.compute_units);
   if (max_working_set > 0) {
@@ -210,17 +218,23 @@ std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Dev
   for (int threads : plan.threads) {
     const std::vector<probes::LevelSpan> spans = probes::level_spans(device.caches, threads);
     const double last_cache = spans.size() > 1 ? spans[spans.size() - 2].capacity : 0;
-    for (StreamOp op : plan.kernels)
+    for (StreamOp op : plan.kernels) {
+      if (threads != plan.threads.back() &&
+          std::ranges::find(plan.most_threads_only, op) != plan.most_threads_only.end())
+        continue;
       for (double ws : sweep_working_sets(plan, device.caches, threads)) {
         std::vector<Store> stores = {Store::temporal};
-        // Streaming stores only pay off once the data cannot stay in cache.
-        if (kernels::stream_stores(op) && ws >= last_cache) stores.push_back(Store::nontemporal);
+        // Streaming stores only pay off once the data cannot stay in cache, and only by saving the
+        // write-allocate, which an in-place kernel (daxpy) does not have.
+        if (kernels::stream_stores(op) && !kernels::stream_in_place(op) && ws >= last_cache)
+          stores.push_back(Store::nontemporal);
         for (Store store : stores) {
           const BandwidthConfig config = bandwidth_config(op, store, threads, ws, isa);
           const std::string level = device.level_for(bandwidth_work(config).working_set, threads);
           cases.push_back(make_bandwidth_case(config, device.id, level));
         }
       }
+    }
   }
   return cases;
 }

@@ -37,15 +37,20 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(const BandwidthConfig& confi
                                                     const std::string& level);
 
 struct SweepPlan {
+  // daxpy (in place) streams faster than pure reads on cores that keep few misses in flight.
   std::vector<kernels::StreamOp> kernels = {kernels::StreamOp::read, kernels::StreamOp::write,
-                                            kernels::StreamOp::copy, kernels::StreamOp::triad};
-  std::vector<int> threads;       // 1 and all cores
+                                            kernels::StreamOp::copy, kernels::StreamOp::triad,
+                                            kernels::StreamOp::daxpy};
+  std::vector<int> threads;  // 1 and all cores
+  // Kernels swept with the most threads only (quick: daxpy, there for the all-core DRAM roof).
+  std::vector<kernels::StreamOp> most_threads_only;
   double min_working_set = 4096;  // bytes
   double max_working_set = 0;     // bytes; ≥ 4× the last-level cache unless memory is short
   int points_per_octave = 3;      // log-spaced grid before densifying
 };
 
-// quick: 3 points per octave, full: 6; up to 4× the last-level capacity the threads reach (with
+// quick: 3 points per octave and daxpy with all cores only, full: 6 and every kernel with both;
+// up to 4× the last-level capacity the threads reach (with
 // margin, capped at a quarter of the device's memory). max_working_set > 0 overrides the top.
 SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_working_set = 0);
 
@@ -55,7 +60,7 @@ std::vector<double> sweep_working_sets(const SweepPlan& plan,
                                        const std::vector<roofline::Cache>& caches, int threads);
 
 // Every (kernel, threads, working set) with temporal stores, and non-temporal ones too for the
-// storing kernels from the last-level capacity up.
+// storing kernels from the last-level capacity up (except in-place ones: nothing to save).
 std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Device& device,
                                                              const SweepPlan& plan);
 

@@ -3,6 +3,7 @@
 // surrounded by guard elements that must survive the kernel untouched.
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 
 #include "kernels/cpu/buffer.hpp"
 #include "kernels/inputs.hpp"
@@ -16,13 +17,21 @@ class Guarded {
   static constexpr T kGuardValue = T(12345.5);
 
   Guarded(std::size_t n, std::size_t offset, std::uint64_t seed)
-      : buffer_(n + 2 * kGuard + offset), view_(buffer_.data() + kGuard + offset), n_(n) {
+      : buffer_(n + 2 * kGuard + offset),
+        view_(buffer_.data() + kGuard + offset),
+        n_(n),
+        seed_(seed) {
     for (T* p = buffer_.data(); p < view_; ++p) *p = kGuardValue;
-    for (std::size_t i = 0; i < n; ++i) view_[i] = static_cast<T>(input_value(seed, i));
+    reset();
     for (T* p = view_ + n; p < end(); ++p) *p = kGuardValue;
   }
 
   T* data() const { return view_; }
+  // The view's initial value at i, and all of them restored.
+  T initial(std::size_t i) const { return static_cast<T>(input_value(seed_, i)); }
+  void reset() const {
+    for (std::size_t i = 0; i < n_; ++i) view_[i] = initial(i);
+  }
   void poison() const {
     for (std::size_t i = 0; i < n_; ++i) view_[i] = std::nan("");
   }
@@ -41,6 +50,7 @@ class Guarded {
   Buffer<T> buffer_;
   T* view_;
   std::size_t n_;
+  std::uint64_t seed_;
 };
 
 }  // namespace kernels::cpu::testing

@@ -48,6 +48,16 @@ TEST(StreamWork, CountsBytesAsReferencedPlusWriteAllocate) {
   EXPECT_EQ(write.bytes, 40);
   EXPECT_EQ(write.bytes_write_allocate, 80);
   EXPECT_EQ(stream_work(StreamOp::scale, Precision::fp32, 10, Store::temporal).flops, 10);
+
+  // daxpy reads and writes its output: 3 arrays moved, 2 in memory, and the store hits lines it
+  // has just read, so no write-allocate traffic with either store.
+  for (Store store : {Store::temporal, Store::nontemporal}) {
+    const auto daxpy = stream_work(StreamOp::daxpy, Precision::fp64, 10, store);
+    EXPECT_EQ(daxpy.flops, 20);
+    EXPECT_EQ(daxpy.bytes, 240);
+    EXPECT_EQ(daxpy.bytes_write_allocate, 240);
+    EXPECT_EQ(daxpy.working_set, 160);
+  }
   EXPECT_EQ(stream_work(StreamOp::add, Precision::fp32, 10, Store::temporal).bytes, 120);
 }
 
@@ -78,6 +88,29 @@ TEST(StreamVerify, CatchesOneElementOffAndOneElementMissing) {
       verify_stream_output<float>(StreamOp::copy, out.data(), in1.data(), nullptr, n, 0).passed);
 }
 
+TEST(StreamVerify, CatchesADaxpyOneElementOffOrFromTheWrongStart) {
+  const std::size_t n = 1000;
+  Guarded<double> out(n, 0, 1), in1(n, 0, 2);
+  const auto out0 = [&out](std::size_t i) { return out.initial(i); };
+  stream_run({StreamOp::daxpy, Store::temporal, 2, 1, best_isa()}, out.data(), in1.data(), nullptr,
+             n, 3.0);
+  EXPECT_TRUE(
+      verify_stream_output<double>(StreamOp::daxpy, out.data(), in1.data(), nullptr, n, 3.0, out0)
+          .passed);
+  // Checked from other initial values (zeros: as if the kernel had ignored the old output), fails.
+  EXPECT_FALSE(verify_stream_output<double>(StreamOp::daxpy, out.data(), in1.data(), nullptr, n,
+                                            3.0, [](std::size_t) { return 0.0; })
+                   .passed);
+  EXPECT_THROW(verify_stream_output(StreamOp::daxpy, out.data(), in1.data(),
+                                    static_cast<const double*>(nullptr), n, 3.0),
+               std::invalid_argument);
+  out.data()[417] += 1e-12;  // far below any input, far above the rounding of one element
+  const auto v =
+      verify_stream_output<double>(StreamOp::daxpy, out.data(), in1.data(), nullptr, n, 3.0, out0);
+  EXPECT_FALSE(v.passed);
+  EXPECT_NE(v.message.find("element 417"), std::string::npos) << v.message;
+}
+
 TEST(StreamVerify, CatchesASumMissingOneElement) {
   const std::size_t n = 1000;
   for (StreamOp op : {StreamOp::read, StreamOp::dot}) {
@@ -93,15 +126,48 @@ TEST(StreamVerify, CatchesASumMissingOneElement) {
 
 enum class Technique { simd, plain };
 
-// Every kernel of one ISA level and op: sizes 1, 7 and 1000003, views aligned and not (output
-// and inputs at different offsets from a cache line), 1 and 2 threads, both stores, 3 passes.
+template <class T>
+double run(Technique technique, const StreamCall& call, T* out, const T* in1, const T* in2,
+           std::size_t n, T s) {
+  return technique == Technique::plain ? stream_plain(call, out, in1, in2, n, s)
+                                       : stream_run(call, out, in1, in2, n, s);
+}
+
+// Many passes of daxpy in one call (output fed back as input) stay within the rounding errors of
+// the passes around the initial values: s alternates sign, so an even number of passes cancels.
+template <class T>
+void check_daxpy_stays_bounded(Technique technique, Isa isa) {
+  const std::size_t n = 1003;
+  const int passes = 1000;
+  const T s = 3;
+  Guarded<T> out(n, 1, 1), in1(n, 0, 2);
+  for (int threads : {1, 2}) {
+    SCOPED_TRACE(::testing::Message()
+                 << to_string(isa) << " " << sizeof(T) * 8 << "-bit threads=" << threads);
+    out.reset();
+    run<T>(technique, {StreamOp::daxpy, Store::temporal, threads, passes, isa}, out.data(),
+           in1.data(), nullptr, n, s);
+    const double u = std::numeric_limits<T>::epsilon() / 2;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double o0 = out.initial(i), bound = passes * 2 * u * (std::fabs(o0) + 2 * s * 1.5);
+      ASSERT_TRUE(std::isfinite(out.data()[i])) << i;
+      ASSERT_LE(std::fabs(out.data()[i] - o0), bound) << i;
+    }
+    EXPECT_TRUE(out.guards_intact());
+  }
+}
+
+// Every kernel of one ISA level and op: sizes 1, 7, 4·8·8+13 (every sum stream gets a whole
+// number of steps, leftovers follow) and 1000003, views aligned and not (output and inputs at
+// different offsets from a cache line), 1 and 2 threads, both stores, 3 passes. daxpy starts from
+// known output values and makes one pass: its passes alternate the sign of s.
 class StreamKernels : public ::testing::TestWithParam<std::tuple<Isa, StreamOp>> {
  protected:
   template <class T>
   void check_all(Technique technique) {
     const auto [isa, op] = GetParam();
     const bool nontemporal = stream_stores(op) && technique == Technique::simd;
-    for (std::size_t n : {1, 7, 1000003})
+    for (std::size_t n : {1, 7, 4 * 8 * 8 + 13, 1000003})
       for (auto [o_out, o_in] : {std::pair<std::size_t, std::size_t>{0, 0}, {1, 3}, {5, 2}}) {
         if (n > 1000 && o_out == 5) continue;  // the head and tail paths are covered at small n
         Guarded<T> out(n, o_out, 1), in1(n, o_in, 2), in2(n, o_in + 1, 3);
@@ -112,15 +178,18 @@ class StreamKernels : public ::testing::TestWithParam<std::tuple<Isa, StreamOp>>
                          << to_string(isa) << " " << to_string(op) << " " << sizeof(T) * 8
                          << "-bit n=" << n << " offsets " << o_out << "," << o_in
                          << " threads=" << threads << " " << to_string(store));
-            out.poison();
-            const StreamCall call{op, store, threads, 3, isa};
+            if (stream_in_place(op)) {
+              out.reset();
+            } else {
+              out.poison();
+            }
+            const StreamCall call{op, store, threads, stream_in_place(op) ? 1 : 3, isa};
             const T s = 3;
-            const double sum = technique == Technique::plain
-                                   ? stream_plain(call, out.data(), in1.data(), in2.data(), n, s)
-                                   : stream_run(call, out.data(), in1.data(), in2.data(), n, s);
+            const double sum = run(technique, call, out.data(), in1.data(), in2.data(), n, s);
             const roofline::Verification v =
                 stream_stores(op)
-                    ? verify_stream_output(op, out.data(), in1.data(), in2.data(), n, s)
+                    ? verify_stream_output<T>(op, out.data(), in1.data(), in2.data(), n, s,
+                                              [&out](std::size_t i) { return out.initial(i); })
                     : verify_stream_sum(op, sum, in1.data(), in2.data(), n);
             EXPECT_TRUE(v.passed) << v.message;
             EXPECT_TRUE(out.guards_intact() && in1.guards_intact() && in2.guards_intact());
@@ -137,6 +206,14 @@ TEST_P(StreamKernels, SimdMatchesTheReference) {
 TEST_P(StreamKernels, PlainMatchesTheReference) {
   check_all<float>(Technique::plain);
   check_all<double>(Technique::plain);
+}
+
+TEST(StreamRun, DaxpyPassesKeepTheValuesBounded) {
+  for (Isa isa : supported_isas())
+    for (Technique technique : {Technique::simd, Technique::plain}) {
+      check_daxpy_stays_bounded<float>(technique, isa);
+      check_daxpy_stays_bounded<double>(technique, isa);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(SupportedIsas, StreamKernels,

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "probes/levels.hpp"
 #include "roofline/json_io.hpp"
@@ -35,6 +37,18 @@ TEST(BandwidthConfig, RoundsToWholeLinesPerThreadAndLastsLongEnough) {
   EXPECT_EQ(ws, 3.0 * c.n * 8);
   EXPECT_GE(probes::cpu::bandwidth_work(c).bytes, 2 * 16 * MiB);
   EXPECT_DOUBLE_EQ(probes::cpu::bandwidth_work(c).bytes, c.passes * ws);
+}
+
+TEST(BandwidthConfig, DaxpyHoldsTwoArraysAndMovesThree) {
+  const auto c =
+      bandwidth_config(StreamOp::daxpy, Store::temporal, 1, 64 * KiB, kernels::cpu::Isa::baseline);
+  const auto w = probes::cpu::bandwidth_work(c);
+  EXPECT_EQ(w.working_set, 2.0 * c.n * 8);
+  EXPECT_NEAR(w.working_set, 64 * KiB, 2 * 8 * 8);
+  EXPECT_DOUBLE_EQ(w.bytes, c.passes * 3.0 * c.n * 8);
+  EXPECT_EQ(w.bytes_write_allocate, w.bytes);
+  EXPECT_GE(w.bytes, 16 * MiB);
+  EXPECT_LT(w.bytes, 17 * MiB);  // passes counted from the bytes moved, not the working set
 }
 
 TEST(SweepPlan, ReachesFourTimesTheLastCacheAndStaysWithinMemory) {
@@ -80,14 +94,30 @@ TEST(BandwidthCases, NonTemporalOnlyForStoringKernelsFromTheLastCacheUp) {
     if (p.at("store") != "nontemporal") continue;
     ++nontemporal;
     EXPECT_NE(p.at("kernel"), "read");
+    EXPECT_NE(p.at("kernel"), "daxpy");  // in place: no write-allocate to save
     EXPECT_GE(p.at("working_set").get<double>() * 1.02, 32 * MiB);
     EXPECT_TRUE(c->info().level == "L3" || c->info().level == "DRAM") << c->info().level;
   }
   EXPECT_GT(nontemporal, 0);
 }
 
+TEST(BandwidthCases, QuickSweepsDaxpyWithAllCoresOnlyFullWithBoth) {
+  const auto device = zen3_like();
+  for (bool quick : {true, false}) {
+    std::set<int> daxpy_threads;
+    for (const auto& c :
+         probes::cpu::bandwidth_cases(device, probes::cpu::sweep_plan(device, quick)))
+      if (c->info().params.at("kernel") == "daxpy")
+        daxpy_threads.insert(c->info().params.at("threads").get<int>());
+    EXPECT_EQ(daxpy_threads, (quick ? std::set<int>{2} : std::set<int>{1, 2})) << quick;
+  }
+}
+
 TEST(BandwidthCases, EveryKernelAndStoreVerifiesAtTinySizes) {
-  for (StreamOp op : {StreamOp::read, StreamOp::write, StreamOp::copy, StreamOp::triad})
+  const auto plan = probes::cpu::sweep_plan(zen3_like(), true);
+  EXPECT_NE(std::find(plan.kernels.begin(), plan.kernels.end(), StreamOp::daxpy),
+            plan.kernels.end());
+  for (StreamOp op : plan.kernels)
     for (Store store : {Store::temporal, Store::nontemporal})
       for (int threads : {1, 2}) {
         if (op == StreamOp::read && store == Store::nontemporal) continue;
@@ -95,6 +125,7 @@ TEST(BandwidthCases, EveryKernelAndStoreVerifiesAtTinySizes) {
             bandwidth_config(op, store, threads, 48 * KiB, kernels::cpu::best_isa());
         auto c = probes::cpu::make_bandwidth_case(config, "cpu", "L2");
         c->prepare();
+        c->run();  // many passes; daxpy's output then differs from its initial values
         c->run();
         const auto v = c->verify();
         c->release();
