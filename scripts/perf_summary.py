@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Summarizes repeated `rooflab` runs for docs/performance.md: the ceilings against their
+theoretical peaks, the SIMD stream kernels against the plain OpenMP loop of the same run, and the
+nested SAXPY sweep against its attainable roof. Figures are medians over the runs.
+
+usage: perf_summary.py RUN_DIR...   (each holding the results.json of one bare `rooflab` run)
+"""
+import json
+import statistics
+import sys
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def load(folder):
+    with open(f"{folder}/results.json") as f:
+        return json.load(f)
+
+
+def rate(result):
+    return result["work"]["bytes"] / result["time"]["median"]
+
+
+def main():
+    runs = [load(d) for d in sys.argv[1:]]
+    print(f"{len(runs)} runs; medians over runs\n")
+
+    print("| ceiling | threads | measured | theoretical at measured clock | ratio |")
+    print("|---|---|---|---|---|")
+    ratios = {}
+    for run in runs:
+        dev = run["machine"]["devices"][0]
+        theo = {(t["precision"], t["path"], t["threads"]): t["flops_per_s"]
+                for t in dev["theoretical"]["compute"]}
+        for c in dev["ceilings"]["compute"]:
+            key = (c["precision"], c["path"], c["threads"])
+            if key in theo:
+                ratios.setdefault(key, []).append((c["flops_per_s"]["median"], theo[key]))
+    for key in sorted(ratios):
+        pairs = ratios[key]
+        print(f"| {key[0]} {key[1]} | {key[2]} | {median([p[0] for p in pairs]) / 1e9:.1f} GFLOP/s "
+              f"| {median([p[1] for p in pairs]) / 1e9:.1f} GFLOP/s "
+              f"| {median([p[0] / p[1] for p in pairs]):.3f} |")
+
+    print("\n| DRAM kernel | threads | GB/s (median over runs) |")
+    print("|---|---|---|")
+    dram = {}
+    for run in runs:
+        for m in run["machine"]["devices"][0]["ceilings"]["memory"]:
+            if m["level"] == "DRAM":
+                dram.setdefault((m["kernel"], m["threads"]), []).append(m["bytes_per_s"]["median"])
+    for key in sorted(dram):
+        print(f"| {key[0]} | {key[1]} | {median(dram[key]) / 1e9:.1f} |")
+
+    print("\n| stream op | precision | best Rooflab variant GB/s | omp_plain GB/s | ratio |")
+    print("|---|---|---|---|---|")
+    table = {}
+    for run in runs:
+        best, plain = {}, {}
+        for r in run["results"]:
+            if r["family"] != "stream" or r["time"] is None:
+                continue
+            key = (r["params"]["op"], r["work"]["precision"])
+            if r["variant"] == "omp_plain":
+                plain[key] = rate(r)
+            else:
+                best[key] = max(best.get(key, 0), rate(r))
+        for key in plain:
+            if key in best:
+                table.setdefault(key, []).append((best[key], plain[key]))
+    for key in sorted(table):
+        pairs = table[key]
+        print(f"| {key[0]} | {key[1]} | {median([p[0] for p in pairs]) / 1e9:.1f} "
+              f"| {median([p[1] for p in pairs]) / 1e9:.1f} "
+              f"| {median([p[0] / p[1] for p in pairs]):.3f} |")
+
+    print("\n| nested SAXPY | m | AI | GFLOP/s | attainable | efficiency | per run | near ridge |")
+    print("|---|---|---|---|---|---|---|---|")
+    sweep = {}
+    for run in runs:
+        for r in run["results"]:
+            if r["family"] == "nested_saxpy" and r["placement"]:
+                p = r["placement"]
+                near = 0.5 <= p["ai"] / ridge_ai(run, r["work"]["precision"]) <= 2
+                sweep.setdefault((r["work"]["precision"], r["params"]["m"]), []).append((p, near))
+    for key in sorted(sweep):
+        ps = [p for p, _ in sweep[key]]
+        effs = [p["efficiency"] for p in ps]
+        print(f"| {key[0]} | {key[1]} | {ps[0]['ai']:.3g} | "
+              f"{median([p['flops_per_s'] for p in ps]) / 1e9:.1f} | "
+              f"{median([p['attainable_flops_per_s'] for p in ps]) / 1e9:.1f} | "
+              f"{median(effs):.1%} | {' '.join(f'{e:.0%}' for e in effs)} | "
+              f"{'yes' if any(n for _, n in sweep[key]) else ''} |")
+
+
+def ridge_ai(run, precision):
+    """AI where the DRAM roof meets the best compute roof of the precision (all threads)."""
+    dev = run["machine"]["devices"][0]
+    threads = max(c["threads"] for c in dev["ceilings"]["compute"])
+    peak = max(c["flops_per_s"]["median"] for c in dev["ceilings"]["compute"]
+               if c["precision"] == precision and c["threads"] == threads)
+    bw = max(m["bytes_per_s"]["median"] for m in dev["ceilings"]["memory"]
+             if m["level"] == "DRAM" and m["threads"] == threads)
+    return peak / bw
+
+
+if __name__ == "__main__":
+    main()
