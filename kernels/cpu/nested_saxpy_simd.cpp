@@ -18,13 +18,7 @@ namespace {
 // operand (an L1 load the spare load port absorbs: measured 100% of FMA peak on Zen 3 at
 // m = 1024); AVX-512's 32 zmm registers hold 12 chains with slack; SSE2 has no FMA and only 16
 // xmm registers.
-#if defined(__AVX512F__)
-constexpr int kChains = 12;
-#elif defined(__AVX2__)
-constexpr int kChains = 8;
-#else
-constexpr int kChains = 6;
-#endif
+constexpr int kChains = kVectorBytes == 64 ? 12 : kVectorBytes == 32 ? 8 : 6;
 
 // m steps of t = a·t + y on one element or one vector.
 template <int M, class V>

@@ -1,6 +1,8 @@
 // Compiled once per ISA level with ROOFLAB_ISA_NS naming the level's namespace.
 #include "probes/cpu/peak_flops_simd.hpp"
 
+#include "kernels/cpu/simd.hpp"
+
 #include <array>
 #include <cstring>
 #include <stdexcept>
@@ -12,13 +14,7 @@ namespace probes::cpu::ROOFLAB_ISA_NS {
 namespace {
 
 // The widest vector one register of this build's ISA level holds.
-#if defined(__AVX512F__)
-constexpr int kWidestBits = 512;
-#elif defined(__AVX__)
-constexpr int kWidestBits = 256;
-#else
-constexpr int kWidestBits = 128;
-#endif
+constexpr int kWidestBits = 8 * kernels::cpu::ROOFLAB_ISA_NS::kVectorBytes;
 
 template <class T, int Bits>
 struct Vector {
