@@ -81,4 +81,16 @@ void draw_legend(Svg& svg, const ChartLayout& layout, const std::vector<LegendEn
   svg.close("g");
 }
 
+std::function<void(Svg&, double x, double y)> legend_line(std::string colour, std::string dash) {
+  return [colour = std::move(colour), dash = std::move(dash)](Svg& svg, double x, double y) {
+    svg.element("line", {{"x1", px(x - 10)},
+                         {"y1", px(y)},
+                         {"x2", px(x + 10)},
+                         {"y2", px(y)},
+                         {"stroke", colour},
+                         {"stroke-width", "2"},
+                         {"stroke-dasharray", dash}});
+  };
+}
+
 }  // namespace reports

@@ -35,4 +35,7 @@ struct LegendEntry {
 };
 void draw_legend(Svg& svg, const ChartLayout& layout, const std::vector<LegendEntry>& entries);
 
+// A legend sample for a line: a short stroke of the colour and dash pattern ("none": solid).
+std::function<void(Svg&, double x, double y)> legend_line(std::string colour, std::string dash);
+
 }  // namespace reports

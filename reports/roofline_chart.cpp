@@ -261,19 +261,8 @@ class RooflineDrawing {
                                                 {"fill", precision_colour(p)}});
                          }});
     }
-    auto line = [](const char* dash) {
-      return [dash](Svg& s, double x, double y) {
-        s.element("line", {{"x1", px(x - 10)},
-                           {"y1", px(y)},
-                           {"x2", px(x + 10)},
-                           {"y2", px(y)},
-                           {"stroke", kMemoryColour},
-                           {"stroke-width", "2"},
-                           {"stroke-dasharray", dash}});
-      };
-    };
-    entries.push_back({"compute roof", line("none")});
-    entries.push_back({"memory roof", line(kMemoryDash)});
+    entries.push_back({"compute roof", legend_line(kMemoryColour, "none")});
+    entries.push_back({"memory roof", legend_line(kMemoryColour, kMemoryDash)});
     entries.push_back(
         {"ridge point", [](Svg& s, double x, double y) {
            s.element("path",

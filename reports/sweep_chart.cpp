@@ -141,15 +141,7 @@ std::string sweep_svg(const std::string& title, const roofline::Device& device) 
                           {"stroke-dasharray", dash}});
     svg.element("title", {}, s.label());
     svg.close("polyline");
-    legend.push_back({s.label(), [colour, dash](Svg& out, double lx, double ly) {
-                        out.element("line", {{"x1", px(lx - 10)},
-                                             {"y1", px(ly)},
-                                             {"x2", px(lx + 10)},
-                                             {"y2", px(ly)},
-                                             {"stroke", colour},
-                                             {"stroke-width", "2"},
-                                             {"stroke-dasharray", dash}});
-                      }});
+    legend.push_back({s.label(), legend_line(colour, dash)});
   }
   svg.close("g");
   draw_legend(svg, layout, legend);

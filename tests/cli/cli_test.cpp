@@ -5,8 +5,10 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 #include "roofline/json_io.hpp"
 
@@ -29,11 +31,11 @@ Outcome rooflab(const std::string& args, const fs::path& cwd = fs::temp_director
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
+// A new, empty folder of its own, so test runs in parallel never share one.
 fs::path fresh_dir(const std::string& name) {
-  auto dir = fs::temp_directory_path() / ("rooflab_cli_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  std::string pattern = (fs::temp_directory_path() / ("rooflab_cli_" + name + "_XXXXXX")).string();
+  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);
+  return pattern;
 }
 
 void expect_refused(const std::string& args, const std::string& named,

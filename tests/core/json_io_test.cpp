@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -11,13 +12,11 @@ using namespace roofline;
 namespace fs = std::filesystem;
 
 namespace {
+// A new, empty folder of its own, so test runs in parallel never share one.
 fs::path temp_dir() {
-  auto dir = fs::temp_directory_path() /
-             ("rooflab_json_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  std::string pattern = (fs::temp_directory_path() / "rooflab_json_XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  return pattern;
 }
 }  // namespace
 
