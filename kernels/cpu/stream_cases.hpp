@@ -16,7 +16,14 @@ enum class StreamTechnique {
   plain,  // stream_plain: the textbook OpenMP loop (the reference to match)
 };
 
-// One case: call.op over n elements per array of precision p (fp32 or fp64).
+// A case that runs `call` (call.passes passes per run) over n elements per array of precision p
+// (fp32 or fp64), verified after a single pass; `info` names it and declares its work. The
+// bandwidth probe makes its sweep points with it.
+std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info, StreamTechnique technique,
+                                                 const StreamCall& call, roofline::Precision p,
+                                                 std::size_t n);
+
+// One case of the `stream` family: call.op over n elements per array of precision p.
 std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                                  const std::string& variant,
                                                  StreamTechnique technique, const StreamCall& call,

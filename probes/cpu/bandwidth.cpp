@@ -1,14 +1,10 @@
 #include "probes/cpu/bandwidth.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
-#include <limits>
 
-#include "kernels/cpu/partition.hpp"
+#include "kernels/cpu/stream_cases.hpp"
 #include "probes/levels.hpp"
 #include "roofline/json_io.hpp"
 
@@ -23,96 +19,6 @@ constexpr double kBytesPerThreadPerCall = 16.0 * 1024 * 1024;
 constexpr std::size_t kLineDoubles = 64 / sizeof(double);
 constexpr double kBeyondDram = 1.5;  // the sweep's top: past 4× the last cache, so DRAM has points
 constexpr double kDistinct = 1.02;   // working sets closer than 2% are one point
-constexpr double kScale = 3.0;       // s of write, triad and daxpy
-constexpr std::uint64_t kOutStream = 0;  // input_value stream of the output's initial values
-
-// Random, non-zero inputs in [1, 2) from a hash of the index, so threads can fill their own
-// blocks (first touch) and every run sees the same values.
-double input_value(std::uint64_t i, std::uint64_t stream) {
-  std::uint64_t z = i * 0x9e3779b97f4a7c15ull + stream * 0xd1b54a32d192ed03ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return 1.0 + static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
-}
-
-struct FreeDeleter {
-  void operator()(double* p) const { std::free(p); }
-};
-using Array = std::unique_ptr<double[], FreeDeleter>;
-
-Array allocate(std::size_t n) {
-  const std::size_t bytes = (n * sizeof(double) + 63) / 64 * 64;
-  auto* p = static_cast<double*>(std::aligned_alloc(64, bytes));
-  if (p == nullptr) throw std::bad_alloc();
-  return Array(p);
-}
-
-class BandwidthCase final : public roofline::Case {
- public:
-  BandwidthCase(const BandwidthConfig& config, roofline::CaseInfo info)
-      : Case(std::move(info)), config_(config) {}
-
-  void prepare() override {
-    const int inputs = kernels::stream_inputs(config_.op);
-    if (inputs >= 1) in1_ = filled(1);
-    if (inputs >= 2) in2_ = filled(2);
-    if (kernels::stream_stores(config_.op)) out_ = filled(kOutStream);
-  }
-
-  void run() override { call(config_.passes); }
-
-  // One pass from known values: daxpy reads its output and alternates s between passes, so only
-  // a single pass has the textbook result (the other operations repeat the same pass).
-  roofline::Verification verify() override {
-    if (!out_)
-      return kernels::verify_stream_sum(config_.op, call(1), in1_.get(), in2_.get(), config_.n);
-    const auto initial = [](std::size_t i) { return input_value(i, kOutStream); };
-    if (kernels::stream_in_place(config_.op)) {
-      fill(out_.get(), initial);
-    } else {
-      fill(out_.get(), [](std::size_t) { return std::numeric_limits<double>::quiet_NaN(); });
-    }
-    call(1);
-    return kernels::verify_stream_output<double>(config_.op, out_.get(), in1_.get(), in2_.get(),
-                                                 config_.n, kScale, initial);
-  }
-
-  void release() override {
-    out_.reset();
-    in1_.reset();
-    in2_.reset();
-  }
-
- private:
-  double call(int passes) {
-    const kernels::cpu::StreamCall c{.op = config_.op,
-                                     .store = config_.store,
-                                     .threads = config_.threads,
-                                     .passes = passes,
-                                     .isa = config_.isa};
-    return kernels::cpu::stream_run(c, out_.get(), in1_.get(), in2_.get(), config_.n, kScale);
-  }
-
-  // Each thread writes the block the kernel will give it, so pages land near its core.
-  template <class Value>
-  void fill(double* a, Value value) {
-#pragma omp parallel num_threads(config_.threads) proc_bind(close)
-    {
-      const kernels::cpu::Range r = kernels::cpu::thread_block(
-          a, config_.n, sizeof(double), omp_get_thread_num(), omp_get_num_threads());
-      for (std::size_t i = r.begin; i < r.end; ++i) a[i] = value(i);
-    }
-  }
-
-  Array filled(std::uint64_t stream) {
-    Array a = allocate(config_.n);
-    fill(a.get(), [stream](std::size_t i) { return input_value(i, stream); });
-    return a;
-  }
-
-  BandwidthConfig config_;
-  Array out_, in1_, in2_;
-};
 
 }  // namespace
 
@@ -167,7 +73,13 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(const BandwidthConfig& confi
                                      {"precision", "fp64"}},
                           .work = work,
                           .level = level};
-  return std::make_unique<BandwidthCase>(config, std::move(info));
+  const kernels::cpu::StreamCall call{.op = config.op,
+                                      .store = config.store,
+                                      .threads = config.threads,
+                                      .passes = config.passes,
+                                      .isa = config.isa};
+  return kernels::cpu::make_stream_case(std::move(info), kernels::cpu::StreamTechnique::simd, call,
+                                        roofline::Precision::fp64, config.n);
 }
 
 SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_working_set) {
