@@ -7,7 +7,7 @@
 
 namespace cli {
 
-void add_report_command(CLI::App& app, Session& s) {
+void add_report_command(CLI::App& app) {
   struct Opts {
     std::vector<std::string> files;
     std::string html = "report.html", svg_dir, csv_dir;
@@ -20,7 +20,7 @@ void add_report_command(CLI::App& app, Session& s) {
   cmd->add_option("-o,--output", opts->html, "HTML report to write")->capture_default_str();
   cmd->add_option("--svg", opts->svg_dir, "Also write one SVG chart per device into this folder");
   cmd->add_option("--csv", opts->csv_dir, "Also write ceilings.csv and results.csv here");
-  cmd->callback([&s, opts] {
+  cmd->callback([opts] {
     check_output(opts->html);
     const auto inputs = load_inputs(opts->files);
     reports::ReportOptions options{.html = opts->html, .svg_dir = {}, .csv_dir = {}};
@@ -29,7 +29,6 @@ void add_report_command(CLI::App& app, Session& s) {
     reports::write_report(inputs, options);
     std::printf("%s", reports::summary_table(inputs).c_str());
     std::printf("report: %s\n", opts->html.c_str());
-    (void)s;
   });
 }
 

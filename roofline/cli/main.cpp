@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
   cli::add_devices_command(app, session);
   cli::add_probe_command(app, session);
   cli::add_run_command(app, session);
-  cli::add_report_command(app, session);
+  cli::add_report_command(app);
+  cli::add_compare_command(app);
 
   try {
     app.parse(argc, argv);

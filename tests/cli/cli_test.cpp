@@ -124,3 +124,16 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   for (const auto& entry : fs::directory_iterator(dir))
     EXPECT_NE(entry.path().filename().string()[0], '.') << entry.path();
 }
+
+TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {
+  const auto dir = fresh_dir("compare");
+  const std::string fast = " --repetitions 3 --min-sample-time 0.001";
+  ASSERT_EQ(rooflab("run --family nested_saxpy --size 4K -o a.json" + fast, dir).code, 0);
+  const auto r = rooflab("compare a.json a.json", dir);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("22 compared, 0 only in A, 0 only in B"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("faster"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("slower"), std::string::npos) << r.output;
+  expect_refused("compare a.json", "B", dir);
+  expect_refused("compare a.json absent.json", "absent.json", dir);
+}
