@@ -93,4 +93,14 @@ std::function<void(Svg&, double x, double y)> legend_line(std::string colour, st
   };
 }
 
+void draw_title(Svg& svg, const ChartLayout& layout, const std::string& title) {
+  svg.element("text",
+              {{"class", "chart-title"},
+               {"x", px(layout.left)},
+               {"y", px(layout.top - 10)},
+               {"font-size", px(layout.font_size + 2)},
+               {"font-weight", "bold"}},
+              title);
+}
+
 }  // namespace reports

@@ -25,6 +25,9 @@ struct AxisSpec {
   int max_labels = 8;
 };
 
+// The chart's title, above the plot area.
+void draw_title(Svg& svg, const ChartLayout& layout, const std::string& title);
+
 // The frame, grid lines, tick labels and axis titles of a chart.
 void draw_axes(Svg& svg, const ChartLayout& layout, const AxisSpec& x, const AxisSpec& y);
 

@@ -333,13 +333,7 @@ std::string roofline_svg(const std::string& title, const roofline::Roofline& roo
   RooflineDrawing drawing(layout, roofline_extent(roofs, points));
   Svg svg(layout.width, layout.height,
           {{"class", "chart roofline"}, {"font-family", "sans-serif"}});
-  svg.element("text",
-              {{"class", "chart-title"},
-               {"x", px(layout.left)},
-               {"y", px(layout.top - 10)},
-               {"font-size", px(layout.font_size + 2)},
-               {"font-weight", "bold"}},
-              title);
+  draw_title(svg, layout, title);
   drawing.axes(svg);
   const std::vector<RoofSegment> segments = roof_segments(roofs, drawing.bounds());
   svg.open("g", {{"class", "roofs"}, {"font-size", px(layout.font_size - 1)}});

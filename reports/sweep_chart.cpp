@@ -91,13 +91,7 @@ std::string sweep_svg(const std::string& title, const roofline::Device& device) 
   const LogAxis y(bw_lo, bw_hi, plot.y + plot.height, plot.y);
 
   Svg svg(layout.width, layout.height, {{"class", "chart sweep"}, {"font-family", "sans-serif"}});
-  svg.element("text",
-              {{"class", "chart-title"},
-               {"x", px(layout.left)},
-               {"y", px(layout.top - 10)},
-               {"font-size", px(layout.font_size + 2)},
-               {"font-weight", "bold"}},
-              title);
+  draw_title(svg, layout, title);
   draw_axes(svg, layout, {x, [](double v) { return format_bytes(v); }, "Working set", 11},
             {y, [](double v) { return format_si(v, "B/s"); }, "Bandwidth"});
 

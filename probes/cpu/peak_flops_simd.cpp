@@ -1,13 +1,13 @@
 // Compiled once per ISA level with ROOFLAB_ISA_NS naming the level's namespace.
 #include "probes/cpu/peak_flops_simd.hpp"
 
-#include "kernels/cpu/simd.hpp"
-
 #include <array>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 #include <utility>
+
+#include "kernels/cpu/simd.hpp"
 
 namespace probes::cpu::ROOFLAB_ISA_NS {
 

@@ -20,16 +20,14 @@ void from_json(const json& j, Precision& p) { p = precision_from_string(j.get<st
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Summary, n, median, min, max, mean, ci_low, ci_high, ci_level,
                                    cv, unstable)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Work, precision, flops, bytes, bytes_write_allocate,
-                                   working_set)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Work, precision, flops, bytes, bytes_write_allocate, working_set)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Provenance, version, git_hash, compiler, flags, build_type, host,
                                    os, cpu_model, threads, thread_binding, affinity, time, command)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Cache, level, size_bytes, instances, cpus_per_instance)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalCompute, precision, path, threads, flops_per_s,
-                                   basis)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalCompute, precision, path, threads, flops_per_s, basis)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalMemory, level, bytes_per_s, basis)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeCeiling, precision, path, threads, flops_per_s,
-                                   clock_hz, method)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeCeiling, precision, path, threads, flops_per_s, clock_hz,
+                                   method)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepPoint, kernel, threads, store, working_set, bytes_per_s)
 
 void to_json(json& j, const MemoryCeiling& m) {
