@@ -60,7 +60,7 @@ std::string chains_variant(Isa isa) {
 }
 
 TEST(CpuCases, FamiliesAreStreamAndNestedSaxpy) {
-  EXPECT_EQ(families(), (std::vector<std::string>{"stream", "nested_saxpy"}));
+  EXPECT_EQ(families(), (std::vector<std::string>{"nested_saxpy", "stream"}));
 }
 
 TEST(CpuCases, QuickSuiteHasTheBestIsaThePlainBaselineAndTheWholeDepthSweep) {
