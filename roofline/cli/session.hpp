@@ -47,4 +47,7 @@ void check_output(const std::filesystem::path& path);
 // Failed results, one line each, for stderr; empty when all passed.
 std::string failures(const roofline::Results& r);
 
+// A warning when results lie clearly above their roofs (see roofline::above_roof); empty if none.
+std::string above_roof_warning(const roofline::Results& r);
+
 }  // namespace cli

@@ -33,3 +33,14 @@ TEST(Profile, RooflineTakesTheBestKernelPerLevelAtTheThreadCount) {
   EXPECT_NEAR(*one.peak(Precision::fp32), 111e9, 1e3);
   EXPECT_FALSE(one.bandwidth("DRAM").has_value());
 }
+
+TEST(Placement, ResultsAboveTheirRoofAreFlagged) {
+  auto r = sample::results();  // its verified point sits at about 55% of its roof
+  EXPECT_TRUE(roofline::above_roof(r).empty());
+  r.results[0].placement->efficiency = 1.05;  // within the margin: noise, not a changed machine
+  EXPECT_TRUE(roofline::above_roof(r).empty());
+  r.results[0].placement->efficiency = 1.5;
+  const auto above = roofline::above_roof(r);
+  ASSERT_EQ(above.size(), 1u);
+  EXPECT_EQ(above[0], &r.results[0]);
+}

@@ -46,4 +46,9 @@ namespace roofline {
 // Fills r.placement from the roofs when r is verified and timed (median time); clears it otherwise.
 void place(Result& r, const Roofline& roofs);
 
+// Placed results more than `margin` above their attainable roof (efficiency > 1 + margin). On a
+// steady machine there are none: they mean the machine changed between the probe and the run.
+inline constexpr double kAboveRoofMargin = 0.10;
+std::vector<const Result*> above_roof(const Results& r, double margin = kAboveRoofMargin);
+
 }  // namespace roofline
