@@ -1,5 +1,4 @@
 #include <cstdio>
-#include <iostream>
 
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
@@ -38,12 +37,7 @@ void add_default_command(CLI::App& app, Session& s) {
                           {.html = folder / "report.html", .svg_dir = {}, .csv_dir = {}});
     std::printf("%s", reports::summary_table({results}).c_str());
     std::printf("report: %s\n", (folder / "report.html").c_str());
-    std::cerr << above_roof_warning(results);
-    const std::string failed = failures(results);
-    if (!failed.empty()) {
-      std::cerr << failed;
-      s.exit_code = kExitFailure;
-    }
+    report_problems(s, results);
   });
 }
 

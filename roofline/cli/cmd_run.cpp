@@ -1,5 +1,4 @@
 #include <cstdio>
-#include <iostream>
 
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
@@ -40,12 +39,7 @@ void add_run_command(CLI::App& app, Session& s) {
     roofline::write_json_atomic(opts->output, roofline::to_json(results));
     std::printf("%s", reports::summary_table({results}).c_str());
     std::printf("results: %s\n", opts->output.c_str());
-    std::cerr << above_roof_warning(results);
-    const std::string failed = failures(results);
-    if (!failed.empty()) {
-      std::cerr << failed;
-      s.exit_code = kExitFailure;
-    }
+    report_problems(s, results);
   });
 }
 

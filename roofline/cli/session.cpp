@@ -84,30 +84,27 @@ void check_output(const std::filesystem::path& path) {
     throw roofline::InputError("output '" + path.string() + "' is a folder");
 }
 
-std::string above_roof_warning(const roofline::Results& r) {
-  const auto above = roofline::above_roof(r);
-  if (above.empty()) return "";
-  const auto* worst = *std::max_element(above.begin(), above.end(), [](auto* a, auto* b) {
-    return a->placement->efficiency < b->placement->efficiency;
-  });
-  return "warning: " + std::to_string(above.size()) +
-         " result(s) lie more than 10% above their roof (up to " +
-         std::to_string(static_cast<int>(worst->placement->efficiency * 100)) + "%, " +
-         worst->family + "/" + worst->variant + " " + worst->params.dump() +
-         "): the machine's speed changed between the probe and the run; re-probe on a quiet "
-         "machine before trusting efficiencies\n";
-}
-
-std::string failures(const roofline::Results& r) {
-  std::string out;
+void report_problems(Session& s, const roofline::Results& r) {
+  if (const auto above = roofline::above_roof(r); !above.empty()) {
+    const auto* worst = *std::max_element(above.begin(), above.end(), [](auto* a, auto* b) {
+      return a->placement->efficiency < b->placement->efficiency;
+    });
+    std::cerr << "warning: " << above.size()
+              << " result(s) lie more than 10% above their roof (up to "
+              << static_cast<int>(worst->placement->efficiency * 100) << "%, " << worst->family
+              << "/" << worst->variant << " " << worst->params.dump()
+              << "): the machine's speed changed between the probe and the run; re-probe on a "
+                 "quiet machine before trusting efficiencies\n";
+  }
   for (const auto& result : r.results) {
     if (result.ok()) continue;
-    out += "FAILED " + result.family + "/" + result.variant + " " + result.params.dump() + ": " +
-           (result.error.empty() ? "verification failed: " + result.verification.message
-                                 : result.error) +
-           "\n";
+    std::cerr << "FAILED " << result.family << "/" << result.variant << " " << result.params.dump()
+              << ": "
+              << (result.error.empty() ? "verification failed: " + result.verification.message
+                                       : result.error)
+              << "\n";
+    s.exit_code = kExitFailure;
   }
-  return out;
 }
 
 }  // namespace cli

@@ -44,10 +44,8 @@ void place_all(roofline::Results& r);
 // Refuses, before any work starts, an output whose folder does not exist or is not writable.
 void check_output(const std::filesystem::path& path);
 
-// Failed results, one line each, for stderr; empty when all passed.
-std::string failures(const roofline::Results& r);
-
-// A warning when results lie clearly above their roofs (see roofline::above_roof); empty if none.
-std::string above_roof_warning(const roofline::Results& r);
+// Prints to stderr a warning when results lie clearly above their roofs (roofline::above_roof)
+// and every failed result, one line each; failures set the session's exit code.
+void report_problems(Session& s, const roofline::Results& r);
 
 }  // namespace cli
