@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "roofline/json_io.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 
@@ -29,13 +30,6 @@ Outcome rooflab(const std::string& args, const fs::path& cwd = fs::temp_director
   while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
-// A new, empty folder of its own, so test runs in parallel never share one.
-fs::path fresh_dir(const std::string& name) {
-  std::string pattern = (fs::temp_directory_path() / ("rooflab_cli_" + name + "_XXXXXX")).string();
-  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);
-  return pattern;
 }
 
 void expect_refused(const std::string& args, const std::string& named,
@@ -79,7 +73,8 @@ TEST(Cli, BadOptionsAndSizesAreRefusedByName) {
 }
 
 TEST(Cli, BadFilesAreRefusedByName) {
-  const auto dir = fresh_dir("bad_files");
+  const test_support::TempDir temp("cli_bad_files");
+  const fs::path& dir = temp.path();
   expect_refused("report", "files", dir);
   expect_refused("report absent.json", "absent.json", dir);
   std::ofstream(dir / "torn.json") << "{\"schema\": \"rooflab.results/1\", \"res";
@@ -93,7 +88,8 @@ TEST(Cli, BadFilesAreRefusedByName) {
 }
 
 TEST(Cli, TinyProbeRunReportEndToEnd) {
-  const auto dir = fresh_dir("e2e");
+  const test_support::TempDir temp("cli_e2e");
+  const fs::path& dir = temp.path();
   const std::string fast = " --repetitions 3 --min-sample-time 0.001";
   auto r = rooflab("probe -o machine.json --max-working-set 256K" + fast, dir);
   ASSERT_EQ(r.code, 0) << r.output;
@@ -126,7 +122,8 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
 }
 
 TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {
-  const auto dir = fresh_dir("compare");
+  const test_support::TempDir temp("cli_compare");
+  const fs::path& dir = temp.path();
   const std::string fast = " --repetitions 3 --min-sample-time 0.001";
   ASSERT_EQ(rooflab("run --family nested_saxpy --size 4K -o a.json" + fast, dir).code, 0);
   const auto r = rooflab("compare a.json a.json", dir);

@@ -7,18 +7,10 @@
 #include <fstream>
 
 #include "sample.hpp"
+#include "temp_dir.hpp"
 
 using namespace roofline;
 namespace fs = std::filesystem;
-
-namespace {
-// A new, empty folder of its own, so test runs in parallel never share one.
-fs::path temp_dir() {
-  std::string pattern = (fs::temp_directory_path() / "rooflab_json_XXXXXX").string();
-  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-  return pattern;
-}
-}  // namespace
 
 TEST(JsonIo, ResultsRoundTripIsLossless) {
   const auto original = sample::results();
@@ -35,7 +27,8 @@ TEST(JsonIo, ResultsRoundTripIsLossless) {
 }
 
 TEST(JsonIo, MachineRoundTripThroughAFile) {
-  const auto dir = temp_dir();
+  const test_support::TempDir temp("json");
+  const fs::path& dir = temp.path();
   MachineProfile m;
   m.provenance = sample::provenance();
   m.devices = {sample::cpu()};
@@ -84,7 +77,8 @@ TEST(JsonIo, NonFiniteNumbersBecomeNullSoTheFileStillParses) {
 }
 
 TEST(JsonIo, MissingAndMalformedFilesAreNamed) {
-  const auto dir = temp_dir();
+  const test_support::TempDir temp("json");
+  const fs::path& dir = temp.path();
   try {
     read_json_file(dir / "absent.json");
     FAIL();
@@ -101,7 +95,8 @@ TEST(JsonIo, MissingAndMalformedFilesAreNamed) {
 }
 
 TEST(JsonIo, AFailedWriteLeavesNothingBehind) {
-  const auto dir = temp_dir();
+  const test_support::TempDir temp("json");
+  const fs::path& dir = temp.path();
   EXPECT_THROW(write_file_atomic(dir / "no-such-folder" / "x.json", "{}"), std::runtime_error);
   EXPECT_FALSE(fs::exists(dir / "no-such-folder"));
   write_file_atomic(dir / "x.json", "old");

@@ -11,7 +11,7 @@ void BM_WriteReport(benchmark::State& state) {
   const int points = static_cast<int>(state.range(0));
   const std::vector<roofline::Results> inputs{
       reports::samples::sample_results({points, points / 100, points / 100})};
-  reports::samples::TempDir dir;
+  test_support::TempDir dir;
   const reports::ReportOptions options{dir.path() / "report.html", dir.path() / "svg",
                                        dir.path() / "csv"};
   for (auto _ : state) reports::write_report(inputs, options);

@@ -48,7 +48,7 @@ TEST(Browser, ChromiumRendersTheChartsAndCountsThePoints) {
   if (chromium.empty()) {
     GTEST_SKIP() << "chromium is not on PATH (Debian: apt-get install chromium); CI installs it";
   }
-  samples::TempDir dir;
+  test_support::TempDir dir;
   const std::filesystem::path html = dir.path() / "report.html";
   constexpr int kVerified = 7;
   write_report({samples::sample_results({kVerified, 2, 1})}, {html, {}, {}});

@@ -23,7 +23,7 @@ std::string read(const std::filesystem::path& path) {
 }
 
 TEST(WriteReport, WritesHtmlSvgAndCsvFiles) {
-  samples::TempDir dir;
+  test_support::TempDir dir;
   const ReportOptions options{dir.path() / "out" / "report.html", dir.path() / "svg",
                               dir.path() / "csv"};
   write_report({samples::sample_results()}, options);
@@ -40,7 +40,7 @@ TEST(WriteReport, WritesHtmlSvgAndCsvFiles) {
 }
 
 TEST(WriteReport, HtmlIsSelfContainedAndPlotsOnlyVerifiedPoints) {
-  samples::TempDir dir;
+  test_support::TempDir dir;
   const ReportOptions options{dir.path() / "report.html", {}, {}};
   write_report({samples::sample_results({5, 3, 1})}, options);
   const std::string html = read(options.html);
@@ -58,7 +58,7 @@ TEST(WriteReport, HtmlIsSelfContainedAndPlotsOnlyVerifiedPoints) {
 }
 
 TEST(WriteReport, SeveralInputsGetOneSectionEachAndDistinctFiles) {
-  samples::TempDir dir;
+  test_support::TempDir dir;
   const ReportOptions options{dir.path() / "report.html", dir.path(), {}};
   write_report({samples::sample_results({2, 0, 0}), samples::sample_results({3, 1, 0})}, options);
   const std::string html = read(options.html);
