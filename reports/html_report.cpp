@@ -167,7 +167,10 @@ std::string device_note(const DeviceView& view) {
   note += std::to_string(plotted) + " results plotted";
   if (flopless > 0) note += ", " + std::to_string(flopless) + " without FLOPs (table only)";
   if (failed > 0) note += ", " + std::to_string(failed) + " failed (not plotted, listed below)";
-  return note + ".";
+  note += ".";
+  for (const auto& finding : view.device.facts.value("probe_notes", nlohmann::json::array()))
+    note += " Probe note: " + finding.get<std::string>() + ".";
+  return note;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "probes/cpu/backend.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "kernels/cpu/cases.hpp"
@@ -7,6 +8,7 @@
 #include "probes/cpu/clock.hpp"
 #include "probes/cpu/device.hpp"
 #include "probes/cpu/peak_flops.hpp"
+#include "probes/cpu/thread_share.hpp"
 #include "probes/levels.hpp"
 #include "roofline/stats.hpp"
 
@@ -39,6 +41,20 @@ PeakFlopsConfig clock_load(PeakFlopsConfig config) {
   return config;
 }
 
+std::string shared_fma_note(const std::vector<ThreadShare>& shared) {
+  const auto [low, high] = std::minmax_element(
+      shared.begin(), shared.end(), [](auto& a, auto& b) { return a.median < b.median; });
+  char note[480];
+  std::snprintf(note, sizeof note,
+                "with all %d threads running, each thread's FMA throughput was %.2f-%.2f (median "
+                "per path) of one thread's alone at the same clock, on %zu of the compute paths: "
+                "the threads share cores' FMA units (SMT siblings the machine reports as separate "
+                "cores, or other work on the host), so the all-core compute ceilings lie below "
+                "the theoretical peaks of that many cores",
+                low->threads, low->median, high->median, shared.size());
+  return note;
+}
+
 }  // namespace
 
 std::vector<roofline::Device> CpuBackend::devices() const { return {describe_cpu()}; }
@@ -50,13 +66,22 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
   device.compute.clear();
   device.memory.clear();
   device.sweep.clear();
+  device.facts.erase("probe_notes");
   std::vector<std::string> failures;
 
+  // Per configuration (same order at every thread count): one thread's median call time and
+  // clock, the reference each thread of the all-core run is compared with.
+  std::vector<double> single_seconds, single_clock_hz;
+  std::vector<ThreadShare> shared;  // all-core configurations whose threads shared FMA units
   for (int threads : thread_counts) {
     const std::vector<PeakFlopsConfig> configs = peak_flops_configs(threads);
     std::vector<std::unique_ptr<roofline::Case>> cases;
-    for (const PeakFlopsConfig& config : configs)
-      cases.push_back(make_peak_flops_case(config, device.id));
+    std::vector<const PeakFlopsCase*> probes;
+    for (const PeakFlopsConfig& config : configs) {
+      auto probe = make_peak_flops_case(config, device.id);
+      probes.push_back(probe.get());
+      cases.push_back(std::move(probe));
+    }
     const std::vector<Result> results = roofline::measure_all(
         cases, options.measure, "peak FLOP/s, " + std::to_string(threads) + " thread(s)");
     for (std::size_t i = 0; i < results.size(); ++i) {
@@ -69,16 +94,30 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
       const PeakFlopsConfig load = clock_load(configs[i]);
       const double clock_hz =
           measure_clock_hz(threads, 0.02, [&load] { run_chains_on_this_thread(load); });
+      const std::vector<double> seconds = probes[i]->thread_seconds();
+      std::string method = compute_method(r, clock_hz);
+      if (threads == 1) {
+        single_seconds.resize(configs.size());
+        single_clock_hz.resize(configs.size());
+        single_seconds[i] = seconds.at(0);
+        single_clock_hz[i] = clock_hz;
+      } else if (i < single_seconds.size() && single_seconds[i] > 0) {
+        const ThreadShare share =
+            thread_share(single_seconds[i], single_clock_hz[i], seconds, clock_hz);
+        method += "; " + describe(share);
+        if (share.median < kSharedBelow) shared.push_back(share);
+      }
       std::vector<double> rates;
-      for (double seconds : r.samples) rates.push_back(r.work.flops / seconds);
+      for (double s : r.samples) rates.push_back(r.work.flops / s);
       device.compute.push_back({.precision = configs[i].precision,
                                 .path = configs[i].path.name,
                                 .threads = threads,
                                 .flops_per_s = roofline::summarize(std::move(rates)),
                                 .clock_hz = clock_hz,
-                                .method = compute_method(r, clock_hz)});
+                                .method = method});
     }
   }
+  if (!shared.empty()) device.facts["probe_notes"].push_back(shared_fma_note(shared));
   set_theoretical_peaks(device);
 
   auto cases = bandwidth_cases(device, sweep_plan(device, options.quick, options.max_working_set));

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -50,10 +51,10 @@ void run_chains(const PeakFlopsConfig& config, T a, T b, std::vector<T> state) {
 }
 
 template <class T>
-class PeakFlopsCase final : public roofline::Case {
+class ChainsCase final : public PeakFlopsCase {
  public:
-  PeakFlopsCase(const PeakFlopsConfig& config, roofline::CaseInfo info)
-      : Case(std::move(info)), config_(config) {}
+  ChainsCase(const PeakFlopsConfig& config, roofline::CaseInfo info)
+      : PeakFlopsCase(std::move(info)), config_(config) {}
 
   void prepare() override {
     chains_ = chains_for<T>(config_.path.isa);
@@ -66,6 +67,7 @@ class PeakFlopsCase final : public roofline::Case {
     for (T& v : initial_) v = start(rng);
     b_ = even_mantissa_offset<T>(rng);
     state_ = initial_;
+    call_seconds_.assign(config_.threads, {});
   }
 
   void run() override { run_threads(); }
@@ -89,13 +91,27 @@ class PeakFlopsCase final : public roofline::Case {
     initial_ = {};
   }
 
+  std::vector<double> thread_seconds() const override {
+    std::vector<double> medians;
+    for (std::vector<double> calls : call_seconds_) {
+      if (calls.empty()) continue;
+      std::nth_element(calls.begin(), calls.begin() + calls.size() / 2, calls.end());
+      medians.push_back(calls[calls.size() / 2]);
+    }
+    return medians;
+  }
+
  private:
   void run_threads() {
     int seen = 0;
 #pragma omp parallel num_threads(config_.threads) proc_bind(close)
     {
-      chains_(config_.path.width_bits, a_, b_, config_.iterations,
-              state_.data() + omp_get_thread_num() * stride_);
+      const int t = omp_get_thread_num();
+      const auto start = std::chrono::steady_clock::now();
+      chains_(config_.path.width_bits, a_, b_, config_.iterations, state_.data() + t * stride_);
+      // Each thread appends to its own vector only.
+      call_seconds_[t].push_back(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 #pragma omp master
       seen = omp_get_num_threads();
     }
@@ -108,6 +124,7 @@ class PeakFlopsCase final : public roofline::Case {
   T b_ = 1;
   std::size_t values_ = 0, stride_ = 0;
   std::vector<T> initial_, state_;
+  std::vector<std::vector<double>> call_seconds_;  // per thread, one duration per call
   int threads_seen_ = 0;
 };
 
@@ -123,8 +140,8 @@ roofline::Work peak_flops_work(const PeakFlopsConfig& config) {
               double(config.threads) * values_per_thread(config) * element_bytes(config.precision)};
 }
 
-std::unique_ptr<roofline::Case> make_peak_flops_case(const PeakFlopsConfig& config,
-                                                     const std::string& device_id) {
+std::unique_ptr<PeakFlopsCase> make_peak_flops_case(const PeakFlopsConfig& config,
+                                                    const std::string& device_id) {
   using roofline::InputError;
   using roofline::Precision;
   if (config.precision != Precision::fp32 && config.precision != Precision::fp64)
@@ -150,8 +167,8 @@ std::unique_ptr<roofline::Case> make_peak_flops_case(const PeakFlopsConfig& conf
       .work = peak_flops_work(config),
       .level = ""};
   if (config.precision == Precision::fp32)
-    return std::make_unique<PeakFlopsCase<float>>(config, std::move(info));
-  return std::make_unique<PeakFlopsCase<double>>(config, std::move(info));
+    return std::make_unique<ChainsCase<float>>(config, std::move(info));
+  return std::make_unique<ChainsCase<double>>(config, std::move(info));
 }
 
 std::vector<PeakFlopsConfig> peak_flops_configs(int threads) {

@@ -24,10 +24,20 @@ struct PeakFlopsConfig {
 // Exact: threads × iterations × accumulators × lanes × 2 FLOPs per call.
 roofline::Work peak_flops_work(const PeakFlopsConfig& config);
 
+// The probe as a case. Each thread also times its own chains on every call: the aggregate rate
+// says what the threads achieve together, the per-thread times say whether each thread had its
+// core's FMA units to itself.
+class PeakFlopsCase : public roofline::Case {
+ public:
+  using Case::Case;
+  // Per thread, the median duration of its chains over the calls since prepare(), in seconds.
+  virtual std::vector<double> thread_seconds() const = 0;
+};
+
 // Throws roofline::InputError for a precision other than fp32/fp64, threads < 1 or
 // iterations < 1.
-std::unique_ptr<roofline::Case> make_peak_flops_case(const PeakFlopsConfig& config,
-                                                     const std::string& device_id);
+std::unique_ptr<PeakFlopsCase> make_peak_flops_case(const PeakFlopsConfig& config,
+                                                    const std::string& device_id);
 
 // fp32 and fp64 on every supported path, with `threads` threads.
 std::vector<PeakFlopsConfig> peak_flops_configs(int threads);

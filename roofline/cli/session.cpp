@@ -45,6 +45,8 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
       std::cerr << "FAILED probe " << d.device.id << " " << failure << "\n";
       s.exit_code = kExitFailure;
     }
+    for (const auto& note : d.device.facts.value("probe_notes", nlohmann::json::array()))
+      std::cerr << "note: " << d.device.id << ": " << note.get<std::string>() << "\n";
     machine.devices.push_back(d.device);
   }
   return machine;

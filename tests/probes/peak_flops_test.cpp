@@ -84,3 +84,19 @@ TEST(PeakFlops, ConfigsCoverBothPrecisionsOnEverySupportedPath) {
 }
 
 }  // namespace
+
+TEST(PeakFlops, EveryThreadTimesItsOwnChainsOnEveryCall) {
+  const auto path = probes::cpu::supported_fma_paths().back();
+  auto c = probes::cpu::make_peak_flops_case({Precision::fp64, path, 2, 1 << 12}, "cpu");
+  c->prepare();
+  for (int call = 0; call < 5; ++call) c->run();
+  const std::vector<double> seconds = c->thread_seconds();
+  ASSERT_EQ(seconds.size(), 2u);
+  for (double s : seconds) {
+    EXPECT_GT(s, 0);
+    EXPECT_LT(s, 1);
+  }
+  c->prepare();  // a new measurement starts with no calls
+  EXPECT_TRUE(c->thread_seconds().empty());
+  c->release();
+}

@@ -40,6 +40,8 @@ class Backend {
   virtual std::vector<Device> devices() const = 0;
   // Measures the device's ceilings into it (compute, memory, sweep). Returns the measurements
   // that failed (verification or error), one line each; they are left out of the ceilings.
+  // Findings a reader must see beside the ceilings go to device.facts["probe_notes"] (strings):
+  // the command line prints them and the report shows them with the device.
   virtual std::vector<std::string> probe(Device& device, const ProbeOptions& options) const = 0;
   virtual std::vector<std::string> families() const = 0;
   // Throws InputError for a size the device cannot hold, an unknown family or variant.
