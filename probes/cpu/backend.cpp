@@ -26,8 +26,9 @@ std::string failure_text(const Result& r) {
 std::string compute_method(const Result& r, double clock_hz) {
   char method[320];
   std::snprintf(method, sizeof method,
-                "%d independent FMA chains of %d lane(s) (%s build), %lld steps per call; clock "
-                "%.3f GHz from an add chain timed on every thread right after the same FMA chains",
+                "%d independent FMA chains of %d lane(s) (%s build), %lld steps per call, per call "
+                "the sum over threads of each thread's own rate; clock %.3f GHz from an add chain "
+                "timed on every thread right after the same FMA chains",
                 r.params.at("accumulators").get<int>(), r.params.at("lanes").get<int>(),
                 r.params.at("isa").get<std::string>().c_str(),
                 static_cast<long long>(r.params.at("iterations").get<std::int64_t>()),
@@ -41,17 +42,35 @@ PeakFlopsConfig clock_load(PeakFlopsConfig config) {
   return config;
 }
 
+// What threads given equal work reach together: the slowest thread's pace.
+std::string equal_work_rate(const Result& r) {
+  std::vector<double> rates;
+  for (double seconds : r.samples) rates.push_back(r.work.flops / seconds);
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "all threads given equal work finished at %.4g GFLOP/s (wall clock: the slowest "
+                "thread's pace)",
+                roofline::summarize(std::move(rates)).median / 1e9);
+  return text;
+}
+
 std::string shared_fma_note(const std::vector<ThreadShare>& shared) {
-  const auto [low, high] = std::minmax_element(
-      shared.begin(), shared.end(), [](auto& a, auto& b) { return a.median < b.median; });
-  char note[480];
-  std::snprintf(note, sizeof note,
-                "with all %d threads running, each thread's FMA throughput was %.2f-%.2f (median "
-                "per path) of one thread's alone at the same clock, on %zu of the compute paths: "
-                "the threads share cores' FMA units (SMT siblings the machine reports as separate "
-                "cores, or other work on the host), so the all-core compute ceilings lie below "
-                "the theoretical peaks of that many cores",
-                low->threads, low->median, high->median, shared.size());
+  const auto worst = std::min_element(shared.begin(), shared.end(),
+                                      [](auto& a, auto& b) { return a.slowest < b.slowest; });
+  const bool all_slowed = worst->median < kSharedBelow;
+  char note[640];
+  std::snprintf(
+      note, sizeof note,
+      "with all %d threads running the FMA chains, %s ran at %.2f of one thread's throughput "
+      "alone at the same clock (median thread %.2f; on %zu of the compute paths): %s. The "
+      "all-core compute ceilings add up what each thread did; kernels that give every thread "
+      "equal work run at the slowest thread's pace (see each ceiling's method)",
+      worst->threads, all_slowed ? "the threads" : "the slowest thread", worst->slowest,
+      worst->median, shared.size(),
+      all_slowed ? "the threads share cores' FMA units (SMT siblings that the machine reports as "
+                   "separate cores)"
+                 : "some cores are shared with work outside this process (other guests of a "
+                   "virtual machine's host, for one)");
   return note;
 }
 
@@ -94,7 +113,8 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
       const PeakFlopsConfig load = clock_load(configs[i]);
       const double clock_hz =
           measure_clock_hz(threads, 0.02, [&load] { run_chains_on_this_thread(load); });
-      const std::vector<double> seconds = probes[i]->thread_seconds();
+      const auto& calls = probes[i]->thread_call_seconds();
+      const std::vector<double> seconds = median_seconds(calls);
       std::string method = compute_method(r, clock_hz);
       if (threads == 1) {
         single_seconds.resize(configs.size());
@@ -104,17 +124,17 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
       } else if (i < single_seconds.size() && single_seconds[i] > 0) {
         const ThreadShare share =
             thread_share(single_seconds[i], single_clock_hz[i], seconds, clock_hz);
-        method += "; " + describe(share);
-        if (share.median < kSharedBelow) shared.push_back(share);
+        method += "; " + describe(share) + "; " + equal_work_rate(r);
+        if (share.slowest < kSharedBelow) shared.push_back(share);
       }
-      std::vector<double> rates;
-      for (double s : r.samples) rates.push_back(r.work.flops / s);
-      device.compute.push_back({.precision = configs[i].precision,
-                                .path = configs[i].path.name,
-                                .threads = threads,
-                                .flops_per_s = roofline::summarize(std::move(rates)),
-                                .clock_hz = clock_hz,
-                                .method = method});
+      const double flops_per_thread = r.work.flops / threads;
+      device.compute.push_back(
+          {.precision = configs[i].precision,
+           .path = configs[i].path.name,
+           .threads = threads,
+           .flops_per_s = roofline::summarize(concurrent_rates(calls, flops_per_thread)),
+           .clock_hz = clock_hz,
+           .method = method});
     }
   }
   if (!shared.empty()) device.facts["probe_notes"].push_back(shared_fma_note(shared));

@@ -91,14 +91,8 @@ class ChainsCase final : public PeakFlopsCase {
     initial_ = {};
   }
 
-  std::vector<double> thread_seconds() const override {
-    std::vector<double> medians;
-    for (std::vector<double> calls : call_seconds_) {
-      if (calls.empty()) continue;
-      std::nth_element(calls.begin(), calls.begin() + calls.size() / 2, calls.end());
-      medians.push_back(calls[calls.size() / 2]);
-    }
-    return medians;
+  const std::vector<std::vector<double>>& thread_call_seconds() const override {
+    return call_seconds_;
   }
 
  private:

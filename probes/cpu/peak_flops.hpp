@@ -24,14 +24,13 @@ struct PeakFlopsConfig {
 // Exact: threads × iterations × accumulators × lanes × 2 FLOPs per call.
 roofline::Work peak_flops_work(const PeakFlopsConfig& config);
 
-// The probe as a case. Each thread also times its own chains on every call: the aggregate rate
-// says what the threads achieve together, the per-thread times say whether each thread had its
-// core's FMA units to itself.
+// The probe as a case. Each thread also times its own chains on every call, so a slow core
+// cannot hide what the others did (see thread_share.hpp).
 class PeakFlopsCase : public roofline::Case {
  public:
   using Case::Case;
-  // Per thread, the median duration of its chains over the calls since prepare(), in seconds.
-  virtual std::vector<double> thread_seconds() const = 0;
+  // [thread][call]: how long each thread's chains took on every call since prepare(), seconds.
+  virtual const std::vector<std::vector<double>>& thread_call_seconds() const = 0;
 };
 
 // Throws roofline::InputError for a precision other than fp32/fp64, threads < 1 or

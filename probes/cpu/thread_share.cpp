@@ -6,6 +6,33 @@
 
 namespace probes::cpu {
 
+namespace {
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return (v[(n - 1) / 2] + v[n / 2]) / 2;
+}
+
+}  // namespace
+
+std::vector<double> concurrent_rates(const std::vector<std::vector<double>>& thread_call_seconds,
+                                     double flops_per_thread) {
+  std::size_t calls = thread_call_seconds.empty() ? 0 : thread_call_seconds[0].size();
+  for (const auto& thread : thread_call_seconds) calls = std::min(calls, thread.size());
+  std::vector<double> rates(calls, 0.0);
+  for (const auto& thread : thread_call_seconds)
+    for (std::size_t c = 0; c < calls; ++c) rates[c] += flops_per_thread / thread[c];
+  return rates;
+}
+
+std::vector<double> median_seconds(const std::vector<std::vector<double>>& thread_call_seconds) {
+  std::vector<double> medians;
+  for (const auto& calls : thread_call_seconds)
+    if (!calls.empty()) medians.push_back(median_of(calls));
+  return medians;
+}
+
 ThreadShare thread_share(double single_seconds, double single_clock_hz,
                          std::span<const double> thread_seconds, double clock_hz) {
   const double clock_ratio = single_clock_hz > 0 && clock_hz > 0 ? single_clock_hz / clock_hz : 1;
@@ -13,11 +40,9 @@ ThreadShare thread_share(double single_seconds, double single_clock_hz,
   for (double s : thread_seconds)
     if (s > 0) ratios.push_back(single_seconds / s * clock_ratio);
   if (ratios.empty()) return {};
-  std::sort(ratios.begin(), ratios.end());
-  const std::size_t n = ratios.size();
-  return {.median = (ratios[(n - 1) / 2] + ratios[n / 2]) / 2,
-          .slowest = ratios.front(),
-          .threads = static_cast<int>(n)};
+  return {.median = median_of(ratios),
+          .slowest = *std::min_element(ratios.begin(), ratios.end()),
+          .threads = static_cast<int>(ratios.size())};
 }
 
 std::string describe(const ThreadShare& share) {

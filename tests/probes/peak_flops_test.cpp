@@ -90,13 +90,16 @@ TEST(PeakFlops, EveryThreadTimesItsOwnChainsOnEveryCall) {
   auto c = probes::cpu::make_peak_flops_case({Precision::fp64, path, 2, 1 << 12}, "cpu");
   c->prepare();
   for (int call = 0; call < 5; ++call) c->run();
-  const std::vector<double> seconds = c->thread_seconds();
+  const auto& seconds = c->thread_call_seconds();
   ASSERT_EQ(seconds.size(), 2u);
-  for (double s : seconds) {
-    EXPECT_GT(s, 0);
-    EXPECT_LT(s, 1);
+  for (const auto& thread : seconds) {
+    ASSERT_EQ(thread.size(), 5u);
+    for (double s : thread) {
+      EXPECT_GT(s, 0);
+      EXPECT_LT(s, 1);
+    }
   }
   c->prepare();  // a new measurement starts with no calls
-  EXPECT_TRUE(c->thread_seconds().empty());
+  for (const auto& thread : c->thread_call_seconds()) EXPECT_TRUE(thread.empty());
   c->release();
 }

@@ -39,3 +39,16 @@ TEST(ThreadShare, NoTimingsGiveNoThreads) {
   const auto text = probes::cpu::describe(thread_share(1.0, 3e9, std::vector{2.0, 1.0}, 3e9));
   EXPECT_NE(text.find("median 0.75, slowest 0.50"), std::string::npos) << text;
 }
+
+TEST(ThreadShare, ConcurrentRatesAddUpEveryThreadOnEachCall) {
+  // Two calls of two threads, 10 FLOPs each: a slow thread does not slow the other's count.
+  const std::vector<std::vector<double>> calls = {{1.0, 2.0}, {2.0, 5.0}};
+  const auto rates = probes::cpu::concurrent_rates(calls, 10);
+  ASSERT_EQ(rates.size(), 2u);
+  EXPECT_DOUBLE_EQ(rates[0], 10 / 1.0 + 10 / 2.0);
+  EXPECT_DOUBLE_EQ(rates[1], 10 / 2.0 + 10 / 5.0);
+  const auto medians = probes::cpu::median_seconds({{3.0, 1.0, 2.0}, {4.0, 1.0}});
+  ASSERT_EQ(medians.size(), 2u);
+  EXPECT_DOUBLE_EQ(medians[0], 2.0);
+  EXPECT_DOUBLE_EQ(medians[1], 2.5);
+}
