@@ -1,7 +1,10 @@
 #include "roofline/cli/inputs.hpp"
 
+#include <algorithm>
 #include <system_error>
+#include <utility>
 
+#include "reports/gbench_import.hpp"
 #include "roofline/cli/session.hpp"
 #include "roofline/json_io.hpp"
 
@@ -10,8 +13,13 @@ namespace cli {
 std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files) {
   std::vector<roofline::Results> results;
   std::vector<roofline::MachineProfile> machines;
+  std::vector<std::pair<std::string, nlohmann::json>> gbench;  // placed once a machine is known
   for (const auto& file : files) {
-    const auto j = roofline::read_json_file(file);
+    auto j = roofline::read_json_file(file);
+    if (reports::is_gbench_json(j)) {
+      gbench.emplace_back(file, std::move(j));
+      continue;
+    }
     const std::string schema = j.is_object() && j.contains("schema") && j["schema"].is_string()
                                    ? j["schema"].get<std::string>()
                                    : "";
@@ -35,6 +43,18 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
           if (d.id == lender.id && d.compute.empty() && d.memory.empty()) d = lender;
   if (results.empty())
     for (auto& m : machines) results.push_back({m.provenance, std::move(m), {}});
+  for (const auto& [file, j] : gbench) {
+    if (results.empty() || results.front().machine.devices.empty())
+      throw roofline::InputError("'" + file +
+                                 "': Google Benchmark results are placed on a device's roofs: give "
+                                 "a Rooflab machine profile or results file with it");
+    roofline::Results& host = results.front();
+    const auto& devices = host.machine.devices;
+    const auto cpu = std::find_if(devices.begin(), devices.end(),
+                                  [](const roofline::Device& d) { return d.backend == "cpu"; });
+    for (auto& r : reports::import_gbench(j, file, cpu != devices.end() ? *cpu : devices.front()))
+      host.results.push_back(std::move(r));
+  }
   for (auto& r : results) place_all(r);
   return results;
 }

@@ -9,7 +9,9 @@ namespace cli {
 
 // Reads results and machine profiles. A machine profile lends its ceilings to results of the same
 // device that have none (a `run` without --machine); one given alone is reported as its ceilings.
-// Every result is placed again under its device's roofs. Throws InputError naming a bad file.
+// Google Benchmark JSON files are imported (reports/gbench_import.hpp) onto the CPU device (else
+// the first device) of the first results or machine file. Every result is placed again under its
+// device's roofs. Throws InputError naming a bad file.
 std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files);
 
 // Creates the folder if needed; throws InputError naming it when that fails.

@@ -119,6 +119,18 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   // No temporary files are left beside the outputs.
   for (const auto& entry : fs::directory_iterator(dir))
     EXPECT_NE(entry.path().filename().string()[0], '.') << entry.path();
+
+  // A user's Google Benchmark JSON is placed on the same device's roofs; alone it has none.
+  ASSERT_EQ(std::system(("cd '" + dir.string() +
+                         "' && '" GBENCH_SAMPLE_BIN
+                         "' --benchmark_min_time=0.01 --benchmark_out=bench.json "
+                         "--benchmark_out_format=json >/dev/null 2>&1")
+                            .c_str()),
+            0);
+  r = rooflab("report results.json bench.json -o imported.html", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("BM_daxpy"), std::string::npos) << r.output;
+  expect_refused("report bench.json -o alone.html", "bench.json", dir);
 }
 
 TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {

@@ -1,0 +1,132 @@
+#include "reports/gbench_import.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <optional>
+
+#include "roofline/json_io.hpp"
+#include "roofline/stats.hpp"
+
+namespace reports {
+
+namespace {
+
+using nlohmann::json;
+using roofline::InputError;
+
+double seconds_per_unit(const std::string& unit, const std::string& where) {
+  if (unit == "ns") return 1e-9;
+  if (unit == "us") return 1e-6;
+  if (unit == "ms") return 1e-3;
+  if (unit == "s") return 1;
+  throw InputError(where + ": time_unit \"" + unit + "\" is not ns, us, ms or s");
+}
+
+double number(const json& entry, const char* key, const std::string& where) {
+  const json& v = entry.at(key);
+  if (!v.is_number()) throw InputError(where + ": \"" + key + "\" is not a number");
+  return v.get<double>();
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return (v[(n - 1) / 2] + v[n / 2]) / 2;
+}
+
+// The precision a label names, if any.
+std::optional<roofline::Precision> precision_in(const std::string& label) {
+  for (const char* name : {"fp16", "bf16", "fp32", "fp64"})
+    if (label.find(name) != std::string::npos) return roofline::precision_from_string(name);
+  return std::nullopt;
+}
+
+// The repetitions of one benchmark, in file order.
+struct Runs {
+  std::vector<const json*> entries;
+};
+
+roofline::Result import_runs(const std::string& name, const Runs& runs, const std::string& file,
+                             const roofline::Device& device) {
+  const json& first = *runs.entries.front();
+  const std::string where = "'" + file + "': benchmark \"" + name + "\"";
+  const std::string label = first.value("label", "");
+  const int threads = first.value("threads", 1);
+  const auto precision = precision_in(label);
+  roofline::Result r;
+  r.family = "gbench";
+  r.variant = name;
+  r.backend = device.backend;
+  r.device = device.id;
+  r.params = {{"source", file},
+              {"threads", threads},
+              {"label", label},
+              {"precision", precision ? "from the label" : "fp64 (assumed: the label names none)"}};
+  r.verification = {.passed = true,
+                    .max_error = 0,
+                    .tolerance = 0,
+                    .message = "not verified by Rooflab: imported from Google Benchmark JSON"};
+  std::vector<double> flops, bytes, working_sets;
+  for (const json* e : runs.entries) {
+    if (e->value("error_occurred", false)) {
+      r.error = "Google Benchmark reported an error: " + e->value("error_message", "");
+      return r;
+    }
+    // Per iteration, as Google Benchmark reports it; work = rate × this time, so the imported
+    // performance is the flops counter itself.
+    const double seconds =
+        number(*e, "real_time", where) * seconds_per_unit(e->value("time_unit", "ns"), where);
+    r.samples.push_back(seconds);
+    flops.push_back(number(*e, "flops", where) * seconds);
+    bytes.push_back(number(*e, "bytes", where) * seconds);
+    if (e->contains("working_set")) working_sets.push_back(number(*e, "working_set", where));
+  }
+  r.work = {.precision = precision.value_or(roofline::Precision::fp64),
+            .flops = median(flops),
+            .bytes = median(bytes),
+            .bytes_write_allocate = median(bytes),
+            .working_set = working_sets.empty() ? 0 : median(working_sets)};
+  r.level = working_sets.empty()
+                ? device.level_for(std::numeric_limits<double>::infinity(), threads)
+                : device.level_for(r.work.working_set, threads);
+  r.time = roofline::summarize(r.samples);
+  return r;
+}
+
+}  // namespace
+
+bool is_gbench_json(const json& j) {
+  return j.is_object() && j.contains("context") && j.contains("benchmarks") &&
+         j["benchmarks"].is_array();
+}
+
+std::vector<roofline::Result> import_gbench(const json& j, const std::string& file,
+                                            const roofline::Device& device) {
+  std::vector<std::string> order;
+  std::map<std::string, Runs> runs;
+  std::size_t without_counters = 0;
+  for (const json& e : j.at("benchmarks")) {
+    if (!e.is_object()) throw InputError("'" + file + "': a benchmark entry is not an object");
+    if (e.value("run_type", "iteration") == "aggregate") continue;
+    const std::string name = e.value("run_name", e.value("name", ""));
+    const bool errored = e.value("error_occurred", false);
+    if (!errored && !(e.contains("flops") && e.contains("bytes"))) {
+      ++without_counters;
+      continue;
+    }
+    if (!runs.contains(name)) order.push_back(name);
+    runs[name].entries.push_back(&e);
+  }
+  if (order.empty())
+    throw InputError("'" + file + "': no benchmark reports both a \"flops\" and a \"bytes\" " +
+                     "counter (FLOP/s and bytes/s, e.g. benchmark::Counter(n, "
+                     "benchmark::Counter::kIsIterationInvariantRate)); " +
+                     std::to_string(without_counters) + " benchmark run(s) without them");
+  std::vector<roofline::Result> imported;
+  for (const std::string& name : order)
+    imported.push_back(import_runs(name, runs[name], file, device));
+  return imported;
+}
+
+}  // namespace reports

@@ -1,0 +1,81 @@
+// Import of a real Google Benchmark JSON: the one benchmark with flops and bytes counters lands on
+// the device's roofline with its repetitions as samples; malformed files are refused by name.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include "reports/gbench_import.hpp"
+#include "roofline/json_io.hpp"
+#include "sample_results.hpp"
+
+namespace {
+
+nlohmann::json run_sample_benchmark() {
+  const std::string cmd = "'" GBENCH_SAMPLE_BIN
+                          "' --benchmark_format=json --benchmark_repetitions=3 "
+                          "--benchmark_min_time=0.01 2>/dev/null";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  EXPECT_EQ(pclose(pipe), 0);
+  return nlohmann::json::parse(out);
+}
+
+}  // namespace
+
+TEST(GbenchImport, TheBenchmarkWithCountersLandsOnTheRoofline) {
+  const auto j = run_sample_benchmark();
+  ASSERT_TRUE(reports::is_gbench_json(j));
+  const roofline::Device device = reports::samples::sample_device();
+  const auto imported = reports::import_gbench(j, "bench.json", device);
+  ASSERT_EQ(imported.size(), 1u);  // BM_untagged has no counters; aggregates are skipped
+  const roofline::Result& r = imported[0];
+  EXPECT_EQ(r.family, "gbench");
+  EXPECT_EQ(r.variant, "BM_daxpy/real_time");
+  EXPECT_EQ(r.device, device.id);
+  EXPECT_EQ(r.samples.size(), 3u);
+  EXPECT_EQ(r.work.precision, roofline::Precision::fp64);  // from the label
+  // The rates times the real time per iteration give back the work of one iteration.
+  EXPECT_NEAR(r.work.flops, 2.0 * 4096, 1e-6 * 2 * 4096);
+  EXPECT_NEAR(r.work.bytes, 24.0 * 4096, 1e-6 * 24 * 4096);
+  EXPECT_EQ(r.work.working_set, 16.0 * 4096);
+  EXPECT_EQ(r.level, device.level_for(16.0 * 4096, 1));
+  EXPECT_TRUE(r.ok());
+  EXPECT_NE(r.verification.message.find("not verified by Rooflab"), std::string::npos);
+}
+
+TEST(GbenchImport, AFileWithoutCountersOrWithBadValuesIsRefusedByName) {
+  const roofline::Device device = reports::samples::sample_device();
+  const nlohmann::json none = {{"context", nlohmann::json::object()},
+                               {"benchmarks", {{{"name", "BM_x"}, {"real_time", 5.0}}}}};
+  try {
+    reports::import_gbench(none, "mine.json", device);
+    FAIL() << "no counters must be refused";
+  } catch (const roofline::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'mine.json'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("\"flops\""), std::string::npos) << e.what();
+  }
+  nlohmann::json bad = none;
+  bad["benchmarks"][0]["flops"] = "fast";
+  bad["benchmarks"][0]["bytes"] = 8.0;
+  EXPECT_THROW(reports::import_gbench(bad, "mine.json", device), roofline::InputError);
+  nlohmann::json unit = none;
+  unit["benchmarks"][0]["flops"] = 1.0;
+  unit["benchmarks"][0]["bytes"] = 8.0;
+  unit["benchmarks"][0]["time_unit"] = "fortnights";
+  EXPECT_THROW(reports::import_gbench(unit, "mine.json", device), roofline::InputError);
+}
+
+TEST(GbenchImport, ABenchmarkThatFailedIsKeptAsFailed) {
+  const nlohmann::json j = {
+      {"context", nlohmann::json::object()},
+      {"benchmarks",
+       {{{"name", "BM_y"}, {"error_occurred", true}, {"error_message", "out of memory"}}}}};
+  const auto imported = reports::import_gbench(j, "mine.json", reports::samples::sample_device());
+  ASSERT_EQ(imported.size(), 1u);
+  EXPECT_FALSE(imported[0].ok());
+  EXPECT_NE(imported[0].error.find("out of memory"), std::string::npos);
+}
