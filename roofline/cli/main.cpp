@@ -1,8 +1,8 @@
 // rooflab: measure a machine's roofs, run verified kernels under them, report.
 #include <iostream>
 
-#include "probes/cpu/backend.hpp"
 #include "roofline/build_info.hpp"
+#include "roofline/cli/backends.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/json_io.hpp"
 #include "roofline/provenance.hpp"
@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
 
   cli::Session session;
   for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);
-  probes::cpu::register_cpu_backend(session.registry);
+  cli::register_backends(session.registry);
 
   CLI::App app{
       "Rooflab: measured roofs and verified kernels on one roofline chart.\n"
