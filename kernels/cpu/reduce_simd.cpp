@@ -1,0 +1,109 @@
+// Reduce kernels of one ISA level (see simd.hpp): the plain loop and the explicit-SIMD loop
+// with K independent vector accumulators. One vector add or FMA has a latency of 3–4 cycles and
+// 2 of them issue per cycle, so one accumulator uses an eighth of the adders; K = 8 covers
+// latency × pipes. int32 is reduced in uint32 arithmetic, which wraps around by definition.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "kernels/cpu/reduce_isa.hpp"
+#include "kernels/cpu/simd.hpp"
+
+namespace kernels::cpu::ROOFLAB_ISA_NS {
+namespace {
+
+// The type the arithmetic is done in: unsigned for integers (modular), T itself otherwise.
+template <class T>
+struct ArithOf {
+  using type = T;
+};
+template <>
+struct ArithOf<std::int32_t> {
+  using type = std::uint32_t;
+};
+template <class T>
+using Arith = typename ArithOf<T>::type;
+
+template <ReduceOp op, class V>
+inline V term(V x, V y) {
+  if constexpr (op == ReduceOp::sum) {
+    return x;
+  } else {
+    return x * y;
+  }
+}
+
+template <ReduceOp op, class U>
+U plain(const U* x, const U* y, std::size_t n) {
+  U sum = 0;
+  for (std::size_t i = 0; i < n; ++i) sum += term<op>(x[i], op == ReduceOp::dot ? y[i] : U{});
+  return sum;
+}
+
+template <int K, ReduceOp op, class U>
+U simd(const U* x, const U* y, std::size_t n) {
+  constexpr std::size_t L = Simd<U>::kLanes;
+  const auto vy = [y](std::size_t i) { return op == ReduceOp::dot ? load(y + i) : Vec<U>{}; };
+  Vec<U> acc[K] = {};
+  std::size_t i = 0;
+  for (; i + K * L <= n; i += K * L) {
+#pragma GCC unroll 8
+    for (int u = 0; u < K; ++u) acc[u] += term<op>(load(x + i + u * L), vy(i + u * L));
+  }
+  for (; i + L <= n; i += L) acc[0] += term<op>(load(x + i), vy(i));
+#pragma GCC unroll 8
+  for (int width = K / 2; width > 0; width /= 2)
+    for (int u = 0; u < width; ++u) acc[u] += acc[u + width];
+  U sum = horizontal_sum<U>(acc[0]);
+  for (; i < n; ++i) sum += term<op>(x[i], op == ReduceOp::dot ? y[i] : U{});
+  return sum;
+}
+
+template <ReduceOp op, class U>
+U simd_with(int accumulators, const U* x, const U* y, std::size_t n) {
+  switch (accumulators) {
+    case 1:
+      return simd<1, op>(x, y, n);
+    case 2:
+      return simd<2, op>(x, y, n);
+    case 4:
+      return simd<4, op>(x, y, n);
+    case 8:
+      return simd<8, op>(x, y, n);
+  }
+  throw std::invalid_argument("reduce: no kernel with " + std::to_string(accumulators) +
+                              " accumulators");
+}
+
+template <class T>
+const Arith<T>* arith(const T* p) {
+  return reinterpret_cast<const Arith<T>*>(p);  // int32 ↔ uint32 may alias
+}
+
+}  // namespace
+
+template <class T>
+T reduce_block_plain(ReduceOp op, const T* x, const T* y, std::size_t n) {
+  using U = Arith<T>;
+  return static_cast<T>(op == ReduceOp::dot ? plain<ReduceOp::dot, U>(arith(x), arith(y), n)
+                                            : plain<ReduceOp::sum, U>(arith(x), arith(y), n));
+}
+
+template <class T>
+T reduce_block_simd(ReduceOp op, int accumulators, const T* x, const T* y, std::size_t n) {
+  using U = Arith<T>;
+  return static_cast<T>(op == ReduceOp::dot
+                            ? simd_with<ReduceOp::dot, U>(accumulators, arith(x), arith(y), n)
+                            : simd_with<ReduceOp::sum, U>(accumulators, arith(x), arith(y), n));
+}
+
+template float reduce_block_plain(ReduceOp, const float*, const float*, std::size_t);
+template double reduce_block_plain(ReduceOp, const double*, const double*, std::size_t);
+template std::int32_t reduce_block_plain(ReduceOp, const std::int32_t*, const std::int32_t*,
+                                         std::size_t);
+template float reduce_block_simd(ReduceOp, int, const float*, const float*, std::size_t);
+template double reduce_block_simd(ReduceOp, int, const double*, const double*, std::size_t);
+template std::int32_t reduce_block_simd(ReduceOp, int, const std::int32_t*, const std::int32_t*,
+                                        std::size_t);
+
+}  // namespace kernels::cpu::ROOFLAB_ISA_NS
