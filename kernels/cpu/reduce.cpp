@@ -32,21 +32,22 @@ T add(T a, T b) {
   }
 }
 
+// Throws for a call that cannot run; builds no text unless it throws (small calls are timed).
 template <class T>
 void check(const ReduceCall& call, const T* x, const T* y, std::size_t n) {
-  const std::string what =
-      "reduce " + std::string(to_string(call.op)) + " " + reduce_variant_name(call);
-  if (call.threads < 1)
-    throw std::invalid_argument(what + ": threads " + std::to_string(call.threads) + " < 1");
+  const auto fail = [&](const std::string& why) {
+    throw std::invalid_argument("reduce " + std::string(to_string(call.op)) + " " +
+                                reduce_variant_name(call) + ": " + why);
+  };
+  if (call.threads < 1) fail("threads " + std::to_string(call.threads) + " < 1");
   if (call.technique == ReduceTechnique::simd &&
       std::find(std::begin(kReduceAccumulators), std::end(kReduceAccumulators),
                 call.accumulators) == std::end(kReduceAccumulators))
-    throw std::invalid_argument(what + ": no kernel with " + std::to_string(call.accumulators) +
-                                " accumulators (expected 1, 2, 4 or 8)");
+    fail("no kernel with " + std::to_string(call.accumulators) +
+         " accumulators (expected 1, 2, 4 or 8)");
   if (call.technique != ReduceTechnique::openblas && !cpu_supports(call.isa))
-    throw std::invalid_argument(what + ": this CPU lacks " + std::string(to_string(call.isa)));
-  if (n > 0 && (!x || (call.op == ReduceOp::dot && !y)))
-    throw std::invalid_argument(what + ": an array it reads is null");
+    fail("this CPU lacks " + std::string(to_string(call.isa)));
+  if (n > 0 && (!x || (call.op == ReduceOp::dot && !y))) fail("an array it reads is null");
 }
 
 // Each thread reduces its contiguous block with `block`; the partials are added in thread order.

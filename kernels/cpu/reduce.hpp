@@ -15,7 +15,8 @@ using kernels::ReduceOp;
 enum class ReduceTechnique {
   plain,     // `s += x[i]` as the compiler emits it: floating point is not reassociated, so the
              // sum is one dependent chain of adds (integers are vectorized: their add associates)
-  simd,      // explicit SIMD of the call's ISA level with `accumulators` independent vectors
+  simd,      // explicit SIMD of the call's ISA level with `accumulators` independent vectors,
+             // walking min(accumulators, 4) contiguous segments of each thread's block at once
   openblas,  // OpenBLAS: cblas_?dot, and cblas_?sum (its CBLAS extension) for a sum
 };
 
