@@ -44,6 +44,18 @@ U plain(const U* x, const U* y, std::size_t n) {
   return sum;
 }
 
+// The lanes of v added as a tree (log2(lanes) dependent adds, not lanes − 1).
+template <class U>
+inline U lanes_sum(Vec<U> v) {
+  constexpr std::size_t L = Simd<U>::kLanes;
+  U lanes[L];
+  __builtin_memcpy(lanes, &v, sizeof v);
+#pragma GCC unroll 8
+  for (std::size_t width = L / 2; width > 0; width /= 2)
+    for (std::size_t l = 0; l < width; ++l) lanes[l] += lanes[l + width];
+  return lanes[0];
+}
+
 template <int K, ReduceOp op, class U>
 U simd(const U* x, const U* y, std::size_t n) {
   constexpr std::size_t L = Simd<U>::kLanes;
@@ -68,7 +80,7 @@ U simd(const U* x, const U* y, std::size_t n) {
 #pragma GCC unroll 8
   for (int width = K / 2; width > 0; width /= 2)
     for (int u = 0; u < width; ++u) acc[u] += acc[u + width];
-  U sum = horizontal_sum<U>(acc[0]);
+  U sum = lanes_sum<U>(acc[0]);
   for (; i < n; ++i) sum += term<op>(x[i], op == ReduceOp::dot ? y[i] : U{});
   return sum;
 }
