@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "kernels/cpu/reduce_isa.hpp"
 #include "kernels/cpu/simd.hpp"
@@ -56,6 +57,19 @@ inline U lanes_sum(Vec<U> v) {
   return lanes[0];
 }
 
+// acc[0] + … + acc[2W − 1] as a tree, in straight-line code: a loop over the array here made
+// GCC keep every accumulator on the stack.
+template <int W, class V>
+inline V combine(V* acc) {
+  if constexpr (W == 0) {
+    return acc[0];
+  } else {
+    [&]<std::size_t... u>(std::index_sequence<u...>) { ((acc[u] += acc[u + W]), ...); }
+    (std::make_index_sequence<W>{});
+    return combine<W / 2>(acc);
+  }
+}
+
 template <int K, ReduceOp op, class U>
 U simd(const U* x, const U* y, std::size_t n) {
   constexpr std::size_t L = Simd<U>::kLanes;
@@ -75,12 +89,10 @@ U simd(const U* x, const U* y, std::size_t n) {
       acc[u] += term<op>(load(x + j), vy(j));
     }
   }
+  Vec<U> total = combine<K / 2>(acc);
   std::size_t i = kStreams * segment;
-  for (; i + L <= n; i += L) acc[0] += term<op>(load(x + i), vy(i));
-#pragma GCC unroll 8
-  for (int width = K / 2; width > 0; width /= 2)
-    for (int u = 0; u < width; ++u) acc[u] += acc[u + width];
-  U sum = lanes_sum<U>(acc[0]);
+  for (; i + L <= n; i += L) total += term<op>(load(x + i), vy(i));
+  U sum = lanes_sum<U>(total);
   for (; i < n; ++i) sum += term<op>(x[i], op == ReduceOp::dot ? y[i] : U{});
   return sum;
 }
