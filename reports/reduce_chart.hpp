@@ -1,7 +1,9 @@
 #pragma once
 // The research views of the reduce family, per device, operation and element type: median time
 // against vector length (log-log, one line per variant), and each variant's time relative to a
-// baseline variant (a vendor library) against vector length.
+// baseline variant (a vendor library) against vector length. Any backend's reduce results fit:
+// they need params "n" (elements) and "op"; a library baseline (OpenBLAS, CUB, CLBlast) names its
+// "library" in its params, and "threads" (when present) picks among several baselines.
 #include <optional>
 #include <string>
 #include <vector>
