@@ -189,6 +189,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
          {"note", escape_xml(device_note(v))},
          {"roofline_chart", charts[i].roofline},
          {"sweep_chart", charts[i].sweep},
+         {"reduce_charts", charts[i].reduce},
          {"ceilings", ceilings_table(v.device)},
          {"results", results_table(v)}});
     names += (i > 0 ? ", " : "") + device_title(v);

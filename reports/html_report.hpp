@@ -10,6 +10,7 @@ namespace reports {
 
 struct DeviceCharts {
   std::string roofline, sweep;  // SVG text; empty when the device has nothing to draw
+  std::string reduce;           // the reduce family's section (HTML); empty without its results
 };
 
 // `charts[i]` belongs to `views[i]`.

@@ -2,6 +2,7 @@
 
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
+#include "reports/reduce_chart.hpp"
 #include "reports/roofline_chart.hpp"
 #include "reports/svg.hpp"
 #include "reports/sweep_chart.hpp"
@@ -25,6 +26,7 @@ DeviceCharts charts_of(const DeviceView& view) {
     charts.roofline = roofline_svg("Roofline — " + device_title(view), roofs, points);
   }
   charts.sweep = sweep_svg("Bandwidth sweep — " + device_title(view), view.device);
+  charts.reduce = reduce_section(device_title(view), view.records);
   return charts;
 }
 

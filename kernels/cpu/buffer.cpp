@@ -59,8 +59,7 @@ void Buffer<T>::Free::operator()(T* p) const {
 template <class T>
 void fill_random(Buffer<T>& b, std::uint64_t seed, int threads, Split split) {
   T* p = b.data();
-  for_each_element(b, threads, split,
-                   [p, seed](std::size_t i) { p[i] = static_cast<T>(input_value(seed, i)); });
+  for_each_element(b, threads, split, [p, seed](std::size_t i) { p[i] = input_as<T>(seed, i); });
 }
 
 template <class T>
@@ -71,8 +70,10 @@ void fill_value(Buffer<T>& b, T value, int threads, Split split) {
 
 template class Buffer<float>;
 template class Buffer<double>;
+template class Buffer<std::int32_t>;
 template void fill_random(Buffer<float>&, std::uint64_t, int, Split);
 template void fill_random(Buffer<double>&, std::uint64_t, int, Split);
+template void fill_random(Buffer<std::int32_t>&, std::uint64_t, int, Split);
 template void fill_value(Buffer<float>&, float, int, Split);
 template void fill_value(Buffer<double>&, double, int, Split);
 

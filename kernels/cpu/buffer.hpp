@@ -29,7 +29,7 @@ class Buffer {
   std::size_t n_;
 };
 
-// p[i] = kernels::input_value(seed, i) for all i, written with the split's threads.
+// p[i] = kernels::input_as<T>(seed, i) for all i, written with the split's threads.
 template <class T>
 void fill_random(Buffer<T>& b, std::uint64_t seed, int threads, Split split);
 // p[i] = value for all i (NaN poisons an output before a verified run).

@@ -11,6 +11,7 @@
 
 #include "kernels/cpu/case_info.hpp"
 #include "kernels/cpu/nested_saxpy_cases.hpp"
+#include "kernels/cpu/reduce_cases.hpp"
 #include "kernels/cpu/stream_cases.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "roofline/json_io.hpp"
@@ -52,6 +53,11 @@ class Sizing {
                        std::to_string(static_cast<long long>(memory_bytes_)));
     return n;
   }
+
+  // The user's size, if given.
+  std::optional<std::int64_t> size() const { return size_; }
+  // Bytes that put a working set in DRAM.
+  double dram_bytes() const { return target_bytes_; }
 
  private:
   double memory_bytes_;
@@ -104,6 +110,28 @@ void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device
   }
 }
 
+// Reduce sweeps the vector length: log-spaced from 1 K up to DRAM (×8 per step quick, ×2 full),
+// or only the user's size.
+void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& device, int threads,
+                         bool quick) {
+  const int step = quick ? 8 : 2;
+  for (const ReduceVariant& v : reduce_ladder(threads)) {
+    out.push_back({"reduce", reduce_variant_name(v.call), v.quick,
+                   [=, &device](Cases& cases, const Sizing& sizing) {
+                     for (ReduceOp op : kReduceOps)
+                       for (Precision p : reduce_precisions(v.call)) {
+                         ReduceCall call = v.call;
+                         call.op = op;
+                         const std::vector<std::size_t> sizes =
+                             sizing.size() ? std::vector{sizing.elements(reduce_inputs(op), p)}
+                                           : reduce_sizes(op, p, sizing.dram_bytes(), step);
+                         for (std::size_t n : sizes)
+                           cases.push_back(make_reduce_case(device, call, p, n));
+                       }
+                   }});
+  }
+}
+
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
@@ -112,7 +140,9 @@ std::string joined(const std::vector<std::string>& names) {
 
 }  // namespace
 
-std::vector<std::string> families() { return {"nested_saxpy", "stream"}; }
+std::vector<std::string> families() { return {"nested_saxpy", "reduce", "stream"}; }
+
+std::vector<std::string> default_families() { return {"nested_saxpy", "stream"}; }
 
 roofline::CaseInfo cpu_case_info(const roofline::Device& device, std::string family,
                                  std::string variant, nlohmann::json params,
@@ -131,7 +161,8 @@ roofline::CaseInfo cpu_case_info(const roofline::Device& device, std::string fam
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         const roofline::RunOptions& options) {
   const std::vector<std::string> known = families();
-  const std::vector<std::string>& wanted = options.families.empty() ? known : options.families;
+  const std::vector<std::string> defaults = default_families();
+  const std::vector<std::string>& wanted = options.families.empty() ? defaults : options.families;
   for (const auto& f : wanted)
     if (std::find(known.begin(), known.end(), f) == known.end())
       throw InputError("unknown family '" + f + "' on the CPU (expected one of: " + joined(known) +
@@ -143,6 +174,7 @@ std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& 
   // next to the DRAM ceilings they are compared with (host bandwidth drifts over minutes).
   add_nested_saxpy_variants(variants, device, threads);
   add_stream_variants(variants, device, threads);
+  add_reduce_variants(variants, device, threads, options.quick);
   std::erase_if(variants, [&](const Variant& v) {
     return std::find(wanted.begin(), wanted.end(), v.family) == wanted.end();
   });
@@ -163,6 +195,7 @@ std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& 
                                   options.variants.end();
     if (chosen) v.add_cases(cases, sizing);
   }
+  interleave_reduce_cases(cases);
   return cases;
 }
 

@@ -59,8 +59,9 @@ std::string chains_variant(Isa isa) {
   return std::string(to_string(isa)) + "_" + std::to_string(nested_saxpy_chains(isa)) + "chain";
 }
 
-TEST(CpuCases, FamiliesAreStreamAndNestedSaxpy) {
-  EXPECT_EQ(families(), (std::vector<std::string>{"nested_saxpy", "stream"}));
+TEST(CpuCases, FamiliesAreStreamNestedSaxpyAndReduceWhichIsNotDefault) {
+  EXPECT_EQ(families(), (std::vector<std::string>{"nested_saxpy", "reduce", "stream"}));
+  EXPECT_EQ(default_families(), (std::vector<std::string>{"nested_saxpy", "stream"}));
 }
 
 TEST(CpuCases, QuickSuiteHasTheBestIsaThePlainBaselineAndTheWholeDepthSweep) {

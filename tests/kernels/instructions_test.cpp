@@ -1,5 +1,6 @@
-// The nested SAXPY kernels really contain the packed FMAs their place on the roofline assumes:
-// the per-ISA objects are disassembled with objdump, whatever CPU runs the test.
+// The nested SAXPY kernels really contain the packed FMAs their place on the roofline assumes,
+// and the reduce kernels are what their names say (packed SIMD; a plain float sum that is not
+// reassociated): the per-ISA objects are disassembled with objdump, whatever CPU runs the test.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -55,6 +56,46 @@ TEST(NestedSaxpyInstructions, Avx2KernelsUsePackedFmaOnYmm) {
 TEST(NestedSaxpyInstructions, Avx512KernelsUsePackedFmaOnZmm) {
   expect_packed_fma(NESTED_SAXPY_AVX512_OBJECT, "float", "ps", "zmm");
   expect_packed_fma(NESTED_SAXPY_AVX512_OBJECT, "double", "pd", "zmm");
+}
+
+// The disassembly of the functions whose names start with `prefix` and contain `part`.
+std::string functions_body(const std::string& object, const std::string& prefix,
+                           const std::string& part) {
+  std::string body;
+  for (const auto& [name, text] : functions_of(object))
+    if (name.starts_with(prefix) && name.find(part) != std::string::npos) body += text;
+  return body;
+}
+
+void expect_reduce_kernels(const std::string& object, const std::string& reg) {
+  const std::string ns = "kernels::cpu::isa_" + std::string(reg == "ymm" ? "avx2" : "avx512");
+  for (const auto& [type, suffix] : {std::pair{"float", "ps"}, std::pair{"double", "pd"}}) {
+    SCOPED_TRACE(std::string(type) + " in " + object);
+    // reduce_block_simd and the per-op kernels it calls.
+    const std::string simd = functions_body(object, std::string(type) + " " + ns + "::", "simd");
+    ASSERT_FALSE(simd.empty()) << "no reduce_block_simd<" << type << ">";
+    EXPECT_TRUE(std::regex_search(
+        simd, std::regex("vfmadd[0-9]{3}" + std::string(suffix) + "[^\n]*%" + reg)))
+        << "the SIMD dot has no packed FMA on %" << reg;
+    EXPECT_TRUE(std::regex_search(
+        simd, std::regex("vaddp" + std::string(suffix).substr(1) + "[^\n]*%" + reg)))
+        << "the SIMD sum has no packed add on %" << reg;
+    // The plain loop adds one element at a time, in order: no packed add or FMA anywhere in it.
+    const std::string plain =
+        functions_body(object, std::string(type) + " " + ns + "::reduce_block_plain<", "");
+    ASSERT_FALSE(plain.empty()) << "no reduce_block_plain<" << type << ">";
+    EXPECT_FALSE(std::regex_search(plain, std::regex("vaddp[sd]|vfmadd[0-9]{3}p[sd]")))
+        << "the plain loop was reassociated";
+    EXPECT_TRUE(std::regex_search(plain, std::regex("vadds[sd]|vfmadd[0-9]{3}s[sd]")));
+  }
+}
+
+TEST(ReduceInstructions, Avx2SimdIsPackedOnYmmAndPlainIsScalarInOrder) {
+  expect_reduce_kernels(REDUCE_AVX2_OBJECT, "ymm");
+}
+
+TEST(ReduceInstructions, Avx512SimdIsPackedOnZmmAndPlainIsScalarInOrder) {
+  expect_reduce_kernels(REDUCE_AVX512_OBJECT, "zmm");
 }
 
 }  // namespace

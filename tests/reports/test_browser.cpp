@@ -9,6 +9,8 @@
 #include <regex>
 #include <sstream>
 
+#include "count.hpp"
+#include "reduce_samples.hpp"
 #include "reports/report.hpp"
 #include "sample_results.hpp"
 #include "temp_dir.hpp"
@@ -42,10 +44,25 @@ std::string run(const std::string& command) {
   return out;
 }
 
+std::filesystem::path chromium() {
+  std::filesystem::path path = find_on_path("chromium");
+  if (path.empty()) path = find_on_path("chromium-browser");
+  return path;
+}
+
+// The DOM of the report as headless Chromium renders it.
+std::string rendered_dom(const std::filesystem::path& browser, const test_support::TempDir& dir,
+                         const std::filesystem::path& html) {
+  return run("timeout 120 " + quoted(browser.string()) +
+             " --headless --no-sandbox --disable-gpu --disable-background-networking"
+             " --disable-component-update --disable-sync --no-first-run --user-data-dir=" +
+             quoted((dir.path() / "profile").string()) + " --dump-dom " +
+             quoted("file://" + html.string()) + " 2>/dev/null");
+}
+
 TEST(Browser, ChromiumRendersTheChartsAndCountsThePoints) {
-  std::filesystem::path chromium = find_on_path("chromium");
-  if (chromium.empty()) chromium = find_on_path("chromium-browser");
-  if (chromium.empty()) {
+  const std::filesystem::path browser = chromium();
+  if (browser.empty()) {
     GTEST_SKIP() << "chromium is not on PATH (Debian: apt-get install chromium); CI installs it";
   }
   test_support::TempDir dir;
@@ -53,18 +70,38 @@ TEST(Browser, ChromiumRendersTheChartsAndCountsThePoints) {
   constexpr int kVerified = 7;
   write_report({samples::sample_results({kVerified, 2, 1})}, {html, {}, {}});
 
-  const std::string dom =
-      run("timeout 120 " + quoted(chromium.string()) +
-          " --headless --no-sandbox --disable-gpu --disable-background-networking"
-          " --disable-component-update --disable-sync --no-first-run --user-data-dir=" +
-          quoted((dir.path() / "profile").string()) + " --dump-dom " +
-          quoted("file://" + html.string()) + " 2>/dev/null");
+  const std::string dom = rendered_dom(browser, dir, html);
   ASSERT_NE(dom.find("<svg"), std::string::npos) << "no SVG in the DOM:\n" << dom.substr(0, 2000);
   EXPECT_NE(dom.find("class=\"chart roofline\""), std::string::npos);
   std::smatch match;
   ASSERT_TRUE(std::regex_search(dom, match, std::regex("data-points-rendered=\"(\\d+)\"")))
       << "the page script did not run";
   EXPECT_EQ(std::stoi(match[1]), kVerified);
+  EXPECT_EQ(dom.find("reduce-time"), std::string::npos) << "no reduce results, no reduce charts";
+}
+
+TEST(Browser, ChromiumRendersTheReduceViewsWithEveryVariant) {
+  const std::filesystem::path browser = chromium();
+  if (browser.empty()) {
+    GTEST_SKIP() << "chromium is not on PATH (Debian: apt-get install chromium); CI installs it";
+  }
+  test_support::TempDir dir;
+  const std::filesystem::path html = dir.path() / "report.html";
+  write_report({samples::reduce_results()}, {html, {}, {}});
+  const std::string dom = rendered_dom(browser, dir, html);
+  ASSERT_NE(dom.find("data-points-rendered"), std::string::npos) << "the page script did not run";
+  // fp32 sum and dot: both views; int32 sum: the time view only.
+  EXPECT_EQ(samples::count(dom, "class=\"chart reduce-time\""), 3);
+  EXPECT_EQ(samples::count(dom, "class=\"chart reduce-relative\""), 2);
+  // Each variant in both views of the 2 fp32 panels; plain and avx2_8acc_1t in int32's too.
+  for (const std::string& v : samples::kReduceVariants) {
+    const int int32_too = v == "plain_1t" || v == "avx2_8acc_1t" ? 1 : 0;
+    EXPECT_EQ(samples::count(dom, "class=\"reduce-line\" data-variant=\"" + v + "\""),
+              4 + int32_too)
+        << v;
+  }
+  EXPECT_EQ(samples::count(dom, "data-variant=\"avx2_1acc_1t\""), 0) << "failed: not drawn";
+  EXPECT_EQ(samples::count(dom, "class=\"reduce-line\""), 2 * 2 * 5 + 2);
 }
 
 }  // namespace

@@ -1,0 +1,151 @@
+#include "kernels/cpu/reduce.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <array>
+#include <iterator>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+#include "kernels/cpu/partition.hpp"
+#include "kernels/cpu/reduce_isa.hpp"
+#include "kernels/cpu/reduce_openblas.hpp"
+
+namespace kernels::cpu {
+namespace {
+
+// A partial sum on a cache line of its own, so threads do not write to one line.
+template <class T>
+struct alignas(64) Partial {
+  T value{};
+};
+
+// a + b, wrapping around for integers.
+template <class T>
+T add(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  } else {
+    return a + b;
+  }
+}
+
+// cpu_supports, asked once per level: a small call is timed with this check inside.
+bool supported(Isa isa) {
+  static const std::array<bool, 3> levels = {cpu_supports(Isa::baseline), cpu_supports(Isa::avx2),
+                                             cpu_supports(Isa::avx512)};
+  return levels[static_cast<std::size_t>(isa)];
+}
+
+// Throws for a call that cannot run; builds no text unless it throws (small calls are timed).
+template <class T>
+void check(const ReduceCall& call, const T* x, const T* y, std::size_t n) {
+  const auto fail = [&](const std::string& why) {
+    throw std::invalid_argument("reduce " + std::string(to_string(call.op)) + " " +
+                                reduce_variant_name(call) + ": " + why);
+  };
+  if (call.threads < 1) fail("threads " + std::to_string(call.threads) + " < 1");
+  if (call.technique == ReduceTechnique::simd &&
+      std::find(std::begin(kReduceAccumulators), std::end(kReduceAccumulators),
+                call.accumulators) == std::end(kReduceAccumulators))
+    fail("no kernel with " + std::to_string(call.accumulators) +
+         " accumulators (expected 1, 2, 4 or 8)");
+  if (call.technique != ReduceTechnique::openblas && !supported(call.isa))
+    fail("this CPU lacks " + std::string(to_string(call.isa)));
+  if (n > 0 && (!x || (call.op == ReduceOp::dot && !y))) fail("an array it reads is null");
+}
+
+// Each thread reduces its contiguous block with `block`; the partials are added in thread order.
+template <class T, class Block>
+T in_blocks(const ReduceCall& call, const T* x, const T* y, std::size_t n, Block block) {
+  if (call.threads == 1) return block(x, y, n);  // no fork and join for one thread
+  std::vector<Partial<T>> partials(static_cast<std::size_t>(call.threads));
+#pragma omp parallel num_threads(call.threads) proc_bind(close)
+  {
+    const int t = omp_get_thread_num();
+    const Range r = thread_block(x, n, sizeof(T), t, omp_get_num_threads());
+    partials[static_cast<std::size_t>(t)].value =
+        block(x + r.begin, y ? y + r.begin : nullptr, r.end - r.begin);
+  }
+  T sum{};
+  for (const Partial<T>& p : partials) sum = add(sum, p.value);
+  return sum;
+}
+
+template <class T>
+T run(const ReduceCall& call, const T* x, const T* y, std::size_t n) {
+  check(call, x, y, n);
+  if (call.op == ReduceOp::sum) y = nullptr;
+  switch (call.technique) {
+    case ReduceTechnique::plain: {
+      const auto kernel =
+          select(call.isa, &isa_baseline::reduce_block_plain<T>, &isa_avx2::reduce_block_plain<T>,
+                 &isa_avx512::reduce_block_plain<T>);
+      return in_blocks(call, x, y, n, [&](const T* bx, const T* by, std::size_t bn) {
+        return kernel(call.op, bx, by, bn);
+      });
+    }
+    case ReduceTechnique::simd: {
+      const auto kernel =
+          select(call.isa, &isa_baseline::reduce_block_simd<T>, &isa_avx2::reduce_block_simd<T>,
+                 &isa_avx512::reduce_block_simd<T>);
+      return in_blocks(call, x, y, n, [&](const T* bx, const T* by, std::size_t bn) {
+        return kernel(call.op, call.accumulators, bx, by, bn);
+      });
+    }
+    case ReduceTechnique::openblas:
+      if constexpr (std::is_integral_v<T>) {
+        throw std::invalid_argument("reduce: OpenBLAS has no integer " +
+                                    std::string(to_string(call.op)));
+      } else {
+        return openblas_reduce(call.op, call.threads, x, y, n);
+      }
+  }
+  throw std::invalid_argument("reduce: unknown technique");
+}
+
+}  // namespace
+
+std::string_view to_string(ReduceTechnique t) {
+  switch (t) {
+    case ReduceTechnique::plain:
+      return "plain";
+    case ReduceTechnique::simd:
+      return "simd";
+    case ReduceTechnique::openblas:
+      return "openblas";
+  }
+  return "unknown";
+}
+
+std::string reduce_variant_name(const ReduceCall& call) {
+  const std::string threads = "_" + std::to_string(call.threads) + "t";
+  switch (call.technique) {
+    case ReduceTechnique::plain:
+      return "plain" + threads;
+    case ReduceTechnique::simd:
+      return std::string(to_string(call.isa)) + "_" + std::to_string(call.accumulators) + "acc" +
+             threads;
+    case ReduceTechnique::openblas:
+      return "openblas" + threads;
+  }
+  return "unknown";
+}
+
+float reduce_run(const ReduceCall& call, const float* x, const float* y, std::size_t n) {
+  return run(call, x, y, n);
+}
+
+double reduce_run(const ReduceCall& call, const double* x, const double* y, std::size_t n) {
+  return run(call, x, y, n);
+}
+
+std::int32_t reduce_run(const ReduceCall& call, const std::int32_t* x, const std::int32_t* y,
+                        std::size_t n) {
+  return run(call, x, y, n);
+}
+
+}  // namespace kernels::cpu

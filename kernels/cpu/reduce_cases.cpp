@@ -1,0 +1,136 @@
+#include "kernels/cpu/reduce_cases.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <tuple>
+
+#include "kernels/cpu/buffer.hpp"
+#include "kernels/cpu/case_info.hpp"
+#include "kernels/cpu/reduce_openblas.hpp"
+
+namespace kernels::cpu {
+namespace {
+
+constexpr std::uint64_t kXSeed = 301, kYSeed = 302;
+
+template <class T>
+class ReduceCase final : public roofline::Case {
+ public:
+  ReduceCase(roofline::CaseInfo info, const ReduceCall& call, std::size_t n)
+      : Case(std::move(info)), call_(call), n_(n) {}
+
+  void prepare() override {
+    x_.emplace(n_);
+    fill_random(*x_, kXSeed, call_.threads, Split::blocks);
+    if (call_.op == ReduceOp::dot) {
+      y_.emplace(n_);
+      fill_random(*y_, kYSeed, call_.threads, Split::blocks);
+    }
+  }
+
+  void run() override { result_ = reduce_run(call_, x_->data(), y(), n_); }
+
+  roofline::Verification verify() override {
+    run();
+    return verify_reduce<T>(call_.op, result_, x_->data(), y(), n_);
+  }
+
+  void release() override {
+    x_.reset();
+    y_.reset();
+  }
+
+ private:
+  const T* y() const { return y_ ? y_->data() : nullptr; }
+
+  ReduceCall call_;
+  std::size_t n_;
+  std::optional<Buffer<T>> x_, y_;
+  T result_{};
+};
+
+std::vector<int> thread_counts(int max_threads) {
+  std::vector<int> counts;
+  for (int t = 1; t < max_threads; t *= 2) counts.push_back(t);
+  counts.push_back(max_threads);
+  return counts;
+}
+
+}  // namespace
+
+std::vector<ReduceVariant> reduce_ladder(int max_threads) {
+  if (max_threads < 1)
+    throw std::invalid_argument("reduce: max_threads " + std::to_string(max_threads) + " < 1");
+  const Isa best = best_isa();
+  std::vector<ReduceVariant> ladder;
+  ladder.push_back({{.technique = ReduceTechnique::plain, .isa = best, .threads = 1}, true});
+  for (Isa isa : supported_isas())
+    for (int acc : kReduceAccumulators)
+      for (int t : thread_counts(max_threads)) {
+        const bool quick =
+            isa == best && ((t == 1 && (acc == 1 || acc == 8)) || (t == max_threads && acc == 8));
+        ladder.push_back(
+            {{.technique = ReduceTechnique::simd, .isa = isa, .accumulators = acc, .threads = t},
+             quick});
+      }
+  for (int t : {1, max_threads}) {
+    ladder.push_back({{.technique = ReduceTechnique::openblas, .threads = t}, true});
+    if (max_threads == 1) break;
+  }
+  return ladder;
+}
+
+std::vector<roofline::Precision> reduce_precisions(const ReduceCall& call) {
+  using roofline::Precision;
+  if (call.technique == ReduceTechnique::openblas) return {Precision::fp32, Precision::fp64};
+  return {Precision::fp32, Precision::fp64, Precision::int32};
+}
+
+std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
+                                                 const ReduceCall& call, roofline::Precision p,
+                                                 std::size_t n) {
+  nlohmann::json params = {{"n", n},
+                           {"op", to_string(call.op)},
+                           {"technique", to_string(call.technique)},
+                           {"threads", call.threads}};
+  if (call.technique == ReduceTechnique::openblas) {
+    params["library"] = openblas_config();
+  } else {
+    params["isa"] = to_string(call.isa);
+  }
+  if (call.technique == ReduceTechnique::simd) params["accumulators"] = call.accumulators;
+  const roofline::Work work = reduce_work(call.op, p, static_cast<std::int64_t>(n));
+  auto info = cpu_case_info(device, "reduce", reduce_variant_name(call), std::move(params), work,
+                            call.threads);
+  switch (p) {
+    case roofline::Precision::fp32:
+      return std::make_unique<ReduceCase<float>>(std::move(info), call, n);
+    case roofline::Precision::fp64:
+      return std::make_unique<ReduceCase<double>>(std::move(info), call, n);
+    case roofline::Precision::int32:
+      if (call.technique == ReduceTechnique::openblas) break;
+      return std::make_unique<ReduceCase<std::int32_t>>(std::move(info), call, n);
+    default:
+      break;
+  }
+  throw std::invalid_argument("reduce " + reduce_variant_name(call) + " on the CPU has no " +
+                              std::string(to_string(p)) + " kernel");
+}
+
+void interleave_reduce_cases(std::vector<std::unique_ptr<roofline::Case>>& cases) {
+  const auto is_reduce = [](const auto& c) { return c->info().family == "reduce"; };
+  const auto first = std::find_if(cases.begin(), cases.end(), is_reduce);
+  const auto last = std::find_if_not(first, cases.end(), is_reduce);
+  if (std::find_if(last, cases.end(), is_reduce) != cases.end())
+    throw std::logic_error("reduce cases are not contiguous");
+  const auto key = [](const std::unique_ptr<roofline::Case>& c) {
+    const roofline::CaseInfo& i = c->info();
+    return std::make_tuple(i.params.at("op").get<std::string>(), i.work.precision,
+                           i.params.at("n").get<std::size_t>());
+  };
+  std::stable_sort(first, last, [&](const auto& a, const auto& b) { return key(a) < key(b); });
+}
+
+}  // namespace kernels::cpu

@@ -1,0 +1,39 @@
+#pragma once
+// The CPU cases of the `reduce` family: the ladder of variants and one case per variant,
+// operation, element type and vector length.
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "kernels/cpu/reduce.hpp"
+#include "roofline/case.hpp"
+#include "roofline/profile.hpp"
+#include "roofline/work.hpp"
+
+namespace kernels::cpu {
+
+struct ReduceVariant {
+  ReduceCall call;  // its op is set per case
+  bool quick;       // part of the quick suite
+};
+
+// The ladder on a CPU with `max_threads` threads: the plain loop; every supported ISA level ×
+// 1, 2, 4, 8 accumulators × 1, 2, 4, … threads up to max_threads (and max_threads itself);
+// OpenBLAS on 1 thread and on max_threads. The quick suite keeps plain, the best ISA with 1 and
+// 8 accumulators on one thread, the best ISA with 8 accumulators on max_threads, and OpenBLAS.
+std::vector<ReduceVariant> reduce_ladder(int max_threads);
+
+// The element types a variant runs: fp32, fp64 and int32 (OpenBLAS: no int32).
+std::vector<roofline::Precision> reduce_precisions(const ReduceCall& call);
+
+// One case: call over n elements of precision p, inputs filled by call.threads threads in
+// the blocks the kernel reads them in (first touch).
+std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
+                                                 const ReduceCall& call, roofline::Precision p,
+                                                 std::size_t n);
+
+// Orders the reduce cases by (op, precision, n), each length's variants one after the other,
+// so a variant and the baseline it is compared with are timed seconds apart.
+void interleave_reduce_cases(std::vector<std::unique_ptr<roofline::Case>>& cases);
+
+}  // namespace kernels::cpu

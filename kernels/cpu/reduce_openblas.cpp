@@ -1,0 +1,36 @@
+#include "kernels/cpu/reduce_openblas.hpp"
+
+#include <cblas.h>
+
+#include <limits>
+#include <stdexcept>
+
+namespace kernels::cpu {
+namespace {
+
+void prepare(int threads, std::size_t n) {
+  if (threads < 1)
+    throw std::invalid_argument("openblas: threads " + std::to_string(threads) + " < 1");
+  if (n > static_cast<std::size_t>(std::numeric_limits<blasint>::max()))
+    throw std::invalid_argument("openblas: n " + std::to_string(n) +
+                                " exceeds its index type (blasint)");
+  if (openblas_get_num_threads() != threads) openblas_set_num_threads(threads);
+}
+
+}  // namespace
+
+float openblas_reduce(ReduceOp op, int threads, const float* x, const float* y, std::size_t n) {
+  prepare(threads, n);
+  const auto count = static_cast<blasint>(n);
+  return op == ReduceOp::dot ? cblas_sdot(count, x, 1, y, 1) : cblas_ssum(count, x, 1);
+}
+
+double openblas_reduce(ReduceOp op, int threads, const double* x, const double* y, std::size_t n) {
+  prepare(threads, n);
+  const auto count = static_cast<blasint>(n);
+  return op == ReduceOp::dot ? cblas_ddot(count, x, 1, y, 1) : cblas_dsum(count, x, 1);
+}
+
+std::string openblas_config() { return openblas_get_config(); }
+
+}  // namespace kernels::cpu

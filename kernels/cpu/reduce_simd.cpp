@@ -1,0 +1,147 @@
+// Reduce kernels of one ISA level (see simd.hpp): the plain loop and the explicit-SIMD loop
+// with K independent vector accumulators. One vector add or FMA has a latency of 3–4 cycles and
+// 2 of them issue per cycle, so one accumulator uses an eighth of the adders; K = 8 covers
+// latency × pipes. The accumulators walk up to kMaxStreams contiguous segments of the block at
+// once, as the stream kernels' sums do: one stream alone is limited by the misses a core keeps in
+// flight. int32 is reduced in uint32 arithmetic, which wraps around by definition.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "kernels/cpu/reduce_isa.hpp"
+#include "kernels/cpu/simd.hpp"
+
+namespace kernels::cpu::ROOFLAB_ISA_NS {
+namespace {
+
+constexpr int kMaxStreams = 4;  // as stream_simd.cpp: ~17 → ~21 GB/s per Zen 3 core from DRAM
+
+// The type the arithmetic is done in: unsigned for integers (modular), T itself otherwise.
+template <class T>
+struct ArithOf {
+  using type = T;
+};
+template <>
+struct ArithOf<std::int32_t> {
+  using type = std::uint32_t;
+};
+template <class T>
+using Arith = typename ArithOf<T>::type;
+
+template <ReduceOp op, class V>
+inline V term(V x, V y) {
+  if constexpr (op == ReduceOp::sum) {
+    return x;
+  } else {
+    return x * y;
+  }
+}
+
+template <ReduceOp op, class U>
+U plain(const U* x, const U* y, std::size_t n) {
+  U sum = 0;
+  for (std::size_t i = 0; i < n; ++i) sum += term<op>(x[i], op == ReduceOp::dot ? y[i] : U{});
+  return sum;
+}
+
+// The lanes of v added as a tree (log2(lanes) dependent adds, not lanes − 1).
+template <class U>
+inline U lanes_sum(Vec<U> v) {
+  constexpr std::size_t L = Simd<U>::kLanes;
+  U lanes[L];
+  __builtin_memcpy(lanes, &v, sizeof v);
+#pragma GCC unroll 8
+  for (std::size_t width = L / 2; width > 0; width /= 2)
+    for (std::size_t l = 0; l < width; ++l) lanes[l] += lanes[l + width];
+  return lanes[0];
+}
+
+// acc[0] + … + acc[2W − 1] as a tree, in straight-line code: a loop over the array here made
+// GCC keep every accumulator on the stack.
+template <int W, class V>
+inline V combine(V* acc) {
+  if constexpr (W == 0) {
+    return acc[0];
+  } else {
+    [&]<std::size_t... u>(std::index_sequence<u...>) { ((acc[u] += acc[u + W]), ...); }
+    (std::make_index_sequence<W>{});
+    return combine<W / 2>(acc);
+  }
+}
+
+template <int K, ReduceOp op, class U>
+U simd(const U* x, const U* y, std::size_t n) {
+  constexpr std::size_t L = Simd<U>::kLanes;
+  constexpr int kStreams = K < kMaxStreams ? K : kMaxStreams;
+  constexpr int kPerStream = K / kStreams;
+  constexpr std::size_t kStep = kPerStream * L;  // elements per segment per iteration
+  const auto vy = [y](std::size_t i) { return op == ReduceOp::dot ? load(y + i) : Vec<U>{}; };
+  Vec<U> acc[K] = {};
+  // kStreams segments of `segment` elements, a whole number of steps each; the leftovers (fewer
+  // than kStreams steps) go through the single-vector and scalar loops.
+  const std::size_t segment = n / (kStreams * kStep) * kStep;
+  for (std::size_t k = 0; k < segment; k += kStep) {
+#pragma GCC unroll 8
+    for (int u = 0; u < K; ++u) {
+      const std::size_t j = static_cast<std::size_t>(u / kPerStream) * segment + k +
+                            static_cast<std::size_t>(u % kPerStream) * L;
+      acc[u] += term<op>(load(x + j), vy(j));
+    }
+  }
+  Vec<U> total = combine<K / 2>(acc);
+  std::size_t i = kStreams * segment;
+  for (; i + L <= n; i += L) total += term<op>(load(x + i), vy(i));
+  U sum = lanes_sum<U>(total);
+  for (; i < n; ++i) sum += term<op>(x[i], op == ReduceOp::dot ? y[i] : U{});
+  return sum;
+}
+
+template <ReduceOp op, class U>
+U simd_with(int accumulators, const U* x, const U* y, std::size_t n) {
+  switch (accumulators) {
+    case 1:
+      return simd<1, op>(x, y, n);
+    case 2:
+      return simd<2, op>(x, y, n);
+    case 4:
+      return simd<4, op>(x, y, n);
+    case 8:
+      return simd<8, op>(x, y, n);
+  }
+  throw std::invalid_argument("reduce: no kernel with " + std::to_string(accumulators) +
+                              " accumulators");
+}
+
+template <class T>
+const Arith<T>* arith(const T* p) {
+  return reinterpret_cast<const Arith<T>*>(p);  // int32 ↔ uint32 may alias
+}
+
+}  // namespace
+
+template <class T>
+T reduce_block_plain(ReduceOp op, const T* x, const T* y, std::size_t n) {
+  using U = Arith<T>;
+  return static_cast<T>(op == ReduceOp::dot ? plain<ReduceOp::dot, U>(arith(x), arith(y), n)
+                                            : plain<ReduceOp::sum, U>(arith(x), arith(y), n));
+}
+
+template <class T>
+T reduce_block_simd(ReduceOp op, int accumulators, const T* x, const T* y, std::size_t n) {
+  using U = Arith<T>;
+  return static_cast<T>(op == ReduceOp::dot
+                            ? simd_with<ReduceOp::dot, U>(accumulators, arith(x), arith(y), n)
+                            : simd_with<ReduceOp::sum, U>(accumulators, arith(x), arith(y), n));
+}
+
+template float reduce_block_plain(ReduceOp, const float*, const float*, std::size_t);
+template double reduce_block_plain(ReduceOp, const double*, const double*, std::size_t);
+template std::int32_t reduce_block_plain(ReduceOp, const std::int32_t*, const std::int32_t*,
+                                         std::size_t);
+template float reduce_block_simd(ReduceOp, int, const float*, const float*, std::size_t);
+template double reduce_block_simd(ReduceOp, int, const double*, const double*, std::size_t);
+template std::int32_t reduce_block_simd(ReduceOp, int, const std::int32_t*, const std::int32_t*,
+                                        std::size_t);
+
+}  // namespace kernels::cpu::ROOFLAB_ISA_NS

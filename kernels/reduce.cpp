@@ -1,0 +1,126 @@
+#include "kernels/reduce.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "kernels/check.hpp"
+
+namespace kernels {
+namespace {
+
+constexpr std::size_t kFirstSize = 1024;
+
+// The exact int64 reference, compared modulo 2^32.
+roofline::Verification verify_int(ReduceOp op, std::int32_t result, const std::int32_t* x,
+                                  const std::int32_t* y, std::size_t n) {
+  const bool dot = op == ReduceOp::dot;
+  std::int64_t exact = 0;
+#pragma omp parallel for schedule(static) reduction(+ : exact)
+  for (std::size_t i = 0; i < n; ++i) exact += dot ? std::int64_t{x[i]} * y[i] : std::int64_t{x[i]};
+  const auto wrapped = static_cast<std::int32_t>(static_cast<std::uint32_t>(exact));
+  roofline::Verification v;
+  v.tolerance = 0;
+  v.max_error = std::fabs(static_cast<double>(result) - static_cast<double>(wrapped));
+  v.passed = result == wrapped;
+  std::ostringstream m;
+  m << "reduce " << to_string(op) << " int32: " << result << ", exact " << exact;
+  if (wrapped != exact) m << " (" << wrapped << " modulo 2^32)";
+  m << " over " << n << " elements" << (v.passed ? "" : ": not equal");
+  v.message = m.str();
+  return v;
+}
+
+template <class T>
+roofline::Verification verify_float(ReduceOp op, T result, const T* x, const T* y, std::size_t n) {
+  const bool dot = op == ReduceOp::dot;
+  long double exact = 0, magnitude = 0;
+#pragma omp parallel for schedule(static) reduction(+ : exact, magnitude)
+  for (std::size_t i = 0; i < n; ++i) {
+    const long double term = dot ? static_cast<long double>(x[i]) * y[i] : x[i];
+    exact += term;
+    magnitude += std::fabs(term);
+  }
+  roofline::Verification v;
+  v.tolerance = reduce_tolerance<T>(op, n);
+  const long double error = std::fabs(result - exact);
+  v.max_error = n == 0 ? static_cast<double>(error) : static_cast<double>(error / magnitude);
+  v.passed = v.max_error <= v.tolerance;  // false for a NaN result
+  std::ostringstream m;
+  m.precision(std::numeric_limits<T>::max_digits10);
+  m << "reduce " << to_string(op) << " " << to_string(precision_of<T>()) << ": " << result
+    << ", exact " << static_cast<double>(exact) << " over " << n
+    << " elements (error relative to the sum of |terms| " << v.max_error
+    << (v.passed ? " <= " : " > ") << v.tolerance << ")";
+  v.message = m.str();
+  return v;
+}
+
+}  // namespace
+
+std::string_view to_string(ReduceOp op) { return op == ReduceOp::sum ? "sum" : "dot"; }
+
+roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n) {
+  const int inputs = reduce_inputs(op);
+  roofline::Work w;
+  w.precision = p;
+  w.flops = static_cast<double>(inputs) * static_cast<double>(n);  // n adds, or n mul + n add
+  w.bytes = inputs * static_cast<double>(n) * roofline::size_of(p);
+  w.bytes_write_allocate = w.bytes;  // nothing is stored
+  w.working_set = w.bytes;
+  return w;
+}
+
+std::vector<std::size_t> reduce_sizes(ReduceOp op, roofline::Precision p, double dram_bytes,
+                                      int step) {
+  if (step < 2) throw std::invalid_argument("reduce sizes: step " + std::to_string(step) + " < 2");
+  const double element_bytes = reduce_inputs(op) * roofline::size_of(p);
+  const auto largest = std::max(
+      kFirstSize, static_cast<std::size_t>(std::ceil(std::max(dram_bytes, 0.0) / element_bytes)));
+  std::vector<std::size_t> sizes;
+  for (std::size_t n = kFirstSize; n < largest; n *= static_cast<std::size_t>(step))
+    sizes.push_back(n);
+  sizes.push_back(largest);
+  return sizes;
+}
+
+template <class T>
+double reduce_tolerance(ReduceOp op, std::size_t n) {
+  if constexpr (std::is_integral_v<T>) {
+    return 0;
+  } else {
+    constexpr double kLambda = 6;
+    const double u = kUnitRoundoff<T>;
+    const double k = op == ReduceOp::dot ? static_cast<double>(n)
+                                         : static_cast<double>(std::max<std::size_t>(n, 1) - 1);
+    const double probabilistic = kLambda * std::sqrt(k) * u;
+    if (k * u >= 1) return probabilistic;
+    return std::min(k * u / (1 - k * u), probabilistic);
+  }
+}
+
+template <class T>
+roofline::Verification verify_reduce(ReduceOp op, T result, const T* x, const T* y, std::size_t n) {
+  if (op == ReduceOp::dot && n > 0 && !y) throw std::invalid_argument("reduce dot: y is null");
+  if (n > 0 && !x) throw std::invalid_argument("reduce: x is null");
+  if constexpr (std::is_integral_v<T>) {
+    return verify_int(op, result, x, y, n);
+  } else {
+    return verify_float(op, result, x, y, n);
+  }
+}
+
+template double reduce_tolerance<float>(ReduceOp, std::size_t);
+template double reduce_tolerance<double>(ReduceOp, std::size_t);
+template double reduce_tolerance<std::int32_t>(ReduceOp, std::size_t);
+template roofline::Verification verify_reduce(ReduceOp, float, const float*, const float*,
+                                              std::size_t);
+template roofline::Verification verify_reduce(ReduceOp, double, const double*, const double*,
+                                              std::size_t);
+template roofline::Verification verify_reduce(ReduceOp, std::int32_t, const std::int32_t*,
+                                              const std::int32_t*, std::size_t);
+
+}  // namespace kernels

@@ -1,0 +1,76 @@
+#pragma once
+// The reduce family, independent of the backend: the sum of one vector and the dot product of
+// two, in float, double and int32; the work each call declares, the sizes of the sweep, and the
+// check of a result against a reference computed independently of any variant.
+//
+// Work. FLOPs follow the BLAS convention (LAWN 41), which is also the stream family's for its
+// read and dot: n adds for a sum and 2n (n multiplies, n adds) for a dot, i.e. the operations of
+// one accumulation from zero. The exact minimum is n − 1 and 2n − 1; the difference is one
+// operation, under 0.1% from the smallest size of the sweep, and a count that does not depend
+// on the variant's summation tree lets every variant be compared on the same work. Bytes are the
+// inputs read once (n or 2n elements); nothing is written.
+//
+// Integers. int32 results wrap around modulo 2^32, as a 32-bit add does in hardware: modular
+// addition and multiplication are associative and commutative, so every summation order gives
+// the same bits and the check is exact. The reference accumulates in int64 and is compared
+// modulo 2^32; inputs (kernels::input_as) lie in ±[512, 1536), so sums of up to 2^20 elements (and
+// dots of up to 910) never wrap and are also the true sum.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "roofline/results.hpp"
+#include "roofline/work.hpp"
+
+namespace kernels {
+
+enum class ReduceOp {
+  sum,  // Σ x[i]
+  dot,  // Σ x[i]·y[i]
+};
+
+inline constexpr std::array kReduceOps = {ReduceOp::sum, ReduceOp::dot};
+
+std::string_view to_string(ReduceOp op);
+
+constexpr int reduce_inputs(ReduceOp op) { return op == ReduceOp::dot ? 2 : 1; }
+
+roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n);
+
+template <class T>
+constexpr roofline::Precision precision_of() {
+  if constexpr (std::is_same_v<T, float>) return roofline::Precision::fp32;
+  if constexpr (std::is_same_v<T, double>) return roofline::Precision::fp64;
+  if constexpr (std::is_same_v<T, std::int32_t>) return roofline::Precision::int32;
+}
+
+// Vector lengths of the sweep: 1024·step^k for k = 0, 1, … while the op's working set is below
+// `dram_bytes`, then the length whose working set reaches it (the sweep's largest size, in DRAM
+// when dram_bytes ≥ 4× the last-level cache). step ≥ 2; throws std::invalid_argument otherwise.
+std::vector<std::size_t> reduce_sizes(ReduceOp op, roofline::Precision p, double dram_bytes,
+                                      int step);
+
+// The tolerance of a floating-point result, relative to Σ|terms|: a correct result of any
+// summation order passes. With k roundings on the way to the result (k = n − 1 for a sum, n for
+// a dot), the worst-case bound of every order is γ_k = k·u/(1 − k·u) (Higham, "Accuracy and
+// Stability of Numerical Algorithms", 2nd ed., §3.1 and §4.2; u the unit roundoff). γ_k grows
+// linearly and is useless beyond k·u ≈ 1 (16 M floats); random rounding errors grow as √k
+// instead, and λ·√k·u with λ = 6 bounds them except with probability below 1e-7 for
+// independent, mean-zero errors (Higham & Mary, SIAM J. Sci. Comput. 41(5), 2019, Thm. 3.1),
+// which the mixed-sign inputs give. The tolerance is the smaller of the two: exact for n ≤ 1
+// (a sum) and rigorous for short vectors, probabilistic for long ones. 0 for integers (exact).
+template <class T>
+double reduce_tolerance(ReduceOp op, std::size_t n);
+
+// Checks `result` of op over x (and y for a dot) against the reference: a long-double sum of
+// the terms for float and double (float products are exact in it; a double product is rounded
+// to 64 bits, 2^11 times below the double tolerance), an int64 sum compared modulo 2^32 for
+// int32. max_error is |result − reference| / Σ|terms| (0 for n = 0), or the absolute difference
+// for int32.
+template <class T>
+roofline::Verification verify_reduce(ReduceOp op, T result, const T* x, const T* y, std::size_t n);
+
+}  // namespace kernels

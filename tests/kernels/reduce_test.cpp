@@ -1,0 +1,287 @@
+// The reduce family: declared work, sizes, the tolerance and the check, every CPU variant of the
+// ladder × element type at awkward sizes and alignments, and its cases.
+#include "kernels/cpu/reduce.hpp"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "kernels/cpu/buffer.hpp"
+#include "kernels/cpu/cases.hpp"
+#include "kernels/cpu/reduce_cases.hpp"
+#include "kernels/inputs.hpp"
+#include "kernels/reduce.hpp"
+
+namespace kernels::cpu {
+namespace {
+
+using roofline::Precision;
+
+// n inputs starting `offset` elements past a 64-byte boundary (vector_size alignment is not
+// assumed by any kernel).
+template <class T>
+class Input {
+ public:
+  Input(std::size_t n, std::size_t offset, std::uint64_t seed) : buffer_(n + offset + 1) {
+    data_ = buffer_.data() + offset;
+    for (std::size_t i = 0; i < n; ++i) data_[i] = input_as<T>(seed, i);
+  }
+  T* data() const { return data_; }
+
+ private:
+  Buffer<T> buffer_;
+  T* data_;
+};
+
+TEST(ReduceWork, FollowsTheBlasCountAndReadsEachInputOnce) {
+  const auto sum = reduce_work(ReduceOp::sum, Precision::fp32, 1000);
+  EXPECT_EQ(sum.flops, 1000);
+  EXPECT_EQ(sum.bytes, 4000);
+  EXPECT_EQ(sum.bytes_write_allocate, 4000);
+  EXPECT_EQ(sum.working_set, 4000);
+  EXPECT_EQ(sum.precision, Precision::fp32);
+
+  const auto dot = reduce_work(ReduceOp::dot, Precision::fp64, 1000);
+  EXPECT_EQ(dot.flops, 2000);
+  EXPECT_EQ(dot.bytes, 16000);
+  EXPECT_DOUBLE_EQ(dot.arithmetic_intensity(), 0.125);
+
+  EXPECT_EQ(reduce_work(ReduceOp::dot, Precision::int32, 10).bytes, 80);
+  EXPECT_EQ(reduce_work(ReduceOp::sum, Precision::fp64, 0).flops, 0);
+}
+
+TEST(ReduceSizes, AreLogSpacedFrom1KUntilTheWorkingSetReachesDram) {
+  const double dram = 128.0 * (1 << 20);
+  const auto quick = reduce_sizes(ReduceOp::sum, Precision::fp32, dram, 8);
+  EXPECT_EQ(quick, (std::vector<std::size_t>{1024, 8192, 65536, 524288, 4194304, 33554432}));
+  const auto full = reduce_sizes(ReduceOp::dot, Precision::fp64, dram, 2);
+  EXPECT_EQ(full.front(), 1024u);
+  EXPECT_EQ(full.back(), 8u << 20);  // 2 arrays × 8 B × 8 M = 128 MiB
+  for (std::size_t i = 1; i < full.size(); ++i) EXPECT_EQ(full[i], 2 * full[i - 1]);
+  // A last step that is not a power of the step still reaches DRAM.
+  const auto odd = reduce_sizes(ReduceOp::sum, Precision::fp32, 100000.0, 8);
+  EXPECT_EQ(odd, (std::vector<std::size_t>{1024, 8192, 25000}));
+  EXPECT_EQ(reduce_sizes(ReduceOp::sum, Precision::fp32, 0, 8), (std::vector<std::size_t>{1024}));
+  EXPECT_THROW(reduce_sizes(ReduceOp::sum, Precision::fp32, dram, 1), std::invalid_argument);
+}
+
+TEST(ReduceTolerance, IsExactForOneTermRigorousWhenShortProbabilisticWhenLong) {
+  const double u = std::numeric_limits<float>::epsilon() / 2;
+  EXPECT_EQ(reduce_tolerance<float>(ReduceOp::sum, 0), 0);
+  EXPECT_EQ(reduce_tolerance<float>(ReduceOp::sum, 1), 0);
+  EXPECT_DOUBLE_EQ(reduce_tolerance<float>(ReduceOp::sum, 2), u / (1 - u));  // γ_1
+  EXPECT_DOUBLE_EQ(reduce_tolerance<float>(ReduceOp::dot, 1), u / (1 - u));  // one product
+  EXPECT_DOUBLE_EQ(reduce_tolerance<float>(ReduceOp::sum, 10001), 6 * 100 * u);
+  // Beyond k·u ≥ 1 the worst-case bound is void; the probabilistic one still bounds it.
+  EXPECT_DOUBLE_EQ(reduce_tolerance<float>(ReduceOp::dot, std::size_t{1} << 26), 6 * 8192 * u);
+  EXPECT_LT(reduce_tolerance<double>(ReduceOp::dot, 1 << 20),
+            reduce_tolerance<float>(ReduceOp::dot, 1 << 20));
+  EXPECT_EQ(reduce_tolerance<std::int32_t>(ReduceOp::dot, 1 << 20), 0);
+}
+
+TEST(ReduceVerify, IntegersAreExactModulo2To32) {
+  const std::size_t n = 4;
+  std::vector<std::int32_t> x(n, std::numeric_limits<std::int32_t>::max() / 2 + 1);  // 2^30
+  // 4 · 2^30 = 2^32 wraps to 0; the int64 reference is 2^32.
+  const auto v = verify_reduce<std::int32_t>(ReduceOp::sum, 0, x.data(), nullptr, n);
+  EXPECT_TRUE(v.passed) << v.message;
+  EXPECT_NE(v.message.find("4294967296"), std::string::npos) << v.message;
+  EXPECT_FALSE(verify_reduce<std::int32_t>(ReduceOp::sum, 1, x.data(), nullptr, n).passed);
+  // dot: 2^30 · 2^30 · 4 = 2^62 ≡ 0.
+  EXPECT_TRUE(verify_reduce<std::int32_t>(ReduceOp::dot, 0, x.data(), x.data(), n).passed);
+}
+
+TEST(ReduceVerify, CatchesAWrongFloatResult) {
+  const std::size_t n = 1000;
+  const Input<float> x(n, 0, 1), y(n, 0, 2);
+  for (ReduceOp op : kReduceOps) {
+    SCOPED_TRACE(std::string(to_string(op)));
+    long double exact = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      exact +=
+          op == ReduceOp::dot ? static_cast<long double>(x.data()[i]) * y.data()[i] : x.data()[i];
+    const auto right = static_cast<float>(exact);
+    EXPECT_TRUE(verify_reduce(op, right, x.data(), y.data(), n).passed);
+    // A result missing one term (every term is ≥ 0.25 in magnitude) fails.
+    const float last = op == ReduceOp::dot ? x.data()[n - 1] * y.data()[n - 1] : x.data()[n - 1];
+    const auto v = verify_reduce(op, right - last, x.data(), y.data(), n);
+    EXPECT_FALSE(v.passed) << v.message;
+    EXPECT_GT(v.max_error, v.tolerance);
+    EXPECT_FALSE(verify_reduce(op, std::nanf(""), x.data(), y.data(), n).passed);
+  }
+  // Size 0 must give exactly 0, size 1 exactly the element.
+  EXPECT_TRUE(verify_reduce<double>(ReduceOp::sum, 0.0, nullptr, nullptr, 0).passed);
+  EXPECT_FALSE(verify_reduce<double>(ReduceOp::sum, 1e-300, nullptr, nullptr, 0).passed);
+  const float one = x.data()[0];
+  EXPECT_TRUE(verify_reduce<float>(ReduceOp::sum, one, x.data(), nullptr, 1).passed);
+  EXPECT_FALSE(
+      verify_reduce<float>(ReduceOp::sum, std::nextafter(one, 2.0f), x.data(), nullptr, 1).passed);
+}
+
+// Every variant of the ladder (and 3 threads, which splits into uneven blocks) on every type,
+// at sizes that are not multiples of any vector or unroll, from misaligned arrays.
+std::vector<ReduceCall> all_calls() {
+  std::vector<ReduceCall> calls;
+  for (const ReduceVariant& v : reduce_ladder(omp_get_max_threads())) calls.push_back(v.call);
+  calls.push_back(
+      {.technique = ReduceTechnique::simd, .isa = best_isa(), .accumulators = 8, .threads = 3});
+  calls.push_back({.technique = ReduceTechnique::plain, .isa = best_isa(), .threads = 3});
+  return calls;
+}
+
+// Whether leaving out the last term could pass as rounding error: the term, relative to
+// Σ|terms|, is within twice the tolerance.
+template <class T>
+bool missing_term_hidden(ReduceOp op, const T* x, const T* y, std::size_t n) {
+  if (std::is_integral_v<T>) return false;
+  const auto term = [&](std::size_t i) {
+    return std::fabs(op == ReduceOp::dot ? double(x[i]) * double(y[i]) : double(x[i]));
+  };
+  double magnitude = 0;
+  for (std::size_t i = 0; i < n; ++i) magnitude += term(i);
+  return term(n - 1) / magnitude <= 2 * reduce_tolerance<T>(op, n);
+}
+
+template <class T>
+void check_every_variant() {
+  for (ReduceCall call : all_calls()) {
+    if (std::is_integral_v<T> && call.technique == ReduceTechnique::openblas) continue;
+    for (ReduceOp op : kReduceOps) {
+      call.op = op;
+      for (std::size_t n : {0, 1, 2, 7, 63, 1003, 4099, 70001}) {
+        for (std::size_t offset : {0, 1}) {
+          SCOPED_TRACE(reduce_variant_name(call) + " " + std::string(to_string(op)) + " " +
+                       std::string(to_string(precision_of<T>())) + " n=" + std::to_string(n) +
+                       " offset=" + std::to_string(offset));
+          const Input<T> x(n, offset, 11), y(n, offset + 1, 12);
+          const T result = reduce_run(call, x.data(), y.data(), n);
+          const auto v = verify_reduce(op, result, x.data(), y.data(), n);
+          EXPECT_TRUE(v.passed) << v.message;
+          // The same kernel one element short is caught wherever the missing term exceeds the
+          // tolerance (always for int32; for float up to a few thousand elements).
+          if (n < 2 || missing_term_hidden<T>(op, x.data(), y.data(), n)) continue;
+          const T short_by_one = reduce_run(call, x.data(), y.data(), n - 1);
+          EXPECT_FALSE(verify_reduce(op, short_by_one, x.data(), y.data(), n).passed);
+        }
+      }
+    }
+  }
+}
+
+TEST(ReduceRun, EveryVariantFloat) { check_every_variant<float>(); }
+TEST(ReduceRun, EveryVariantDouble) { check_every_variant<double>(); }
+TEST(ReduceRun, EveryVariantInt32) { check_every_variant<std::int32_t>(); }
+
+TEST(ReduceRun, IntegersWrapAroundTheSameInEveryVariant) {
+  const std::size_t n = 1003;
+  std::vector<std::int32_t> x(n, (1 << 30) + 7);  // the sum wraps many times
+  std::int64_t exact = 0;
+  for (std::int32_t v : x) exact += v;
+  const auto wrapped = static_cast<std::int32_t>(static_cast<std::uint32_t>(exact));
+  for (ReduceCall call : all_calls()) {
+    if (call.technique == ReduceTechnique::openblas) continue;
+    EXPECT_EQ(reduce_run(call, x.data(), nullptr, n), wrapped) << reduce_variant_name(call);
+  }
+}
+
+TEST(ReduceRun, PlainIsTheLeftToRightSum) {
+  // Mixed signs and magnitudes make the rounding depend on the order: any reassociation of this
+  // sum differs from the left-to-right one in its last bits.
+  const std::size_t n = 10007;
+  std::vector<float> x(n);
+  for (std::size_t i = 0; i < n; ++i)
+    x[i] = static_cast<float>(input_value(5, i) * std::ldexp(1.0, static_cast<int>(i % 17)));
+  float left_to_right = 0;
+  for (float v : x) left_to_right += v;
+  const ReduceCall plain{.technique = ReduceTechnique::plain, .isa = best_isa(), .threads = 1};
+  EXPECT_EQ(reduce_run(plain, x.data(), nullptr, n), left_to_right);
+  const ReduceCall simd{
+      .technique = ReduceTechnique::simd, .isa = best_isa(), .accumulators = 8, .threads = 1};
+  EXPECT_NE(reduce_run(simd, x.data(), nullptr, n), left_to_right);
+}
+
+TEST(ReduceRun, RejectsCallsThatCannotRun) {
+  const std::vector<float> x(10, 1.0f);
+  const std::vector<std::int32_t> xi(10, 1);
+  ReduceCall call{.technique = ReduceTechnique::simd, .isa = best_isa(), .accumulators = 3};
+  EXPECT_THROW(reduce_run(call, x.data(), nullptr, 10), std::invalid_argument);
+  call.accumulators = 8;
+  call.threads = 0;
+  EXPECT_THROW(reduce_run(call, x.data(), nullptr, 10), std::invalid_argument);
+  call.threads = 1;
+  call.op = ReduceOp::dot;
+  EXPECT_THROW(reduce_run(call, x.data(), nullptr, 10), std::invalid_argument);
+  EXPECT_THROW(reduce_run({.technique = ReduceTechnique::openblas}, xi.data(), nullptr, 10),
+               std::invalid_argument);
+}
+
+TEST(ReduceLadder, NamesFollowTheParametersAndQuickKeepsTheBaseline) {
+  const auto ladder = reduce_ladder(2);
+  std::set<std::string> names, quick;
+  for (const ReduceVariant& v : ladder) {
+    names.insert(reduce_variant_name(v.call));
+    if (v.quick) quick.insert(reduce_variant_name(v.call));
+  }
+  EXPECT_EQ(names.size(), ladder.size()) << "names are unique";
+  EXPECT_EQ(ladder.size(), 1 + supported_isas().size() * 4 * 2 + 2);
+  const std::string best(to_string(best_isa()));
+  EXPECT_EQ(quick, (std::set<std::string>{"plain_1t", best + "_1acc_1t", best + "_8acc_1t",
+                                          best + "_8acc_2t", "openblas_1t", "openblas_2t"}));
+  std::set<int> threads;
+  for (const ReduceVariant& v : reduce_ladder(6)) threads.insert(v.call.threads);
+  EXPECT_EQ(threads, (std::set<int>{1, 2, 4, 6}));
+}
+
+roofline::Device small_device() {
+  roofline::Device d;
+  d.id = "cpu";
+  d.backend = "cpu";
+  d.memory_bytes = 1 << 30;
+  d.caches = {{"L1", 32 * 1024, 2, 1}, {"L2", 512 * 1024, 2, 1}, {"L3", 1 << 20, 1, 2}};
+  return d;
+}
+
+TEST(ReduceCases, SweepLengthsInterleavedAndVerifyEachQuickCase) {
+  roofline::RunOptions options;
+  options.families = {"reduce"};
+  const auto cases = make_cases(small_device(), options);
+  // DRAM here is max(4 × 1 MiB, 64 MiB): the last float sum has 16 M elements.
+  std::set<std::size_t> float_sum_sizes;
+  std::string previous_key;
+  std::set<std::string> seen_keys;
+  for (const auto& c : cases) {
+    const roofline::CaseInfo& info = c->info();
+    EXPECT_EQ(info.family, "reduce");
+    const std::size_t n = info.params.at("n");
+    if (info.params.at("op") == "sum" && info.work.precision == Precision::fp32)
+      float_sum_sizes.insert(n);
+    // All variants of one (op, precision, n) come one after the other.
+    const std::string key = info.params.at("op").get<std::string>() +
+                            std::string(to_string(info.work.precision)) + std::to_string(n);
+    if (key != previous_key) {
+      EXPECT_TRUE(seen_keys.insert(key).second) << key << " appears twice apart";
+      previous_key = key;
+    }
+  }
+  EXPECT_EQ(float_sum_sizes, (std::set<std::size_t>{1024, 8192, 65536, 524288, 4194304, 16777216}));
+
+  options.size = 1001;
+  for (auto& c : make_cases(small_device(), options)) {
+    SCOPED_TRACE(c->info().variant + " " + c->info().params.dump());
+    EXPECT_EQ(c->info().params.at("n"), 1001);
+    c->prepare();
+    const auto v = c->verify();
+    EXPECT_TRUE(v.passed) << v.message;
+    c->run();
+    c->release();
+  }
+}
+
+}  // namespace
+}  // namespace kernels::cpu
