@@ -1,9 +1,8 @@
 #pragma once
 // The reduce family's baseline: OpenBLAS (Debian's libopenblas, its own pthreads). A sum calls
 // cblas_?sum, OpenBLAS's CBLAS extension that adds the elements as they are, rather than
-// cblas_?asum (the sum of |x|) or a dot with a vector of ones (which reads twice the bytes):
-// it is the same operation on the same bytes, and on the development machine (Zen 3) it was
-// also the faster of the two OpenBLAS kernels (docs/performance.md).
+// cblas_?asum (the sum of |x|, the same result only for non-negative inputs) or a dot with a
+// vector of ones (which reads twice the bytes): it is the same operation on the same bytes.
 #include <cstddef>
 #include <string>
 
