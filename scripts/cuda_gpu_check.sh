@@ -27,6 +27,10 @@ step gpu_test "$bin/cuda_gpu_test"
 step theoretical_test "$bin/cuda_theoretical_test"
 step arch_table_test "$bin/cuda_arch_table_test"
 step sass_test "$bin/cuda_sass_test"
+# The probe's FMA kernels as disassembled, for a reader to check the counts against.
+cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
+"$cuobjdump" -sass -arch sm_90 "$bin/cuda_sass_test" |
+  awk '/Function : /{p = /fma_chains/} p' >"$out/fma_chains_sm90.sass" 2>&1
 step devices "$bin/rooflab" devices
 cat "$out/devices.log"
 step probe "$bin/rooflab" probe -d cuda:0 -o "$out/machine.json"

@@ -71,8 +71,8 @@ std::vector<Variant> variants(const roofline::Device& device) {
        [=, &device](Cases& cases, const Sizing& sizing) {
          for (Precision p : kPrecisions)
            for (int m : kNestedSaxpyDepths)
-             cases.push_back(
-                 make_nested_saxpy_case(device, kernel, m, g, p, sizing.elements(2, p)));
+             cases.push_back(make_nested_saxpy_case(
+                 device, kernel, m, nested_saxpy_geometry(device, p, m), p, sizing.elements(2, p)));
        }},
       {"nested_saxpy", "cublas_axpy",
        [&device](Cases& cases, const Sizing& sizing) {
@@ -108,9 +108,21 @@ std::vector<std::string> families() { return {"nested_saxpy", "stream"}; }
 Geometry run_geometry(const roofline::Device& device) {
   const int threads_per_sm = device.facts.value("max_threads_per_sm", 2048);
   return {.sms = device.compute_units,
-          .blocks_per_sm = std::max(threads_per_sm / 256, 1),
+          .blocks_per_sm = 4 * std::max(threads_per_sm / 256, 1),
           .threads = 256,
           .vector_bytes = 16};
+}
+
+Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int m) {
+  Geometry g = run_geometry(device);
+  double peak = 0, dram = 0;
+  for (const auto& t : device.theoretical_compute)
+    if (t.precision == p) peak = std::max(peak, t.flops_per_s);
+  for (const auto& t : device.theoretical_memory)
+    if (t.level == "DRAM") dram = t.bytes_per_s;
+  const double ai = nested_saxpy_work(p, 1, m).arithmetic_intensity();
+  if (peak > 0 && dram > 0 && ai >= peak / dram) g.blocks_per_sm /= 8;  // one wave, half full
+  return g;
 }
 
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,

@@ -16,6 +16,8 @@ __device__ __forceinline__ T element(T out_old, T a, T b, T s) {
   return T(0);
 }
 
+constexpr int kItems = kStreamItems;
+
 template <StreamOp Op, class T, int N>
 __global__ void stream_store_kernel(T* __restrict__ out, const T* __restrict__ in1,
                                     const T* __restrict__ in2, std::size_t n, T s, int passes) {
@@ -24,14 +26,25 @@ __global__ void stream_store_kernel(T* __restrict__ out, const T* __restrict__ i
   const std::size_t vectors = n / N;
   for (int pass = 0; pass < passes; ++pass) {
     const T sp = stream_pass_scalar(Op, s, pass);
-    for (std::size_t i = first; i < vectors; i += stride) {
-      Vector<T, N> a{}, b{}, o{};
-      if constexpr (stream_inputs(Op) >= 1) a = load<T, N>(in1 + i * N);
-      if constexpr (stream_inputs(Op) >= 2) b = load<T, N>(in2 + i * N);
-      if constexpr (stream_in_place(Op)) o = load<T, N>(out + i * N);
+    for (std::size_t base = first; base < vectors; base += kItems * stride) {
+      Vector<T, N> a[kItems] = {}, b[kItems] = {}, o[kItems] = {};
 #pragma unroll
-      for (int k = 0; k < N; ++k) o.v[k] = element<Op>(o.v[k], a.v[k], b.v[k], sp);
-      store<T, N>(out + i * N, o);
+      for (int item = 0; item < kItems; ++item) {
+        const std::size_t i = base + item * stride;
+        if (i >= vectors) break;
+        if constexpr (stream_inputs(Op) >= 1) a[item] = load<T, N>(in1 + i * N);
+        if constexpr (stream_inputs(Op) >= 2) b[item] = load<T, N>(in2 + i * N);
+        if constexpr (stream_in_place(Op)) o[item] = load<T, N>(out + i * N);
+      }
+#pragma unroll
+      for (int item = 0; item < kItems; ++item) {
+        const std::size_t i = base + item * stride;
+        if (i >= vectors) break;
+#pragma unroll
+        for (int k = 0; k < N; ++k)
+          o[item].v[k] = element<Op>(o[item].v[k], a[item].v[k], b[item].v[k], sp);
+        store<T, N>(out + i * N, o[item]);
+      }
     }
     for (std::size_t i = vectors * N + first; i < n; i += stride) {
       const T a = stream_inputs(Op) >= 1 ? in1[i] : T(0);
@@ -63,23 +76,30 @@ __global__ void stream_sum_kernel(T* partials, const T* __restrict__ in1, const 
   const std::size_t first = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
   const std::size_t vectors = n / N;
-  T acc = 0;
+  T acc[kItems] = {};
   for (int pass = 0; pass < passes; ++pass) {
-    for (std::size_t i = first; i < vectors; i += stride) {
-      const Vector<T, N> a = load<T, N>(in1 + i * N);
-      if constexpr (Op == StreamOp::dot) {
-        const Vector<T, N> b = load<T, N>(in2 + i * N);
+    for (std::size_t base = first; base < vectors; base += kItems * stride) {
+      Vector<T, N> a[kItems] = {}, b[kItems] = {};
 #pragma unroll
-        for (int k = 0; k < N; ++k) acc += a.v[k] * b.v[k];
-      } else {
-#pragma unroll
-        for (int k = 0; k < N; ++k) acc += a.v[k];
+      for (int item = 0; item < kItems; ++item) {
+        const std::size_t i = base + item * stride;
+        if (i >= vectors) break;
+        a[item] = load<T, N>(in1 + i * N);
+        if constexpr (Op == StreamOp::dot) b[item] = load<T, N>(in2 + i * N);
       }
+#pragma unroll
+      for (int item = 0; item < kItems; ++item)
+#pragma unroll
+        for (int k = 0; k < N; ++k)
+          acc[item] += Op == StreamOp::dot ? a[item].v[k] * b[item].v[k] : a[item].v[k];
     }
     for (std::size_t i = vectors * N + first; i < n; i += stride)
-      acc += Op == StreamOp::dot ? in1[i] * in2[i] : in1[i];
+      acc[0] += Op == StreamOp::dot ? in1[i] * in2[i] : in1[i];
   }
-  const double sum = block_sum(acc);
+  double total = 0;
+#pragma unroll
+  for (int item = 0; item < kItems; ++item) total += acc[item];
+  const double sum = block_sum(total);
   if (threadIdx.x == 0) partials[blockIdx.x] = static_cast<T>(sum);
 }
 

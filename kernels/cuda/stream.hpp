@@ -9,6 +9,10 @@
 
 namespace kernels::cuda {
 
+// Vectors each thread has in flight per step: its loads are all issued before the first is used,
+// so an SM keeps enough bytes in flight to cover the DRAM latency with few resident threads.
+inline constexpr int kStreamItems = 4;
+
 // Enqueues one launch on the default stream. read and dot write one partial sum per block into
 // `partials` (g.blocks() values, each summed in double) instead of an output array; the result
 // is their sum.

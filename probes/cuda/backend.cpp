@@ -112,7 +112,7 @@ std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
                                                    std::vector<std::string>& failures) {
   const double l2 = device.caches.front().size_bytes;
   const std::vector<double> sizes = sweep_working_sets(l2, options.quick, options.max_working_set);
-  const double search_bytes = sizes.back();  // ≥ 4× the L2 unless max_working_set says less
+  const double search_bytes = sizes.back();  // ≥ 8× the L2 unless max_working_set says less
   std::map<std::string, std::string> searched;
   std::vector<Result> sweep;
   for (kernels::StreamOp op : kBandwidthOps) {
@@ -172,7 +172,9 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   probe_compute(device, options, failures);
   probe_shared_memory(device, options, failures);
   const auto searched = probe_bandwidth(device, options, failures);
-  for (roofline::MemoryCeiling& m : probes::memory_ceilings(device.sweep, device.caches)) {
+  const double l2 = device.caches.front().size_bytes;
+  for (roofline::MemoryCeiling& m :
+       probes::memory_ceilings(ceiling_points(device.sweep, l2), device.caches)) {
     if (const auto it = searched.find(m.kernel); it != searched.end()) m.method += it->second;
     device.memory.push_back(std::move(m));
   }

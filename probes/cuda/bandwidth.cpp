@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include "kernels/cuda/stream.hpp"
+
 namespace probes::cuda {
 
 using kernels::cuda::Geometry;
@@ -22,7 +24,13 @@ StreamConfig bandwidth_config(kernels::StreamOp op, const Geometry& geometry, do
   const double moved =
       static_cast<double>(n) * sizeof(float) * (arrays + (kernels::stream_in_place(op) ? 1 : 0));
   const int passes = static_cast<int>(std::max(1.0, std::ceil(kBytesPerLaunch / moved)));
-  return {.op = op, .geometry = geometry, .passes = passes};
+  // No more blocks than one pass has work for: idle threads would still loop over every pass.
+  Geometry g = geometry;
+  const double per_block =
+      static_cast<double>(g.threads) * kernels::cuda::kStreamItems * g.vector_bytes;
+  const double blocks = std::ceil(static_cast<double>(n) * sizeof(float) / per_block);
+  g.blocks_per_sm = std::clamp(static_cast<int>(std::ceil(blocks / g.sms)), 1, g.blocks_per_sm);
+  return {.op = op, .geometry = g, .passes = passes};
 }
 
 GeometrySearch search_geometry(int sms, int max_threads_per_sm,
@@ -47,7 +55,7 @@ GeometrySearch search_geometry(int sms, int max_threads_per_sm,
     try_geometry(
         {.sms = sms, .blocks_per_sm = full(threads), .threads = threads, .vector_bytes = width});
   const int threads = search.best.threads;
-  for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0})
+  for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0, 16.0, 64.0})
     try_geometry({.sms = sms,
                   .blocks_per_sm = std::max(static_cast<int>(full(threads) * factor), 1),
                   .threads = threads,
@@ -56,7 +64,7 @@ GeometrySearch search_geometry(int sms, int max_threads_per_sm,
 }
 
 std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set) {
-  const double top = max_working_set > 0 ? max_working_set : 8 * l2_bytes;
+  const double top = max_working_set > 0 ? max_working_set : kDramFromL2 * 2 * l2_bytes;
   const int per_octave = quick ? 2 : 4;
   std::set<double> sizes;
   for (int k = 0;; ++k) {
@@ -64,9 +72,20 @@ std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_w
     if (ws > top) break;
     sizes.insert(ws);
   }
-  for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0})
+  for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0})
     if (factor * l2_bytes <= top) sizes.insert(factor * l2_bytes);
   return {sizes.begin(), sizes.end()};
+}
+
+std::vector<roofline::SweepPoint> ceiling_points(const std::vector<roofline::SweepPoint>& sweep,
+                                                 double l2_bytes) {
+  double largest = 0;
+  for (const roofline::SweepPoint& p : sweep) largest = std::max(largest, p.working_set);
+  if (largest < kDramFromL2 * l2_bytes) return sweep;  // a sweep cut short keeps all it has
+  std::vector<roofline::SweepPoint> out;
+  for (const roofline::SweepPoint& p : sweep)
+    if (p.working_set <= l2_bytes || p.working_set >= kDramFromL2 * l2_bytes) out.push_back(p);
+  return out;
 }
 
 std::vector<roofline::SweepPoint> sweep_points(const std::vector<roofline::Result>& results,

@@ -17,9 +17,10 @@ struct PeakFlopsConfig {
   int sms = 1;
   int blocks_per_sm = 8;
   int threads = 256;  // per block; 256 × 8 fills an SM of 2048 threads
-  // Steps of every chain per launch: 2^14 steps of 8 chains on all SMs last about 1 ms on an H100
-  // at the fp32 rate.
-  std::int64_t iterations = std::int64_t{1} << 14;
+  // Steps of every chain per launch: 2^16 steps of 8 chains on all SMs last about 4 ms on an H100
+  // at the fp32 rate, so the launch and the ramp are under 0.1% of it (at 1 ms fp32 reached 98.1%
+  // of its peak, 2026-11).
+  std::int64_t iterations = std::int64_t{1} << 16;
 };
 
 // Exact: SMs × blocks per SM × threads × iterations × chains × lanes × 2 FLOPs per launch.

@@ -100,10 +100,24 @@ TEST(CudaCases, UnknownFamiliesAndVariantsAreRefusedBeforeTheDeviceIsTouched) {
   EXPECT_THROW(kernels::cuda::make_cases(d, options), roofline::InputError);
 }
 
-TEST(CudaCases, RunGeometryFillsEverySm) {
+TEST(CudaCases, RunGeometryIsFourWavesOfFullOccupancy) {
   const auto g = kernels::cuda::run_geometry(h100());
-  EXPECT_EQ(g.blocks(), 132 * 8);
-  EXPECT_EQ(g.threads * g.blocks_per_sm, 2048);
+  EXPECT_EQ(g.blocks(), 132 * 32);
+  EXPECT_EQ(g.threads * g.blocks_per_sm, 4 * 2048);
+}
+
+TEST(CudaCases, NestedSaxpyRunsInOneWaveFromTheRidgeUp) {
+  roofline::Device d = h100();
+  set_theoretical_peaks(d);  // fp32 ridge 66.9 / 3.35 = 20 FLOP/B: m = 120 (AI = m/6)
+  const auto blocks = [&](Precision p, int m) {
+    return kernels::cuda::nested_saxpy_geometry(d, p, m).blocks_per_sm;
+  };
+  EXPECT_EQ(blocks(Precision::fp32, 1), 32);
+  EXPECT_EQ(blocks(Precision::fp32, 64), 32);
+  EXPECT_EQ(blocks(Precision::fp32, 128), 4);
+  EXPECT_EQ(blocks(Precision::fp64, 1024), 4);
+  d.theoretical_compute.clear();  // no peak known: the memory-bound launch throughout
+  EXPECT_EQ(blocks(Precision::fp32, 1024), 32);
 }
 
 TEST(GeometrySearch, KeepsTheBestOfEachStep) {
@@ -117,7 +131,7 @@ TEST(GeometrySearch, KeepsTheBestOfEachStep) {
   EXPECT_EQ(s.best.threads, 512);
   EXPECT_EQ(s.best.blocks_per_sm, 8);
   EXPECT_EQ(s.best.sms, 132);
-  EXPECT_EQ(s.tried, 3 + 3 + 4);  // (16 B, 256 threads, full) is tried once
+  EXPECT_EQ(s.tried, 3 + 3 + 6);  // (16 B, 256 threads, full) is tried once
   EXPECT_DOUBLE_EQ(s.best_bytes_per_s, 126);
 }
 
@@ -128,12 +142,12 @@ TEST(GeometrySearch, FailedGeometriesNeverWin) {
   EXPECT_EQ(s.best.blocks_per_sm, 6);  // the default: full occupancy at 256 threads
 }
 
-TEST(BandwidthSweep, SpansAFewKibToEightTimesTheL2) {
+TEST(BandwidthSweep, SpansAFewKibToSixteenTimesTheL2) {
   const double l2 = 50e6;
   const auto sizes = sweep_working_sets(l2, true, 0);
   ASSERT_GT(sizes.size(), 30u);
   EXPECT_EQ(sizes.front(), 4096);
-  EXPECT_EQ(sizes.back(), 8 * l2);
+  EXPECT_EQ(sizes.back(), 16 * l2);
   EXPECT_TRUE(std::is_sorted(sizes.begin(), sizes.end()));
   EXPECT_TRUE(std::find(sizes.begin(), sizes.end(), 4 * l2) != sizes.end());
   EXPECT_GT(sweep_working_sets(l2, false, 0).size(), sizes.size());
@@ -151,6 +165,28 @@ TEST(BandwidthSweep, EveryLaunchMovesAtLeast256MiB) {
       EXPECT_GE(w.bytes, 256.0 * (1 << 20)) << kernels::to_string(op) << " " << ws;
       EXPECT_NEAR(w.working_set, ws, 4.0 * kernels::stream_arrays(op));
     }
+  // A small working set gets only the blocks one pass has work for; a large one keeps them all.
+  const kernels::cuda::Geometry big{
+      .sms = 132, .blocks_per_sm = 64, .threads = 256, .vector_bytes = 16};
+  std::size_t n = 0;
+  EXPECT_EQ(bandwidth_config(kernels::StreamOp::read, big, 4096, n).geometry.blocks_per_sm, 1);
+  EXPECT_EQ(bandwidth_config(kernels::StreamOp::read, big, 800e6, n).geometry.blocks_per_sm, 64);
+}
+
+TEST(BandwidthSweep, CeilingsSkipTheTransitionAboveTheL2) {
+  const double l2 = 50e6;
+  std::vector<roofline::SweepPoint> sweep;
+  for (double ws : {1e6, 25e6, 50e6, 100e6, 200e6, 399e6, 400e6, 800e6})
+    sweep.push_back({.kernel = "copy",
+                     .threads = 132,
+                     .store = "temporal",
+                     .working_set = ws,
+                     .bytes_per_s = {1e12}});
+  std::vector<double> kept;
+  for (const auto& p : ceiling_points(sweep, l2)) kept.push_back(p.working_set);
+  EXPECT_EQ(kept, (std::vector<double>{1e6, 25e6, 50e6, 400e6, 800e6}));
+  sweep.resize(5);  // stops at 4x the L2: nothing to leave out
+  EXPECT_EQ(ceiling_points(sweep, l2).size(), 5u);
 }
 
 TEST(PeakFlops, WorkCountsEveryLaneOfEveryChain) {
