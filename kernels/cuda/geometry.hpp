@@ -12,7 +12,6 @@ struct Geometry {
   int vector_bytes = 16;  // 4, 8 or 16
 
   int blocks() const { return sms * blocks_per_sm; }
-  long long total_threads() const { return static_cast<long long>(blocks()) * threads; }
 };
 
 // "16 B vectors, 256 threads x 8 blocks/SM"

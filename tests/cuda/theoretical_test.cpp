@@ -11,6 +11,7 @@
 #include "probes/cuda/bandwidth.hpp"
 #include "probes/cuda/device.hpp"
 #include "probes/cuda/fma_chains.hpp"
+#include "probes/cuda/nvml.hpp"
 #include "probes/cuda/peak_flops.hpp"
 #include "roofline/json_io.hpp"
 
@@ -219,4 +220,18 @@ TEST(PeakFlops, OffsetIsExactWithAnEvenLastBit) {
       EXPECT_EQ(lane_values(p, chain_bytes(p, std::vector<double>(fma_lanes(p), b))).at(0), b);
     }
   }
+}
+
+TEST(SmClock, WithoutNvmlOrTheDeviceTheClockIsReportedAsNotReadWithTheReason) {
+  // No driver here (no libnvidia-ml.so.1), or on a GPU machine a bus id no device has.
+  SmClock clock("0000:ff:1f.7");
+  ASSERT_FALSE(clock.available());
+  EXPECT_TRUE(clock.reason().starts_with("NVML not loaded") ||
+              clock.reason().find("nvmlDeviceGetHandleByPciBusId_v2 failed") != std::string::npos)
+      << clock.reason();
+  int runs = 0;
+  const ClockReading reading = clock_during(clock, [&] { ++runs; });
+  EXPECT_EQ(runs, 1);
+  EXPECT_EQ(reading.hz, 0);
+  EXPECT_EQ(reading.text, "SM clock not read: " + clock.reason());
 }
