@@ -160,7 +160,9 @@ std::string device_note(const DeviceView& view) {
     }
   }
   std::string note;
-  if (threads > 0) {
+  if (threads > 0 && view.device.backend == "cuda") {
+    note = "Roofs: the ceilings measured on all " + std::to_string(threads) + " SMs. ";
+  } else if (threads > 0) {
     note = "Roofs: the ceilings measured with " + std::to_string(threads) +
            " threads; ceilings with fewer threads are in the table. ";
   }

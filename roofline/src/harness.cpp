@@ -5,6 +5,8 @@
 
 #include <cstdio>
 #include <exception>
+#include <optional>
+#include <stdexcept>
 
 #include "roofline/stats.hpp"
 
@@ -33,11 +35,18 @@ class SampleReporter : public benchmark::BenchmarkReporter {
 void time_case(Case& c, const MeasureOptions& options, Result& result) {
   std::string run_error;  // owned here: the benchmark may end before reporting it
   const Work work = c.info().work;
+  const bool device_timed = c.device_timed();
   auto* bench = benchmark::RegisterBenchmark(
       (c.info().family + "/" + c.info().backend + "/" + c.info().variant).c_str(),
-      [&c, &run_error, work](benchmark::State& state) {
+      [&c, &run_error, work, device_timed](benchmark::State& state) {
         try {
-          for (auto _ : state) c.run();
+          for (auto _ : state) {
+            c.run();
+            if (!device_timed) continue;
+            const std::optional<double> seconds = c.last_device_seconds();
+            if (!seconds) throw std::runtime_error("the case reported no device time");
+            state.SetIterationTime(*seconds);
+          }
         } catch (const std::exception& e) {
           run_error = e.what();
           state.SkipWithError(run_error.c_str());
@@ -49,8 +58,12 @@ void time_case(Case& c, const MeasureOptions& options, Result& result) {
   bench->Repetitions(options.repetitions)
       ->MinTime(options.min_sample_seconds)
       ->MinWarmUpTime(options.warmup_seconds)
-      ->UseRealTime()
       ->Unit(benchmark::kSecond);
+  if (device_timed) {
+    bench->UseManualTime();
+  } else {
+    bench->UseRealTime();
+  }
   SampleReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::ClearRegisteredBenchmarks();

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 using namespace roofline;
@@ -94,4 +95,22 @@ TEST(Harness, ErrorsAreRecordedNotThrown) {
   r = measure(in_run, kFast);
   EXPECT_NE(r.error.find("device lost"), std::string::npos) << r.error;
   EXPECT_FALSE(r.ok());
+}
+
+namespace {
+// Reports a device time per run (as a GPU case does from its events) far from the host time.
+class DeviceTimedCase : public SumCase {
+ public:
+  DeviceTimedCase() : SumCase(false) {}
+  bool device_timed() const override { return true; }
+  std::optional<double> last_device_seconds() const override { return 0.25; }
+};
+}  // namespace
+
+TEST(Harness, DeviceTimedCaseRecordsTheDeviceTime) {
+  DeviceTimedCase c;
+  const auto r = measure(c, {.repetitions = 3, .min_sample_seconds = 0.5, .warmup_seconds = 0});
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.samples.size(), 3u);
+  for (double s : r.samples) EXPECT_DOUBLE_EQ(s, 0.25);
 }

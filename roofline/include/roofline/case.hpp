@@ -2,6 +2,7 @@
 // A timed unit of work: a kernel variant or one probe configuration. Backends create cases;
 // the harness verifies, times and records them.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "roofline/results.hpp"
@@ -32,6 +33,11 @@ class Case {
   // Poisons the outputs, runs once and compares with a reference computed independently.
   virtual Verification verify() = 0;
   virtual void release() {}  // free what prepare() took
+
+  // Cases timed by the device itself (GPU events) return the device time of their last run();
+  // the harness then records it (Google Benchmark manual time) instead of the host clock.
+  virtual bool device_timed() const { return false; }
+  virtual std::optional<double> last_device_seconds() const { return std::nullopt; }
 
  protected:
   CaseInfo info_;

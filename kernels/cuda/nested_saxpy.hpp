@@ -1,0 +1,15 @@
+#pragma once
+// The nested SAXPY on an NVIDIA GPU (kernels/nested_saxpy.hpp): one kernel per depth m, m a
+// template parameter, so the m FMAs per element are unrolled and t stays in registers.
+#include <cstddef>
+
+#include "kernels/cuda/geometry.hpp"
+
+namespace kernels::cuda {
+
+// Enqueues y[i] = a(…a(a·x[i] + y[i]) + y[i]…) + y[i] with m FMAs per element on the default
+// stream. Throws std::invalid_argument for an m outside kNestedSaxpyDepths.
+template <class T>
+void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t n, T a);
+
+}  // namespace kernels::cuda

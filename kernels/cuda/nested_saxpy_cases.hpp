@@ -1,0 +1,25 @@
+#pragma once
+// The nested SAXPY sweep on the GPU as cases: x and y on the device, one event-timed launch per
+// run, y checked on the host against the closed form (kernels/nested_saxpy.hpp).
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "kernels/cuda/geometry.hpp"
+#include "roofline/case.hpp"
+#include "roofline/profile.hpp"
+
+namespace kernels::cuda {
+
+// Throws roofline::InputError for an m outside the sweep's depths or a precision other than
+// fp32/fp64.
+std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
+                                                       const std::string& variant, int m,
+                                                       const Geometry& g, roofline::Precision p,
+                                                       std::size_t n);
+
+// cuBLAS axpy (y = a·x + y: the nested SAXPY of depth 1), the vendor baseline.
+std::unique_ptr<roofline::Case> make_cublas_axpy_case(const roofline::Device& device,
+                                                      roofline::Precision p, std::size_t n);
+
+}  // namespace kernels::cuda

@@ -1,0 +1,162 @@
+#include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/stream.hpp"
+#include "kernels/cuda/vector.cuh"
+
+namespace kernels::cuda {
+namespace {
+
+template <StreamOp Op, class T>
+__device__ __forceinline__ T element(T out_old, T a, T b, T s) {
+  if constexpr (Op == StreamOp::write) return s;
+  if constexpr (Op == StreamOp::copy) return a;
+  if constexpr (Op == StreamOp::scale) return s * a;
+  if constexpr (Op == StreamOp::add) return a + b;
+  if constexpr (Op == StreamOp::triad) return a + s * b;
+  if constexpr (Op == StreamOp::daxpy) return out_old + s * a;
+  return T(0);
+}
+
+constexpr int kItems = kStreamItems;
+
+template <StreamOp Op, class T, int N>
+__global__ void stream_store_kernel(T* __restrict__ out, const T* __restrict__ in1,
+                                    const T* __restrict__ in2, std::size_t n, T s, int passes) {
+  const std::size_t first = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  const std::size_t vectors = n / N;
+  for (int pass = 0; pass < passes; ++pass) {
+    const T sp = stream_pass_scalar(Op, s, pass);
+    for (std::size_t base = first; base < vectors; base += kItems * stride) {
+      Vector<T, N> a[kItems] = {}, b[kItems] = {}, o[kItems] = {};
+#pragma unroll
+      for (int item = 0; item < kItems; ++item) {
+        const std::size_t i = base + item * stride;
+        if (i >= vectors) break;
+        if constexpr (stream_inputs(Op) >= 1) a[item] = load<T, N>(in1 + i * N);
+        if constexpr (stream_inputs(Op) >= 2) b[item] = load<T, N>(in2 + i * N);
+        if constexpr (stream_in_place(Op)) o[item] = load<T, N>(out + i * N);
+      }
+#pragma unroll
+      for (int item = 0; item < kItems; ++item) {
+        const std::size_t i = base + item * stride;
+        if (i >= vectors) break;
+#pragma unroll
+        for (int k = 0; k < N; ++k)
+          o[item].v[k] = element<Op>(o[item].v[k], a[item].v[k], b[item].v[k], sp);
+        store<T, N>(out + i * N, o[item]);
+      }
+    }
+    for (std::size_t i = vectors * N + first; i < n; i += stride) {
+      const T a = stream_inputs(Op) >= 1 ? in1[i] : T(0);
+      const T b = stream_inputs(Op) >= 2 ? in2[i] : T(0);
+      out[i] = element<Op>(out[i], a, b, sp);
+    }
+  }
+}
+
+// A block's sum in double: warp shuffles, then one value per warp in shared memory.
+__device__ double block_sum(double value) {
+  __shared__ double warp_sums[32];
+  for (int offset = 16; offset > 0; offset /= 2)
+    value += __shfl_down_sync(0xffffffffu, value, offset);
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  if (lane == 0) warp_sums[warp] = value;
+  __syncthreads();
+  if (warp == 0) {
+    value = lane < (blockDim.x + 31) / 32 ? warp_sums[lane] : 0.0;
+    for (int offset = 16; offset > 0; offset /= 2)
+      value += __shfl_down_sync(0xffffffffu, value, offset);
+  }
+  return value;
+}
+
+template <StreamOp Op, class T, int N>
+__global__ void stream_sum_kernel(T* partials, const T* __restrict__ in1, const T* __restrict__ in2,
+                                  std::size_t n, int passes) {
+  const std::size_t first = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  const std::size_t vectors = n / N;
+  T acc[kItems] = {};
+  for (int pass = 0; pass < passes; ++pass) {
+    for (std::size_t base = first; base < vectors; base += kItems * stride) {
+      Vector<T, N> a[kItems] = {}, b[kItems] = {};
+#pragma unroll
+      for (int item = 0; item < kItems; ++item) {
+        const std::size_t i = base + item * stride;
+        if (i >= vectors) break;
+        a[item] = load<T, N>(in1 + i * N);
+        if constexpr (Op == StreamOp::dot) b[item] = load<T, N>(in2 + i * N);
+      }
+#pragma unroll
+      for (int item = 0; item < kItems; ++item)
+#pragma unroll
+        for (int k = 0; k < N; ++k)
+          acc[item] += Op == StreamOp::dot ? a[item].v[k] * b[item].v[k] : a[item].v[k];
+    }
+    for (std::size_t i = vectors * N + first; i < n; i += stride)
+      acc[0] += Op == StreamOp::dot ? in1[i] * in2[i] : in1[i];
+  }
+  double total = 0;
+#pragma unroll
+  for (int item = 0; item < kItems; ++item) total += acc[item];
+  const double sum = block_sum(total);
+  if (threadIdx.x == 0) partials[blockIdx.x] = static_cast<T>(sum);
+}
+
+template <StreamOp Op, class T, int N>
+void launch_width(const Geometry& g, int passes, T* out, const T* in1, const T* in2, std::size_t n,
+                  T s, T* partials) {
+  if constexpr (stream_stores(Op)) {
+    stream_store_kernel<Op, T, N><<<g.blocks(), g.threads>>>(out, in1, in2, n, s, passes);
+  } else {
+    stream_sum_kernel<Op, T, N><<<g.blocks(), g.threads>>>(partials, in1, in2, n, passes);
+  }
+  check_launch("stream kernel");
+}
+
+template <StreamOp Op, class T>
+void launch_op(const Geometry& g, int passes, T* out, const T* in1, const T* in2, std::size_t n,
+               T s, T* partials) {
+  check_geometry(g, sizeof(T));
+  switch (g.vector_bytes / static_cast<int>(sizeof(T))) {
+    case 1:
+      return launch_width<Op, T, 1>(g, passes, out, in1, in2, n, s, partials);
+    case 2:
+      return launch_width<Op, T, 2>(g, passes, out, in1, in2, n, s, partials);
+    default:
+      if constexpr (sizeof(T) == 4)
+        return launch_width<Op, T, 4>(g, passes, out, in1, in2, n, s, partials);
+  }
+}
+
+}  // namespace
+
+template <class T>
+void stream_launch(StreamOp op, const Geometry& g, int passes, T* out, const T* in1, const T* in2,
+                   std::size_t n, T s, T* partials) {
+  switch (op) {
+    case StreamOp::read:
+      return launch_op<StreamOp::read>(g, passes, out, in1, in2, n, s, partials);
+    case StreamOp::dot:
+      return launch_op<StreamOp::dot>(g, passes, out, in1, in2, n, s, partials);
+    case StreamOp::write:
+      return launch_op<StreamOp::write>(g, passes, out, in1, in2, n, s, partials);
+    case StreamOp::copy:
+      return launch_op<StreamOp::copy>(g, passes, out, in1, in2, n, s, partials);
+    case StreamOp::scale:
+      return launch_op<StreamOp::scale>(g, passes, out, in1, in2, n, s, partials);
+    case StreamOp::add:
+      return launch_op<StreamOp::add>(g, passes, out, in1, in2, n, s, partials);
+    case StreamOp::triad:
+      return launch_op<StreamOp::triad>(g, passes, out, in1, in2, n, s, partials);
+    case StreamOp::daxpy:
+      return launch_op<StreamOp::daxpy>(g, passes, out, in1, in2, n, s, partials);
+  }
+}
+
+template void stream_launch(StreamOp, const Geometry&, int, float*, const float*, const float*,
+                            std::size_t, float, float*);
+template void stream_launch(StreamOp, const Geometry&, int, double*, const double*, const double*,
+                            std::size_t, double, double*);
+
+}  // namespace kernels::cuda

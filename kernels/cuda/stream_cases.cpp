@@ -1,0 +1,192 @@
+#include "kernels/cuda/stream_cases.hpp"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
+
+#include "kernels/cuda/case_info.hpp"
+#include "kernels/cuda/cublas.hpp"
+#include "kernels/cuda/device_buffer.hpp"
+#include "kernels/cuda/event_timer.hpp"
+#include "kernels/cuda/fill.hpp"
+#include "kernels/cuda/host_inputs.hpp"
+#include "kernels/cuda/stream.hpp"
+#include "roofline/json_io.hpp"
+
+namespace kernels::cuda {
+namespace {
+
+constexpr double kScalar = 3;  // STREAM's
+constexpr std::array<std::uint64_t, 2> kInputSeeds = {101, 102};
+constexpr std::uint64_t kOutputSeed = 103;  // the initial output an in-place op (daxpy) reads
+
+void check_precision(roofline::Precision p) {
+  if (p != roofline::Precision::fp32 && p != roofline::Precision::fp64)
+    throw roofline::InputError("stream on CUDA has no " + std::string(to_string(p)) + " kernels");
+}
+
+// Enqueues `passes` passes of the operation; read and dot leave their sum as the total of
+// `partials` (as many values as the launch has blocks).
+template <class T>
+using StreamLaunch = std::function<void(int passes, T* out, const T* in1, const T* in2,
+                                        std::size_t n, T s, T* partials)>;
+
+template <class T>
+class StreamCase final : public roofline::Case {
+ public:
+  StreamCase(roofline::CaseInfo info, StreamOp op, int passes, std::size_t partials, std::size_t n,
+             StreamLaunch<T> launch)
+      : Case(std::move(info)),
+        op_(op),
+        passes_(passes),
+        partial_count_(partials),
+        n_(n),
+        launch_(std::move(launch)) {}
+
+  void prepare() override {
+    for (int k = 0; k < stream_inputs(op_); ++k) {
+      inputs_[k].emplace(n_);
+      fill_random(inputs_[k]->data(), n_, kInputSeeds[k]);
+    }
+    if (stream_stores(op_)) {
+      out_.emplace(n_);
+      reset_output(T{0});
+    } else {
+      partials_.emplace(partial_count_);
+    }
+    timer_.emplace();
+  }
+
+  void run() override {
+    seconds_ = timer_->time([&] { launch(passes_); });
+  }
+
+  // One pass from known values: daxpy reads its output and alternates s between passes, so only
+  // a single pass has the textbook result (the other operations repeat the same pass).
+  roofline::Verification verify() override {
+    const std::array<std::vector<T>, 2> in = {
+        stream_inputs(op_) >= 1 ? host_inputs<T>(kInputSeeds[0], n_) : std::vector<T>{},
+        stream_inputs(op_) >= 2 ? host_inputs<T>(kInputSeeds[1], n_) : std::vector<T>{}};
+    const T* in1 = in[0].empty() ? nullptr : in[0].data();
+    const T* in2 = in[1].empty() ? nullptr : in[1].data();
+    if (!stream_stores(op_)) {
+      fill_value(partials_->data(), partials_->size(), std::numeric_limits<T>::quiet_NaN());
+      launch(1);
+      const std::vector<T> partials = partials_->to_host();
+      const double sum = std::accumulate(partials.begin(), partials.end(), 0.0);
+      return verify_stream_sum<T>(op_, sum, in1, in2, n_);
+    }
+    reset_output(std::numeric_limits<T>::quiet_NaN());
+    launch(1);
+    const std::vector<T> out = out_->to_host();
+    return verify_stream_output<T>(op_, out.data(), in1, in2, n_, T(kScalar), [](std::size_t i) {
+      return static_cast<T>(input_value(kOutputSeed, i));
+    });
+  }
+
+  void release() override {
+    timer_.reset();
+    partials_.reset();
+    out_.reset();
+    for (auto& in : inputs_) in.reset();
+  }
+
+  bool device_timed() const override { return true; }
+  std::optional<double> last_device_seconds() const override { return seconds_; }
+
+ private:
+  void launch(int passes) {
+    launch_(passes, data(out_), data(inputs_[0]), data(inputs_[1]), n_, T(kScalar),
+            data(partials_));
+  }
+  static T* data(const std::optional<DeviceBuffer<T>>& b) { return b ? b->data() : nullptr; }
+  // The output before a run: `value` everywhere, or known random values for an in-place op.
+  void reset_output(T value) {
+    if (stream_in_place(op_)) {
+      fill_random(out_->data(), n_, kOutputSeed);
+    } else {
+      fill_value(out_->data(), n_, value);
+    }
+  }
+
+  StreamOp op_;
+  int passes_;
+  std::size_t partial_count_, n_;
+  StreamLaunch<T> launch_;
+  std::optional<DeviceBuffer<T>> out_;
+  std::array<std::optional<DeviceBuffer<T>>, 2> inputs_;
+  std::optional<DeviceBuffer<T>> partials_;
+  std::optional<EventTimer> timer_;
+  std::optional<double> seconds_;
+};
+
+template <class T>
+std::unique_ptr<roofline::Case> kernel_case(roofline::CaseInfo info, const StreamConfig& c,
+                                            std::size_t n) {
+  return std::make_unique<StreamCase<T>>(
+      std::move(info), c.op, c.passes, c.geometry.blocks(), n,
+      [c](int passes, T* out, const T* in1, const T* in2, std::size_t count, T s, T* partials) {
+        stream_launch<T>(c.op, c.geometry, passes, out, in1, in2, count, s, partials);
+      });
+}
+
+template <class T>
+std::unique_ptr<roofline::Case> cublas_dot_case(roofline::CaseInfo info, std::size_t n) {
+  auto handle = std::make_shared<CublasHandle>();
+  return std::make_unique<StreamCase<T>>(
+      std::move(info), StreamOp::dot, 1, 1, n,
+      [handle](int, T*, const T* in1, const T* in2, std::size_t count, T, T* result) {
+        cublas_dot(handle->get(), static_cast<std::int64_t>(count), in1, in2, result);
+      });
+}
+
+}  // namespace
+
+roofline::Work stream_config_work(const StreamConfig& config, roofline::Precision p,
+                                  std::size_t n) {
+  roofline::Work w = stream_work(config.op, p, static_cast<std::int64_t>(n), Store::temporal);
+  w.flops *= config.passes;
+  w.bytes *= config.passes;
+  w.bytes_write_allocate *= config.passes;
+  return w;
+}
+
+std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
+                                                 const std::string& family,
+                                                 const std::string& variant,
+                                                 const StreamConfig& config, roofline::Precision p,
+                                                 std::size_t n) {
+  check_precision(p);
+  check_geometry(config.geometry, roofline::size_of(p));
+  if (config.passes < 1)
+    throw roofline::InputError("passes " + std::to_string(config.passes) + " is below 1");
+  if (n == 0) throw roofline::InputError("stream: size 0 has no elements");
+  const Geometry& g = config.geometry;
+  const nlohmann::json params = {{"n", n},
+                                 {"op", to_string(config.op)},
+                                 {"passes", config.passes},
+                                 {"vector_bytes", g.vector_bytes},
+                                 {"threads_per_block", g.threads},
+                                 {"blocks_per_sm", g.blocks_per_sm}};
+  auto info = cuda_case_info(device, family, variant, params, stream_config_work(config, p, n));
+  if (p == roofline::Precision::fp32) return kernel_case<float>(std::move(info), config, n);
+  return kernel_case<double>(std::move(info), config, n);
+}
+
+std::unique_ptr<roofline::Case> make_cublas_dot_case(const roofline::Device& device,
+                                                     roofline::Precision p, std::size_t n) {
+  check_precision(p);
+  if (n == 0) throw roofline::InputError("stream: size 0 has no elements");
+  const nlohmann::json params = {{"n", n}, {"op", "dot"}, {"passes", 1}};
+  const StreamConfig dot{.op = StreamOp::dot, .geometry = {}, .passes = 1};
+  auto info = cuda_case_info(device, "stream", "cublas", params, stream_config_work(dot, p, n));
+  if (p == roofline::Precision::fp32) return cublas_dot_case<float>(std::move(info), n);
+  return cublas_dot_case<double>(std::move(info), n);
+}
+
+}  // namespace kernels::cuda

@@ -1,0 +1,37 @@
+#pragma once
+// A STREAM operation on the GPU as a case: device arrays filled with known random values, one
+// event-timed launch per run, every element (or the sum) checked on the host. The bandwidth
+// probe times the same cases.
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "kernels/cuda/geometry.hpp"
+#include "kernels/stream.hpp"
+#include "roofline/case.hpp"
+#include "roofline/profile.hpp"
+
+namespace kernels::cuda {
+
+struct StreamConfig {
+  StreamOp op = StreamOp::read;
+  Geometry geometry;
+  int passes = 1;  // per launch
+};
+
+// Work of one launch: stream_work (temporal stores) times passes.
+roofline::Work stream_config_work(const StreamConfig& config, roofline::Precision p, std::size_t n);
+
+// Family `family` ("stream", "bandwidth"), params n, op, passes and the geometry. Throws
+// roofline::InputError for a bad geometry, passes below 1 or n of 0.
+std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
+                                                 const std::string& family,
+                                                 const std::string& variant,
+                                                 const StreamConfig& config, roofline::Precision p,
+                                                 std::size_t n);
+
+// cuBLAS dot (family "stream", variant "cublas"), the vendor baseline of the dot operation.
+std::unique_ptr<roofline::Case> make_cublas_dot_case(const roofline::Device& device,
+                                                     roofline::Precision p, std::size_t n);
+
+}  // namespace kernels::cuda

@@ -1,0 +1,58 @@
+#pragma once
+// Vector loads and stores of 4, 8 or 16 bytes: the CUDA vector type of N elements of T, loaded
+// with ld.global.cg (cached in L2 only: streaming data has no reuse in L1, and the L2 probe must
+// not be served by L1) and viewed element by element.
+#include <cuda_runtime.h>
+
+namespace kernels::cuda {
+
+template <class T, int N>
+struct VectorOf;
+template <>
+struct VectorOf<float, 1> {
+  using type = float;
+};
+template <>
+struct VectorOf<float, 2> {
+  using type = float2;
+};
+template <>
+struct VectorOf<float, 4> {
+  using type = float4;
+};
+template <>
+struct VectorOf<double, 1> {
+  using type = double;
+};
+template <>
+struct VectorOf<double, 2> {
+  using type = double2;
+};
+
+template <class T, int N>
+struct Vector {
+  T v[N];
+};
+
+template <class T, int N>
+__device__ __forceinline__ Vector<T, N> load(const T* p) {
+  using V = typename VectorOf<T, N>::type;
+  const V raw = __ldcg(reinterpret_cast<const V*>(p));
+  Vector<T, N> out;
+  const T* e = reinterpret_cast<const T*>(&raw);
+#pragma unroll
+  for (int k = 0; k < N; ++k) out.v[k] = e[k];
+  return out;
+}
+
+template <class T, int N>
+__device__ __forceinline__ void store(T* p, const Vector<T, N>& value) {
+  using V = typename VectorOf<T, N>::type;
+  V raw;
+  T* e = reinterpret_cast<T*>(&raw);
+#pragma unroll
+  for (int k = 0; k < N; ++k) e[k] = value.v[k];
+  *reinterpret_cast<V*>(p) = raw;
+}
+
+}  // namespace kernels::cuda

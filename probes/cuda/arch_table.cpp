@@ -1,0 +1,106 @@
+#include "probes/cuda/arch_table.hpp"
+
+#include <regex>
+#include <string_view>
+
+#include "roofline/json_io.hpp"
+
+namespace rooflab_embedded {
+extern const std::string_view cuda_architectures_json;
+}
+
+namespace probes::cuda {
+
+namespace {
+
+using roofline::InputError;
+
+template <class T>
+T field(const nlohmann::json& entry, const char* name, const std::string& where) {
+  if (!entry.contains(name)) throw InputError(where + ": missing field \"" + name + "\"");
+  try {
+    return entry.at(name).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw InputError(where + ": field \"" + name + "\" has the wrong type");
+  }
+}
+
+Architecture parse_architecture(const nlohmann::json& entry, const std::string& where) {
+  Architecture arch;
+  arch.name = field<std::string>(entry, "name", where);
+  const std::string named = where + " (" + arch.name + ")";
+  arch.compute_capabilities = field<std::vector<std::string>>(entry, "compute_capabilities", named);
+  if (arch.compute_capabilities.empty()) throw InputError(named + ": no compute_capabilities");
+  static const std::regex kCapability("[0-9]+\\.[0-9]+");
+  for (const std::string& cc : arch.compute_capabilities)
+    if (!std::regex_match(cc, kCapability))
+      throw InputError(named + ": compute capability \"" + cc + "\" is not major.minor");
+  const auto rates = field<nlohmann::json>(entry, "flop_per_clock_per_sm", named);
+  if (!rates.is_object() || rates.empty())
+    throw InputError(named + ": flop_per_clock_per_sm must be a non-empty object");
+  for (const auto& [name, value] : rates.items()) {
+    roofline::Precision p;
+    try {
+      p = roofline::precision_from_string(name);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(named + ".flop_per_clock_per_sm: " + e.what());
+    }
+    if (!value.is_number() || value.get<double>() <= 0)
+      throw InputError(named + ".flop_per_clock_per_sm." + name + " must be a positive number");
+    arch.flop_per_clock_per_sm[p] = value.get<double>();
+  }
+  arch.shared_bytes_per_clock_per_sm = field<double>(entry, "shared_bytes_per_clock_per_sm", named);
+  if (arch.shared_bytes_per_clock_per_sm <= 0)
+    throw InputError(named + ": shared_bytes_per_clock_per_sm must be positive");
+  arch.source = field<std::string>(entry, "source", named);
+  if (arch.source.empty()) throw InputError(named + ": empty source");
+  return arch;
+}
+
+}  // namespace
+
+ArchitectureTable ArchitectureTable::parse(const nlohmann::json& j) {
+  roofline::check_schema(j, "rooflab.cudaarch/1", "cuda architecture table");
+  if (!j.contains("architectures") || !j.at("architectures").is_array())
+    throw InputError("cuda architecture table: missing array \"architectures\"");
+  ArchitectureTable table;
+  for (std::size_t i = 0; i < j.at("architectures").size(); ++i) {
+    Architecture arch =
+        parse_architecture(j.at("architectures").at(i),
+                           "cuda architecture table architectures[" + std::to_string(i) + "]");
+    for (const std::string& cc : arch.compute_capabilities)
+      for (const Architecture& earlier : table.architectures_)
+        for (const std::string& other : earlier.compute_capabilities)
+          if (cc == other)
+            throw InputError("cuda architecture table: compute capability " + cc + " is in both " +
+                             earlier.name + " and " + arch.name);
+    table.architectures_.push_back(std::move(arch));
+  }
+  return table;
+}
+
+const ArchitectureTable& ArchitectureTable::embedded() {
+  static const ArchitectureTable table =
+      parse(nlohmann::json::parse(rooflab_embedded::cuda_architectures_json));
+  return table;
+}
+
+const Architecture* ArchitectureTable::find(int major, int minor) const {
+  const std::string cc = std::to_string(major) + "." + std::to_string(minor);
+  for (const Architecture& arch : architectures_)
+    for (const std::string& c : arch.compute_capabilities)
+      if (c == cc) return &arch;
+  return nullptr;
+}
+
+double theoretical_flops(const Architecture& arch, roofline::Precision p, int sms,
+                         double clock_hz) {
+  const auto it = arch.flop_per_clock_per_sm.find(p);
+  return it == arch.flop_per_clock_per_sm.end() ? 0 : sms * clock_hz * it->second;
+}
+
+double theoretical_dram_bandwidth(int bus_width_bits, double memory_clock_hz) {
+  return bus_width_bits * memory_clock_hz * 2 / 8;
+}
+
+}  // namespace probes::cuda

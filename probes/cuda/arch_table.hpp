@@ -1,0 +1,42 @@
+#pragma once
+// Hardware facts for a GPU's theoretical peaks: non-tensor FLOP per clock per SM and shared-memory
+// bytes per clock per SM per NVIDIA architecture (data/cuda_architectures.json, embedded).
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "roofline/work.hpp"
+
+namespace probes::cuda {
+
+struct Architecture {
+  std::string name;
+  std::vector<std::string> compute_capabilities;                // "9.0"
+  std::map<roofline::Precision, double> flop_per_clock_per_sm;  // only native precisions
+  double shared_bytes_per_clock_per_sm = 0;
+  std::string source;
+};
+
+class ArchitectureTable {
+ public:
+  // Throws roofline::InputError naming the entry and field that is missing or malformed.
+  static ArchitectureTable parse(const nlohmann::json& j);
+  // The table compiled from data/cuda_architectures.json.
+  static const ArchitectureTable& embedded();
+
+  // The architecture of compute capability major.minor; nullptr when the table lacks it.
+  const Architecture* find(int major, int minor) const;
+  const std::vector<Architecture>& architectures() const { return architectures_; }
+
+ private:
+  std::vector<Architecture> architectures_;
+};
+
+// SMs × clock × FLOP per clock per SM; 0 when the architecture has no native `p`.
+double theoretical_flops(const Architecture& arch, roofline::Precision p, int sms, double clock_hz);
+
+// Bus width × memory clock × 2 (double data rate) / 8, in bytes/s.
+double theoretical_dram_bandwidth(int bus_width_bits, double memory_clock_hz);
+
+}  // namespace probes::cuda

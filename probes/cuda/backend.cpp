@@ -1,0 +1,196 @@
+#include "probes/cuda/backend.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <cstdio>
+#include <map>
+
+#include "kernels/cuda/cases.hpp"
+#include "kernels/cuda/cuda_check.hpp"
+#include "probes/cuda/bandwidth.hpp"
+#include "probes/cuda/device.hpp"
+#include "probes/cuda/fma_path.hpp"
+#include "probes/cuda/nvml.hpp"
+#include "probes/cuda/peak_flops.hpp"
+#include "probes/cuda/shared_memory.hpp"
+#include "probes/levels.hpp"
+#include "roofline/harness.hpp"
+#include "roofline/stats.hpp"
+
+namespace probes::cuda {
+
+namespace {
+
+using roofline::Precision;
+using roofline::Result;
+
+std::string failure_text(const Result& r) {
+  return r.family + " " + r.variant + " " + r.params.dump() + ": " +
+         (r.error.empty() ? r.verification.message : r.error);
+}
+
+std::vector<double> rates(const Result& r, double per_call) {
+  std::vector<double> out;
+  for (double seconds : r.samples) out.push_back(per_call / seconds);
+  return out;
+}
+
+// Precisions with a theoretical peak (the architecture has native arithmetic for them).
+std::vector<Precision> probed_precisions(const roofline::Device& device) {
+  std::vector<Precision> out;
+  for (const auto& t : device.theoretical_compute) out.push_back(t.precision);
+  if (out.empty()) out = {Precision::fp64, Precision::fp32};  // unknown architecture
+  return out;
+}
+
+void probe_compute(roofline::Device& device, const roofline::ProbeOptions& options,
+                   std::vector<std::string>& failures) {
+  SmClock clock(device.facts.at("pci_bus_id").get<std::string>());
+  const int threads_per_sm = device.facts.at("max_threads_per_sm").get<int>();
+  for (Precision p : probed_precisions(device)) {
+    const PeakFlopsConfig config{
+        .precision = p,
+        .sms = device.compute_units,
+        .blocks_per_sm = std::max(threads_per_sm / 256, 1),
+        .threads = 256,
+        .iterations = p == Precision::fp64 ? std::int64_t{1} << 13 : std::int64_t{1} << 14};
+    auto c = make_peak_flops_case(device, config);
+    Result r;
+    const ClockReading reading =
+        clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
+    if (!r.ok()) {
+      failures.push_back(failure_text(r));
+      continue;
+    }
+    char method[400];
+    std::snprintf(method, sizeof method,
+                  "%d independent %s chains per thread, %d threads x %d blocks/SM on %d SMs, "
+                  "%lld steps per launch, CUDA-event timing; %s",
+                  r.params.at("chains").get<int>(), std::string(fma_path(p)).c_str(),
+                  config.threads, config.blocks_per_sm, config.sms,
+                  static_cast<long long>(config.iterations), reading.text.c_str());
+    device.compute.push_back({.precision = p,
+                              .path = std::string(fma_path(p)),
+                              .threads = device.compute_units,
+                              .flops_per_s = roofline::summarize(rates(r, r.work.flops)),
+                              .clock_hz = reading.hz,
+                              .method = method});
+  }
+}
+
+void probe_shared_memory(roofline::Device& device, const roofline::ProbeOptions& options,
+                         std::vector<std::string>& failures) {
+  const SharedMemoryConfig config{
+      .sms = device.compute_units,
+      .blocks_per_sm = std::max(device.facts.at("max_threads_per_sm").get<int>() / 256, 1),
+      .threads = 256,
+      .passes = 1024};
+  auto c = make_shared_memory_case(device, config);
+  const Result r = roofline::measure(*c, options.measure);
+  if (!r.ok()) {
+    failures.push_back(failure_text(r));
+    return;
+  }
+  char method[300];
+  std::snprintf(method, sizeof method,
+                "LDS.128 reads of a %d KiB array per block, %d threads x %d blocks/SM, %d passes "
+                "of %d loads per launch, each thread's sum checked exactly; CUDA-event timing",
+                kSharedVectors * 16 / 1024, config.threads, config.blocks_per_sm, config.passes,
+                kSharedLoadsPerPass);
+  device.memory.push_back({.level = "shared",
+                           .kernel = "read",
+                           .threads = device.compute_units,
+                           .bytes_per_s = roofline::summarize(rates(r, r.work.bytes)),
+                           .working_set_min = kSharedVectors * 16.0,
+                           .working_set_max = kSharedVectors * 16.0,
+                           .method = method});
+}
+
+// Geometry search and sweep per stream kernel; returns the search summary of each kernel.
+std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
+                                                   const roofline::ProbeOptions& options,
+                                                   std::vector<std::string>& failures) {
+  const double l2 = device.caches.front().size_bytes;
+  const std::vector<double> sizes = sweep_working_sets(l2, options.quick, options.max_working_set);
+  const double search_bytes = sizes.back();  // ≥ 8× the L2 unless max_working_set says less
+  std::map<std::string, std::string> searched;
+  std::vector<Result> sweep;
+  for (kernels::StreamOp op : kBandwidthOps) {
+    const auto measure_geometry = [&](const kernels::cuda::Geometry& g) {
+      std::size_t n = 0;
+      const auto config = bandwidth_config(op, g, search_bytes, n);
+      auto c = kernels::cuda::make_stream_case(device, "bandwidth", "search", config,
+                                               Precision::fp32, n);
+      const Result r = roofline::measure(*c, options.measure);
+      if (!r.ok()) {
+        failures.push_back(failure_text(r));
+        return 0.0;
+      }
+      return roofline::summarize(rates(r, r.work.bytes)).median;
+    };
+    const GeometrySearch search = search_geometry(
+        device.compute_units, device.facts.at("max_threads_per_sm").get<int>(), measure_geometry);
+    char text[200];
+    std::snprintf(text, sizeof text, "; launch %s, the best of %d searched at %.0f MiB",
+                  kernels::cuda::describe(search.best).c_str(), search.tried,
+                  search_bytes / (1 << 20));
+    searched[std::string(kernels::to_string(op))] = text;
+
+    std::vector<std::unique_ptr<roofline::Case>> cases;
+    for (double ws : sizes) {
+      std::size_t n = 0;
+      const auto config = bandwidth_config(op, search.best, ws, n);
+      cases.push_back(kernels::cuda::make_stream_case(
+          device, "bandwidth", std::string(kernels::to_string(op)), config, Precision::fp32, n));
+    }
+    const auto results = roofline::measure_all(
+        cases, options.measure, "bandwidth sweep " + std::string(kernels::to_string(op)));
+    for (const Result& r : results)
+      if (!r.ok()) failures.push_back(failure_text(r));
+    sweep.insert(sweep.end(), results.begin(), results.end());
+  }
+  device.sweep = sweep_points(sweep, device.compute_units);
+  return searched;
+}
+
+}  // namespace
+
+roofline::Availability CudaBackend::availability() const {
+  static const roofline::Availability availability = cuda_availability();
+  return availability;
+}
+
+std::vector<roofline::Device> CudaBackend::devices() const { return describe_cuda_devices(); }
+
+std::vector<std::string> CudaBackend::probe(roofline::Device& device,
+                                            const roofline::ProbeOptions& options) const {
+  ROOFLAB_CUDA(cudaSetDevice(device.facts.at("ordinal").get<int>()));
+  device.compute.clear();
+  device.memory.clear();
+  device.sweep.clear();
+  std::vector<std::string> failures;
+  probe_compute(device, options, failures);
+  probe_shared_memory(device, options, failures);
+  const auto searched = probe_bandwidth(device, options, failures);
+  const double l2 = device.caches.front().size_bytes;
+  for (roofline::MemoryCeiling& m :
+       probes::memory_ceilings(ceiling_points(device.sweep, l2), device.caches)) {
+    if (const auto it = searched.find(m.kernel); it != searched.end()) m.method += it->second;
+    device.memory.push_back(std::move(m));
+  }
+  device.facts["probe_failures"] = failures;
+  return failures;
+}
+
+std::vector<std::string> CudaBackend::families() const { return kernels::cuda::families(); }
+
+std::vector<std::unique_ptr<roofline::Case>> CudaBackend::cases(
+    const roofline::Device& device, const roofline::RunOptions& options) const {
+  return kernels::cuda::make_cases(device, options);
+}
+
+void register_cuda_backend(roofline::Registry& registry) {
+  registry.add(std::make_unique<CudaBackend>());
+}
+
+}  // namespace probes::cuda

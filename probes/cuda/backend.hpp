@@ -1,0 +1,31 @@
+#pragma once
+// The CUDA backend: every NVIDIA GPU the CUDA runtime sees, its ceilings from the probes in this
+// folder and its kernel cases from kernels/cuda. Built when nvcc is found; a machine without a
+// driver or GPU gets "cuda: unavailable (reason)" and everything else still works.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "roofline/backend.hpp"
+
+namespace probes::cuda {
+
+class CudaBackend : public roofline::Backend {
+ public:
+  std::string name() const override { return "cuda"; }
+  roofline::Availability availability() const override;
+  std::vector<roofline::Device> devices() const override;
+  // FMA peaks per precision (the SM clock read through NVML while each runs), shared-memory
+  // bandwidth, then per stream kernel a launch-geometry search at a DRAM-sized working set and a
+  // working-set sweep with the best geometry, whose plateaus give the L2 and DRAM ceilings.
+  // Failed measurements are listed in facts["probe_failures"] and never become ceilings.
+  std::vector<std::string> probe(roofline::Device& device,
+                                 const roofline::ProbeOptions& options) const override;
+  std::vector<std::string> families() const override;
+  std::vector<std::unique_ptr<roofline::Case>> cases(
+      const roofline::Device& device, const roofline::RunOptions& options) const override;
+};
+
+void register_cuda_backend(roofline::Registry& registry);
+
+}  // namespace probes::cuda

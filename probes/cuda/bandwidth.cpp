@@ -1,0 +1,107 @@
+#include "probes/cuda/bandwidth.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <tuple>
+
+#include "kernels/cuda/stream.hpp"
+
+namespace probes::cuda {
+
+using kernels::cuda::Geometry;
+using kernels::cuda::StreamConfig;
+
+namespace {
+constexpr double kBytesPerLaunch = 256.0 * (1 << 20);
+constexpr double kSmallest = 4096;
+}  // namespace
+
+StreamConfig bandwidth_config(kernels::StreamOp op, const Geometry& geometry, double bytes,
+                              std::size_t& n) {
+  const int arrays = kernels::stream_arrays(op);
+  n = std::max<std::size_t>(static_cast<std::size_t>(bytes / arrays / sizeof(float)), 1);
+  const double moved =
+      static_cast<double>(n) * sizeof(float) * (arrays + (kernels::stream_in_place(op) ? 1 : 0));
+  const int passes = static_cast<int>(std::max(1.0, std::ceil(kBytesPerLaunch / moved)));
+  // No more blocks than one pass has work for: idle threads would still loop over every pass.
+  Geometry g = geometry;
+  const double per_block =
+      static_cast<double>(g.threads) * kernels::cuda::kStreamItems * g.vector_bytes;
+  const double blocks = std::ceil(static_cast<double>(n) * sizeof(float) / per_block);
+  g.blocks_per_sm = std::clamp(static_cast<int>(std::ceil(blocks / g.sms)), 1, g.blocks_per_sm);
+  return {.op = op, .geometry = g, .passes = passes};
+}
+
+GeometrySearch search_geometry(int sms, int max_threads_per_sm,
+                               const std::function<double(const Geometry&)>& measure) {
+  GeometrySearch search;
+  std::set<std::tuple<int, int, int>> seen;
+  const auto full = [&](int threads) { return std::max(max_threads_per_sm / threads, 1); };
+  const auto try_geometry = [&](const Geometry& g) {
+    if (!seen.insert({g.vector_bytes, g.threads, g.blocks_per_sm}).second) return;
+    ++search.tried;
+    const double rate = measure(g);
+    if (rate > search.best_bytes_per_s) {
+      search.best_bytes_per_s = rate;
+      search.best = g;
+    }
+  };
+  search.best = {.sms = sms, .blocks_per_sm = full(256), .threads = 256, .vector_bytes = 16};
+  for (int width : {4, 8, 16})
+    try_geometry({.sms = sms, .blocks_per_sm = full(256), .threads = 256, .vector_bytes = width});
+  const int width = search.best.vector_bytes;
+  for (int threads : {128, 256, 512, 1024})
+    try_geometry(
+        {.sms = sms, .blocks_per_sm = full(threads), .threads = threads, .vector_bytes = width});
+  const int threads = search.best.threads;
+  for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0, 16.0, 64.0})
+    try_geometry({.sms = sms,
+                  .blocks_per_sm = std::max(static_cast<int>(full(threads) * factor), 1),
+                  .threads = threads,
+                  .vector_bytes = width});
+  return search;
+}
+
+std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set) {
+  const double top = max_working_set > 0 ? max_working_set : kDramFromL2 * 2 * l2_bytes;
+  const int per_octave = quick ? 2 : 4;
+  std::set<double> sizes;
+  for (int k = 0;; ++k) {
+    const double ws = std::round(kSmallest * std::pow(2.0, double(k) / per_octave) / 64) * 64;
+    if (ws > top) break;
+    sizes.insert(ws);
+  }
+  for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0})
+    if (factor * l2_bytes <= top) sizes.insert(factor * l2_bytes);
+  return {sizes.begin(), sizes.end()};
+}
+
+std::vector<roofline::SweepPoint> ceiling_points(const std::vector<roofline::SweepPoint>& sweep,
+                                                 double l2_bytes) {
+  double largest = 0;
+  for (const roofline::SweepPoint& p : sweep) largest = std::max(largest, p.working_set);
+  if (largest < kDramFromL2 * l2_bytes) return sweep;  // a sweep cut short keeps all it has
+  std::vector<roofline::SweepPoint> out;
+  for (const roofline::SweepPoint& p : sweep)
+    if (p.working_set <= l2_bytes || p.working_set >= kDramFromL2 * l2_bytes) out.push_back(p);
+  return out;
+}
+
+std::vector<roofline::SweepPoint> sweep_points(const std::vector<roofline::Result>& results,
+                                               int sms) {
+  std::vector<roofline::SweepPoint> points;
+  for (const roofline::Result& r : results) {
+    if (!r.ok()) continue;
+    roofline::SweepPoint p{.kernel = r.params.at("op").get<std::string>(),
+                           .threads = sms,
+                           .store = "temporal",
+                           .working_set = r.work.working_set,
+                           .bytes_per_s = {}};
+    for (double seconds : r.samples) p.bytes_per_s.push_back(r.work.bytes / seconds);
+    points.push_back(std::move(p));
+  }
+  return points;
+}
+
+}  // namespace probes::cuda

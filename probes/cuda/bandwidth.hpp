@@ -1,0 +1,61 @@
+#pragma once
+// The GPU bandwidth probe: for read, write, copy and triad (fp32 arrays), a search of the launch
+// geometry at a DRAM-sized working set, then a working-set sweep with the best geometry from a
+// few KiB to at least 4× the L2, whose plateaus become the L2 and DRAM ceilings (probes/levels).
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kernels/cuda/geometry.hpp"
+#include "kernels/cuda/stream_cases.hpp"
+#include "kernels/stream.hpp"
+#include "roofline/backend.hpp"
+#include "roofline/profile.hpp"
+#include "roofline/results.hpp"
+
+namespace probes::cuda {
+
+inline constexpr std::array kBandwidthOps = {kernels::StreamOp::read, kernels::StreamOp::write,
+                                             kernels::StreamOp::copy, kernels::StreamOp::triad};
+
+// Elements per array for a working set of `bytes` over all the op's arrays (fp32), the passes
+// per launch that make a launch move at least 256 MiB, and the geometry with its blocks per SM
+// cut to what one pass has work for.
+kernels::cuda::StreamConfig bandwidth_config(kernels::StreamOp op,
+                                             const kernels::cuda::Geometry& geometry, double bytes,
+                                             std::size_t& n);
+
+// The searched geometries, in order: vector width (4, 8, 16 B) at 256 threads and full
+// occupancy, then threads per block (128 … 1024) at full occupancy with the best width, then
+// blocks per SM (¼ … 64× full occupancy: a grid larger than the resident blocks runs in waves)
+// with the best block size. Each step keeps the best median so far; `measure` returns the median
+// bytes/s of a geometry (0 when it failed).
+struct GeometrySearch {
+  kernels::cuda::Geometry best;
+  double best_bytes_per_s = 0;
+  int tried = 0;
+};
+GeometrySearch search_geometry(
+    int sms, int max_threads_per_sm,
+    const std::function<double(const kernels::cuda::Geometry&)>& measure);
+
+// DRAM ceilings come from working sets of at least 8× the L2: Hopper's L2 keeps part of a working
+// set several times its size (on an H100, copy ran 18% faster at 4× the L2 than at 5×, 2026-11).
+inline constexpr double kDramFromL2 = 8;
+
+// Working sets of the sweep: 2 (quick) or 4 (full) points per octave from 4 KiB, plus ¼, ½, 1, 2,
+// 4, 8 and 16 × the L2, up to 16 × the L2 (or max_working_set when set), ascending.
+std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set);
+
+// The points the ceilings come from: inside the L2, or at least kDramFromL2 × the L2. The others
+// stay in the sweep (and its chart) as the transition between the levels. A sweep that stops
+// short of kDramFromL2 × the L2 (max_working_set) is kept whole.
+std::vector<roofline::SweepPoint> ceiling_points(const std::vector<roofline::SweepPoint>& sweep,
+                                                 double l2_bytes);
+
+// The verified results as sweep points of their kernel, every sample in bytes/s.
+std::vector<roofline::SweepPoint> sweep_points(const std::vector<roofline::Result>& results,
+                                               int sms);
+
+}  // namespace probes::cuda

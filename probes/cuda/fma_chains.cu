@@ -1,0 +1,127 @@
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "kernels/cuda/cuda_check.hpp"
+#include "probes/cuda/fma_chains.hpp"
+
+namespace probes::cuda {
+namespace {
+
+__device__ __forceinline__ double fma_step(double t, double a, double b) { return fma(t, a, b); }
+__device__ __forceinline__ float fma_step(float t, float a, float b) { return fmaf(t, a, b); }
+__device__ __forceinline__ __half2 fma_step(__half2 t, __half2 a, __half2 b) {
+  return __hfma2(t, a, b);
+}
+// Native bfloat16 FMAs start with sm_80; the architecture table gives Turing no bf16 peak, so the
+// probe never runs this there, and the sm_75 build gets a correctly rounded float fallback.
+__device__ __forceinline__ __nv_bfloat162 fma_step(__nv_bfloat162 t, __nv_bfloat162 a,
+                                                   __nv_bfloat162 b) {
+#if __CUDA_ARCH__ >= 800
+  return __hfma2(t, a, b);
+#else
+  const float2 tf = __bfloat1622float2(t), af = __bfloat1622float2(a), bf = __bfloat1622float2(b);
+  return __floats2bfloat162_rn(fmaf(tf.x, af.x, bf.x), fmaf(tf.y, af.y, bf.y));
+#endif
+}
+
+template <class T>
+__global__ void fma_chains_kernel(T* state, T a, T b, std::int64_t iterations) {
+  const std::size_t threads = std::size_t{gridDim.x} * blockDim.x;
+  const std::size_t me = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
+  T t[kFmaChains];
+#pragma unroll
+  for (int c = 0; c < kFmaChains; ++c) t[c] = state[c * threads + me];
+  for (std::int64_t i = 0; i < iterations; i += kFmaUnroll) {
+#pragma unroll
+    for (int u = 0; u < kFmaUnroll; ++u)
+#pragma unroll
+      for (int c = 0; c < kFmaChains; ++c) t[c] = fma_step(t[c], a, b);
+  }
+#pragma unroll
+  for (int c = 0; c < kFmaChains; ++c) state[c * threads + me] = t[c];
+}
+
+template <class T>
+void launch(int blocks, int threads, std::int64_t iterations, void* state, T a, T b) {
+  fma_chains_kernel<T><<<blocks, threads>>>(static_cast<T*>(state), a, b, iterations);
+  kernels::cuda::check_launch("fma_chains_kernel");
+}
+
+}  // namespace
+
+void fma_chains_launch(roofline::Precision p, int blocks, int threads, std::int64_t iterations,
+                       void* state, double a, double b) {
+  if (iterations % kFmaUnroll != 0)
+    throw std::invalid_argument("fma chains: iterations " + std::to_string(iterations) +
+                                " is not a multiple of " + std::to_string(kFmaUnroll));
+  switch (p) {
+    case roofline::Precision::fp64:
+      return launch<double>(blocks, threads, iterations, state, a, b);
+    case roofline::Precision::fp32:
+      return launch<float>(blocks, threads, iterations, state, float(a), float(b));
+    case roofline::Precision::fp16:
+      return launch<__half2>(blocks, threads, iterations, state, __float2half2_rn(float(a)),
+                             __float2half2_rn(float(b)));
+    case roofline::Precision::bf16:
+      return launch<__nv_bfloat162>(blocks, threads, iterations, state,
+                                    __float2bfloat162_rn(float(a)), __float2bfloat162_rn(float(b)));
+    case roofline::Precision::int32:
+      break;
+  }
+  throw std::invalid_argument("fma chains: no kernel for " + std::string(to_string(p)));
+}
+
+std::vector<double> lane_values(roofline::Precision p, const std::vector<unsigned char>& bytes) {
+  std::vector<double> out;
+  const std::size_t values = bytes.size() / fma_value_bytes(p);
+  for (std::size_t i = 0; i < values; ++i) {
+    const unsigned char* raw = bytes.data() + i * fma_value_bytes(p);
+    if (p == roofline::Precision::fp64) {
+      double v;
+      std::memcpy(&v, raw, sizeof v);
+      out.push_back(v);
+    } else if (p == roofline::Precision::fp32) {
+      float v;
+      std::memcpy(&v, raw, sizeof v);
+      out.push_back(v);
+    } else if (p == roofline::Precision::fp16) {
+      __half2 v;
+      std::memcpy(&v, raw, sizeof v);
+      out.push_back(__low2float(v));
+      out.push_back(__high2float(v));
+    } else {
+      __nv_bfloat162 v;
+      std::memcpy(&v, raw, sizeof v);
+      out.push_back(__low2float(v));
+      out.push_back(__high2float(v));
+    }
+  }
+  return out;
+}
+
+std::vector<unsigned char> chain_bytes(roofline::Precision p, const std::vector<double>& lanes) {
+  const std::size_t values = lanes.size() / fma_lanes(p);
+  std::vector<unsigned char> out(values * fma_value_bytes(p));
+  for (std::size_t i = 0; i < values; ++i) {
+    unsigned char* raw = out.data() + i * fma_value_bytes(p);
+    if (p == roofline::Precision::fp64) {
+      std::memcpy(raw, &lanes[i], sizeof(double));
+    } else if (p == roofline::Precision::fp32) {
+      const float v = float(lanes[i]);
+      std::memcpy(raw, &v, sizeof v);
+    } else if (p == roofline::Precision::fp16) {
+      const __half2 v = __floats2half2_rn(float(lanes[2 * i]), float(lanes[2 * i + 1]));
+      std::memcpy(raw, &v, sizeof v);
+    } else {
+      const __nv_bfloat162 v = __floats2bfloat162_rn(float(lanes[2 * i]), float(lanes[2 * i + 1]));
+      std::memcpy(raw, &v, sizeof v);
+    }
+  }
+  return out;
+}
+
+}  // namespace probes::cuda

@@ -1,0 +1,123 @@
+#include "probes/cuda/nvml.hpp"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace probes::cuda {
+
+namespace {
+
+// The few NVML declarations used (nvml.h, which the CUDA toolkit does not always ship).
+using NvmlReturn = int;
+constexpr NvmlReturn kNvmlSuccess = 0;
+constexpr int kNvmlClockSm = 1;  // NVML_CLOCK_SM
+using NvmlDevice = void*;
+using InitFn = NvmlReturn (*)();
+using ByPciFn = NvmlReturn (*)(const char*, NvmlDevice*);
+using ClockFn = NvmlReturn (*)(NvmlDevice, int, unsigned*);
+using ErrorStringFn = const char* (*)(NvmlReturn);
+using ShutdownFn = NvmlReturn (*)();
+
+template <class F>
+F symbol(void* library, const char* name) {
+  return reinterpret_cast<F>(dlsym(library, name));
+}
+
+std::string nvml_error(void* library, const char* call, NvmlReturn status) {
+  const auto error_string = symbol<ErrorStringFn>(library, "nvmlErrorString");
+  return std::string(call) +
+         " failed: " + (error_string ? error_string(status) : "error " + std::to_string(status));
+}
+
+}  // namespace
+
+SmClock::SmClock(const std::string& pci_bus_id) {
+  library_ = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library_) {
+    const char* error = dlerror();
+    reason_ = std::string("NVML not loaded: ") + (error ? error : "dlopen failed");
+    return;
+  }
+  const auto init = symbol<InitFn>(library_, "nvmlInit_v2");
+  const auto by_pci = symbol<ByPciFn>(library_, "nvmlDeviceGetHandleByPciBusId_v2");
+  if (!init || !by_pci || !symbol<ClockFn>(library_, "nvmlDeviceGetClockInfo")) {
+    reason_ = "NVML lacks nvmlInit_v2, nvmlDeviceGetHandleByPciBusId_v2 or nvmlDeviceGetClockInfo";
+    return;
+  }
+  if (const NvmlReturn status = init(); status != kNvmlSuccess) {
+    reason_ = nvml_error(library_, "nvmlInit_v2", status);
+    return;
+  }
+  NvmlDevice device = nullptr;
+  if (const NvmlReturn status = by_pci(pci_bus_id.c_str(), &device); status != kNvmlSuccess) {
+    reason_ = nvml_error(library_, "nvmlDeviceGetHandleByPciBusId_v2", status);
+    return;
+  }
+  device_ = device;
+}
+
+SmClock::~SmClock() {
+  if (!library_) return;
+  if (device_) {
+    if (const auto shutdown = symbol<ShutdownFn>(library_, "nvmlShutdown")) shutdown();
+  }
+  dlclose(library_);
+}
+
+std::optional<double> SmClock::read_hz() {
+  if (!device_) return std::nullopt;
+  unsigned mhz = 0;
+  const NvmlReturn status =
+      symbol<ClockFn>(library_, "nvmlDeviceGetClockInfo")(device_, kNvmlClockSm, &mhz);
+  if (status != kNvmlSuccess) {
+    reason_ = nvml_error(library_, "nvmlDeviceGetClockInfo", status);
+    return std::nullopt;
+  }
+  return mhz * 1e6;
+}
+
+ClockReading clock_during(SmClock& clock, const std::function<void()>& work) {
+  if (!clock.available()) {
+    work();
+    return {.hz = 0, .samples = 0, .text = "SM clock not read: " + clock.reason()};
+  }
+  std::vector<double> samples;
+  std::mutex mutex;
+  std::atomic<bool> done = false;
+  std::thread sampler([&] {
+    while (!done.load()) {
+      if (const auto hz = clock.read_hz()) {
+        std::lock_guard lock(mutex);
+        samples.push_back(*hz);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  });
+  try {
+    work();
+  } catch (...) {
+    done = true;
+    sampler.join();
+    throw;
+  }
+  done = true;
+  sampler.join();
+  if (samples.empty())
+    return {.hz = 0, .samples = 0, .text = "SM clock not read: " + clock.reason()};
+  std::sort(samples.begin(), samples.end());
+  const double median = samples[samples.size() / 2];
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "SM clock %.3f GHz (median of %zu NVML samples during the probe)", median / 1e9,
+                samples.size());
+  return {.hz = median, .samples = static_cast<int>(samples.size()), .text = text};
+}
+
+}  // namespace probes::cuda

@@ -1,0 +1,105 @@
+// The architecture table: the embedded data parses strictly, its figures give the published peaks,
+// and malformed entries are refused with the entry and field named.
+#include "probes/cuda/arch_table.hpp"
+
+#include <gtest/gtest.h>
+
+#include "roofline/json_io.hpp"
+
+using namespace probes::cuda;
+using roofline::Precision;
+
+namespace {
+
+nlohmann::json one_entry(nlohmann::json entry) {
+  return {{"schema", "rooflab.cudaarch/1"}, {"architectures", nlohmann::json::array({entry})}};
+}
+
+nlohmann::json valid_entry() {
+  return {{"name", "Test"},
+          {"compute_capabilities", {"9.0"}},
+          {"flop_per_clock_per_sm", {{"fp32", 256}, {"fp64", 128}}},
+          {"shared_bytes_per_clock_per_sm", 128},
+          {"source", "a whitepaper"}};
+}
+
+void expect_refused(const nlohmann::json& table, const std::string& named) {
+  try {
+    ArchitectureTable::parse(table);
+    FAIL() << "accepted: " << table.dump();
+  } catch (const roofline::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(named), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+
+TEST(ArchitectureTable, EmbeddedTableCoversTuringThroughHopperWithSources) {
+  const ArchitectureTable& table = ArchitectureTable::embedded();
+  for (auto [major, minor] : {std::pair{7, 0}, {7, 5}, {8, 0}, {8, 6}, {8, 9}, {9, 0}}) {
+    const Architecture* arch = table.find(major, minor);
+    ASSERT_NE(arch, nullptr) << major << "." << minor;
+    EXPECT_GT(arch->flop_per_clock_per_sm.at(Precision::fp32), 0);
+    EXPECT_GT(arch->flop_per_clock_per_sm.at(Precision::fp64), 0);
+    EXPECT_GT(arch->flop_per_clock_per_sm.at(Precision::fp16), 0);
+    EXPECT_FALSE(arch->source.empty());
+  }
+  EXPECT_EQ(table.find(3, 5), nullptr);
+  EXPECT_EQ(table.find(7, 5)->flop_per_clock_per_sm.count(Precision::bf16), 0u)
+      << "Turing has no native bfloat16 arithmetic";
+}
+
+TEST(ArchitectureTable, HopperPeaksMatchTheH100Datasheet) {
+  const Architecture& h = *ArchitectureTable::embedded().find(9, 0);
+  // H100 SXM5: 132 SMs at 1.98 GHz: 33.5 fp64, 66.9 fp32, 133.8 fp16 and bf16 TFLOP/s.
+  EXPECT_NEAR(theoretical_flops(h, Precision::fp64, 132, 1.98e9), 33.45e12, 0.01e12);
+  EXPECT_NEAR(theoretical_flops(h, Precision::fp32, 132, 1.98e9), 66.90e12, 0.01e12);
+  EXPECT_NEAR(theoretical_flops(h, Precision::fp16, 132, 1.98e9), 133.8e12, 0.1e12);
+  EXPECT_NEAR(theoretical_flops(h, Precision::bf16, 132, 1.98e9), 133.8e12, 0.1e12);
+  EXPECT_EQ(theoretical_flops(h, Precision::int32, 132, 1.98e9), 0);
+}
+
+TEST(ArchitectureTable, Ga100AndGa10xDiffer) {
+  const auto& table = ArchitectureTable::embedded();
+  // A100 (108 SMs, 1.41 GHz): 9.7 fp64, 19.5 fp32; RTX 3090 (82 SMs, 1.695 GHz): 35.6 fp32.
+  EXPECT_NEAR(theoretical_flops(*table.find(8, 0), Precision::fp64, 108, 1.41e9), 9.75e12, 0.01e12);
+  EXPECT_NEAR(theoretical_flops(*table.find(8, 0), Precision::fp32, 108, 1.41e9), 19.5e12, 0.01e12);
+  EXPECT_NEAR(theoretical_flops(*table.find(8, 6), Precision::fp32, 82, 1.695e9), 35.6e12, 0.05e12);
+  EXPECT_EQ(table.find(8, 6)->flop_per_clock_per_sm.at(Precision::fp64), 4);
+}
+
+TEST(ArchitectureTable, DramBandwidthIsBusTimesDoubleDataRate) {
+  // H100 SXM: 5120-bit HBM3 at 2619 MHz; H200: 6016 bits at 3201 MHz.
+  EXPECT_NEAR(theoretical_dram_bandwidth(5120, 2619e6), 3.352e12, 0.001e12);
+  EXPECT_NEAR(theoretical_dram_bandwidth(6016, 3201e6), 4.814e12, 0.001e12);
+}
+
+TEST(ArchitectureTable, MalformedEntriesAreRefusedByName) {
+  EXPECT_NO_THROW(ArchitectureTable::parse(one_entry(valid_entry())));
+  expect_refused({{"schema", "rooflab.cudaarch/2"}, {"architectures", nlohmann::json::array()}},
+                 "rooflab.cudaarch/2");
+  expect_refused({{"schema", "rooflab.cudaarch/1"}}, "architectures");
+  for (const char* field : {"name", "compute_capabilities", "flop_per_clock_per_sm",
+                            "shared_bytes_per_clock_per_sm", "source"}) {
+    auto entry = valid_entry();
+    entry.erase(field);
+    expect_refused(one_entry(entry), field);
+  }
+  auto bad_cc = valid_entry();
+  bad_cc["compute_capabilities"] = {"nine"};
+  expect_refused(one_entry(bad_cc), "\"nine\"");
+  auto bad_precision = valid_entry();
+  bad_precision["flop_per_clock_per_sm"]["fp128"] = 2;
+  expect_refused(one_entry(bad_precision), "fp128");
+  auto negative = valid_entry();
+  negative["flop_per_clock_per_sm"]["fp64"] = -1;
+  expect_refused(one_entry(negative), "fp64");
+  auto wrong_type = valid_entry();
+  wrong_type["shared_bytes_per_clock_per_sm"] = "lots";
+  expect_refused(one_entry(wrong_type), "shared_bytes_per_clock_per_sm");
+  nlohmann::json twice = one_entry(valid_entry());
+  auto second = valid_entry();
+  second["name"] = "Other";
+  twice["architectures"].push_back(second);
+  expect_refused(twice, "9.0");
+}

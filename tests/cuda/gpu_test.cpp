@@ -1,0 +1,148 @@
+// Every CUDA kernel and probe case on a real GPU: verified against its reference, timed by device
+// events, failures reported with the CUDA call, sizes beyond free memory refused before
+// allocating. Skipped, with a message, on a machine without a GPU.
+#include <cuda_runtime_api.h>
+#include <gtest/gtest.h>
+
+#include "kernels/cuda/cases.hpp"
+#include "kernels/cuda/device_buffer.hpp"
+#include "kernels/cuda/nested_saxpy_cases.hpp"
+#include "kernels/cuda/stream_cases.hpp"
+#include "kernels/nested_saxpy.hpp"
+#include "probes/cuda/device.hpp"
+#include "probes/cuda/peak_flops.hpp"
+#include "probes/cuda/shared_memory.hpp"
+#include "roofline/harness.hpp"
+#include "roofline/json_io.hpp"
+
+using roofline::Precision;
+
+namespace {
+
+class Gpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto a = probes::cuda::cuda_availability();
+    if (!a.available) GTEST_SKIP() << "no CUDA device: " << a.reason;
+    device_ = probes::cuda::describe_cuda_devices().at(0);
+    ASSERT_EQ(cudaSetDevice(0), cudaSuccess);
+  }
+
+  // Verifies the case, then runs it once more and checks it reported a device time.
+  static void expect_verified(roofline::Case& c) {
+    c.prepare();
+    const roofline::Verification v = c.verify();
+    EXPECT_TRUE(v.passed) << c.info().family << " " << c.info().variant << " "
+                          << c.info().params.dump() << ": " << v.message;
+    c.run();
+    ASSERT_TRUE(c.device_timed());
+    ASSERT_TRUE(c.last_device_seconds().has_value());
+    EXPECT_GT(*c.last_device_seconds(), 0);
+    c.release();
+  }
+
+  roofline::Device device_;
+};
+
+// Not a multiple of any vector width: the scalar tails run too.
+constexpr std::size_t kN = (1 << 20) + 3;
+
+}  // namespace
+
+TEST_F(Gpu, EveryStreamOpVerifiesAtEveryVectorWidth) {
+  for (Precision p : {Precision::fp32, Precision::fp64})
+    for (int width : {4, 8, 16}) {
+      if (width < roofline::size_of(p)) continue;
+      const kernels::cuda::Geometry g{
+          .sms = device_.compute_units, .blocks_per_sm = 2, .threads = 128, .vector_bytes = width};
+      for (kernels::StreamOp op : kernels::kStreamOps) {
+        auto c = kernels::cuda::make_stream_case(device_, "stream", "test",
+                                                 {.op = op, .geometry = g, .passes = 3}, p, kN);
+        expect_verified(*c);
+      }
+    }
+}
+
+TEST_F(Gpu, NestedSaxpyVerifiesAtEveryDepth) {
+  const auto g = kernels::cuda::run_geometry(device_);
+  for (Precision p : {Precision::fp32, Precision::fp64})
+    for (int m : kernels::kNestedSaxpyDepths) {
+      auto c = kernels::cuda::make_nested_saxpy_case(device_, "test", m, g, p, kN);
+      expect_verified(*c);
+    }
+}
+
+TEST_F(Gpu, CublasBaselinesVerify) {
+  for (Precision p : {Precision::fp32, Precision::fp64}) {
+    expect_verified(*kernels::cuda::make_cublas_axpy_case(device_, p, kN));
+    expect_verified(*kernels::cuda::make_cublas_dot_case(device_, p, kN));
+  }
+}
+
+TEST_F(Gpu, FmaChainsConvergeExactlyInEveryPrecision) {
+  for (const auto& t : device_.theoretical_compute) {
+    const probes::cuda::PeakFlopsConfig config{.precision = t.precision,
+                                               .sms = device_.compute_units,
+                                               .blocks_per_sm = 2,
+                                               .threads = 128,
+                                               .iterations = 1024};
+    expect_verified(*probes::cuda::make_peak_flops_case(device_, config));
+  }
+}
+
+TEST_F(Gpu, SharedMemorySumsAreExact) {
+  const probes::cuda::SharedMemoryConfig config{
+      .sms = device_.compute_units, .blocks_per_sm = 4, .threads = 256, .passes = 64};
+  expect_verified(*probes::cuda::make_shared_memory_case(device_, config));
+}
+
+TEST_F(Gpu, MeasuredCaseKeepsDeviceTimedSamples) {
+  auto c = kernels::cuda::make_stream_case(
+      device_, "stream", "test",
+      {.op = kernels::StreamOp::triad, .geometry = kernels::cuda::run_geometry(device_)},
+      Precision::fp32, 1 << 24);
+  const roofline::Result r =
+      roofline::measure(*c, {.repetitions = 3, .min_sample_seconds = 0.002, .warmup_seconds = 0});
+  ASSERT_TRUE(r.ok()) << r.error << r.verification.message;
+  EXPECT_EQ(r.samples.size(), 3u);
+  // 192 MiB moved per call: faster than 100 GB/s on any GPU this runs on, and not impossibly fast.
+  for (double s : r.samples) {
+    EXPECT_LT(s, 192.0 * (1 << 20) / 100e9);
+    EXPECT_GT(s, 192.0 * (1 << 20) / 100e12);
+  }
+}
+
+TEST_F(Gpu, SizesBeyondFreeMemoryAreRefusedBeforeAllocating) {
+  roofline::RunOptions options;
+  options.families = {"stream"};
+  options.size = std::int64_t{1} << 40;  // 4 TiB of fp32 per array
+  try {
+    kernels::cuda::make_cases(device_, options);
+    FAIL() << "a size of 2^40 elements was accepted";
+  } catch (const roofline::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("free on the device"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(Gpu, CudaErrorsNameTheCallAndTheError) {
+  try {
+    kernels::cuda::DeviceBuffer<char> huge(std::size_t{1} << 50);
+    FAIL() << "a 1 PiB allocation succeeded";
+  } catch (const kernels::cuda::CudaError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("cudaMalloc"), std::string::npos) << what;
+    EXPECT_NE(what.find("cudaErrorMemoryAllocation"), std::string::npos) << what;
+  }
+  // The failure is recorded as that case's error; the next case still runs.
+  auto bad = kernels::cuda::make_stream_case(
+      device_, "stream", "test",
+      {.op = kernels::StreamOp::copy, .geometry = kernels::cuda::run_geometry(device_)},
+      Precision::fp64, std::size_t{1} << 47);
+  const auto failed = roofline::measure(*bad, {.repetitions = 3});
+  EXPECT_NE(failed.error.find("cudaErrorMemoryAllocation"), std::string::npos) << failed.error;
+  auto good = kernels::cuda::make_stream_case(
+      device_, "stream", "test",
+      {.op = kernels::StreamOp::copy, .geometry = kernels::cuda::run_geometry(device_)},
+      Precision::fp64, kN);
+  EXPECT_TRUE(roofline::measure(*good, {.repetitions = 3}).ok());
+}

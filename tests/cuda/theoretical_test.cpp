@@ -1,0 +1,237 @@
+// Device facts to theoretical peaks, the pieces of the probes that need no GPU (geometry search,
+// sweep sizes, FMA-chain work and values), and the backend reporting itself unavailable cleanly.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "kernels/cuda/cases.hpp"
+#include "kernels/cuda/cuda_check.hpp"
+#include "probes/cuda/backend.hpp"
+#include "probes/cuda/bandwidth.hpp"
+#include "probes/cuda/device.hpp"
+#include "probes/cuda/fma_chains.hpp"
+#include "probes/cuda/nvml.hpp"
+#include "probes/cuda/peak_flops.hpp"
+#include "roofline/json_io.hpp"
+
+using namespace probes::cuda;
+using roofline::Precision;
+
+namespace {
+
+// The facts describe_cuda_devices() records for an H100 SXM.
+roofline::Device h100() {
+  roofline::Device d;
+  d.id = "cuda:0";
+  d.backend = "cuda";
+  d.compute_units = 132;
+  d.clock_hz = 1.98e9;
+  d.caches = {{.level = "L2", .size_bytes = 50e6, .instances = 1, .cpus_per_instance = 132}};
+  d.facts = {{"ordinal", 0},
+             {"compute_capability", "9.0"},
+             {"max_threads_per_sm", 2048},
+             {"memory_clock_hz", 2619e6},
+             {"memory_bus_width_bits", 5120}};
+  return d;
+}
+
+double compute_peak(const roofline::Device& d, Precision p) {
+  for (const auto& t : d.theoretical_compute)
+    if (t.precision == p) return t.flops_per_s;
+  return 0;
+}
+
+double memory_peak(const roofline::Device& d, const std::string& level) {
+  for (const auto& t : d.theoretical_memory)
+    if (t.level == level) return t.bytes_per_s;
+  return 0;
+}
+
+}  // namespace
+
+TEST(CudaTheoretical, H100PeaksFromItsFacts) {
+  roofline::Device d = h100();
+  set_theoretical_peaks(d);
+  EXPECT_EQ(d.facts["architecture"], "Hopper (GH100)");
+  EXPECT_NEAR(compute_peak(d, Precision::fp32), 66.9e12, 0.01e12);
+  EXPECT_NEAR(compute_peak(d, Precision::fp64), 33.45e12, 0.01e12);
+  EXPECT_NEAR(compute_peak(d, Precision::bf16), 133.8e12, 0.1e12);
+  EXPECT_NEAR(memory_peak(d, "DRAM"), 3.352e12, 0.001e12);
+  EXPECT_NEAR(memory_peak(d, "shared"), 132 * 1.98e9 * 128, 1e9);
+  for (const auto& t : d.theoretical_compute) {
+    EXPECT_EQ(t.threads, 132);
+    EXPECT_NE(t.basis.find("132 SMs x 1.980 GHz"), std::string::npos) << t.basis;
+  }
+}
+
+TEST(CudaTheoretical, UnknownArchitectureKeepsOnlyTheDramPeak) {
+  roofline::Device d = h100();
+  d.facts["compute_capability"] = "12.7";
+  set_theoretical_peaks(d);
+  EXPECT_TRUE(d.theoretical_compute.empty());
+  ASSERT_EQ(d.theoretical_memory.size(), 1u);
+  EXPECT_NE(d.facts["architecture"].get<std::string>().find("12.7"), std::string::npos);
+}
+
+TEST(CudaBackend, AvailabilityIsDecidedByTheRuntimeWithAReason) {
+  const CudaBackend backend;
+  const auto a = backend.availability();
+  if (a.available) {
+    const auto devices = backend.devices();
+    ASSERT_FALSE(devices.empty());
+    EXPECT_GT(devices[0].compute_units, 0);
+    EXPECT_GT(devices[0].caches.at(0).size_bytes, 0);
+    EXPECT_FALSE(devices[0].theoretical_memory.empty());
+  } else {
+    // No driver (cudaErrorInsufficientDriver) or no device (cudaErrorNoDevice).
+    EXPECT_NE(a.reason.find("cudaGetDeviceCount"), std::string::npos) << a.reason;
+    EXPECT_NE(a.reason.find("cudaError"), std::string::npos) << a.reason;
+    EXPECT_THROW(backend.devices(), kernels::cuda::CudaError);
+  }
+}
+
+TEST(CudaCases, UnknownFamiliesAndVariantsAreRefusedBeforeTheDeviceIsTouched) {
+  const roofline::Device d = h100();
+  roofline::RunOptions options;
+  options.families = {"no_such_family"};
+  EXPECT_THROW(kernels::cuda::make_cases(d, options), roofline::InputError);
+  options.families = {"stream"};
+  options.variants = {"fast"};
+  EXPECT_THROW(kernels::cuda::make_cases(d, options), roofline::InputError);
+}
+
+TEST(CudaCases, RunGeometryIsFourWavesOfFullOccupancy) {
+  const auto g = kernels::cuda::run_geometry(h100());
+  EXPECT_EQ(g.blocks(), 132 * 32);
+  EXPECT_EQ(g.threads * g.blocks_per_sm, 4 * 2048);
+}
+
+TEST(CudaCases, NestedSaxpyRunsInOneWaveFromTheRidgeUp) {
+  roofline::Device d = h100();
+  set_theoretical_peaks(d);  // fp32 ridge 66.9 / 3.35 = 20 FLOP/B: m = 120 (AI = m/6)
+  const auto blocks = [&](Precision p, int m) {
+    return kernels::cuda::nested_saxpy_geometry(d, p, m).blocks_per_sm;
+  };
+  EXPECT_EQ(blocks(Precision::fp32, 1), 32);
+  EXPECT_EQ(blocks(Precision::fp32, 64), 32);
+  EXPECT_EQ(blocks(Precision::fp32, 128), 4);
+  EXPECT_EQ(blocks(Precision::fp64, 1024), 4);
+  d.theoretical_compute.clear();  // no peak known: the memory-bound launch throughout
+  EXPECT_EQ(blocks(Precision::fp32, 1024), 32);
+}
+
+TEST(GeometrySearch, KeepsTheBestOfEachStep) {
+  // A made-up response: wide vectors, 512 threads and twice full occupancy are best.
+  const auto rate = [](const kernels::cuda::Geometry& g) {
+    return g.vector_bytes * 1.0 + (g.threads == 512 ? 10 : 0) +
+           (g.threads * g.blocks_per_sm == 4096 ? 100 : 0);
+  };
+  const GeometrySearch s = search_geometry(132, 2048, rate);
+  EXPECT_EQ(s.best.vector_bytes, 16);
+  EXPECT_EQ(s.best.threads, 512);
+  EXPECT_EQ(s.best.blocks_per_sm, 8);
+  EXPECT_EQ(s.best.sms, 132);
+  EXPECT_EQ(s.tried, 3 + 3 + 6);  // (16 B, 256 threads, full) is tried once
+  EXPECT_DOUBLE_EQ(s.best_bytes_per_s, 126);
+}
+
+TEST(GeometrySearch, FailedGeometriesNeverWin) {
+  const GeometrySearch s =
+      search_geometry(4, 1536, [](const kernels::cuda::Geometry&) { return 0.0; });
+  EXPECT_EQ(s.best_bytes_per_s, 0);
+  EXPECT_EQ(s.best.blocks_per_sm, 6);  // the default: full occupancy at 256 threads
+}
+
+TEST(BandwidthSweep, SpansAFewKibToSixteenTimesTheL2) {
+  const double l2 = 50e6;
+  const auto sizes = sweep_working_sets(l2, true, 0);
+  ASSERT_GT(sizes.size(), 30u);
+  EXPECT_EQ(sizes.front(), 4096);
+  EXPECT_EQ(sizes.back(), 16 * l2);
+  EXPECT_TRUE(std::is_sorted(sizes.begin(), sizes.end()));
+  EXPECT_TRUE(std::find(sizes.begin(), sizes.end(), 4 * l2) != sizes.end());
+  EXPECT_GT(sweep_working_sets(l2, false, 0).size(), sizes.size());
+  const auto capped = sweep_working_sets(l2, true, 1e6);
+  EXPECT_LE(capped.back(), 1e6);
+  EXPECT_GT(capped.back(), 0.7e6);
+}
+
+TEST(BandwidthSweep, EveryLaunchMovesAtLeast256MiB) {
+  for (auto op : kBandwidthOps)
+    for (double ws : {4096.0, 1e6, 400e6}) {
+      std::size_t n = 0;
+      const auto config = bandwidth_config(op, {}, ws, n);
+      const roofline::Work w = kernels::cuda::stream_config_work(config, Precision::fp32, n);
+      EXPECT_GE(w.bytes, 256.0 * (1 << 20)) << kernels::to_string(op) << " " << ws;
+      EXPECT_NEAR(w.working_set, ws, 4.0 * kernels::stream_arrays(op));
+    }
+  // A small working set gets only the blocks one pass has work for; a large one keeps them all.
+  const kernels::cuda::Geometry big{
+      .sms = 132, .blocks_per_sm = 64, .threads = 256, .vector_bytes = 16};
+  std::size_t n = 0;
+  EXPECT_EQ(bandwidth_config(kernels::StreamOp::read, big, 4096, n).geometry.blocks_per_sm, 1);
+  EXPECT_EQ(bandwidth_config(kernels::StreamOp::read, big, 800e6, n).geometry.blocks_per_sm, 64);
+}
+
+TEST(BandwidthSweep, CeilingsSkipTheTransitionAboveTheL2) {
+  const double l2 = 50e6;
+  std::vector<roofline::SweepPoint> sweep;
+  for (double ws : {1e6, 25e6, 50e6, 100e6, 200e6, 399e6, 400e6, 800e6})
+    sweep.push_back({.kernel = "copy",
+                     .threads = 132,
+                     .store = "temporal",
+                     .working_set = ws,
+                     .bytes_per_s = {1e12}});
+  std::vector<double> kept;
+  for (const auto& p : ceiling_points(sweep, l2)) kept.push_back(p.working_set);
+  EXPECT_EQ(kept, (std::vector<double>{1e6, 25e6, 50e6, 400e6, 800e6}));
+  sweep.resize(5);  // stops at 4x the L2: nothing to leave out
+  EXPECT_EQ(ceiling_points(sweep, l2).size(), 5u);
+}
+
+TEST(PeakFlops, WorkCountsEveryLaneOfEveryChain) {
+  const PeakFlopsConfig c{
+      .precision = Precision::fp16, .sms = 2, .blocks_per_sm = 3, .threads = 64, .iterations = 128};
+  const roofline::Work w = peak_flops_work(c);
+  EXPECT_DOUBLE_EQ(w.flops, 2.0 * 3 * 64 * 128 * kFmaChains * 2 * 2);
+  EXPECT_EQ(w.bytes, 0);
+  EXPECT_THROW(make_peak_flops_case(roofline::Device{}, {.precision = Precision::fp32,
+                                                         .sms = 1,
+                                                         .blocks_per_sm = 1,
+                                                         .threads = 32,
+                                                         .iterations = 100}),
+               roofline::InputError);  // not a multiple of the unroll
+}
+
+TEST(PeakFlops, OffsetIsExactWithAnEvenLastBit) {
+  for (auto [p, digits] : {std::pair{Precision::fp64, 53},
+                           {Precision::fp32, 24},
+                           {Precision::fp16, 11},
+                           {Precision::bf16, 8}}) {
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+      const double b = even_mantissa_offset(p, seed);
+      EXPECT_GT(b, 1);
+      EXPECT_LT(b, 1.5);
+      const double units = std::ldexp(b, digits - 1);  // b in units of its last place
+      EXPECT_EQ(units, std::floor(units));
+      EXPECT_EQ(std::fmod(units, 2), 0) << to_string(p);
+      // Exact in the precision: the chain bytes hold it unchanged.
+      EXPECT_EQ(lane_values(p, chain_bytes(p, std::vector<double>(fma_lanes(p), b))).at(0), b);
+    }
+  }
+}
+
+TEST(SmClock, WithoutNvmlOrTheDeviceTheClockIsReportedAsNotReadWithTheReason) {
+  // No driver here (no libnvidia-ml.so.1), or on a GPU machine a bus id no device has.
+  SmClock clock("0000:ff:1f.7");
+  ASSERT_FALSE(clock.available());
+  EXPECT_TRUE(clock.reason().starts_with("NVML not loaded") ||
+              clock.reason().find("nvmlDeviceGetHandleByPciBusId_v2 failed") != std::string::npos)
+      << clock.reason();
+  int runs = 0;
+  const ClockReading reading = clock_during(clock, [&] { ++runs; });
+  EXPECT_EQ(runs, 1);
+  EXPECT_EQ(reading.hz, 0);
+  EXPECT_EQ(reading.text, "SM clock not read: " + clock.reason());
+}
