@@ -9,7 +9,6 @@
 #include <optional>
 #include <string>
 
-#include "kernels/cpu/case_info.hpp"
 #include "kernels/cpu/nested_saxpy_cases.hpp"
 #include "kernels/cpu/reduce_cases.hpp"
 #include "kernels/cpu/stream_cases.hpp"
@@ -143,20 +142,6 @@ std::string joined(const std::vector<std::string>& names) {
 std::vector<std::string> families() { return {"nested_saxpy", "reduce", "stream"}; }
 
 std::vector<std::string> default_families() { return {"nested_saxpy", "stream"}; }
-
-roofline::CaseInfo cpu_case_info(const roofline::Device& device, std::string family,
-                                 std::string variant, nlohmann::json params,
-                                 const roofline::Work& work, int threads) {
-  roofline::CaseInfo info;
-  info.family = std::move(family);
-  info.variant = std::move(variant);
-  info.backend = "cpu";
-  info.device = device.id;
-  info.params = std::move(params);
-  info.work = work;
-  info.level = device.level_for(work.working_set, threads);
-  return info;
-}
 
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         const roofline::RunOptions& options) {

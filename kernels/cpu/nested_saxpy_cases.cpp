@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "kernels/cpu/buffer.hpp"
-#include "kernels/cpu/case_info.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
 
@@ -59,7 +58,7 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
   const nlohmann::json params = {
       {"n", n}, {"threads", call.threads}, {"isa", to_string(call.isa)}, {"m", call.m}};
   const roofline::Work work = nested_saxpy_work(p, static_cast<std::int64_t>(n), call.m);
-  auto info = cpu_case_info(device, "nested_saxpy", variant, params, work, call.threads);
+  auto info = roofline::case_info(device, "nested_saxpy", variant, params, work, call.threads);
   switch (p) {
     case roofline::Precision::fp32:
       return std::make_unique<NestedSaxpyCase<float>>(std::move(info), call, n);

@@ -7,7 +7,6 @@
 #include <tuple>
 
 #include "kernels/cpu/buffer.hpp"
-#include "kernels/cpu/case_info.hpp"
 #include "kernels/cpu/reduce_openblas.hpp"
 
 namespace kernels::cpu {
@@ -102,8 +101,8 @@ std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
   }
   if (call.technique == ReduceTechnique::simd) params["accumulators"] = call.accumulators;
   const roofline::Work work = reduce_work(call.op, p, static_cast<std::int64_t>(n));
-  auto info = cpu_case_info(device, "reduce", reduce_variant_name(call), std::move(params), work,
-                            call.threads);
+  auto info = roofline::case_info(device, "reduce", reduce_variant_name(call), std::move(params),
+                                  work, call.threads);
   switch (p) {
     case roofline::Precision::fp32:
       return std::make_unique<ReduceCase<float>>(std::move(info), call, n);

@@ -7,7 +7,6 @@
 #include <stdexcept>
 
 #include "kernels/cpu/buffer.hpp"
-#include "kernels/cpu/case_info.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/stream.hpp"
 
@@ -111,8 +110,9 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                  {"op", to_string(call.op)},
                                  {"store", to_string(call.store)}};
   const roofline::Work work = stream_work(call.op, p, static_cast<std::int64_t>(n), call.store);
-  return make_stream_case(cpu_case_info(device, "stream", variant, params, work, call.threads),
-                          technique, call, p, n);
+  return make_stream_case(
+      roofline::case_info(device, "stream", variant, params, work, call.threads), technique, call,
+      p, n);
 }
 
 }  // namespace kernels::cpu

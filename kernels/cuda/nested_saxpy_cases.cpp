@@ -5,7 +5,6 @@
 #include <functional>
 #include <optional>
 
-#include "kernels/cuda/case_info.hpp"
 #include "kernels/cuda/cublas.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/event_timer.hpp"
@@ -111,8 +110,9 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
                                  {"vector_bytes", 16},
                                  {"threads_per_block", g.threads},
                                  {"blocks_per_sm", g.blocks_per_sm}};
-  auto info = cuda_case_info(device, "nested_saxpy", variant, params,
-                             nested_saxpy_work(p, static_cast<std::int64_t>(n), m));
+  auto info = roofline::case_info(device, "nested_saxpy", variant, params,
+                                  nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
+                                  device.compute_units);
   if (p == roofline::Precision::fp32) return kernel_case<float>(std::move(info), m, g, n);
   return kernel_case<double>(std::move(info), m, g, n);
 }
@@ -121,8 +121,9 @@ std::unique_ptr<roofline::Case> make_cublas_axpy_case(const roofline::Device& de
                                                       roofline::Precision p, std::size_t n) {
   check_precision(p);
   const nlohmann::json params = {{"n", n}, {"m", 1}};
-  auto info = cuda_case_info(device, "nested_saxpy", "cublas_axpy", params,
-                             nested_saxpy_work(p, static_cast<std::int64_t>(n), 1));
+  auto info = roofline::case_info(device, "nested_saxpy", "cublas_axpy", params,
+                                  nested_saxpy_work(p, static_cast<std::int64_t>(n), 1),
+                                  device.compute_units);
   if (p == roofline::Precision::fp32) return cublas_case<float>(std::move(info), n);
   return cublas_case<double>(std::move(info), n);
 }

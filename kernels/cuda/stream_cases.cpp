@@ -9,7 +9,6 @@
 #include <optional>
 #include <stdexcept>
 
-#include "kernels/cuda/case_info.hpp"
 #include "kernels/cuda/cublas.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/event_timer.hpp"
@@ -173,7 +172,8 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                  {"vector_bytes", g.vector_bytes},
                                  {"threads_per_block", g.threads},
                                  {"blocks_per_sm", g.blocks_per_sm}};
-  auto info = cuda_case_info(device, family, variant, params, stream_config_work(config, p, n));
+  auto info = roofline::case_info(device, family, variant, params, stream_config_work(config, p, n),
+                                  device.compute_units);
   if (p == roofline::Precision::fp32) return kernel_case<float>(std::move(info), config, n);
   return kernel_case<double>(std::move(info), config, n);
 }
@@ -184,7 +184,8 @@ std::unique_ptr<roofline::Case> make_cublas_dot_case(const roofline::Device& dev
   if (n == 0) throw roofline::InputError("stream: size 0 has no elements");
   const nlohmann::json params = {{"n", n}, {"op", "dot"}, {"passes", 1}};
   const StreamConfig dot{.op = StreamOp::dot, .geometry = {}, .passes = 1};
-  auto info = cuda_case_info(device, "stream", "cublas", params, stream_config_work(dot, p, n));
+  auto info = roofline::case_info(device, "stream", "cublas", params, stream_config_work(dot, p, n),
+                                  device.compute_units);
   if (p == roofline::Precision::fp32) return cublas_dot_case<float>(std::move(info), n);
   return cublas_dot_case<double>(std::move(info), n);
 }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "roofline/profile.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
 
@@ -18,6 +19,11 @@ struct CaseInfo {
   Work work;                                         // per run()
   std::string level;                                 // memory level the working set lives in
 };
+
+// A case's identity on `device` (its backend and id), with the memory level its working set lives
+// in when `threads` threads (or compute units) share the caches.
+CaseInfo case_info(const Device& device, std::string family, std::string variant,
+                   nlohmann::json params, const Work& work, int threads);
 
 class Case {
  public:
