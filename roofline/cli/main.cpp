@@ -2,6 +2,9 @@
 #include <iostream>
 
 #include "probes/cpu/backend.hpp"
+#ifdef ROOFLAB_HAVE_OPENCL
+#include "probes/opencl/backend.hpp"
+#endif
 #include "roofline/build_info.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/json_io.hpp"
@@ -13,6 +16,9 @@ int main(int argc, char** argv) {
   cli::Session session;
   for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);
   probes::cpu::register_cpu_backend(session.registry);
+#ifdef ROOFLAB_HAVE_OPENCL
+  probes::opencl::register_opencl_backend(session.registry);
+#endif
 
   CLI::App app{
       "Rooflab: measured roofs and verified kernels on one roofline chart.\n"

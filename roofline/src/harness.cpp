@@ -37,7 +37,14 @@ void time_case(Case& c, const MeasureOptions& options, Result& result) {
       (c.info().family + "/" + c.info().backend + "/" + c.info().variant).c_str(),
       [&c, &run_error, work](benchmark::State& state) {
         try {
-          for (auto _ : state) c.run();
+          if (c.device_timed()) {
+            for (auto _ : state) {
+              c.run();
+              state.SetIterationTime(c.last_run_seconds());
+            }
+          } else {
+            for (auto _ : state) c.run();
+          }
         } catch (const std::exception& e) {
           run_error = e.what();
           state.SkipWithError(run_error.c_str());
@@ -49,8 +56,12 @@ void time_case(Case& c, const MeasureOptions& options, Result& result) {
   bench->Repetitions(options.repetitions)
       ->MinTime(options.min_sample_seconds)
       ->MinWarmUpTime(options.warmup_seconds)
-      ->UseRealTime()
       ->Unit(benchmark::kSecond);
+  if (c.device_timed()) {
+    bench->UseManualTime();
+  } else {
+    bench->UseRealTime();
+  }
   SampleReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::ClearRegisteredBenchmarks();

@@ -93,3 +93,23 @@ TEST(Harness, ErrorsAreRecordedNotThrown) {
   EXPECT_NE(r.error.find("device lost"), std::string::npos) << r.error;
   EXPECT_FALSE(r.ok());
 }
+
+namespace {
+
+// A device-timed case: every run() reports 0.25 ms of device time, whatever the host takes.
+class DeviceTimedCase : public SumCase {
+ public:
+  DeviceTimedCase() : SumCase(false) {}
+  bool device_timed() const override { return true; }
+  double last_run_seconds() const override { return 0.25e-3; }
+};
+
+}  // namespace
+
+TEST(Harness, DeviceTimedCaseKeepsTheDeviceSecondsItReports) {
+  DeviceTimedCase c;
+  const Result r = measure(c, kFast);
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.samples.size(), 3u);
+  for (double s : r.samples) EXPECT_NEAR(s, 0.25e-3, 1e-12);
+}

@@ -33,6 +33,12 @@ class Case {
   virtual Verification verify() = 0;
   virtual void release() {}  // free what prepare() took
 
+  // A device-timed case (OpenCL profiling events, CUDA events) returns true and gives the device
+  // seconds of its latest run() in last_run_seconds(): the harness then records those (Google
+  // Benchmark's manual time) instead of the host's real time around run().
+  virtual bool device_timed() const { return false; }
+  virtual double last_run_seconds() const { return 0; }
+
  protected:
   CaseInfo info_;
 };
