@@ -20,8 +20,6 @@ using roofline::Precision;
 using Cases = std::vector<std::unique_ptr<Case>>;
 
 constexpr std::size_t kGroup = 256;
-// Reductions: work-groups per compute unit, enough to keep every unit busy.
-constexpr std::size_t kReductionGroupsPerUnit = 16;
 
 // Elements per array: the user's size, or the smallest that puts a case's working set in device
 // memory (STREAM's rule: at least 4× the global-memory cache, and at least 64 MiB).
@@ -68,10 +66,7 @@ void add_stream_variants(std::vector<Variant>& out, const roofline::Device& devi
                          const std::shared_ptr<Runtime>& runtime) {
   const std::size_t group = group_size(runtime->device(), kGroup);
   for (int width : {1, 2, 4, 8, 16}) {
-    const StreamLaunch launch{.width = width,
-                              .group = group,
-                              .groups = kReductionGroupsPerUnit * static_cast<std::size_t>(std::max(
-                                                                      device.compute_units, 1))};
+    const StreamLaunch launch{.width = width, .group = group};
     const std::string name = launch_name(launch);
     // Quick runs one width: 4 lanes, the widest load every OpenCL device has natively.
     out.push_back({"stream", name, width == 4, [=, &device](Cases& cases, const Sizing& sizing) {
@@ -83,7 +78,8 @@ void add_stream_variants(std::vector<Variant>& out, const roofline::Device& devi
                          const nlohmann::json params = {{"n", n},
                                                         {"op", to_string(op)},
                                                         {"width", launch.width},
-                                                        {"group", launch.group}};
+                                                        {"group", launch.group},
+                                                        {"items", launch.items}};
                          cases.push_back(make_stream_case(
                              opencl_case_info(device, "stream", name, params, work), runtime, op, p,
                              n, launch));
@@ -95,19 +91,29 @@ void add_stream_variants(std::vector<Variant>& out, const roofline::Device& devi
 void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device& device,
                                const std::shared_ptr<Runtime>& runtime) {
   const std::size_t group = group_size(runtime->device(), kGroup);
-  const std::string name = "wg" + std::to_string(group);
-  out.push_back({"nested_saxpy", name, true, [=, &device](Cases& cases, const Sizing& sizing) {
-                   for (Precision p : precisions(*runtime))
-                     for (int m : kNestedSaxpyDepths) {
-                       const std::size_t n = sizing.elements(2, p, "nested_saxpy");
-                       const roofline::Work work =
-                           nested_saxpy_work(p, static_cast<std::int64_t>(n), m);
-                       const nlohmann::json params = {{"n", n}, {"m", m}, {"group", group}};
-                       cases.push_back(make_nested_saxpy_case(
-                           opencl_case_info(device, "nested_saxpy", name, params, work), runtime, m,
-                           p, n, group));
-                     }
-                 }});
+  // One element per work-item, as on a GPU; and 4 chains of 4-wide vectors per work-item, the
+  // instruction-level parallelism a CPU device needs to keep its FMA units busy (quick).
+  for (const NestedSaxpyLaunch launch :
+       {NestedSaxpyLaunch{.width = 1, .chains = 1, .group = group},
+        NestedSaxpyLaunch{.width = 4, .chains = 4, .group = group}}) {
+    const std::string name = nested_saxpy_launch_name(launch);
+    out.push_back(
+        {"nested_saxpy", name, launch.chains > 1, [=, &device](Cases& cases, const Sizing& sizing) {
+           for (Precision p : precisions(*runtime))
+             for (int m : kNestedSaxpyDepths) {
+               const std::size_t n = sizing.elements(2, p, "nested_saxpy");
+               const roofline::Work work = nested_saxpy_work(p, static_cast<std::int64_t>(n), m);
+               const nlohmann::json params = {{"n", n},
+                                              {"m", m},
+                                              {"width", launch.width},
+                                              {"chains", launch.chains},
+                                              {"group", launch.group}};
+               cases.push_back(make_nested_saxpy_case(
+                   opencl_case_info(device, "nested_saxpy", name, params, work), runtime, m, p, n,
+                   launch));
+             }
+         }});
+  }
 }
 
 std::string joined(const std::vector<std::string>& names) {

@@ -22,14 +22,15 @@ template <class T>
 class NestedSaxpyCase final : public ClCase {
  public:
   NestedSaxpyCase(roofline::CaseInfo info, std::shared_ptr<Runtime> runtime, int m, std::size_t n,
-                  std::size_t group)
-      : ClCase(std::move(info), std::move(runtime)), m_(m), n_(n), group_(group) {}
+                  const NestedSaxpyLaunch& launch)
+      : ClCase(std::move(info), std::move(runtime)), m_(m), n_(n), launch_(launch) {}
 
  protected:
   void setup() override {
-    const cl::Program& program =
-        runtime().program("nested_saxpy.cl", rooflab_embedded::nested_saxpy_cl,
-                          std::string("-DREAL=") + cl_type<T>() + " -DM=" + std::to_string(m_));
+    const cl::Program& program = runtime().program(
+        "nested_saxpy.cl", rooflab_embedded::nested_saxpy_cl,
+        std::string("-DREAL=") + cl_type<T>() + " -DM=" + std::to_string(m_) +
+            " -DW=" + std::to_string(launch_.width) + " -DE=" + std::to_string(launch_.chains));
     kernel_ = cl::Kernel(program, "nested_saxpy");
     x_host_ = random_values<T>(kXSeed, n_);
     x_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy x");
@@ -43,7 +44,10 @@ class NestedSaxpyCase final : public ClCase {
   }
 
   double launch() override {
-    return runtime().launch(kernel_, cl::NDRange(round_up(n_, group_)), cl::NDRange(group_));
+    const std::size_t vectors = (n_ + launch_.width - 1) / launch_.width;
+    const std::size_t block = launch_.group * static_cast<std::size_t>(launch_.chains);
+    return runtime().launch(kernel_, cl::NDRange((vectors + block - 1) / block * launch_.group),
+                            cl::NDRange(launch_.group));
   }
 
   // y is updated in place by every timed call: it is reset to its initial values first.
@@ -65,7 +69,8 @@ class NestedSaxpyCase final : public ClCase {
 
  private:
   int m_;
-  std::size_t n_, group_;
+  std::size_t n_;
+  NestedSaxpyLaunch launch_;
   cl::Kernel kernel_;
   cl::Buffer x_, y_;
   std::vector<T> x_host_;
@@ -73,17 +78,24 @@ class NestedSaxpyCase final : public ClCase {
 
 }  // namespace
 
+std::string nested_saxpy_launch_name(const NestedSaxpyLaunch& launch) {
+  std::string name = "w";  // appended, not `"w" + …`, which trips GCC 12's -Wrestrict
+  name += std::to_string(launch.width) + "_c" + std::to_string(launch.chains) + "_wg" +
+          std::to_string(launch.group);
+  return name;
+}
+
 std::unique_ptr<roofline::Case> make_nested_saxpy_case(roofline::CaseInfo info,
                                                        std::shared_ptr<Runtime> runtime, int m,
                                                        roofline::Precision p, std::size_t n,
-                                                       std::size_t group) {
+                                                       const NestedSaxpyLaunch& launch) {
   switch (p) {
     case roofline::Precision::fp32:
       return std::make_unique<NestedSaxpyCase<float>>(std::move(info), std::move(runtime), m, n,
-                                                      group);
+                                                      launch);
     case roofline::Precision::fp64:
       return std::make_unique<NestedSaxpyCase<double>>(std::move(info), std::move(runtime), m, n,
-                                                       group);
+                                                       launch);
     default:
       throw roofline::InputError("nested_saxpy on OpenCL has no " + std::string(to_string(p)) +
                                  " kernels (fp32, fp64)");

@@ -50,7 +50,8 @@ Runtime::Runtime(DeviceHandle handle) : handle_(std::move(handle)) {
 
 const cl::Program& Runtime::program(const std::string& name, std::string_view source,
                                     const std::string& options) {
-  const std::string key = name + " " + options;
+  // The source is part of the key: two sources may share a name in messages.
+  const std::string key = name + "\n" + options + "\n" + std::string(source);
   if (auto it = programs_.find(key); it != programs_.end()) return it->second;
   if (auto it = failed_builds_.find(key); it != failed_builds_.end()) throw BuildError(it->second);
   return checked([&]() -> const cl::Program& {

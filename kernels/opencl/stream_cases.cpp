@@ -1,5 +1,6 @@
 #include "kernels/opencl/stream_cases.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -42,8 +43,7 @@ class StreamCase final : public ClCase {
       in_[k] = runtime().buffer(n_ * sizeof(T), what + " input");
       runtime().write(*in_[k], inputs_[k]);
     }
-    out_ =
-        runtime().buffer((is_reduction(op_) ? launch_.groups : n_) * sizeof(T), what + " output");
+    out_ = runtime().buffer((is_reduction(op_) ? partials() : n_) * sizeof(T), what + " output");
     if (stream_in_place(op_)) runtime().write(out_, random_values<T>(kOutputSeed, n_));
     set_args();
   }
@@ -51,16 +51,16 @@ class StreamCase final : public ClCase {
   double launch() override {
     const std::size_t vectors = (n_ + launch_.width - 1) / launch_.width;
     const std::size_t global =
-        is_reduction(op_) ? launch_.groups * launch_.group : round_up(vectors, launch_.group);
+        is_reduction(op_) ? partials() * launch_.group : round_up(vectors, launch_.group);
     return runtime().launch(kernel_, cl::NDRange(global), cl::NDRange(launch_.group));
   }
 
   roofline::Verification check() override {
     if (is_reduction(op_)) {
-      runtime().write(out_, std::vector<T>(launch_.groups, std::numeric_limits<T>::quiet_NaN()));
+      runtime().write(out_, std::vector<T>(partials(), std::numeric_limits<T>::quiet_NaN()));
       launch();
       double sum = 0;
-      for (T partial : runtime().read<T>(out_, launch_.groups)) sum += partial;
+      for (T partial : runtime().read<T>(out_, partials())) sum += partial;
       return verify_stream_sum<T>(op_, sum, input(0), input(1), n_);
     }
     runtime().write(out_, stream_in_place(op_)
@@ -81,10 +81,15 @@ class StreamCase final : public ClCase {
   }
 
  private:
+  // Work-groups of a reduction, one partial sum each: blocks of group × items whole vectors.
+  std::size_t partials() const {
+    const std::size_t block = launch_.group * launch_.items;
+    return std::max<std::size_t>(1, (n_ / launch_.width + block - 1) / block);
+  }
   const T* input(int k) const { return inputs_[k].empty() ? nullptr : inputs_[k].data(); }
 
-  // Elementwise: (out, in1, in2, s, n); reductions: (partial, in1, in2, scratch, n). An input the
-  // operation does not read is passed as no buffer.
+  // Elementwise: (out, in1, in2, s, n); reductions: (partial, in1, in2, scratch, n, items). An
+  // input the operation does not read is passed as no buffer.
   void set_args() {
     kernel_.setArg(0, out_);
     for (int k = 0; k < 2; ++k) {
@@ -98,6 +103,7 @@ class StreamCase final : public ClCase {
     else
       kernel_.setArg(3, T(kScalar));
     kernel_.setArg(4, static_cast<cl_ulong>(n_));
+    if (is_reduction(op_)) kernel_.setArg(5, static_cast<cl_uint>(launch_.items));
   }
 
   StreamOp op_;

@@ -10,12 +10,12 @@
 namespace kernels::opencl {
 
 // How a stream kernel is launched: W elements per work-item as one vector, work-groups of
-// `group` work-items (a power of two). Reductions (read, dot) run `groups` work-groups over a
-// grid-stride loop; the other operations one work-item per vector.
+// `group` work-items (a power of two). Element-wise operations take one vector per work-item;
+// reductions (read, dot) `items` vectors per work-item, a block per work-group (stream.cl).
 struct StreamLaunch {
   int width = 1;
   std::size_t group = 256;
-  std::size_t groups = 64;
+  unsigned items = 16;
 };
 
 // "w4_wg256": the launch as a name part.

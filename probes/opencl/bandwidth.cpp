@@ -21,7 +21,6 @@ using kernels::opencl::StreamLaunch;
 constexpr double kMinWorkingSet = 16 * 1024;
 constexpr double kBeyondCache = 6;  // the top: 1.5× the 4× of the largest cache STREAM asks for
 constexpr double kLeastTop = 64.0 * 1024 * 1024;
-constexpr std::size_t kReductionGroupsPerUnit = 16;
 // Quick sweeps a load and a load-store kernel below the top; the others have their device-memory
 // point from the search.
 const std::set<StreamOp> kQuickSweep = {StreamOp::read, StreamOp::triad};
@@ -66,8 +65,7 @@ double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime&
   return std::max(top, kMinWorkingSet);
 }
 
-std::vector<StreamLaunch> launch_candidates(const roofline::Device& device,
-                                            const kernels::opencl::Runtime& runtime, bool quick) {
+std::vector<StreamLaunch> launch_candidates(const kernels::opencl::Runtime& runtime, bool quick) {
   const int preferred = static_cast<int>(std::clamp<cl_uint>(
       kernels::opencl::checked(
           [&] { return runtime.device().getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>(); }),
@@ -81,11 +79,7 @@ std::vector<StreamLaunch> launch_candidates(const roofline::Device& device,
     groups.insert(kernels::opencl::group_size(runtime.device(), g));
   std::vector<StreamLaunch> launches;
   for (int width : widths)
-    for (std::size_t group : groups)
-      launches.push_back({.width = width,
-                          .group = group,
-                          .groups = kReductionGroupsPerUnit *
-                                    static_cast<std::size_t>(std::max(device.compute_units, 1))});
+    for (std::size_t group : groups) launches.push_back({.width = width, .group = group});
   return launches;
 }
 
@@ -94,7 +88,7 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
                                       const roofline::ProbeOptions& options) {
   BandwidthProbe probe;
   const double top = sweep_top(device, *runtime, options.max_working_set);
-  const std::vector<StreamLaunch> candidates = launch_candidates(device, *runtime, options.quick);
+  const std::vector<StreamLaunch> candidates = launch_candidates(*runtime, options.quick);
 
   // The search, in device memory.
   std::vector<std::unique_ptr<roofline::Case>> cases;

@@ -31,7 +31,7 @@ double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime&
 // The launches searched: widths 1, 4 and the preferred float width in work-groups of 256 (full:
 // widths 1 to 16, work-groups 64 to 1024), within the device's limits.
 std::vector<kernels::opencl::StreamLaunch> launch_candidates(
-    const roofline::Device& device, const kernels::opencl::Runtime& runtime, bool quick);
+    const kernels::opencl::Runtime& runtime, bool quick);
 
 struct BandwidthProbe {
   std::vector<roofline::SweepPoint> sweep;

@@ -3,6 +3,8 @@
 // allocating.
 #include <gtest/gtest.h>
 
+#include "kernels/nested_saxpy.hpp"
+#include "kernels/stream.hpp"
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/json_io.hpp"

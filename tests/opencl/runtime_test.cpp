@@ -104,7 +104,7 @@ TEST(OpenClRuntime, ALaunchTheDeviceRejectsNamesTheCallAndTheError) {
   const std::size_t too_large = rt->device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>() * 2;
   auto c = make_stream_case({.family = "stream", .variant = "bad", .backend = "opencl"}, rt,
                             kernels::StreamOp::copy, roofline::Precision::fp32, 1024,
-                            {.width = 1, .group = too_large, .groups = 1});
+                            {.width = 1, .group = too_large});
   const roofline::Result r = roofline::measure(*c, kFast);
   EXPECT_FALSE(r.ok());
   EXPECT_NE(r.error.find("clEnqueueNDRangeKernel failed: CL_INVALID_WORK_GROUP_SIZE"),
