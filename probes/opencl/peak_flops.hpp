@@ -31,8 +31,8 @@ std::unique_ptr<roofline::Case> make_peak_flops_case(
     const PeakFlopsConfig& config, const roofline::Device& device,
     std::shared_ptr<kernels::opencl::Runtime> runtime);
 
-// The search: per precision the device computes in, widths 1 and the preferred one (full: every
-// width up to 16) with fma (full: and mad), eight work-groups per compute unit.
+// The search: per precision the device computes in, fma and mad over widths 1 and the preferred
+// one (full: every width up to 16), eight work-groups per compute unit.
 std::vector<PeakFlopsConfig> peak_flops_configs(const roofline::Device& device,
                                                 const kernels::opencl::Runtime& runtime,
                                                 bool quick);
