@@ -21,33 +21,30 @@ std::string failure_text(const Result& r) {
          (r.error.empty() ? r.verification.message : r.error);
 }
 
-std::vector<double> rates(const Result& r, double amount) {
+// Every sample as a rate of `amount` (Work::flops or Work::bytes) per second.
+std::vector<double> rates(const Result& r, double roofline::Work::*amount) {
   std::vector<double> out;
-  for (double seconds : r.samples) out.push_back(amount / seconds);
+  for (double seconds : r.samples) out.push_back(r.work.*amount / seconds);
   return out;
 }
 
-// The best verified result per key (median rate); failures go to `failures`.
-template <class Key>
-std::map<Key, const Result*> best_by(const std::vector<Result>& results, Key (*key)(const Result&),
-                                     double (*amount)(const Result&),
-                                     std::vector<std::string>& failures) {
-  std::map<Key, const Result*> best;
+// The best verified result per precision by the median rate of `amount`; failures go to
+// `failures`.
+std::map<roofline::Precision, const Result*> best_per_precision(
+    const std::vector<Result>& results, double roofline::Work::*amount,
+    std::vector<std::string>& failures) {
+  std::map<roofline::Precision, const Result*> best;
   for (const Result& r : results) {
     if (!r.ok()) {
       failures.push_back(failure_text(r));
       continue;
     }
-    const Result*& slot = best[key(r)];
-    if (!slot || amount(r) / r.time->median > amount(*slot) / slot->time->median) slot = &r;
+    const Result*& slot = best[r.work.precision];
+    if (!slot || r.work.*amount / r.time->median > slot->work.*amount / slot->time->median)
+      slot = &r;
   }
   return best;
 }
-
-roofline::Precision precision_of(const Result& r) { return r.work.precision; }
-double flops_of(const Result& r) { return r.work.flops; }
-double bytes_of(const Result& r) { return r.work.bytes; }
-int one(const Result&) { return 0; }
 
 std::string searched_text(const std::vector<Result>& results, const Result& best) {
   std::size_t tried = 0;
@@ -104,11 +101,11 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
     cases.push_back(make_peak_flops_case(config, device, rt));
   const std::vector<Result> flops =
       roofline::measure_all(cases, options.measure, "peak FLOP/s " + device.id);
-  for (const auto& [precision, r] : best_by(flops, &precision_of, &flops_of, failures))
+  for (const auto& [precision, r] : best_per_precision(flops, &roofline::Work::flops, failures))
     device.compute.push_back({.precision = precision,
                               .path = "fma",
                               .threads = device.compute_units,
-                              .flops_per_s = roofline::summarize(rates(*r, r->work.flops)),
+                              .flops_per_s = roofline::summarize(rates(*r, &roofline::Work::flops)),
                               .clock_hz = 0,
                               .method = r->variant + " (" + r->params.dump() + "), " +
                                         searched_text(flops, *r) +
@@ -120,11 +117,11 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
     cases.push_back(make_local_bandwidth_case(config, device, rt));
   const std::vector<Result> local =
       roofline::measure_all(cases, options.measure, "local-memory bandwidth " + device.id);
-  for (const auto& [key, r] : best_by(local, &one, &bytes_of, failures))
+  for (const auto& [precision, r] : best_per_precision(local, &roofline::Work::bytes, failures))
     device.memory.push_back({.level = kLocal,
                              .kernel = "read",
                              .threads = device.compute_units,
-                             .bytes_per_s = roofline::summarize(rates(*r, r->work.bytes)),
+                             .bytes_per_s = roofline::summarize(rates(*r, &roofline::Work::bytes)),
                              .working_set_min = r->work.working_set,
                              .working_set_max = r->work.working_set,
                              .method = r->variant + " (" + r->params.dump() + "), the best of " +

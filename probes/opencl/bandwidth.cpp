@@ -99,8 +99,7 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
   std::map<std::string, std::pair<StreamLaunch, const roofline::Result*>> best;
   const std::vector<roofline::Result> searched =
       roofline::measure_all(cases, options.measure, "bandwidth launch search " + device.id);
-  for (std::size_t i = 0; i < searched.size(); ++i) {
-    const roofline::Result& r = searched[i];
+  for (const roofline::Result& r : searched) {
     if (!r.ok()) {
       probe.failed.push_back(r);
       continue;
@@ -108,10 +107,12 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
     const std::string kernel = r.params.at("kernel");
     auto it = best.find(kernel);
     if (it == best.end() || median_rate(r) > median_rate(*it->second.second))
-      best[kernel] = {candidates[i % candidates.size()], &r};
+      best[kernel] = {StreamLaunch{.width = r.params.at("width"), .group = r.params.at("group")},
+                      &r};
   }
 
-  // The sweep below the top with each kernel's best launch; the top comes from the search.
+  // The sweep below the top (5% short of it) with each kernel's best launch; the top point is the
+  // search's best.
   probes::cpu::SweepPlan plan;
   plan.min_working_set = kMinWorkingSet;
   plan.max_working_set = top / 1.05;
