@@ -138,7 +138,7 @@ std::vector<PeakFlopsConfig> peak_flops_configs(const roofline::Device& device,
     if (!kernels::opencl::supports(runtime.device(), p)) continue;
     std::set<int> widths = {1, preferred_width(runtime.device(), p)};
     if (!quick) widths = {1, 2, 4, 8, 16};
-    // mad lets the compiler pick; PoCL turns it into vector FMAs where fma() is ~2× slower.
+    // mad lets the compiler choose the instruction (fused or not); the faster of the two counts.
     for (const char* op : {"fma", "mad"}) {
       for (int width : widths)
         configs.push_back(
