@@ -1,0 +1,81 @@
+// The STREAM operations (kernels/stream.hpp) over n elements of REAL, each work-item taking W
+// consecutive elements as one vector (W = 1, 2, 4, 8, 16). Built with -DREAL=float|double -DW=w.
+// n need not be a multiple of W: the work-item just past the last whole vector does the tail.
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+
+#if W == 1
+typedef REAL V;
+#define LOADV(i, p) ((p)[i])
+#define STOREV(v, i, p) ((p)[i] = (v))
+#else
+typedef CAT(REAL, W) V;
+#define LOADV(i, p) CAT(vload, W)(i, p)
+#define STOREV(v, i, p) CAT(vstore, W)(v, i, p)
+#endif
+
+// Element-wise operations, given as E(in1, in2, out) of vectors or scalars; an argument an
+// operation does not use is never loaded (its buffer may be absent).
+#define WRITE(a, b, o) s
+#define COPY(a, b, o) (a)
+#define SCALE(a, b, o) (s * (a))
+#define ADD(a, b, o) ((a) + (b))
+#define TRIAD(a, b, o) ((a) + s * (b))
+#define DAXPY(a, b, o) ((o) + s * (a))
+
+#define ELEMENTWISE(name, E)                                                                  \
+  kernel void stream_##name(global REAL* restrict out, global const REAL* restrict in1,       \
+                            global const REAL* restrict in2, const REAL s, const ulong n) {   \
+    const size_t i = get_global_id(0);                                                        \
+    if ((i + 1) * W <= n) {                                                                   \
+      STOREV((V)(E(LOADV(i, in1), LOADV(i, in2), LOADV(i, out))), i, out);                    \
+    } else if (i == n / W) {                                                                  \
+      for (size_t j = i * W; j < n; ++j) out[j] = E(in1[j], in2[j], out[j]);                  \
+    }                                                                                         \
+  }
+
+ELEMENTWISE(write, WRITE)
+ELEMENTWISE(copy, COPY)
+ELEMENTWISE(scale, SCALE)
+ELEMENTWISE(add, ADD)
+ELEMENTWISE(triad, TRIAD)
+ELEMENTWISE(daxpy, DAXPY)
+
+#define READ_TERM(a, b) (a)
+#define DOT_TERM(a, b) ((a) * (b))
+
+// Reductions: a work-group sums a block of ITEMS × its size vectors, work-item l the vectors
+// l, l + size, l + 2·size, … of it (coalesced on a GPU; on a CPU the block stays in cache while
+// one work-item after the other reads it); the work-group adds its sums in local memory (its size
+// a power of two) and writes one partial sum; the host adds the partials.
+#define REDUCTION(name, TERM)                                                                   \
+  kernel void stream_##name(global REAL* restrict partial, global const REAL* restrict in1,     \
+                            global const REAL* restrict in2, local REAL* scratch,               \
+                            const ulong n, const uint items) {                                  \
+    const size_t lid = get_local_id(0), size = get_local_size(0);                               \
+    const size_t first = get_group_id(0) * size * items + lid;                                  \
+    V acc = (V)(0);                                                                             \
+    for (uint j = 0; j < items; ++j) {                                                          \
+      const size_t i = first + j * size;                                                        \
+      if ((i + 1) * W <= n) acc += TERM(LOADV(i, in1), LOADV(i, in2));                          \
+    }                                                                                           \
+    REAL lanes[W];                                                                              \
+    STOREV(acc, 0, lanes);                                                                      \
+    REAL sum = 0;                                                                               \
+    for (int k = 0; k < W; ++k) sum += lanes[k];                                                \
+    if (get_global_id(0) == 0)                                                                  \
+      for (size_t j = n / W * W; j < n; ++j) sum += TERM(in1[j], in2[j]);                       \
+    scratch[lid] = sum;                                                                         \
+    for (size_t stride = size / 2; stride > 0; stride /= 2) {                                   \
+      barrier(CLK_LOCAL_MEM_FENCE);                                                             \
+      if (lid < stride) scratch[lid] += scratch[lid + stride];                                  \
+    }                                                                                           \
+    if (lid == 0) partial[get_group_id(0)] = scratch[0];                                        \
+  }
+
+REDUCTION(read, READ_TERM)
+REDUCTION(dot, DOT_TERM)
