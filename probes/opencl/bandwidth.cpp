@@ -20,6 +20,9 @@ using kernels::opencl::StreamLaunch;
 
 constexpr double kMinWorkingSet = 16 * 1024;
 constexpr double kBeyondCache = 6;  // the top: 1.5× the 4× of the largest cache STREAM asks for
+// A GPU streams a few hundred MiB in about 100 µs, where the launch's ramp-up and tail still cost
+// percents: its top is 16× the largest cache (960 MiB on an H200), as the CUDA probe's.
+constexpr double kBeyondGpuCache = 16;
 constexpr double kLeastTop = 64.0 * 1024 * 1024;
 // Quick sweeps a load and a load-store kernel below the top; the others have their device-memory
 // point from the search.
@@ -53,11 +56,16 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
       std::move(runtime), op, roofline::Precision::fp32, n, launch);
 }
 
+bool is_gpu(const roofline::Device& device) {
+  return device.facts.value("device_type", "") == "GPU";
+}
+
 double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime& runtime,
                  double max_working_set) {
   double top = max_working_set;
   if (top <= 0) {
-    for (const roofline::Cache& c : device.caches) top = std::max(top, kBeyondCache * c.size_bytes);
+    const double beyond = is_gpu(device) ? kBeyondGpuCache : kBeyondCache;
+    for (const roofline::Cache& c : device.caches) top = std::max(top, beyond * c.size_bytes);
     top = std::max(top, kLeastTop);
   }
   top = std::min(top, static_cast<double>(runtime.max_alloc_bytes()));
@@ -65,6 +73,7 @@ double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime&
   return std::max(top, kMinWorkingSet);
 }
 
+// A launch on a GPU takes microseconds: the whole search costs no time worth saving there.
 std::vector<StreamLaunch> launch_candidates(const kernels::opencl::Runtime& runtime, bool quick) {
   const int preferred = static_cast<int>(std::clamp<cl_uint>(
       kernels::opencl::checked(
@@ -88,7 +97,8 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
                                       const roofline::ProbeOptions& options) {
   BandwidthProbe probe;
   const double top = sweep_top(device, *runtime, options.max_working_set);
-  const std::vector<StreamLaunch> candidates = launch_candidates(*runtime, options.quick);
+  const std::vector<StreamLaunch> candidates =
+      launch_candidates(*runtime, options.quick && !is_gpu(device));
 
   // The search, in device memory.
   std::vector<std::unique_ptr<roofline::Case>> cases;

@@ -1,6 +1,7 @@
 // The peak-FLOP probe: C independent chains of W-wide vectors per work-item, each step
 // t = t·a + b by OP (fma or mad). With a = 0.5 every chain converges to 2b exactly, so every lane
-// is checked exactly. Built with -DREAL=float|double -DW=w -DC=c -DOP=fma|mad.
+// is checked exactly. Built with -DREAL=float|double -DW=w -DC=c -DOP=fma|mad -DU=u (iterations is a
+// multiple of U).
 #ifdef cl_khr_fp64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
@@ -26,9 +27,14 @@ kernel void fma_chains(global REAL* restrict out, global const REAL* restrict st
 #pragma unroll
   for (int k = 0; k < C; ++k) t[k] = LOADV(k, start);
   const V va = (V)(a), vb = (V)(b);
-  for (int it = 0; it < iterations; ++it) {
+  // U steps per trip, unrolled: a GPU scheduler issues one instruction per clock, so at the full
+  // FMA rate every counter, compare and branch of the loop costs an FMA's slot.
+  for (int it = 0; it < iterations; it += U) {
 #pragma unroll
-    for (int k = 0; k < C; ++k) t[k] = OP(t[k], va, vb);
+    for (int u = 0; u < U; ++u) {
+#pragma unroll
+      for (int k = 0; k < C; ++k) t[k] = OP(t[k], va, vb);
+    }
   }
 #pragma unroll
   for (int k = 0; k < C; ++k) STOREV(t[k], get_global_id(0) * C + k, out);

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "probes/opencl/device.hpp"
+#include "probes/opencl/peak_flops.hpp"
 #include "roofline/json_io.hpp"
 
 namespace {
@@ -52,6 +53,19 @@ TEST(OpenClBackend, ACpuDeviceHasNoInventedPeak) {
 TEST(OpenClBackend, AnUnknownDeviceIdIsBadInput) {
   const OpenClBackend backend;
   EXPECT_THROW(backend.runtime("opencl:9:0"), roofline::InputError);
+}
+
+TEST(OpenClBackend, PeakFlopsStepsMustFillWholeUnrolledTrips) {
+  const OpenClBackend backend;
+  const roofline::Device device = backend.devices().at(0);
+  const auto runtime = backend.runtime(device.id);
+  EXPECT_NO_THROW(probes::opencl::make_peak_flops_case({.iterations = 128}, device, runtime));
+  try {
+    probes::opencl::make_peak_flops_case({.iterations = 100}, device, runtime);
+    ADD_FAILURE() << "100 steps were accepted";
+  } catch (const roofline::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("100"), std::string::npos) << e.what();
+  }
 }
 
 TEST(OpenClBackend, TinyProbeFillsComputeLocalAndGlobalCeilings) {
