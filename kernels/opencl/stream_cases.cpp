@@ -48,7 +48,10 @@ class StreamCase final : public ClCase {
     set_args();
   }
 
-  double launch() override {
+  double launch() override { return launch(launch_.passes); }
+
+  double launch(unsigned passes) {
+    kernel_.setArg(is_reduction(op_) ? 6 : 5, static_cast<cl_uint>(passes));
     const std::size_t vectors = (n_ + launch_.width - 1) / launch_.width;
     const std::size_t global =
         is_reduction(op_) ? partials() * launch_.group : round_up(vectors, launch_.group);
@@ -57,16 +60,21 @@ class StreamCase final : public ClCase {
 
   roofline::Verification check() override {
     if (is_reduction(op_)) {
+      // Two passes when a run makes several: each sums every block twice, so half the total is
+      // the sum (halving is exact), and a block the rotation skipped or repeated shows.
+      const unsigned passes = std::min(launch_.passes, 2u);
       runtime().write(out_, std::vector<T>(partials(), std::numeric_limits<T>::quiet_NaN()));
-      launch();
+      launch(passes);
       double sum = 0;
       for (T partial : runtime().read<T>(out_, partials())) sum += partial;
-      return verify_stream_sum<T>(op_, sum, input(0), input(1), n_);
+      return verify_stream_sum<T>(op_, sum / passes, input(0), input(1), n_);
     }
     runtime().write(out_, stream_in_place(op_)
                               ? random_values<T>(kOutputSeed, n_)
                               : std::vector<T>(n_, std::numeric_limits<T>::quiet_NaN()));
-    launch();
+    // Every pass of an operation that does not read its output writes the same values: those
+    // are checked after all the passes a run makes; daxpy after one.
+    launch(stream_in_place(op_) ? 1 : launch_.passes);
     const std::vector<T> out = runtime().read<T>(out_, n_);
     return verify_stream_output<T>(
         op_, out.data(), input(0), input(1), n_, T(kScalar),
@@ -88,8 +96,9 @@ class StreamCase final : public ClCase {
   }
   const T* input(int k) const { return inputs_[k].empty() ? nullptr : inputs_[k].data(); }
 
-  // Elementwise: (out, in1, in2, s, n); reductions: (partial, in1, in2, scratch, n, items). An
-  // input the operation does not read is passed as no buffer.
+  // Elementwise: (out, in1, in2, s, n, passes); reductions: (partial, in1, in2, scratch, n, items,
+  // passes), the passes set by each launch. An input the operation does not read is passed as no
+  // buffer.
   void set_args() {
     kernel_.setArg(0, out_);
     for (int k = 0; k < 2; ++k) {
@@ -127,6 +136,7 @@ std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info,
                                                  std::shared_ptr<Runtime> runtime, StreamOp op,
                                                  roofline::Precision p, std::size_t n,
                                                  const StreamLaunch& launch) {
+  if (launch.passes < 1) throw roofline::InputError("stream launch: passes 0 is below 1");
   switch (p) {
     case roofline::Precision::fp32:
       return std::make_unique<StreamCase<float>>(std::move(info), std::move(runtime), op, n,

@@ -24,6 +24,10 @@ constexpr double kBeyondCache = 6;  // the top: 1.5× the 4× of the largest cac
 // percents: its top is 16× the largest cache (960 MiB on an H200), as the CUDA probe's.
 constexpr double kBeyondGpuCache = 16;
 constexpr double kLeastTop = 64.0 * 1024 * 1024;
+// A GPU launch moves at least this much, in passes over a smaller working set, so that it lasts
+// far longer than a launch's fixed cost (microseconds); as the CUDA probe's. On a CPU device one
+// pass per launch, as the CPU probe times it: the harness repeats launches to fill a sample.
+constexpr double kGpuBytesPerLaunch = 256.0 * 1024 * 1024;
 // Quick sweeps a load and a load-store kernel below the top; the others have their device-memory
 // point from the search.
 const std::set<StreamOp> kQuickSweep = {StreamOp::read, StreamOp::triad};
@@ -36,6 +40,10 @@ std::string bytes_text(double bytes) {
 
 double median_rate(const roofline::Result& r) { return r.work.bytes / r.time->median; }
 
+bool is_gpu(const roofline::Device& device) {
+  return device.facts.value("device_type", "") == "GPU";
+}
+
 }  // namespace
 
 std::unique_ptr<roofline::Case> make_bandwidth_case(
@@ -44,20 +52,28 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
   const int arrays = kernels::stream_arrays(op);
   const auto n = static_cast<std::size_t>(
       std::max(1.0, std::round(working_set / arrays / sizeof(float) / 1024)) * 1024);
-  const roofline::Work work = kernels::stream_work(
+  roofline::Work work = kernels::stream_work(
       op, roofline::Precision::fp32, static_cast<std::int64_t>(n), kernels::Store::temporal);
+  StreamLaunch passes = launch;
+  if (is_gpu(device))
+    passes.passes =
+        static_cast<unsigned>(std::max(1.0, std::ceil(kGpuBytesPerLaunch / work.bytes)));
+  work.flops *= passes.passes;
+  work.bytes *= passes.passes;
+  work.bytes_write_allocate *= passes.passes;
   const std::string kernel(kernels::to_string(op));
-  const nlohmann::json params = {
-      {"kernel", kernel},      {"store", "temporal"},   {"threads", device.compute_units}, {"n", n},
-      {"width", launch.width}, {"group", launch.group}, {"working_set", work.working_set}};
+  const nlohmann::json params = {{"kernel", kernel},
+                                 {"store", "temporal"},
+                                 {"threads", device.compute_units},
+                                 {"n", n},
+                                 {"width", launch.width},
+                                 {"group", launch.group},
+                                 {"passes", passes.passes},
+                                 {"working_set", work.working_set}};
   return kernels::opencl::make_stream_case(
       kernels::opencl::opencl_case_info(
           device, "bandwidth", kernel + "_" + kernels::opencl::launch_name(launch), params, work),
-      std::move(runtime), op, roofline::Precision::fp32, n, launch);
-}
-
-bool is_gpu(const roofline::Device& device) {
-  return device.facts.value("device_type", "") == "GPU";
+      std::move(runtime), op, roofline::Precision::fp32, n, passes);
 }
 
 double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime& runtime,

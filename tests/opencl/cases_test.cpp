@@ -5,6 +5,7 @@
 
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/stream.hpp"
+#include "kernels/opencl/stream_cases.hpp"
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/json_io.hpp"
@@ -39,6 +40,24 @@ TEST(OpenClCases, StreamOperationsVerifyInEveryPrecision) {
     EXPECT_EQ(r.backend, "opencl");
     EXPECT_GT(r.time->median, 0);
   }
+}
+
+TEST(OpenClCases, MultiPassLaunchesVerifyAtEveryWidth) {
+  const OpenClBackend backend;
+  const roofline::Device device = backend.devices().at(0);
+  const auto runtime = backend.runtime(device.id);
+  for (kernels::StreamOp op : kernels::kStreamOps)
+    for (int width : {1, 4, 16}) {
+      // 4099 elements in 5 passes: the rotation by one work-group per pass wraps around the
+      // vectors, and the tail work-item repeats its elements.
+      const kernels::opencl::StreamLaunch launch{.width = width, .group = 64, .passes = 5};
+      const auto c = kernels::opencl::make_stream_case(
+          roofline::case_info(device, "stream", "passes", {}, {}, 1), runtime, op,
+          roofline::Precision::fp32, 4099, launch);
+      const roofline::Result r = roofline::measure(*c, kFast);
+      EXPECT_TRUE(r.ok()) << kernels::to_string(op) << " w" << width << ": " << r.error << " "
+                          << r.verification.message;
+    }
 }
 
 TEST(OpenClCases, NestedSaxpyVerifiesAtEveryDepth) {
