@@ -27,8 +27,7 @@ kernel void fma_chains(global REAL* restrict out, global const REAL* restrict st
 #pragma unroll
   for (int k = 0; k < C; ++k) t[k] = LOADV(k, start);
   const V va = (V)(a), vb = (V)(b);
-  // U steps per trip, unrolled: a GPU scheduler issues one instruction per clock, so at the full
-  // FMA rate every counter, compare and branch of the loop costs an FMA's slot.
+  // U steps per trip, unrolled (PeakFlopsConfig::unroll says why and where).
   for (int it = 0; it < iterations; it += U) {
 #pragma unroll
     for (int u = 0; u < U; ++u) {

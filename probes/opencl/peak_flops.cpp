@@ -21,9 +21,9 @@ using roofline::Precision;
 
 constexpr std::size_t kGroup = 256;
 constexpr std::size_t kGroupsPerUnit = 8;
-// Chain steps per loop trip (the kernel's U): 64 steps of 8 chains leave the loop's own three or
-// four instructions under 1% of the issue slots.
-constexpr int kUnroll = 64;
+// Chain steps per loop trip on a GPU: 64 steps of 8 chains leave the loop's own three or four
+// instructions under 1% of the issue slots.
+constexpr int kGpuUnroll = 64;
 
 std::size_t work_items(const PeakFlopsConfig& c) { return c.group * c.groups; }
 std::size_t values(const PeakFlopsConfig& c) {
@@ -42,7 +42,7 @@ class PeakFlopsCase final : public kernels::opencl::ClCase {
     const std::string options = std::string("-DREAL=") + kernels::opencl::cl_type<T>() +
                                 " -DW=" + std::to_string(config_.width) +
                                 " -DC=" + std::to_string(config_.chains) + " -DOP=" + config_.op +
-                                " -DU=" + std::to_string(kUnroll);
+                                " -DU=" + std::to_string(config_.unroll);
     kernel_ = cl::Kernel(
         runtime().program("peak_flops.cl", rooflab_embedded::peak_flops_cl, options), "fma_chains");
     // Start values in [0.5, 1), away from 2b, so that only a whole chain converges.
@@ -115,12 +115,13 @@ std::unique_ptr<roofline::Case> make_peak_flops_case(const PeakFlopsConfig& conf
     throw roofline::InputError("peak_flops: op '" + config.op + "' is neither fma nor mad");
   if (config.iterations < 1 || config.chains < 1 || config.width < 1)
     throw roofline::InputError("peak_flops: iterations, chains and width must be at least 1");
-  if (config.iterations % kUnroll != 0)
+  if (config.unroll < 1 || config.iterations % config.unroll != 0)
     throw roofline::InputError("peak_flops: iterations " + std::to_string(config.iterations) +
-                               " is not a multiple of " + std::to_string(kUnroll));
+                               " is not a multiple of the unroll " + std::to_string(config.unroll));
   const nlohmann::json params = {{"op", config.op},         {"width", config.width},
                                  {"chains", config.chains}, {"group", config.group},
-                                 {"groups", config.groups}, {"iterations", config.iterations}};
+                                 {"groups", config.groups}, {"iterations", config.iterations},
+                                 {"unroll", config.unroll}};
   auto info = kernels::opencl::opencl_case_info(device, "peak_flops", peak_flops_variant(config),
                                                 params, peak_flops_work(config));
   info.level = "";
@@ -140,6 +141,7 @@ std::vector<PeakFlopsConfig> peak_flops_configs(const roofline::Device& device,
   const std::size_t group = kernels::opencl::group_size(runtime.device(), kGroup);
   const std::size_t groups =
       kGroupsPerUnit * static_cast<std::size_t>(std::max(device.compute_units, 1));
+  const int unroll = device.facts.value("device_type", "") == "GPU" ? kGpuUnroll : 1;
   std::vector<PeakFlopsConfig> configs;
   for (Precision p : {Precision::fp32, Precision::fp64}) {
     if (!kernels::opencl::supports(runtime.device(), p)) continue;
@@ -148,8 +150,12 @@ std::vector<PeakFlopsConfig> peak_flops_configs(const roofline::Device& device,
     // mad lets the compiler choose the instruction (fused or not); the faster of the two counts.
     for (const char* op : {"fma", "mad"}) {
       for (int width : widths)
-        configs.push_back(
-            {.precision = p, .op = op, .width = width, .group = group, .groups = groups});
+        configs.push_back({.precision = p,
+                           .op = op,
+                           .width = width,
+                           .group = group,
+                           .groups = groups,
+                           .unroll = unroll});
     }
   }
   return configs;

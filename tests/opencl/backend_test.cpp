@@ -59,9 +59,10 @@ TEST(OpenClBackend, PeakFlopsStepsMustFillWholeUnrolledTrips) {
   const OpenClBackend backend;
   const roofline::Device device = backend.devices().at(0);
   const auto runtime = backend.runtime(device.id);
-  EXPECT_NO_THROW(probes::opencl::make_peak_flops_case({.iterations = 128}, device, runtime));
+  EXPECT_NO_THROW(
+      probes::opencl::make_peak_flops_case({.iterations = 128, .unroll = 64}, device, runtime));
   try {
-    probes::opencl::make_peak_flops_case({.iterations = 100}, device, runtime);
+    probes::opencl::make_peak_flops_case({.iterations = 100, .unroll = 64}, device, runtime);
     ADD_FAILURE() << "100 steps were accepted";
   } catch (const roofline::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("100"), std::string::npos) << e.what();
