@@ -2,6 +2,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -34,11 +35,12 @@ class ReduceCase final : public roofline::Case {
         make_runner_(std::move(make_runner)),
         cache_(cache ? std::move(cache) : std::make_shared<HostInputCache>()) {}
 
+  // Arrays of at least one element: a reduction of length 0 still gets valid pointers.
   void prepare() override {
-    x_.emplace(n_);
+    x_.emplace(std::max<std::size_t>(n_, 1));
     fill_random(x_->data(), n_, kXSeed);
     if (op_ == ReduceOp::dot) {
-      y_.emplace(n_);
+      y_.emplace(std::max<std::size_t>(n_, 1));
       fill_random(y_->data(), n_, kYSeed);
     }
     runner_ = make_runner_();

@@ -1,5 +1,6 @@
 #include <thrust/iterator/zip_iterator.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <cub/device/device_reduce.cuh>
@@ -48,7 +49,7 @@ CubReduce<T>::CubReduce(ReduceOp op, std::size_t n) : op_(op), n_(0), result_(1)
   n_ = static_cast<int>(n);
   ROOFLAB_CUDA(cub_reduce<T>(nullptr, temp_bytes_, op_, static_cast<const T*>(nullptr),
                              static_cast<const T*>(nullptr), result_.data(), n_));
-  temp_.emplace(temp_bytes_);
+  temp_.emplace(std::max<std::size_t>(temp_bytes_, 1));
 }
 
 template <class T>
