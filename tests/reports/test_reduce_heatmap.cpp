@@ -1,6 +1,6 @@
 // The reduce sweep's heat map: sweep results placed on a threads × items grid at the sweep's
 // length, bandwidth from declared bytes and median time, the best cell outlined, failed and
-// missing cells labelled, and the length views leaving the sweep out.
+// missing cells labelled, and the length views leaving the sweep out (with CUB as their baseline).
 #include <gtest/gtest.h>
 
 #include "count.hpp"
@@ -49,6 +49,9 @@ class Heatmap : public ::testing::Test {
     roofline::Result ladder = sweep_point(256, 16);
     ladder.params.erase("sweep");  // a ladder point, not a sweep point
     ladder.variant = "one_pass_atomic";
+    results_.push_back(ladder);
+    ladder.variant = "cub";  // the CUDA baseline, as kernels/cuda/reduce_cases.cpp names it
+    ladder.params["library"] = "CUB 3.0.1";
     results_.push_back(ladder);
     for (const auto& r : results_) records_.push_back(&r);
   }
@@ -103,8 +106,9 @@ TEST(HeatColour, RunsFromDarkToLight) {
 TEST_F(Heatmap, LengthViewsLeaveTheSweepOut) {
   const auto panels = reduce_panels(records_);
   ASSERT_EQ(panels.size(), 1u);
-  ASSERT_EQ(panels[0].series.size(), 1u);
+  ASSERT_EQ(panels[0].series.size(), 2u);
   EXPECT_EQ(panels[0].series[0].variant, "one_pass_atomic");
+  EXPECT_EQ(baseline_series(panels[0]), std::optional<std::size_t>{1});  // CUB
   EXPECT_EQ(count(reduce_heatmap_section("GPU", records_), "class=\"chart reduce-heatmap\""), 1);
   EXPECT_TRUE(reduce_heatmap_section("GPU", {records_.back()}).empty());
 }
