@@ -82,6 +82,7 @@ inline constexpr ReduceShape kLadderShapes[] = {
 // block, at the default shape otherwise; compiled for the fp32 sum only (the heat map's panel).
 inline constexpr int kSweepLoads[] = {1, 2, 4, 8, 16};
 inline constexpr int kSweepThreads[] = {64, 128, 256, 512, 1024};
+// The sweep's shapes that are not in kLadderShapes (its 4 loads per thread are the default).
 inline constexpr ReduceShape kSweepShapes[] = {
     {.loads = 1}, {.loads = 2}, {.loads = 8}, {.loads = 16}};
 
@@ -124,7 +125,7 @@ struct ReducePlan {
 // tiles (CUB_SUBSCRIPTION_FACTOR, cub/util_arch.cuh; GridEvenShare's strip-mine mapping).
 inline constexpr int kSubscription = 5;
 
-// The plan for n elements of `element_bytes` bytes when at most `max_blocks` blocks are
+// The plan for n elements of precision p when at most `max_blocks` blocks are
 // launched (resident blocks per SM × SMs × kSubscription). Throws roofline::InputError for a bad
 // config (check_config's rules) or max_blocks below 1.
 ReducePlan plan_reduce(const ReduceConfig& c, roofline::Precision p, std::size_t n, int max_blocks);

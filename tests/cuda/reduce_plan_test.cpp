@@ -36,6 +36,8 @@ TEST(ReducePlan, NamesComeFromTheParameters) {
   std::set<std::string> sweep;
   for (const ReduceConfig& c : reduce_sweep()) sweep.insert(reduce_variant_name(c));
   EXPECT_EQ(sweep.size(), std::size(kSweepThreads) * std::size(kSweepLoads));
+  for (const ReduceConfig& c : reduce_sweep())  // every point has a compiled kernel
+    EXPECT_NO_THROW(check_config(c, Precision::fp32)) << reduce_variant_name(c);
 }
 
 TEST(ReducePlan, LadderCoversEveryBlockReduceAndPassScheme) {
