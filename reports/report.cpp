@@ -3,6 +3,7 @@
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
 #include "reports/reduce_chart.hpp"
+#include "reports/reduce_heatmap.hpp"
 #include "reports/roofline_chart.hpp"
 #include "reports/svg.hpp"
 #include "reports/sweep_chart.hpp"
@@ -30,7 +31,8 @@ DeviceCharts charts_of(const DeviceView& view, const std::vector<DeviceView>& vi
     charts.roofline = roofline_svg("Roofline — " + device_title(view), roofs, points);
   }
   charts.sweep = sweep_svg("Bandwidth sweep — " + device_title(view), view.device);
-  charts.reduce = reduce_section(device_title(view), view.records);
+  charts.reduce = reduce_section(device_title(view), view.records) +
+                  reduce_heatmap_section(device_title(view), view.records);
   return charts;
 }
 
