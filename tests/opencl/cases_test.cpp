@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "kernels/nested_saxpy.hpp"
-#include "kernels/stream.hpp"
 #include "kernels/opencl/stream_cases.hpp"
+#include "kernels/stream.hpp"
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/json_io.hpp"
