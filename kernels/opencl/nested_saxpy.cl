@@ -3,22 +3,7 @@
 // every work-item runs E independent chains of W-wide vectors (instruction-level parallelism for
 // devices, such as CPUs, that run one work-item's chain after another). A work-group covers a
 // block of E × its size vectors, chain e of work-item l taking vector l + e·size of it.
-#ifdef cl_khr_fp64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-
-#if W == 1
-typedef REAL V;
-#define LOADV(i, p) ((p)[i])
-#define STOREV(v, i, p) ((p)[i] = (v))
-#else
-typedef CAT(REAL, W) V;
-#define LOADV(i, p) CAT(vload, W)(i, p)
-#define STOREV(v, i, p) CAT(vstore, W)(v, i, p)
-#endif
+// V, LOADV and STOREV come from the prelude, kernels/opencl/vectors.cl.
 
 kernel void nested_saxpy(global REAL* restrict y, global const REAL* restrict x, const REAL a,
                          const ulong n) {

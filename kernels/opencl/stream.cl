@@ -1,22 +1,7 @@
 // The STREAM operations (kernels/stream.hpp) over n elements of REAL, each work-item taking W
 // consecutive elements as one vector (W = 1, 2, 4, 8, 16). Built with -DREAL=float|double -DW=w.
 // n need not be a multiple of W: the work-item just past the last whole vector does the tail.
-#ifdef cl_khr_fp64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-
-#if W == 1
-typedef REAL V;
-#define LOADV(i, p) ((p)[i])
-#define STOREV(v, i, p) ((p)[i] = (v))
-#else
-typedef CAT(REAL, W) V;
-#define LOADV(i, p) CAT(vload, W)(i, p)
-#define STOREV(v, i, p) CAT(vstore, W)(v, i, p)
-#endif
+// V, LOADV and STOREV come from the prelude, kernels/opencl/vectors.cl.
 
 // Element-wise operations, given as E(in1, in2, out, s) of vectors or scalars; an argument an
 // operation does not use is never loaded (its buffer may be absent).

@@ -1,17 +1,9 @@
 // Local-memory bandwidth: a work-group fills a tile of TILE vectors (TILE a power of two) in
 // local memory, then every work-item reads READS of them, consecutive work-items reading
 // consecutive vectors (no bank conflicts), into four sums. Tile values are small integers
-// (index mod 8), so every sum is exact and known on the host. Built with -DW=w -DTILE=t.
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-
-#if W == 1
-typedef float V;
-#define STOREV(v, i, p) ((p)[i] = (v))
-#else
-typedef CAT(float, W) V;
-#define STOREV(v, i, p) CAT(vstore, W)(v, i, p)
-#endif
+// (index mod 8), so every sum is exact and known on the host. Built with -DREAL=float -DW=w
+// -DTILE=t.
+// V, LOADV and STOREV come from the prelude, kernels/opencl/vectors.cl.
 
 kernel void local_read(global float* restrict out, const int reads) {
   local V tile[TILE];

@@ -36,7 +36,7 @@ class LocalBandwidthCase final : public kernels::opencl::ClCase {
  protected:
   void setup() override {
     const std::string options =
-        "-DW=" + std::to_string(config_.width) + " -DTILE=" + std::to_string(config_.tile);
+        "-DREAL=float -DW=" + std::to_string(config_.width) + " -DTILE=" + std::to_string(config_.tile);
     kernel_ = cl::Kernel(
         runtime().program("local_bandwidth.cl", rooflab_embedded::local_bandwidth_cl, options),
         "local_read");

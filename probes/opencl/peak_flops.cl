@@ -1,23 +1,7 @@
 // The peak-FLOP probe: C independent chains of W-wide vectors per work-item, each step
 // t = t·a + b by OP (fma or mad). With a = 0.5 every chain converges to 2b exactly, so every lane
 // is checked exactly. Built with -DREAL=float|double -DW=w -DC=c -DOP=fma|mad -DU=u (iterations is a
-// multiple of U).
-#ifdef cl_khr_fp64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-
-#if W == 1
-typedef REAL V;
-#define LOADV(i, p) ((p)[i])
-#define STOREV(v, i, p) ((p)[i] = (v))
-#else
-typedef CAT(REAL, W) V;
-#define LOADV(i, p) CAT(vload, W)(i, p)
-#define STOREV(v, i, p) CAT(vstore, W)(v, i, p)
-#endif
+// multiple of U). V, LOADV and STOREV come from the prelude, kernels/opencl/vectors.cl.
 
 // The start values come from memory and differ per lane and chain, so the compiler can neither
 // merge chains nor narrow a vector to one lane.
