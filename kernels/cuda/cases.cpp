@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
 #include "kernels/cuda/reduce_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
@@ -32,8 +33,10 @@ constexpr std::array kPrecisions = {Precision::fp32, Precision::fp64};
 constexpr double kReduceDramBytes = double(1 << 30);
 
 // Elements per array: the user's size, or the smallest that puts a case's working set in DRAM
-// (at least 4× the L2 and at least 256 MiB). Every size is checked against the free device
-// memory before any case allocates.
+// (at least 8× the L2, like the probe's DRAM ceilings, and at least 1 GiB, so that a launch lasts
+// long enough for its gap and tail to cost about 1%: with 256 MiB on an H200 the nested SAXPY at
+// m = 1 ran 2% slower). Every size is checked against the free device memory before any case
+// allocates.
 class Sizing {
  public:
   Sizing(const roofline::Device& device, std::optional<std::int64_t> size) : size_(size) {
@@ -41,7 +44,7 @@ class Sizing {
       throw InputError("size " + std::to_string(*size_) + " is not a positive element count");
     double l2 = 0;
     for (const auto& c : device.caches) l2 = std::max(l2, c.size_bytes);
-    target_bytes_ = std::max(4 * l2, 256.0 * (1 << 20));
+    target_bytes_ = std::max(8 * l2, double(1 << 30));
     std::size_t free = 0, total = 0;
     ROOFLAB_CUDA(cudaMemGetInfo(&free, &total));
     free_bytes_ = static_cast<double>(free);
@@ -115,15 +118,16 @@ void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& devi
 }
 
 std::vector<Variant> variants(const roofline::Device& device, bool quick) {
-  const Geometry g = run_geometry(device);
   const std::string kernel = "grid_stride_v16";
   std::vector<Variant> all = {
       {"nested_saxpy", kernel,
        [=, &device](Cases& cases, const Sizing& sizing) {
          for (Precision p : kPrecisions)
-           for (int m : kNestedSaxpyDepths)
-             cases.push_back(make_nested_saxpy_case(
-                 device, kernel, m, nested_saxpy_geometry(device, p, m), p, sizing.elements(2, p)));
+           for (int m : kNestedSaxpyDepths) {
+             const std::size_t n = sizing.elements(2, p);
+             cases.push_back(make_nested_saxpy_case(device, kernel, m,
+                                                    nested_saxpy_geometry(device, p, m, n), p, n));
+           }
        }},
       {"nested_saxpy", "cublas_axpy",
        [&device](Cases& cases, const Sizing& sizing) {
@@ -133,10 +137,12 @@ std::vector<Variant> variants(const roofline::Device& device, bool quick) {
       {"stream", kernel,
        [=, &device](Cases& cases, const Sizing& sizing) {
          for (Precision p : kPrecisions)
-           for (StreamOp op : kStreamOps)
+           for (StreamOp op : kStreamOps) {
+             const std::size_t n = sizing.elements(stream_arrays(op), p);
+             const Geometry g = run_geometry(device, op, double(n) * size_of(p));
              cases.push_back(make_stream_case(device, "stream", kernel,
-                                              {.op = op, .geometry = g, .passes = 1}, p,
-                                              sizing.elements(stream_arrays(op), p)));
+                                              {.op = op, .geometry = g, .passes = 1}, p, n));
+           }
        }},
       {"stream", "cublas",
        [&device](Cases& cases, const Sizing& sizing) {
@@ -154,24 +160,33 @@ std::vector<std::string> families() { return {"nested_saxpy", "reduce", "stream"
 
 std::vector<std::string> default_families() { return {"nested_saxpy", "stream"}; }
 
-Geometry run_geometry(const roofline::Device& device) {
-  const int threads_per_sm = device.facts.value("max_threads_per_sm", 2048);
-  return {.sms = device.compute_units,
-          .blocks_per_sm = 4 * std::max(threads_per_sm / 256, 1),
-          .threads = 256,
-          .vector_bytes = 16};
+Geometry run_geometry(const roofline::Device& device, StreamOp op, double array_bytes) {
+  if (!stream_stores(op)) {
+    const int threads_per_sm = device.facts.value("max_threads_per_sm", 2048);
+    return {.sms = device.compute_units, .blocks_per_sm = std::max(threads_per_sm / 256, 1)};
+  }
+  return covering({.sms = device.compute_units, .threads = 256, .vector_bytes = 16, .items = 1},
+                  array_bytes);
 }
 
-Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int m) {
-  Geometry g = run_geometry(device);
+Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int m, std::size_t n) {
   double peak = 0, dram = 0;
   for (const auto& t : device.theoretical_compute)
     if (t.precision == p) peak = std::max(peak, t.flops_per_s);
   for (const auto& t : device.theoretical_memory)
     if (t.level == "DRAM") dram = t.bytes_per_s;
   const double ai = nested_saxpy_work(p, 1, m).arithmetic_intensity();
-  if (peak > 0 && dram > 0 && ai >= peak / dram) g.blocks_per_sm /= 8;  // one wave, half full
-  return g;
+  const Geometry g{
+      .sms = device.compute_units, .threads = 256, .vector_bytes = 16, .items = kNestedSaxpyItems};
+  if (peak > 0 && dram > 0 && ai >= peak / dram / 2) {
+    const int threads_per_sm = device.facts.value("max_threads_per_sm", 2048);
+    return {.sms = g.sms,
+            .blocks_per_sm = std::max(threads_per_sm / g.threads / 2, 1),  // one wave, half full
+            .threads = g.threads,
+            .vector_bytes = g.vector_bytes,
+            .items = g.items};
+  }
+  return covering(g, double(n) * size_of(p));
 }
 
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,

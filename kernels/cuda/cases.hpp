@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "kernels/cuda/geometry.hpp"
+#include "kernels/stream.hpp"
 #include "roofline/backend.hpp"
 #include "roofline/case.hpp"
 #include "roofline/work.hpp"
@@ -21,17 +22,23 @@ std::vector<std::string> default_families();  // run when none is named: nested_
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         const roofline::RunOptions& options);
 
-// The launch of the grid-stride kernels in the run: 16-byte vectors, 4 per thread in flight,
-// 256-thread blocks, 4× as many as an SM holds at once, so they run in waves: on an H100 the
-// bandwidth probe's search chose 4× full occupancy, its largest grid then, for read, write, copy
-// and triad at 800 MiB (2026-11-21).
-Geometry run_geometry(const roofline::Device& device);
+// The launch of the run's stream kernel `op` over arrays of `array_bytes`, 16-byte vectors in
+// 256-thread blocks:
+// - operations that store: one vector per thread in a grid that covers the array. On an H200
+//   this was the fastest launch at DRAM sizes (write 4.60 TB/s; in 32 blocks per SM with 4
+//   vectors per thread 4.24; 2026-11-21);
+// - read and dot: the blocks of full occupancy with 4 vectors per thread in flight, each thread
+//   striding over the whole array, so that every block sums once (a block per 4 KiB, as the
+//   covering grid gives, read 3.5 TB/s).
+Geometry run_geometry(const roofline::Device& device, StreamOp op, double array_bytes);
 
-// The nested SAXPY's launch at depth m: run_geometry while its AI lies below the ridge of the
-// theoretical peaks (memory-bound: waves of blocks keep more bytes in flight), otherwise one wave
-// of half occupancy, 1024 threads per SM with 16 independent FMA chains each and no last wave's
-// tail. H100, 2026-11-21 (docs/performance.md): fp32 m = 1024 reached 0.937 of its roof in one
-// wave and 0.859 in waves; m ≤ 32 reached 0.85–0.87 in one wave and 0.88–0.90 in waves.
-Geometry nested_saxpy_geometry(const roofline::Device& device, roofline::Precision p, int m);
+// The nested SAXPY's launch at depth m over n elements per array, 4 vectors per thread:
+// - a grid that covers the arrays while its AI lies below half the ridge of the theoretical
+//   peaks (memory-bound: on an H200, m = 1 moved 4.31 TB/s so, 4.11 in 32 blocks per SM);
+// - from there up, one wave of half occupancy (1024 threads per SM with 16 independent FMA
+//   chains each, no last wave's tail): m = 64, near the ridge, reached 44.5 TFLOP/s so, 42.9 in
+//   32 blocks per SM; m = 1024 on an H100 0.937 of its roof so, 0.859 in waves.
+Geometry nested_saxpy_geometry(const roofline::Device& device, roofline::Precision p, int m,
+                               std::size_t n);
 
 }  // namespace kernels::cuda

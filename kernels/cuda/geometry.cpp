@@ -1,15 +1,25 @@
 #include "kernels/cuda/geometry.hpp"
 
+#include <algorithm>
+#include <cmath>
+
+#include "kernels/names.hpp"
 #include "roofline/json_io.hpp"
 
 namespace kernels::cuda {
 
-std::string describe(const Geometry& g) {
-  return std::to_string(g.vector_bytes) + " B vectors, " + std::to_string(g.threads) +
-         " threads x " + std::to_string(g.blocks_per_sm) + " blocks/SM";
+Geometry covering(Geometry g, double bytes) {
+  const double per_sm = double(g.sms) * g.threads * g.items * g.vector_bytes;
+  g.blocks_per_sm = std::max(static_cast<int>(std::ceil(bytes / per_sm)), 1);
+  return g;
 }
 
-void check_geometry(const Geometry& g, int element_bytes) {
+std::string describe(const Geometry& g) {
+  return std::to_string(g.vector_bytes) + " B vectors x " + std::to_string(g.items) + ", " +
+         std::to_string(g.threads) + " threads x " + std::to_string(g.blocks_per_sm) + " blocks/SM";
+}
+
+void check_geometry(const Geometry& g, int element_bytes, std::initializer_list<int> items) {
   using roofline::InputError;
   if (g.vector_bytes != 4 && g.vector_bytes != 8 && g.vector_bytes != 16)
     throw InputError("vector width " + std::to_string(g.vector_bytes) + " bytes is not 4, 8 or 16");
@@ -21,6 +31,12 @@ void check_geometry(const Geometry& g, int element_bytes) {
   if (g.sms < 1 || g.blocks_per_sm < 1)
     throw InputError("grid of " + std::to_string(g.sms) + " SMs x " +
                      std::to_string(g.blocks_per_sm) + " blocks/SM is empty");
+  if (std::find(items.begin(), items.end(), g.items) == items.end()) {
+    std::vector<std::string> names;
+    for (int i : items) names.push_back(std::to_string(i));
+    throw InputError(std::to_string(g.items) + " vectors per thread is not one of " +
+                     joined(names));
+  }
 }
 
 }  // namespace kernels::cuda

@@ -14,9 +14,7 @@ namespace {
 // under 2% of the issue slots at large m, where the kernel is bound by FMA throughput.
 constexpr int kDepthUnroll = 8;
 
-// Vectors per thread per step: their loads are all in flight at once, and their N × kItems chains
-// are independent FMAs for the compute-bound depths.
-constexpr int kItems = 4;
+constexpr int kItems = kNestedSaxpyItems;
 
 template <class T, int M, int N>
 __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n,

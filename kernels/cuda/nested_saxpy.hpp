@@ -7,6 +7,10 @@
 
 namespace kernels::cuda {
 
+// Vectors per thread per step (Geometry::items): their loads are all in flight at once, and their
+// items × vector width chains are independent FMAs for the compute-bound depths.
+inline constexpr int kNestedSaxpyItems = 4;
+
 // Enqueues y[i] = a(…a(a·x[i] + y[i]) + y[i]…) + y[i] with m FMAs per element on the default
 // stream. Throws std::invalid_argument for an m outside kNestedSaxpyDepths.
 template <class T>

@@ -104,12 +104,13 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
       kNestedSaxpyDepths.end())
     throw roofline::InputError("nested saxpy depth " + std::to_string(m) +
                                " is not one of 1, 2, 4, ..., 1024");
-  check_geometry(g, roofline::size_of(p));
+  check_geometry(g, roofline::size_of(p), {kNestedSaxpyItems});
   const nlohmann::json params = {{"n", n},
                                  {"m", m},
                                  {"vector_bytes", 16},
                                  {"threads_per_block", g.threads},
-                                 {"blocks_per_sm", g.blocks_per_sm}};
+                                 {"blocks_per_sm", g.blocks_per_sm},
+                                 {"items_per_thread", g.items}};
   auto info = roofline::case_info(device, "nested_saxpy", variant, params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
                                   device.compute_units);

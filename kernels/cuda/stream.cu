@@ -16,9 +16,7 @@ __device__ __forceinline__ T element(T out_old, T a, T b, T s) {
   return T(0);
 }
 
-constexpr int kItems = kStreamItems;
-
-template <StreamOp Op, class T, int N>
+template <StreamOp Op, class T, int N, int Items>
 __global__ void stream_store_kernel(T* __restrict__ out, const T* __restrict__ in1,
                                     const T* __restrict__ in2, std::size_t n, T s, int passes) {
   const std::size_t first = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
@@ -26,10 +24,10 @@ __global__ void stream_store_kernel(T* __restrict__ out, const T* __restrict__ i
   const std::size_t vectors = n / N;
   for (int pass = 0; pass < passes; ++pass) {
     const T sp = stream_pass_scalar(Op, s, pass);
-    for (std::size_t base = first; base < vectors; base += kItems * stride) {
-      Vector<T, N> a[kItems] = {}, b[kItems] = {}, o[kItems] = {};
+    for (std::size_t base = first; base < vectors; base += Items * stride) {
+      Vector<T, N> a[Items] = {}, b[Items] = {}, o[Items] = {};
 #pragma unroll
-      for (int item = 0; item < kItems; ++item) {
+      for (int item = 0; item < Items; ++item) {
         const std::size_t i = base + item * stride;
         if (i >= vectors) break;
         if constexpr (stream_inputs(Op) >= 1) a[item] = load<T, N>(in1 + i * N);
@@ -37,7 +35,7 @@ __global__ void stream_store_kernel(T* __restrict__ out, const T* __restrict__ i
         if constexpr (stream_in_place(Op)) o[item] = load<T, N>(out + i * N);
       }
 #pragma unroll
-      for (int item = 0; item < kItems; ++item) {
+      for (int item = 0; item < Items; ++item) {
         const std::size_t i = base + item * stride;
         if (i >= vectors) break;
 #pragma unroll
@@ -70,25 +68,25 @@ __device__ double block_sum(double value) {
   return value;
 }
 
-template <StreamOp Op, class T, int N>
+template <StreamOp Op, class T, int N, int Items>
 __global__ void stream_sum_kernel(T* partials, const T* __restrict__ in1, const T* __restrict__ in2,
                                   std::size_t n, int passes) {
   const std::size_t first = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
   const std::size_t vectors = n / N;
-  T acc[kItems] = {};
+  T acc[Items] = {};
   for (int pass = 0; pass < passes; ++pass) {
-    for (std::size_t base = first; base < vectors; base += kItems * stride) {
-      Vector<T, N> a[kItems] = {}, b[kItems] = {};
+    for (std::size_t base = first; base < vectors; base += Items * stride) {
+      Vector<T, N> a[Items] = {}, b[Items] = {};
 #pragma unroll
-      for (int item = 0; item < kItems; ++item) {
+      for (int item = 0; item < Items; ++item) {
         const std::size_t i = base + item * stride;
         if (i >= vectors) break;
         a[item] = load<T, N>(in1 + i * N);
         if constexpr (Op == StreamOp::dot) b[item] = load<T, N>(in2 + i * N);
       }
 #pragma unroll
-      for (int item = 0; item < kItems; ++item)
+      for (int item = 0; item < Items; ++item)
 #pragma unroll
         for (int k = 0; k < N; ++k)
           acc[item] += Op == StreamOp::dot ? a[item].v[k] * b[item].v[k] : a[item].v[k];
@@ -98,26 +96,33 @@ __global__ void stream_sum_kernel(T* partials, const T* __restrict__ in1, const 
   }
   double total = 0;
 #pragma unroll
-  for (int item = 0; item < kItems; ++item) total += acc[item];
+  for (int item = 0; item < Items; ++item) total += acc[item];
   const double sum = block_sum(total);
   if (threadIdx.x == 0) partials[blockIdx.x] = static_cast<T>(sum);
+}
+
+template <StreamOp Op, class T, int N, int Items>
+void launch_items(const Geometry& g, int passes, T* out, const T* in1, const T* in2, std::size_t n,
+                  T s, T* partials) {
+  if constexpr (stream_stores(Op)) {
+    stream_store_kernel<Op, T, N, Items><<<g.blocks(), g.threads>>>(out, in1, in2, n, s, passes);
+  } else {
+    stream_sum_kernel<Op, T, N, Items><<<g.blocks(), g.threads>>>(partials, in1, in2, n, passes);
+  }
+  check_launch("stream kernel");
 }
 
 template <StreamOp Op, class T, int N>
 void launch_width(const Geometry& g, int passes, T* out, const T* in1, const T* in2, std::size_t n,
                   T s, T* partials) {
-  if constexpr (stream_stores(Op)) {
-    stream_store_kernel<Op, T, N><<<g.blocks(), g.threads>>>(out, in1, in2, n, s, passes);
-  } else {
-    stream_sum_kernel<Op, T, N><<<g.blocks(), g.threads>>>(partials, in1, in2, n, passes);
-  }
-  check_launch("stream kernel");
+  if (g.items == 1) return launch_items<Op, T, N, 1>(g, passes, out, in1, in2, n, s, partials);
+  launch_items<Op, T, N, 4>(g, passes, out, in1, in2, n, s, partials);
 }
 
 template <StreamOp Op, class T>
 void launch_op(const Geometry& g, int passes, T* out, const T* in1, const T* in2, std::size_t n,
                T s, T* partials) {
-  check_geometry(g, sizeof(T));
+  check_geometry(g, sizeof(T), kStreamItems);
   switch (g.vector_bytes / static_cast<int>(sizeof(T))) {
     case 1:
       return launch_width<Op, T, 1>(g, passes, out, in1, in2, n, s, partials);

@@ -38,11 +38,12 @@ using StreamLaunch = std::function<void(int passes, T* out, const T* in1, const 
 template <class T>
 class StreamCase final : public roofline::Case {
  public:
-  StreamCase(roofline::CaseInfo info, StreamOp op, int passes, std::size_t partials, std::size_t n,
-             StreamLaunch<T> launch)
+  StreamCase(roofline::CaseInfo info, StreamOp op, int passes, int launches, std::size_t partials,
+             std::size_t n, StreamLaunch<T> launch)
       : Case(std::move(info)),
         op_(op),
         passes_(passes),
+        launches_(launches),
         partial_count_(partials),
         n_(n),
         launch_(std::move(launch)) {}
@@ -62,7 +63,9 @@ class StreamCase final : public roofline::Case {
   }
 
   void run() override {
-    seconds_ = timer_->time([&] { launch(passes_); });
+    seconds_ = timer_->time([&] {
+      for (int k = 0; k < launches_; ++k) launch(passes_);
+    });
   }
 
   // One pass from known values: daxpy reads its output and alternates s between passes, so only
@@ -114,7 +117,7 @@ class StreamCase final : public roofline::Case {
   }
 
   StreamOp op_;
-  int passes_;
+  int passes_, launches_;
   std::size_t partial_count_, n_;
   StreamLaunch<T> launch_;
   std::optional<DeviceBuffer<T>> out_;
@@ -128,7 +131,7 @@ template <class T>
 std::unique_ptr<roofline::Case> kernel_case(roofline::CaseInfo info, const StreamConfig& c,
                                             std::size_t n) {
   return std::make_unique<StreamCase<T>>(
-      std::move(info), c.op, c.passes, c.geometry.blocks(), n,
+      std::move(info), c.op, c.passes, c.launches, c.geometry.blocks(), n,
       [c](int passes, T* out, const T* in1, const T* in2, std::size_t count, T s, T* partials) {
         stream_launch<T>(c.op, c.geometry, passes, out, in1, in2, count, s, partials);
       });
@@ -138,7 +141,7 @@ template <class T>
 std::unique_ptr<roofline::Case> cublas_dot_case(roofline::CaseInfo info, std::size_t n) {
   auto handle = std::make_shared<CublasHandle>();
   return std::make_unique<StreamCase<T>>(
-      std::move(info), StreamOp::dot, 1, 1, n,
+      std::move(info), StreamOp::dot, 1, 1, 1, n,
       [handle](int, T*, const T* in1, const T* in2, std::size_t count, T, T* result) {
         cublas_dot(handle->get(), static_cast<std::int64_t>(count), in1, in2, result);
       });
@@ -149,9 +152,10 @@ std::unique_ptr<roofline::Case> cublas_dot_case(roofline::CaseInfo info, std::si
 roofline::Work stream_config_work(const StreamConfig& config, roofline::Precision p,
                                   std::size_t n) {
   roofline::Work w = stream_work(config.op, p, static_cast<std::int64_t>(n), Store::temporal);
-  w.flops *= config.passes;
-  w.bytes *= config.passes;
-  w.bytes_write_allocate *= config.passes;
+  const double repeats = double(config.passes) * config.launches;
+  w.flops *= repeats;
+  w.bytes *= repeats;
+  w.bytes_write_allocate *= repeats;
   return w;
 }
 
@@ -161,17 +165,21 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                                  const StreamConfig& config, roofline::Precision p,
                                                  std::size_t n) {
   check_precision(p);
-  check_geometry(config.geometry, roofline::size_of(p));
+  check_geometry(config.geometry, roofline::size_of(p), kStreamItems);
   if (config.passes < 1)
     throw roofline::InputError("passes " + std::to_string(config.passes) + " is below 1");
+  if (config.launches < 1)
+    throw roofline::InputError("launches " + std::to_string(config.launches) + " is below 1");
   if (n == 0) throw roofline::InputError("stream: size 0 has no elements");
   const Geometry& g = config.geometry;
   const nlohmann::json params = {{"n", n},
                                  {"op", to_string(config.op)},
                                  {"passes", config.passes},
+                                 {"launches", config.launches},
                                  {"vector_bytes", g.vector_bytes},
                                  {"threads_per_block", g.threads},
-                                 {"blocks_per_sm", g.blocks_per_sm}};
+                                 {"blocks_per_sm", g.blocks_per_sm},
+                                 {"items_per_thread", g.items}};
   auto info = roofline::case_info(device, family, variant, params, stream_config_work(config, p, n),
                                   device.compute_units);
   if (p == roofline::Precision::fp32) return kernel_case<float>(std::move(info), config, n);

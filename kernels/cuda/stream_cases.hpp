@@ -1,7 +1,7 @@
 #pragma once
-// A STREAM operation on the GPU as a case: device arrays filled with known random values, one
-// event-timed launch per run, every element (or the sum) checked on the host. The bandwidth
-// probe times the same cases.
+// A STREAM operation on the GPU as a case: device arrays filled with known random values,
+// event-timed launches back to back per run, every element (or the sum) checked on the host. The
+// bandwidth probe times the same cases.
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -16,14 +16,15 @@ namespace kernels::cuda {
 struct StreamConfig {
   StreamOp op = StreamOp::read;
   Geometry geometry;
-  int passes = 1;  // per launch
+  int passes = 1;    // over the arrays per launch
+  int launches = 1;  // back to back per timed run
 };
 
-// Work of one launch: stream_work (temporal stores) times passes.
+// Work of one run: stream_work (temporal stores) times passes times launches.
 roofline::Work stream_config_work(const StreamConfig& config, roofline::Precision p, std::size_t n);
 
-// Family `family` ("stream", "bandwidth"), params n, op, passes and the geometry. Throws
-// roofline::InputError for a bad geometry, passes below 1 or n of 0.
+// Family `family` ("stream", "bandwidth"), params n, op, passes, launches and the geometry.
+// Throws roofline::InputError for a bad geometry, passes or launches below 1 or n of 0.
 std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                                  const std::string& family,
                                                  const std::string& variant,

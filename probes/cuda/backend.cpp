@@ -2,6 +2,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -108,45 +109,73 @@ void probe_shared_memory(roofline::Device& device, const roofline::ProbeOptions&
                            .method = method});
 }
 
-// Geometry search and sweep per stream kernel; returns the search summary of each kernel.
+// The searched launch of `op` at a working set of `bytes`, and its summary for the ceiling's
+// method.
+struct SearchedLaunch {
+  kernels::cuda::Geometry geometry;
+  std::string summary;
+};
+
+SweepDevice sweep_device(const roofline::Device& device) {
+  return {.l2_bytes = device.caches.front().size_bytes,
+          .max_threads_per_sm = device.facts.at("max_threads_per_sm").get<int>()};
+}
+
+SearchedLaunch search_launch(kernels::StreamOp op, double bytes, const roofline::Device& device,
+                             const roofline::ProbeOptions& options,
+                             std::vector<std::string>& failures) {
+  const auto measure_geometry = [&](const kernels::cuda::Geometry& g) {
+    std::size_t n = 0;
+    const auto config = bandwidth_config(op, g, bytes, sweep_device(device), n);
+    auto c =
+        kernels::cuda::make_stream_case(device, "bandwidth", "search", config, Precision::fp32, n);
+    const Result r = roofline::measure(*c, options.measure);
+    if (!r.ok()) {
+      failures.push_back(failure_text(r));
+      return 0.0;
+    }
+    return roofline::summarize(rates(r, r.work.bytes)).median;
+  };
+  const GeometrySearch search = search_geometry(
+      device.compute_units, sweep_device(device).max_threads_per_sm, measure_geometry);
+  std::size_t n = 0;
+  char text[200];
+  std::snprintf(text, sizeof text, "; launch %s, the best of %d searched at %.0f MiB",
+                kernels::cuda::describe(
+                    bandwidth_config(op, search.best, bytes, sweep_device(device), n).geometry)
+                    .c_str(),
+                search.tried, bytes / (1 << 20));
+  return {search.best, text};
+}
+
+// Per stream kernel, a launch searched inside the L2 (at half its size) and one in DRAM, then the
+// sweep, each working set with the launch of its side of the L2. Returns the search summaries
+// keyed by "<op> L2" and "<op> DRAM".
 std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
                                                    const roofline::ProbeOptions& options,
                                                    std::vector<std::string>& failures) {
   const double l2 = device.caches.front().size_bytes;
   const std::vector<double> sizes = sweep_working_sets(l2, options.quick, options.max_working_set);
-  const double search_bytes = sizes.back();  // ≥ 8× the L2 unless max_working_set says less
+  const double dram_bytes = sizes.back();  // ≥ 8× the L2 unless max_working_set says less
+  const double l2_bytes = std::min(l2 / 2, dram_bytes);
   std::map<std::string, std::string> searched;
   std::vector<Result> sweep;
   for (kernels::StreamOp op : kBandwidthOps) {
-    const auto measure_geometry = [&](const kernels::cuda::Geometry& g) {
-      std::size_t n = 0;
-      const auto config = bandwidth_config(op, g, search_bytes, n);
-      auto c = kernels::cuda::make_stream_case(device, "bandwidth", "search", config,
-                                               Precision::fp32, n);
-      const Result r = roofline::measure(*c, options.measure);
-      if (!r.ok()) {
-        failures.push_back(failure_text(r));
-        return 0.0;
-      }
-      return roofline::summarize(rates(r, r.work.bytes)).median;
-    };
-    const GeometrySearch search = search_geometry(
-        device.compute_units, device.facts.at("max_threads_per_sm").get<int>(), measure_geometry);
-    char text[200];
-    std::snprintf(text, sizeof text, "; launch %s, the best of %d searched at %.0f MiB",
-                  kernels::cuda::describe(search.best).c_str(), search.tried,
-                  search_bytes / (1 << 20));
-    searched[std::string(kernels::to_string(op))] = text;
+    const std::string name(kernels::to_string(op));
+    const SearchedLaunch in_l2 = search_launch(op, l2_bytes, device, options, failures);
+    const SearchedLaunch in_dram = search_launch(op, dram_bytes, device, options, failures);
+    searched[name + " L2"] = in_l2.summary;
+    searched[name + " DRAM"] = in_dram.summary;
 
     std::vector<std::unique_ptr<roofline::Case>> cases;
     for (double ws : sizes) {
       std::size_t n = 0;
-      const auto config = bandwidth_config(op, search.best, ws, n);
-      cases.push_back(kernels::cuda::make_stream_case(
-          device, "bandwidth", std::string(kernels::to_string(op)), config, Precision::fp32, n));
+      const auto config = bandwidth_config(op, ws <= l2 ? in_l2.geometry : in_dram.geometry, ws,
+                                           sweep_device(device), n);
+      cases.push_back(
+          kernels::cuda::make_stream_case(device, "bandwidth", name, config, Precision::fp32, n));
     }
-    const auto results = roofline::measure_all(
-        cases, options.measure, "bandwidth sweep " + std::string(kernels::to_string(op)));
+    const auto results = roofline::measure_all(cases, options.measure, "bandwidth sweep " + name);
     for (const Result& r : results)
       if (!r.ok()) failures.push_back(failure_text(r));
     sweep.insert(sweep.end(), results.begin(), results.end());
@@ -177,7 +206,9 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   const double l2 = device.caches.front().size_bytes;
   for (roofline::MemoryCeiling& m :
        probes::memory_ceilings(ceiling_points(device.sweep, l2), device.caches)) {
-    if (const auto it = searched.find(m.kernel); it != searched.end()) m.method += it->second;
+    const std::string side = m.working_set_max <= l2 ? " L2" : " DRAM";
+    if (const auto it = searched.find(m.kernel + side); it != searched.end())
+      m.method += it->second;
     device.memory.push_back(std::move(m));
   }
   device.facts["probe_failures"] = failures;

@@ -1,7 +1,8 @@
 #pragma once
-// The GPU bandwidth probe: for read, write, copy and triad (fp32 arrays), a search of the launch
-// geometry at a DRAM-sized working set, then a working-set sweep with the best geometry from a
-// few KiB to at least 4× the L2, whose plateaus become the L2 and DRAM ceilings (probes/levels).
+// The GPU bandwidth probe: for read, write, copy, triad and daxpy (fp32 arrays), a search of the
+// launch geometry inside the L2 and in DRAM, then a working-set sweep from a few KiB to 16× the
+// L2, each size with its side's launch, whose plateaus become the L2 and DRAM ceilings
+// (probes/levels).
 #include <array>
 #include <functional>
 #include <string>
@@ -16,21 +17,34 @@
 
 namespace probes::cuda {
 
+// daxpy (in place, the nested SAXPY's traffic) moved the most bytes inside the L2 of an H200:
+// 10.7 TB/s, triad 10.4, read 8.6 (2026-11-21).
 inline constexpr std::array kBandwidthOps = {kernels::StreamOp::read, kernels::StreamOp::write,
-                                             kernels::StreamOp::copy, kernels::StreamOp::triad};
+                                             kernels::StreamOp::copy, kernels::StreamOp::triad,
+                                             kernels::StreamOp::daxpy};
 
-// Elements per array for a working set of `bytes` over all the op's arrays (fp32), the passes
-// per launch that make a launch move at least 256 MiB, and the geometry with its blocks per SM
-// cut to what one pass has work for.
+// What the sweep's launches depend on besides the geometry.
+struct SweepDevice {
+  double l2_bytes = 0;
+  int max_threads_per_sm = 2048;
+};
+
+// Elements per array for a working set of `bytes` over all the op's arrays (fp32), the geometry
+// with its blocks per SM cut to what one pass has work for, and the repeats that make a timed run
+// move at least 2 GiB: passes inside one launch when the working set fits in the L2 or the grid is
+// resident at once, else launches back to back. (A grid that runs in waves makes every pass of a
+// block over its own part before the next block starts: repeated passes of a working set larger
+// than the L2 would come from the L2.)
 kernels::cuda::StreamConfig bandwidth_config(kernels::StreamOp op,
                                              const kernels::cuda::Geometry& geometry, double bytes,
-                                             std::size_t& n);
+                                             const SweepDevice& device, std::size_t& n);
 
-// The searched geometries, in order: vector width (4, 8, 16 B) at 256 threads and full
-// occupancy, then threads per block (128 … 1024) at full occupancy with the best width, then
-// blocks per SM (¼ … 64× full occupancy: a grid larger than the resident blocks runs in waves)
-// with the best block size. Each step keeps the best median so far; `measure` returns the median
-// bytes/s of a geometry (0 when it failed).
+// The searched geometries, in order, with 4 vectors per thread: vector width (4, 8, 16 B) at 256
+// threads and full occupancy, then threads per block (128 … 1024) at full occupancy with the best
+// width, then blocks per SM (¼ … 64× full occupancy: a grid larger than the resident blocks runs
+// in waves, and a grid that covers the array) with the best block size; last, the best with one
+// vector per thread. Each step keeps the best median so far; `measure` returns the median bytes/s
+// of a geometry (0 when it failed).
 struct GeometrySearch {
   kernels::cuda::Geometry best;
   double best_bytes_per_s = 0;

@@ -7,6 +7,7 @@
 #include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
+#include "kernels/cuda/stream.hpp"
 #include "kernels/cuda/stream_cases.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "probes/cuda/device.hpp"
@@ -51,25 +52,31 @@ constexpr std::size_t kN = (1 << 20) + 3;
 
 TEST_F(Gpu, EveryStreamOpVerifiesAtEveryVectorWidth) {
   for (Precision p : {Precision::fp32, Precision::fp64})
-    for (int width : {4, 8, 16}) {
-      if (width < roofline::size_of(p)) continue;
-      const kernels::cuda::Geometry g{
-          .sms = device_.compute_units, .blocks_per_sm = 2, .threads = 128, .vector_bytes = width};
-      for (kernels::StreamOp op : kernels::kStreamOps) {
-        auto c = kernels::cuda::make_stream_case(device_, "stream", "test",
-                                                 {.op = op, .geometry = g, .passes = 3}, p, kN);
-        expect_verified(*c);
+    for (int width : {4, 8, 16})
+      for (int items : kernels::cuda::kStreamItems) {
+        if (width < roofline::size_of(p)) continue;
+        const kernels::cuda::Geometry g{.sms = device_.compute_units,
+                                        .blocks_per_sm = 2,
+                                        .threads = 128,
+                                        .vector_bytes = width,
+                                        .items = items};
+        for (kernels::StreamOp op : kernels::kStreamOps) {
+          auto c = kernels::cuda::make_stream_case(device_, "stream", "test",
+                                                   {.op = op, .geometry = g, .passes = 3}, p, kN);
+          expect_verified(*c);
+        }
       }
-    }
 }
 
 TEST_F(Gpu, NestedSaxpyVerifiesAtEveryDepth) {
-  const auto g = kernels::cuda::run_geometry(device_);
+  // The run's launch, and a small grid in which every thread takes several steps.
+  const kernels::cuda::Geometry small{.sms = device_.compute_units, .blocks_per_sm = 1};
   for (Precision p : {Precision::fp32, Precision::fp64})
-    for (int m : kernels::kNestedSaxpyDepths) {
-      auto c = kernels::cuda::make_nested_saxpy_case(device_, "test", m, g, p, kN);
-      expect_verified(*c);
-    }
+    for (int m : kernels::kNestedSaxpyDepths)
+      for (const auto& g : {kernels::cuda::nested_saxpy_geometry(device_, p, m, kN), small}) {
+        auto c = kernels::cuda::make_nested_saxpy_case(device_, "test", m, g, p, kN);
+        expect_verified(*c);
+      }
 }
 
 TEST_F(Gpu, CublasBaselinesVerify) {
@@ -99,16 +106,20 @@ TEST_F(Gpu, SharedMemorySumsAreExact) {
 TEST_F(Gpu, MeasuredCaseKeepsDeviceTimedSamples) {
   auto c = kernels::cuda::make_stream_case(
       device_, "stream", "test",
-      {.op = kernels::StreamOp::triad, .geometry = kernels::cuda::run_geometry(device_)},
+      {.op = kernels::StreamOp::triad,
+       .geometry = kernels::cuda::run_geometry(device_, kernels::StreamOp::triad, 1 << 26),
+       .launches = 2},
       Precision::fp32, 1 << 24);
   const roofline::Result r =
       roofline::measure(*c, {.repetitions = 3, .min_sample_seconds = 0.002, .warmup_seconds = 0});
   ASSERT_TRUE(r.ok()) << r.error << r.verification.message;
   EXPECT_EQ(r.samples.size(), 3u);
-  // 192 MiB moved per call: faster than 100 GB/s on any GPU this runs on, and not impossibly fast.
+  EXPECT_EQ(r.work.bytes, 2 * 192.0 * (1 << 20));
+  // 2 launches of 192 MiB each per call: faster than 100 GB/s on any GPU this runs on, and not
+  // impossibly fast.
   for (double s : r.samples) {
-    EXPECT_LT(s, 192.0 * (1 << 20) / 100e9);
-    EXPECT_GT(s, 192.0 * (1 << 20) / 100e12);
+    EXPECT_LT(s, 384.0 * (1 << 20) / 100e9);
+    EXPECT_GT(s, 384.0 * (1 << 20) / 100e12);
   }
 }
 
@@ -136,13 +147,15 @@ TEST_F(Gpu, CudaErrorsNameTheCallAndTheError) {
   // The failure is recorded as that case's error; the next case still runs.
   auto bad = kernels::cuda::make_stream_case(
       device_, "stream", "test",
-      {.op = kernels::StreamOp::copy, .geometry = kernels::cuda::run_geometry(device_)},
+      {.op = kernels::StreamOp::copy,
+       .geometry = kernels::cuda::run_geometry(device_, kernels::StreamOp::copy, 1 << 26)},
       Precision::fp64, std::size_t{1} << 47);
   const auto failed = roofline::measure(*bad, {.repetitions = 3});
   EXPECT_NE(failed.error.find("cudaErrorMemoryAllocation"), std::string::npos) << failed.error;
   auto good = kernels::cuda::make_stream_case(
       device_, "stream", "test",
-      {.op = kernels::StreamOp::copy, .geometry = kernels::cuda::run_geometry(device_)},
+      {.op = kernels::StreamOp::copy,
+       .geometry = kernels::cuda::run_geometry(device_, kernels::StreamOp::copy, 1 << 26)},
       Precision::fp64, kN);
   EXPECT_TRUE(roofline::measure(*good, {.repetitions = 3}).ok());
 }

@@ -101,24 +101,35 @@ TEST(CudaCases, UnknownFamiliesAndVariantsAreRefusedBeforeTheDeviceIsTouched) {
   EXPECT_THROW(kernels::cuda::make_cases(d, options), roofline::InputError);
 }
 
-TEST(CudaCases, RunGeometryIsFourWavesOfFullOccupancy) {
-  const auto g = kernels::cuda::run_geometry(h100());
-  EXPECT_EQ(g.blocks(), 132 * 32);
-  EXPECT_EQ(g.threads * g.blocks_per_sm, 4 * 2048);
+TEST(CudaCases, RunGeometryCoversTheArrayWhenStoringAndFillsTheSmsWhenSumming) {
+  const auto g = kernels::cuda::run_geometry(h100(), kernels::StreamOp::triad, 1 << 30);
+  EXPECT_EQ(g.items, 1);
+  EXPECT_EQ(g.blocks(), 132 * 1986);  // 2^26 vectors of 16 B in blocks of 256, rounded up per SM
+  EXPECT_GE(double(g.blocks()) * g.threads * g.vector_bytes, 1 << 30);
+  EXPECT_EQ(kernels::cuda::run_geometry(h100(), kernels::StreamOp::write, 16).blocks_per_sm, 1);
+  for (auto op : {kernels::StreamOp::read, kernels::StreamOp::dot}) {
+    const auto sum = kernels::cuda::run_geometry(h100(), op, 1 << 30);
+    EXPECT_EQ(sum.items, 4);
+    EXPECT_EQ(sum.threads * sum.blocks_per_sm, 2048);
+  }
 }
 
-TEST(CudaCases, NestedSaxpyRunsInOneWaveFromTheRidgeUp) {
+TEST(CudaCases, NestedSaxpyCoversTheArraysBelowHalfTheRidgeAndRunsInOneWaveAbove) {
   roofline::Device d = h100();
   set_theoretical_peaks(d);  // fp32 ridge 66.9 / 3.35 = 20 FLOP/B: m = 120 (AI = m/6)
+  const std::size_t n = std::size_t{1} << 27;
   const auto blocks = [&](Precision p, int m) {
-    return kernels::cuda::nested_saxpy_geometry(d, p, m).blocks_per_sm;
+    return kernels::cuda::nested_saxpy_geometry(d, p, m, n).blocks_per_sm;
   };
-  EXPECT_EQ(blocks(Precision::fp32, 1), 32);
-  EXPECT_EQ(blocks(Precision::fp32, 64), 32);
-  EXPECT_EQ(blocks(Precision::fp32, 128), 4);
+  const int covering = 249;  // 2^27 floats in 16-byte vectors, 4 per thread, 256 per block
+  EXPECT_EQ(blocks(Precision::fp32, 1), covering);
+  EXPECT_EQ(blocks(Precision::fp32, 32), covering);  // AI 5.3 < 10
+  EXPECT_EQ(blocks(Precision::fp64, 1), 497);
+  EXPECT_EQ(blocks(Precision::fp32, 64), 4);  // AI 10.7 ≥ 10: 1024 threads per SM
   EXPECT_EQ(blocks(Precision::fp64, 1024), 4);
+  EXPECT_EQ(kernels::cuda::nested_saxpy_geometry(d, Precision::fp32, 1, n).items, 4);
   d.theoretical_compute.clear();  // no peak known: the memory-bound launch throughout
-  EXPECT_EQ(blocks(Precision::fp32, 1024), 32);
+  EXPECT_EQ(blocks(Precision::fp32, 1024), covering);
 }
 
 TEST(GeometrySearch, KeepsTheBestOfEachStep) {
@@ -132,7 +143,9 @@ TEST(GeometrySearch, KeepsTheBestOfEachStep) {
   EXPECT_EQ(s.best.threads, 512);
   EXPECT_EQ(s.best.blocks_per_sm, 8);
   EXPECT_EQ(s.best.sms, 132);
-  EXPECT_EQ(s.tried, 3 + 3 + 6);  // (16 B, 256 threads, full) is tried once
+  EXPECT_EQ(s.best.items, 4);  // one item per thread ties, and a tie keeps the first
+  // (16 B, 256 threads, full) is tried once; then the covering grid and one item per thread.
+  EXPECT_EQ(s.tried, 3 + 3 + 6 + 1 + 1);
   EXPECT_DOUBLE_EQ(s.best_bytes_per_s, 126);
 }
 
@@ -157,21 +170,37 @@ TEST(BandwidthSweep, SpansAFewKibToSixteenTimesTheL2) {
   EXPECT_GT(capped.back(), 0.7e6);
 }
 
-TEST(BandwidthSweep, EveryLaunchMovesAtLeast256MiB) {
+TEST(BandwidthSweep, LaunchesRepeatTheL2OrAResidentGridToMove2GiB) {
+  const SweepDevice h100{.l2_bytes = 50e6, .max_threads_per_sm = 2048};
+  const kernels::cuda::Geometry resident{.sms = 132, .blocks_per_sm = 8, .threads = 256};
+  const kernels::cuda::Geometry waves{.sms = 132, .blocks_per_sm = 64, .threads = 256};
   for (auto op : kBandwidthOps)
-    for (double ws : {4096.0, 1e6, 400e6}) {
+    for (double ws : {4096.0, 1e6, 40e6, 400e6, 800e6}) {
       std::size_t n = 0;
-      const auto config = bandwidth_config(op, {}, ws, n);
+      const auto config = bandwidth_config(op, resident, ws, h100, n);
       const roofline::Work w = kernels::cuda::stream_config_work(config, Precision::fp32, n);
-      EXPECT_GE(w.bytes, 256.0 * (1 << 20)) << kernels::to_string(op) << " " << ws;
+      EXPECT_GE(w.bytes, 2.0 * (1 << 30)) << kernels::to_string(op) << " " << ws;
       EXPECT_NEAR(w.working_set, ws, 4.0 * kernels::stream_arrays(op));
+      EXPECT_EQ(config.launches, 1);
+      // Waves repeat a working set inside a launch only when it fits in the L2; beyond, the
+      // launch is repeated.
+      const auto in_waves = bandwidth_config(op, waves, ws, h100, n);
+      EXPECT_GE(kernels::cuda::stream_config_work(in_waves, Precision::fp32, n).bytes,
+                2.0 * (1 << 30));
+      if (ws <= h100.l2_bytes) {
+        EXPECT_EQ(in_waves.passes, config.passes) << kernels::to_string(op) << " " << ws;
+        EXPECT_EQ(in_waves.launches, 1);
+      } else {
+        EXPECT_EQ(in_waves.passes, 1) << kernels::to_string(op) << " " << ws;
+        EXPECT_EQ(in_waves.launches, config.passes);
+      }
     }
   // A small working set gets only the blocks one pass has work for; a large one keeps them all.
-  const kernels::cuda::Geometry big{
-      .sms = 132, .blocks_per_sm = 64, .threads = 256, .vector_bytes = 16};
   std::size_t n = 0;
-  EXPECT_EQ(bandwidth_config(kernels::StreamOp::read, big, 4096, n).geometry.blocks_per_sm, 1);
-  EXPECT_EQ(bandwidth_config(kernels::StreamOp::read, big, 800e6, n).geometry.blocks_per_sm, 64);
+  EXPECT_EQ(bandwidth_config(kernels::StreamOp::read, waves, 4096, h100, n).geometry.blocks_per_sm,
+            1);
+  EXPECT_EQ(bandwidth_config(kernels::StreamOp::read, waves, 800e6, h100, n).geometry.blocks_per_sm,
+            64);
 }
 
 TEST(BandwidthSweep, CeilingsSkipTheTransitionAboveTheL2) {
