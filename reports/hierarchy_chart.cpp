@@ -106,6 +106,13 @@ std::string hierarchy_svg(const std::string& title, const roofline::Roofline& ro
   }
   svg.close("g");
 
+  // Labels go where they overlap no dot, join or other label; one with no free spot is left out.
+  LabelPlacer labels(plot, layout.font_size - 1);
+  for (const HierarchyPoint& p : points) {
+    const double py = y.map(p.performance), left = x.map(p.dots.front().ai);
+    labels.block({left - kDotRadius, py - kDotRadius,
+                  x.map(p.dots.back().ai) - left + 2 * kDotRadius, 2 * kDotRadius});
+  }
   svg.open("g", {{"class", "kernels"}});
   for (const HierarchyPoint& p : points) {
     const double py = y.map(p.performance);
@@ -129,12 +136,16 @@ std::string hierarchy_svg(const std::string& title, const roofline::Roofline& ro
       svg.element("title", {}, dot_tooltip(p, d));
       svg.close("circle");
     }
-    svg.element("text",
-                {{"class", "label point-label"},
-                 {"x", px(x.map(p.dots.back().ai) + kDotRadius + 3)},
-                 {"y", px(py + 3.5)},
-                 {"font-size", px(layout.font_size - 1)}},
-                p.label);
+    static constexpr const char* kAnchors[] = {"start", "middle", "end"};
+    if (const auto at = labels.place(x.map(p.dots.back().ai), py, p.label, kDotRadius + 3)) {
+      svg.element("text",
+                  {{"class", "label point-label"},
+                   {"x", px(at->x)},
+                   {"y", px(at->y)},
+                   {"text-anchor", kAnchors[static_cast<int>(at->anchor)]},
+                   {"font-size", px(layout.font_size - 1)}},
+                  p.label);
+    }
     svg.close("g");
   }
   svg.close("g");
