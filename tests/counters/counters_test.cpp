@@ -1,5 +1,5 @@
 // Hardware counters end to end on this machine's real PAPI: perf's software events are counted
-// per thread and calibrated against the process CPU clock on the real calibration kernels;
+// per thread and calibrated against the threads' own CPU clocks on the real calibration kernels;
 // hardware events that this machine cannot count say why; a wrong weight is caught by
 // calibration; unknown names are refused by name. Hardware FLOP and byte counters exist on none of
 // the development and CI machines, so how agreeing quantities become measured work is checked
@@ -35,7 +35,7 @@ std::vector<std::unique_ptr<roofline::Case>> small_case() {
   return cases;
 }
 
-TEST(Counters, TaskClockAgreesWithTheProcessCpuClockOnTheCalibrationKernels) {
+TEST(Counters, TaskClockAgreesWithTheThreadCpuClocksOnTheCalibrationKernels) {
   const probes::cpu::CpuBackend backend;
   const roofline::Device device = cpu_device();
   Counting counting(backend.counter_provider(device), {kTaskClock});
