@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "kernels/check.hpp"
 
@@ -111,6 +112,20 @@ roofline::Verification verify_reduce(ReduceOp op, T result, const T* x, const T*
   } else {
     return verify_float(op, result, x, y, n);
   }
+}
+
+void interleave_reduce_cases(std::vector<std::unique_ptr<roofline::Case>>& cases) {
+  const auto is_reduce = [](const auto& c) { return c->info().family == "reduce"; };
+  const auto first = std::find_if(cases.begin(), cases.end(), is_reduce);
+  const auto last = std::find_if_not(first, cases.end(), is_reduce);
+  if (std::find_if(last, cases.end(), is_reduce) != cases.end())
+    throw std::logic_error("reduce cases are not contiguous");
+  const auto key = [](const std::unique_ptr<roofline::Case>& c) {
+    const roofline::CaseInfo& i = c->info();
+    return std::make_tuple(i.params.at("op").get<std::string>(), i.work.precision,
+                           i.params.at("n").get<std::size_t>());
+  };
+  std::stable_sort(first, last, [&](const auto& a, const auto& b) { return key(a) < key(b); });
 }
 
 template double reduce_tolerance<float>(ReduceOp, std::size_t);

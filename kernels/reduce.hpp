@@ -18,10 +18,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <type_traits>
 #include <vector>
 
+#include "roofline/case.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
 
@@ -72,5 +74,10 @@ double reduce_tolerance(ReduceOp op, std::size_t n);
 // for int32.
 template <class T>
 roofline::Verification verify_reduce(ReduceOp op, T result, const T* x, const T* y, std::size_t n);
+
+// Orders a backend's reduce cases (contiguous in `cases`) by (op, precision, n), each length's
+// variants one after the other, so a variant and the baseline it is compared with are timed
+// seconds apart. Throws std::logic_error when the reduce cases are not contiguous.
+void interleave_reduce_cases(std::vector<std::unique_ptr<roofline::Case>>& cases);
 
 }  // namespace kernels

@@ -7,6 +7,7 @@
 #include "reports/format.hpp"
 #include "reports/html_table.hpp"
 #include "reports/template.hpp"
+#include "reports/twins.hpp"
 #include "roofline/build_info.hpp"
 
 namespace rooflab_embedded {
@@ -21,7 +22,9 @@ Cell num(std::string text) { return Cell(std::move(text), "num"); }
 
 std::string none_note() { return "<p class=\"note\">None.</p>\n"; }
 
-std::string ceilings_table(const roofline::Device& device) {
+// With a native view of the same physical device, a last column gives each ceiling's ratio to
+// the native backend's.
+std::string ceilings_table(const roofline::Device& device, const roofline::Device* native) {
   std::vector<std::vector<Cell>> rows;
   for (const CeilingRow& c : ceiling_rows(device)) {
     const roofline::Summary& m = c.measured;
@@ -40,11 +43,17 @@ std::string ceilings_table(const roofline::Device& device) {
          num(c.clock_hz > 0 ? format_si(c.clock_hz, "Hz") : ""),
          num(ws),
          {c.method}});
+    if (native) {
+      const auto ratio = ratio_to_native(c, *native);
+      rows.back().push_back(num(ratio ? format_number(*ratio, 3) : "—"));
+    }
   }
   if (rows.empty()) return none_note();
-  return html_table({"Ceiling", "Threads", "Measured (median)", "95% CI", "Theoretical",
-                     "% of theoretical", "Clock", "Working set", "Method"},
-                    rows, "ceilings");
+  std::vector<std::string> headers{"Ceiling", "Threads",     "Measured (median)",
+                                   "95% CI",  "Theoretical", "% of theoretical",
+                                   "Clock",   "Working set", "Method"};
+  if (native) headers.push_back(device.backend + " / " + native->backend + " (" + native->id + ")");
+  return html_table(headers, rows, "ceilings");
 }
 
 std::string results_table(const DeviceView& view) {
@@ -184,6 +193,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
   std::string names;
   for (std::size_t i = 0; i < views.size(); ++i) {
     const DeviceView& v = views[i];
+    const DeviceView* native = native_view(v, views);
     devices += fill_template(
         rooflab_embedded::device_html,
         {{"anchor", escape_xml("device-" + std::to_string(v.input + 1) + "-" + slug(v.device.id))},
@@ -193,7 +203,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
          {"sweep_chart", charts[i].sweep},
          {"reduce_charts", charts[i].reduce},
          {"counters", charts[i].counters},
-         {"ceilings", ceilings_table(v.device)},
+         {"ceilings", ceilings_table(v.device, native ? &native->device : nullptr)},
          {"results", results_table(v)}});
     names += (i > 0 ? ", " : "") + device_title(v);
   }

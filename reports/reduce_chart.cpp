@@ -107,7 +107,8 @@ std::string lines_svg(const std::string& title, const std::string& css_class,
 std::vector<ReducePanel> reduce_panels(const std::vector<const roofline::Result*>& records) {
   std::vector<ReducePanel> panels;
   for (const roofline::Result* r : records) {
-    if (r->family != "reduce" || !r->ok() || !r->params.contains("n") || !r->params.contains("op"))
+    if (r->family != "reduce" || !r->ok() || !r->params.contains("n") ||
+        !r->params.contains("op") || r->params.contains("sweep"))
       continue;
     const std::string op = r->params.at("op").get<std::string>();
     auto panel = std::find_if(panels.begin(), panels.end(), [&](const ReducePanel& p) {

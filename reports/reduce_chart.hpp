@@ -3,7 +3,8 @@
 // against vector length (log-log, one line per variant), and each variant's time relative to a
 // baseline variant (a vendor library) against vector length. Any backend's reduce results fit:
 // they need params "n" (elements) and "op"; a library baseline (OpenBLAS, CUB, CLBlast) names its
-// "library" in its params, and "threads" (when present) picks among several baselines.
+// "library" in its params, and "threads" (when present) picks among several baselines. Points of
+// a parameter sweep (params "sweep") belong to the heat map (reduce_heatmap.hpp), not here.
 #include <optional>
 #include <string>
 #include <vector>

@@ -4,9 +4,11 @@
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
 #include "reports/reduce_chart.hpp"
+#include "reports/reduce_heatmap.hpp"
 #include "reports/roofline_chart.hpp"
 #include "reports/svg.hpp"
 #include "reports/sweep_chart.hpp"
+#include "reports/twins.hpp"
 #include "reports/view.hpp"
 #include "roofline/json_io.hpp"
 
@@ -19,15 +21,19 @@ void ensure_folder(const fs::path& folder) {
   if (!folder.empty()) fs::create_directories(folder);
 }
 
-DeviceCharts charts_of(const DeviceView& view) {
+// A device seen through a native backend too shows both backends' roofs.
+DeviceCharts charts_of(const DeviceView& view, const std::vector<DeviceView>& views) {
   DeviceCharts charts;
-  const roofline::Roofline roofs = view.device.roofline();
+  const DeviceView* native = native_view(view, views);
+  const roofline::Roofline roofs =
+      native ? combined_roofline(view.device, native->device) : view.device.roofline();
   const std::vector<PlotPoint> points = plot_points(view);
   if (!roofs.compute().empty() || !roofs.memory().empty() || !points.empty()) {
     charts.roofline = roofline_svg("Roofline — " + device_title(view), roofs, points);
   }
   charts.sweep = sweep_svg("Bandwidth sweep — " + device_title(view), view.device);
-  charts.reduce = reduce_section(device_title(view), view.records);
+  charts.reduce = reduce_section(device_title(view), view.records) +
+                  reduce_heatmap_section(device_title(view), view.records);
   charts.counters = counters_section(view);
   return charts;
 }
@@ -58,7 +64,7 @@ void write_report(const std::vector<roofline::Results>& inputs, const ReportOpti
   const std::vector<DeviceView> views = device_views(inputs);
   std::vector<DeviceCharts> charts;
   charts.reserve(views.size());
-  for (const DeviceView& v : views) charts.push_back(charts_of(v));
+  for (const DeviceView& v : views) charts.push_back(charts_of(v, views));
 
   ensure_folder(options.html.parent_path());
   roofline::write_file_atomic(options.html, html_report(inputs, views, charts));

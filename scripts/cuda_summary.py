@@ -4,7 +4,10 @@ ceiling against its theoretical peak (at the device's reported clock), the memor
 level and kernel, the nested SAXPY sweep against its attainable roof, and our kernels against the
 cuBLAS baselines of the same run.
 
-usage: cuda_summary.py MACHINE.json RESULTS.json [DEVICE=cuda:0]
+With REFERENCE (e.g. cuda:0 for the same GPU seen through OpenCL), every ceiling of DEVICE is also
+given as a ratio to REFERENCE's ceiling of the same precision, or of the same level and kernel.
+
+usage: cuda_summary.py MACHINE.json RESULTS.json [DEVICE=cuda:0 [REFERENCE]]
 """
 import json
 import sys
@@ -13,6 +16,27 @@ import sys
 def device_of(doc, device_id):
     devices = doc["machine"]["devices"] if "machine" in doc else doc["devices"]
     return next(d for d in devices if d["id"] == device_id)
+
+
+def reference_table(dev, ref):
+    """Each ceiling of `dev` over the same ceiling of `ref` (one physical device, two backends)."""
+    print(f"\n| {dev['id']} / {ref['id']} | {dev['id']} | {ref['id']} | ratio |")
+    print("|---|---|---|---|")
+    ref_compute = {c["precision"]: c["flops_per_s"]["median"] for c in ref["ceilings"]["compute"]}
+    for c in dev["ceilings"]["compute"]:
+        theirs = ref_compute.get(c["precision"])
+        if theirs:
+            ours = c["flops_per_s"]["median"]
+            print(f"| {c['precision']} FMA (TFLOP/s) | {ours / 1e12:.2f} | {theirs / 1e12:.2f} "
+                  f"| {ours / theirs:.3f} |")
+    ref_memory = {(m["level"], m["kernel"]): m["bytes_per_s"]["median"]
+                  for m in ref["ceilings"]["memory"]}
+    for m in dev["ceilings"]["memory"]:
+        theirs = ref_memory.get((m["level"], m["kernel"]))
+        if theirs:
+            ours = m["bytes_per_s"]["median"]
+            print(f"| {m['level']} {m['kernel']} (TB/s) | {ours / 1e12:.3f} | {theirs / 1e12:.3f} "
+                  f"| {ours / theirs:.3f} |")
 
 
 def main():
@@ -24,6 +48,7 @@ def main():
           f"{dev['clock_hz'] / 1e9:.3f} GHz reported; {dev['driver']}\n")
 
     theo = {t["precision"]: t for t in dev["theoretical"]["compute"]}
+    theo_mem = {t["level"]: t["bytes_per_s"] for t in dev["theoretical"]["memory"]}
     print("| compute ceiling | measured TFLOP/s | theoretical | ratio | SM clock during probe |")
     print("|---|---|---|---|---|")
     for c in dev["ceilings"]["compute"]:
@@ -33,7 +58,6 @@ def main():
               f"| {peak / 1e12:.2f} | {c['flops_per_s']['median'] / peak:.3f} "
               f"| {c['clock_hz'] / 1e9:.3f} GHz |")
 
-    theo_mem = {t["level"]: t["bytes_per_s"] for t in dev["theoretical"]["memory"]}
     print("\n| memory ceiling | kernel | measured TB/s | theoretical | ratio | method |")
     print("|---|---|---|---|---|---|")
     for m in dev["ceilings"]["memory"]:
@@ -43,6 +67,9 @@ def main():
         method = m["method"].split("; ")[-1]
         print(f"| {m['level']} | {m['kernel']} | {m['bytes_per_s']['median'] / 1e12:.3f} "
               f"| {peak_text} | {ratio} | {method} |")
+
+    if len(sys.argv) > 4:
+        reference_table(dev, device_of(machine, sys.argv[4]))
 
     rows = [r for r in results["results"] if r["device"] == device_id]
     failed = [r for r in rows if r["placement"] is None]

@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
-#include <tuple>
 
 #include "kernels/cpu/buffer.hpp"
 #include "kernels/cpu/reduce_openblas.hpp"
@@ -116,20 +115,6 @@ std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
   }
   throw std::invalid_argument("reduce " + reduce_variant_name(call) + " on the CPU has no " +
                               std::string(to_string(p)) + " kernel");
-}
-
-void interleave_reduce_cases(std::vector<std::unique_ptr<roofline::Case>>& cases) {
-  const auto is_reduce = [](const auto& c) { return c->info().family == "reduce"; };
-  const auto first = std::find_if(cases.begin(), cases.end(), is_reduce);
-  const auto last = std::find_if_not(first, cases.end(), is_reduce);
-  if (std::find_if(last, cases.end(), is_reduce) != cases.end())
-    throw std::logic_error("reduce cases are not contiguous");
-  const auto key = [](const std::unique_ptr<roofline::Case>& c) {
-    const roofline::CaseInfo& i = c->info();
-    return std::make_tuple(i.params.at("op").get<std::string>(), i.work.precision,
-                           i.params.at("n").get<std::size_t>());
-  };
-  std::stable_sort(first, last, [&](const auto& a, const auto& b) { return key(a) < key(b); });
 }
 
 }  // namespace kernels::cpu

@@ -32,8 +32,4 @@ std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
                                                  const ReduceCall& call, roofline::Precision p,
                                                  std::size_t n);
 
-// Orders the reduce cases by (op, precision, n), each length's variants one after the other,
-// so a variant and the baseline it is compared with are timed seconds apart.
-void interleave_reduce_cases(std::vector<std::unique_ptr<roofline::Case>>& cases);
-
 }  // namespace kernels::cpu

@@ -10,8 +10,10 @@
 
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
+#include "kernels/cuda/reduce_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/reduce.hpp"
 #include "kernels/stream.hpp"
 #include "roofline/json_io.hpp"
 
@@ -24,6 +26,9 @@ using roofline::Precision;
 using Cases = std::vector<std::unique_ptr<Case>>;
 
 constexpr std::array kPrecisions = {Precision::fp32, Precision::fp64};
+
+// The reduce study's largest inputs: 2^28 floats (1 GiB), at least 4× the L2 of current GPUs.
+constexpr double kReduceDramBytes = double(1 << 30);
 
 // Elements per array: the user's size, or the smallest that puts a case's working set in DRAM
 // (at least 4× the L2 and at least 256 MiB). Every size is checked against the free device
@@ -44,16 +49,29 @@ class Sizing {
   std::size_t elements(int arrays, Precision p) const {
     const auto n = size_ ? static_cast<std::size_t>(*size_)
                          : static_cast<std::size_t>(std::ceil(target_bytes_ / arrays / size_of(p)));
+    check_fits(n, arrays, p);
+    return n;
+  }
+
+  // The reduce sweep's lengths: the user's size, or 1 K ×step up to kReduceDramBytes of inputs
+  // (more when 4× the L2 is more).
+  std::vector<std::size_t> reduce_lengths(ReduceOp op, Precision p, int step) const {
+    if (size_) return {elements(reduce_inputs(op), p)};
+    const auto lengths = reduce_sizes(op, p, std::max(kReduceDramBytes, target_bytes_), step);
+    check_fits(lengths.back(), reduce_inputs(op), p);
+    return lengths;
+  }
+
+ private:
+  void check_fits(std::size_t n, int arrays, Precision p) const {
     const double bytes = static_cast<double>(n) * arrays * size_of(p);
     if (bytes > free_bytes_)
       throw InputError(
           "size " + std::to_string(n) + " needs " + std::to_string(static_cast<long long>(bytes)) +
           " bytes of " + std::string(to_string(p)) + " arrays, more than the " +
           std::to_string(static_cast<long long>(free_bytes_)) + " bytes free on the device");
-    return n;
   }
 
- private:
   std::optional<std::int64_t> size_;
   double target_bytes_ = 0, free_bytes_ = 0;
 };
@@ -63,10 +81,42 @@ struct Variant {
   std::function<void(Cases&, const Sizing&)> add_cases;
 };
 
-std::vector<Variant> variants(const roofline::Device& device) {
+// The reduce ladder and CUB over the length sweep (×8 per step quick, ×2 full), the threads ×
+// items sweep at the largest fp32 sum length. One host-input cache serves every case.
+void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& device, bool quick) {
+  const int step = quick ? 8 : 2;
+  const auto cache = std::make_shared<HostInputCache>();
+  const bool redux = std::stoi(device.facts.at("compute_capability").get<std::string>()) >= 8;
+  for (const ReduceConfig& base : reduce_ladder()) {
+    if (base.shape.block == BlockReduce::warp_redux && !redux) continue;
+    out.push_back(
+        {"reduce", reduce_variant_name(base), [=, &device](Cases& cases, const Sizing& sizing) {
+           for (ReduceOp op : kReduceOps)
+             for (Precision p : reduce_precisions(base)) {
+               ReduceConfig c = base;
+               c.op = op;
+               for (std::size_t n : sizing.reduce_lengths(op, p, step))
+                 cases.push_back(make_reduce_case(device, c, p, n, false, cache));
+             }
+         }});
+  }
+  out.push_back({"reduce", "cub", [=, &device](Cases& cases, const Sizing& sizing) {
+                   for (ReduceOp op : kReduceOps)
+                     for (Precision p : {Precision::fp32, Precision::fp64, Precision::int32})
+                       for (std::size_t n : sizing.reduce_lengths(op, p, step))
+                         cases.push_back(make_cub_reduce_case(device, op, p, n, cache));
+                 }});
+  for (const ReduceConfig& c : reduce_sweep())
+    out.push_back({"reduce", reduce_variant_name(c), [=, &device](Cases& cases, const Sizing& s) {
+                     const std::size_t n = s.reduce_lengths(c.op, Precision::fp32, step).back();
+                     cases.push_back(make_reduce_case(device, c, Precision::fp32, n, true, cache));
+                   }});
+}
+
+std::vector<Variant> variants(const roofline::Device& device, bool quick) {
   const Geometry g = run_geometry(device);
   const std::string kernel = "grid_stride_v16";
-  return {
+  std::vector<Variant> all = {
       {"nested_saxpy", kernel,
        [=, &device](Cases& cases, const Sizing& sizing) {
          for (Precision p : kPrecisions)
@@ -93,6 +143,8 @@ std::vector<Variant> variants(const roofline::Device& device) {
            cases.push_back(make_cublas_dot_case(device, p, sizing.elements(2, p)));
        }},
   };
+  add_reduce_variants(all, device, quick);
+  return all;
 }
 
 std::string joined(const std::vector<std::string>& names) {
@@ -103,7 +155,9 @@ std::string joined(const std::vector<std::string>& names) {
 
 }  // namespace
 
-std::vector<std::string> families() { return {"nested_saxpy", "stream"}; }
+std::vector<std::string> families() { return {"nested_saxpy", "reduce", "stream"}; }
+
+std::vector<std::string> default_families() { return {"nested_saxpy", "stream"}; }
 
 Geometry run_geometry(const roofline::Device& device) {
   const int threads_per_sm = device.facts.value("max_threads_per_sm", 2048);
@@ -128,12 +182,13 @@ Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int 
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         const roofline::RunOptions& options) {
   const std::vector<std::string> known = families();
-  const std::vector<std::string>& wanted = options.families.empty() ? known : options.families;
+  const std::vector<std::string> defaults = default_families();
+  const std::vector<std::string>& wanted = options.families.empty() ? defaults : options.families;
   for (const auto& f : wanted)
     if (std::find(known.begin(), known.end(), f) == known.end())
       throw InputError("unknown family '" + f + "' on CUDA (expected one of: " + joined(known) +
                        ")");
-  std::vector<Variant> all = variants(device);
+  std::vector<Variant> all = variants(device, options.quick);
   std::erase_if(all, [&](const Variant& v) {
     return std::find(wanted.begin(), wanted.end(), v.family) == wanted.end();
   });
@@ -151,6 +206,7 @@ std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& 
     if (options.variants.empty() || std::find(options.variants.begin(), options.variants.end(),
                                               v.name) != options.variants.end())
       v.add_cases(cases, sizing);
+  interleave_reduce_cases(cases);
   return cases;
 }
 

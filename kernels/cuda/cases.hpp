@@ -11,12 +11,13 @@
 
 namespace kernels::cuda {
 
-std::vector<std::string> families();
+std::vector<std::string> families();          // "nested_saxpy", "reduce", "stream"
+std::vector<std::string> default_families();  // run when none is named: nested_saxpy, stream
 
-// Cases of the requested families and variants on the device (facts["ordinal"] is its CUDA
-// ordinal, made current here). Throws roofline::InputError for an unknown family or variant, a
-// size that is not positive, or arrays larger than the device's free memory (cudaMemGetInfo),
-// before anything is allocated.
+// Cases of the requested families (the default families when none is named) and variants on the
+// device (facts["ordinal"] is its CUDA ordinal, made current here). Throws roofline::InputError for
+// an unknown family or variant, a size that is not positive, or arrays larger than the device's
+// free memory (cudaMemGetInfo), before anything is allocated.
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         const roofline::RunOptions& options);
 

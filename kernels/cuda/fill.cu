@@ -11,7 +11,7 @@ template <class T>
 __global__ void fill_random_kernel(T* data, std::size_t n, std::uint64_t seed) {
   for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n;
        i += std::size_t{gridDim.x} * blockDim.x)
-    data[i] = static_cast<T>(input_value(seed, i));
+    data[i] = input_as<T>(seed, i);
 }
 
 template <class T>
@@ -42,6 +42,7 @@ void fill_value(T* data, std::size_t n, T value) {
 
 template void fill_random(float*, std::size_t, std::uint64_t);
 template void fill_random(double*, std::size_t, std::uint64_t);
+template void fill_random(std::int32_t*, std::size_t, std::uint64_t);
 template void fill_value(float*, std::size_t, float);
 template void fill_value(double*, std::size_t, double);
 

@@ -1,6 +1,6 @@
 #pragma once
-// Fills device arrays on the device with kernels/inputs.hpp's values, so a host check can
-// regenerate any initial value.
+// Fills device arrays on the device with kernels/inputs.hpp's values (input_as<T>), so a host check
+// can regenerate any initial value.
 #include <cstddef>
 #include <cstdint>
 

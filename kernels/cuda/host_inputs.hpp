@@ -12,7 +12,7 @@ template <class T>
 std::vector<T> host_inputs(std::uint64_t seed, std::size_t n) {
   std::vector<T> values(n);
 #pragma omp parallel for schedule(static)
-  for (std::size_t i = 0; i < n; ++i) values[i] = static_cast<T>(input_value(seed, i));
+  for (std::size_t i = 0; i < n; ++i) values[i] = input_as<T>(seed, i);
   return values;
 }
 

@@ -28,6 +28,18 @@ template <>
 struct VectorOf<double, 2> {
   using type = double2;
 };
+template <>
+struct VectorOf<int, 1> {
+  using type = int;
+};
+template <>
+struct VectorOf<int, 4> {
+  using type = int4;
+};
+template <>
+struct VectorOf<unsigned, 1> {
+  using type = unsigned;
+};
 
 template <class T, int N>
 struct Vector {

@@ -53,7 +53,9 @@ void probe_compute(roofline::Device& device, const roofline::ProbeOptions& optio
         .sms = device.compute_units,
         .blocks_per_sm = std::max(threads_per_sm / 256, 1),
         .threads = 256,
-        .iterations = p == Precision::fp64 ? std::int64_t{1} << 13 : std::int64_t{1} << 14};
+        // About 4 ms per launch on an H100 or H200: at 1 ms a launch's ramp and tail cost
+        // a few tenths of a percent.
+        .iterations = p == Precision::fp64 ? std::int64_t{1} << 14 : std::int64_t{1} << 15};
     auto c = make_peak_flops_case(device, config);
     Result r;
     const ClockReading reading =

@@ -5,8 +5,8 @@
 #include <cstdio>
 
 #include "kernels/cuda/cuda_check.hpp"
-#include "probes/cuda/arch_table.hpp"
 #include "probes/cuda/fma_path.hpp"
+#include "probes/nvidia/architectures.hpp"
 
 namespace probes::cuda {
 
@@ -106,11 +106,11 @@ void set_theoretical_peaks(roofline::Device& d) {
                 "%d-bit bus x %.0f MHz memory clock x 2 (double data rate) / 8", bus_bits,
                 memory_clock_hz / 1e6);
   d.theoretical_memory.push_back(
-      {"DRAM", theoretical_dram_bandwidth(bus_bits, memory_clock_hz), dram_basis});
+      {"DRAM", nvidia::theoretical_dram_bandwidth(bus_bits, memory_clock_hz), dram_basis});
 
   const std::string cc = d.facts.at("compute_capability").get<std::string>();
   const int major = std::stoi(cc), minor = std::stoi(cc.substr(cc.find('.') + 1));
-  const Architecture* arch = ArchitectureTable::embedded().find(major, minor);
+  const nvidia::Architecture* arch = nvidia::ArchitectureTable::embedded().find(major, minor);
   if (!arch) {
     d.facts["architecture"] = "compute capability " + cc +
                               " is not in data/cuda_architectures.json: no theoretical FLOP/s";
@@ -123,7 +123,7 @@ void set_theoretical_peaks(roofline::Device& d) {
         {.precision = precision,
          .path = std::string(fma_path(precision)),
          .threads = sms,
-         .flops_per_s = theoretical_flops(*arch, precision, sms, d.clock_hz),
+         .flops_per_s = nvidia::theoretical_flops(*arch, precision, sms, d.clock_hz),
          .basis = rate_basis(sms, d.clock_hz, per_clock, "FLOP", arch->name)});
   d.theoretical_memory.push_back(
       {"shared", sms * d.clock_hz * arch->shared_bytes_per_clock_per_sm,

@@ -1,6 +1,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <climits>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -35,7 +36,9 @@ __global__ void fma_chains_kernel(T* state, T a, T b, std::int64_t iterations) {
   T t[kFmaChains];
 #pragma unroll
   for (int c = 0; c < kFmaChains; ++c) t[c] = state[c * threads + me];
-  for (std::int64_t i = 0; i < iterations; i += kFmaUnroll) {
+  // A 32-bit trip count: a 64-bit one takes two more instructions per trip.
+  const int trips = static_cast<int>(iterations / kFmaUnroll);
+  for (int trip = 0; trip < trips; ++trip) {
 #pragma unroll
     for (int u = 0; u < kFmaUnroll; ++u)
 #pragma unroll
@@ -55,9 +58,10 @@ void launch(int blocks, int threads, std::int64_t iterations, void* state, T a, 
 
 void fma_chains_launch(roofline::Precision p, int blocks, int threads, std::int64_t iterations,
                        void* state, double a, double b) {
-  if (iterations % kFmaUnroll != 0)
+  if (iterations % kFmaUnroll != 0 || iterations / kFmaUnroll > INT_MAX)
     throw std::invalid_argument("fma chains: iterations " + std::to_string(iterations) +
-                                " is not a multiple of " + std::to_string(kFmaUnroll));
+                                " is not a multiple of " + std::to_string(kFmaUnroll) +
+                                " with at most 2^31 - 1 trips");
   switch (p) {
     case roofline::Precision::fp64:
       return launch<double>(blocks, threads, iterations, state, a, b);

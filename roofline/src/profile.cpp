@@ -34,8 +34,10 @@ Roofline Device::roofline(int threads) const {
 std::string Device::level_for(double working_set, int threads) const {
   std::vector<const Cache*> ordered;
   for (const auto& c : caches) ordered.push_back(&c);
-  std::sort(ordered.begin(), ordered.end(),
-            [](const Cache* a, const Cache* b) { return a->level < b->level; });
+  // Nearest (smallest) first: level names need not sort in size order ("global cache", "L2").
+  std::stable_sort(ordered.begin(), ordered.end(), [threads](const Cache* a, const Cache* b) {
+    return a->capacity(threads) < b->capacity(threads);
+  });
   for (const Cache* c : ordered)
     if (working_set <= c->capacity(threads)) return c->level;
   return "DRAM";

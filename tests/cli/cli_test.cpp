@@ -137,7 +137,7 @@ TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {
   const test_support::TempDir temp("cli_compare");
   const fs::path& dir = temp.path();
   const std::string fast = " --repetitions 3 --min-sample-time 0.001";
-  ASSERT_EQ(rooflab("run --family nested_saxpy --size 4K -o a.json" + fast, dir).code, 0);
+  ASSERT_EQ(rooflab("run -d cpu --family nested_saxpy --size 4K -o a.json" + fast, dir).code, 0);
   const auto r = rooflab("compare a.json a.json", dir);
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("22 compared, 0 only in A, 0 only in B"), std::string::npos) << r.output;

@@ -46,6 +46,7 @@ std::map<std::string, std::map<std::string, int>> opcodes(const std::string& arc
   static const std::regex kFunction(R"(Function : (.+))");
   static const std::regex kInstruction(
       R"(/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*))");
+  static const std::regex kConstantMove(R"(, -?RZ, -?RZ, )");
   std::istringstream lines(sass);
   std::string line, current;
   std::smatch m;
@@ -53,7 +54,9 @@ std::map<std::string, std::map<std::string, int>> opcodes(const std::string& arc
     if (std::regex_search(line, m, kFunction)) {
       current = m[1];
     } else if (!current.empty() && std::regex_search(line, m, kInstruction)) {
-      ++out[current][m[1]];
+      // ptxas also sets registers to constants with an FMA of zeros ("HFMA2.MMA R3, -RZ, RZ, 0,
+      // 0"): such a move is kept apart, as "HFMA2.MMA(move)", so that it is not counted.
+      ++out[current][m[1].str() + (std::regex_search(line, kConstantMove) ? "(move)" : "")];
     }
   }
   return out;

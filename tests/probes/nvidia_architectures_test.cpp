@@ -1,12 +1,12 @@
 // The architecture table: the embedded data parses strictly, its figures give the published peaks,
 // and malformed entries are refused with the entry and field named.
-#include "probes/cuda/arch_table.hpp"
+#include "probes/nvidia/architectures.hpp"
 
 #include <gtest/gtest.h>
 
 #include "roofline/json_io.hpp"
 
-using namespace probes::cuda;
+using namespace probes::nvidia;
 using roofline::Precision;
 
 namespace {

@@ -8,7 +8,7 @@
 
 #include "roofline/work.hpp"
 
-namespace probes::cuda {
+namespace probes::nvidia {
 
 struct Architecture {
   std::string name;
@@ -39,4 +39,4 @@ double theoretical_flops(const Architecture& arch, roofline::Precision p, int sm
 // Bus width × memory clock × 2 (double data rate) / 8, in bytes/s.
 double theoretical_dram_bandwidth(int bus_width_bits, double memory_clock_hz);
 
-}  // namespace probes::cuda
+}  // namespace probes::nvidia

@@ -1,4 +1,4 @@
-#include "probes/cuda/arch_table.hpp"
+#include "probes/nvidia/architectures.hpp"
 
 #include <regex>
 #include <string_view>
@@ -9,7 +9,7 @@ namespace rooflab_embedded {
 extern const std::string_view cuda_architectures_json;
 }
 
-namespace probes::cuda {
+namespace probes::nvidia {
 
 namespace {
 
@@ -103,4 +103,4 @@ double theoretical_dram_bandwidth(int bus_width_bits, double memory_clock_hz) {
   return bus_width_bits * memory_clock_hz * 2 / 8;
 }
 
-}  // namespace probes::cuda
+}  // namespace probes::nvidia

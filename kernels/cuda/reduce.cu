@@ -1,0 +1,232 @@
+// The reduce ladder: one kernel template over (element type, op, load layout, vector width,
+// loads per thread, block reduce); the pass scheme is a launch argument. reduce_plan.hpp lists
+// the shapes compiled here.
+#include <cstdint>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "kernels/cuda/common/block_load.cuh"
+#include "kernels/cuda/common/block_reduce.cuh"
+#include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/last_block.hpp"
+#include "kernels/cuda/reduce.hpp"
+#include "roofline/json_io.hpp"
+
+namespace kernels::cuda {
+namespace {
+
+template <class A>
+struct ReduceArgs {
+  std::size_t n, tile, full_tiles;
+  PassScheme passes;
+  A* partials;  // one per block (two_pass writes its sums here; the second pass: the result)
+  A* result;
+  unsigned* counter;  // one_pass_last_block's ticket counter, 0 between launches
+  A* scratch;         // gmem_tree: blockDim.x values per block
+};
+
+template <ReduceOp Op, class A, class T>
+__device__ __forceinline__ A term(T x, T y) {
+  if constexpr (Op == ReduceOp::dot) return static_cast<A>(x) * static_cast<A>(y);
+  return static_cast<A>(x);
+}
+
+// Grid-stride over full tiles (each thread `Loads` vectors of V elements per tile, added into
+// kChains independent accumulators), the n % tile elements after them one per thread, then the
+// block's sum, then the pass scheme's finish.
+template <class T, ReduceOp Op, BlockLoad L, int V, int Loads, BlockReduce B>
+__global__ void __launch_bounds__(1024)
+    reduce_kernel(const T* __restrict__ x, const T* __restrict__ y, ReduceArgs<Accumulator<T>> a) {
+  using A = Accumulator<T>;
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  A* shared = reinterpret_cast<A*>(shared_bytes);
+  A* scratch = a.scratch ? a.scratch + std::size_t{blockIdx.x} * blockDim.x : nullptr;
+
+  static_assert((Loads & (Loads - 1)) == 0, "the accumulators are added as a tree");
+  constexpr int kChains = Loads < 4 ? Loads : 4;  // registers go to the loads in flight
+  A acc[kChains] = {};
+  for (std::size_t tile = blockIdx.x; tile < a.full_tiles; tile += gridDim.x) {
+    Vector<T, V> xs[Loads], ys[Loads];
+    load_tile<L, Loads>(x + tile * a.tile, xs);
+    if constexpr (Op == ReduceOp::dot) load_tile<L, Loads>(y + tile * a.tile, ys);
+#pragma unroll
+    for (int i = 0; i < Loads; ++i)
+#pragma unroll
+      for (int k = 0; k < V; ++k)
+        acc[i % kChains] += term<Op, A>(xs[i].v[k], Op == ReduceOp::dot ? ys[i].v[k] : T{});
+  }
+  for (std::size_t i = a.full_tiles * a.tile + std::size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+       i < a.n; i += std::size_t{gridDim.x} * blockDim.x)
+    acc[0] += term<Op, A>(x[i], Op == ReduceOp::dot ? y[i] : T{});
+#pragma unroll
+  for (int width = kChains / 2; width > 0; width /= 2)
+#pragma unroll
+    for (int i = 0; i < width; ++i) acc[i] += acc[i + width];
+  const A sum = block_sum<B>(acc[0], shared, scratch);
+
+  if (a.passes == PassScheme::two_pass) {
+    if (threadIdx.x == 0) a.partials[blockIdx.x] = sum;
+    return;
+  }
+  if (a.passes == PassScheme::one_pass_atomic) {
+    if (threadIdx.x == 0) atomicAdd(a.result, sum);
+    return;
+  }
+  // Last-block detection: the partial is stored and fenced (device scope) before the ticket is
+  // drawn, so the block that draws the last ticket, after its own fence, reads every partial.
+  __shared__ bool last;
+  if (threadIdx.x == 0) {
+    a.partials[blockIdx.x] = sum;
+    __threadfence();
+    const unsigned ticket = atomicInc(a.counter, ticket_limit(gridDim.x));
+    last = is_last_ticket(ticket, gridDim.x);
+  }
+  __syncthreads();
+  if (!last) return;
+  __threadfence();
+  A v{};
+  for (unsigned i = threadIdx.x; i < gridDim.x; i += blockDim.x) v += __ldcg(a.partials + i);
+  v = block_sum<B>(v, shared, scratch);
+  if (threadIdx.x == 0) *a.result = v;
+}
+
+template <class T>
+using KernelFn = void (*)(const T*, const T*, ReduceArgs<Accumulator<T>>);
+
+template <class T, ReduceOp Op, ReduceShape S>
+constexpr KernelFn<T> kernel_of() {
+  if constexpr (S.block == BlockReduce::warp_redux && !std::is_integral_v<T>) {
+    return nullptr;
+  } else {
+    return &reduce_kernel<T, Op, S.load, vector_elements(S.width, sizeof(T)), S.loads, S.block>;
+  }
+}
+
+template <class T, ReduceOp Op, const auto& Shapes, std::size_t... I>
+KernelFn<T> find_kernel(const ReduceShape& s, std::index_sequence<I...>) {
+  KernelFn<T> found = nullptr;
+  ((found = found ? found : (Shapes[I] == s ? kernel_of<T, Op, Shapes[I]>() : nullptr)), ...);
+  return found;
+}
+
+template <class T, ReduceOp Op, const auto& Shapes>
+KernelFn<T> find_kernel(const ReduceShape& s) {
+  return find_kernel<T, Op, Shapes>(s, std::make_index_sequence<std::size(Shapes)>());
+}
+
+// The first pass's kernel: a ladder shape, or for the fp32 sum a sweep shape.
+template <class T>
+KernelFn<T> first_pass(ReduceOp op, const ReduceShape& s) {
+  if (op == ReduceOp::dot) return find_kernel<T, ReduceOp::dot, kLadderShapes>(s);
+  KernelFn<T> k = find_kernel<T, ReduceOp::sum, kLadderShapes>(s);
+  if constexpr (std::is_same_v<T, float>)
+    if (!k) k = find_kernel<T, ReduceOp::sum, kSweepShapes>(s);
+  return k;
+}
+
+// The second pass of two_pass: one block sums the partials with the same block reduce.
+template <class A>
+KernelFn<A> second_pass(BlockReduce b) {
+  switch (b) {
+    case BlockReduce::gmem_tree:
+      return &reduce_kernel<A, ReduceOp::sum, BlockLoad::striped, 1, 1, BlockReduce::gmem_tree>;
+    case BlockReduce::smem_tree:
+      return &reduce_kernel<A, ReduceOp::sum, BlockLoad::striped, 1, 1, BlockReduce::smem_tree>;
+    case BlockReduce::smem_tree_shfl:
+      return &reduce_kernel<A, ReduceOp::sum, BlockLoad::striped, 1, 1,
+                            BlockReduce::smem_tree_shfl>;
+    case BlockReduce::warp_shfl:
+      return &reduce_kernel<A, ReduceOp::sum, BlockLoad::striped, 1, 1, BlockReduce::warp_shfl>;
+    case BlockReduce::warp_cg:
+      return &reduce_kernel<A, ReduceOp::sum, BlockLoad::striped, 1, 1, BlockReduce::warp_cg>;
+    case BlockReduce::warp_redux:
+      if constexpr (std::is_integral_v<A>)
+        return &reduce_kernel<A, ReduceOp::sum, BlockLoad::striped, 1, 1, BlockReduce::warp_redux>;
+      break;
+  }
+  throw std::logic_error("reduce: no second pass for " + std::string(to_string(b)));
+}
+
+int current_sms() {
+  int device = 0, sms = 0;
+  ROOFLAB_CUDA(cudaGetDevice(&device));
+  ROOFLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return sms;
+}
+
+}  // namespace
+
+template <class T>
+ReduceKernel<T>::ReduceKernel(const ReduceConfig& config, std::size_t n)
+    : config_(config), n_(n), result_(1) {
+  check_config(config, precision_of<T>());
+  if (config.shape.block == BlockReduce::warp_redux) {
+    int device = 0, major = 0;
+    ROOFLAB_CUDA(cudaGetDevice(&device));
+    ROOFLAB_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+    if (major < 8)
+      throw roofline::InputError(
+          "reduce: warp_redux (__reduce_add_sync) needs compute capability "
+          "8.0; this device has " +
+          std::to_string(major) + ".x");
+  }
+  const KernelFn<T> kernel = first_pass<T>(config.op, config.shape);
+  const int shared = block_shared_bytes(config.shape.block, config.threads, sizeof(A));
+  ROOFLAB_CUDA(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident_, kernel, config.threads, shared));
+  if (resident_ < 1)
+    throw CudaError("reduce " + reduce_variant_name(config) + ": no block of " +
+                    std::to_string(config.threads) + " threads fits on an SM");
+  plan_ = plan_reduce(config, precision_of<T>(), n, resident_ * current_sms() * kSubscription);
+  if (plan_.partials > 0) partials_.emplace(plan_.partials);
+  if (plan_.scratch > 0) scratch_.emplace(plan_.scratch);
+  if (config.passes == PassScheme::one_pass_last_block) {
+    counter_.emplace(1);
+    ROOFLAB_CUDA(cudaMemset(counter_->data(), 0, sizeof(unsigned)));
+  }
+}
+
+template <class T>
+void ReduceKernel<T>::launch(const T* x, const T* y) {
+  const int v = vector_elements(config_.shape.width, sizeof(T));
+  const auto aligned = [&](const T* p) {
+    return !p || reinterpret_cast<std::uintptr_t>(p) % (v * sizeof(T)) == 0;
+  };
+  if (!aligned(x) || !aligned(y))
+    throw std::invalid_argument("reduce: inputs are not aligned to the " +
+                                std::to_string(v * sizeof(T)) + "-byte loads");
+  const ReduceArgs<A> args{.n = n_,
+                           .tile = plan_.tile,
+                           .full_tiles = plan_.full_tiles,
+                           .passes = config_.passes,
+                           .partials = partials_ ? partials_->data() : nullptr,
+                           .result = result_.data(),
+                           .counter = counter_ ? counter_->data() : nullptr,
+                           .scratch = scratch_ ? scratch_->data() : nullptr};
+  if (config_.passes == PassScheme::one_pass_atomic)
+    ROOFLAB_CUDA(cudaMemsetAsync(result_.data(), 0, sizeof(A)));
+  first_pass<T>(config_.op, config_.shape)<<<plan_.blocks, config_.threads, plan_.shared_bytes>>>(
+      x, y, args);
+  check_launch("reduce_kernel");
+  if (config_.passes != PassScheme::two_pass) return;
+  const auto blocks = static_cast<std::size_t>(plan_.blocks);
+  const ReduceArgs<A> second{.n = blocks,
+                             .tile = static_cast<std::size_t>(config_.threads),
+                             .full_tiles = blocks / config_.threads,
+                             .passes = PassScheme::two_pass,
+                             .partials = result_.data(),
+                             .result = nullptr,
+                             .counter = nullptr,
+                             .scratch = args.scratch};
+  second_pass<A>(config_.shape.block)<<<1, config_.threads, plan_.shared_bytes>>>(partials_->data(),
+                                                                                  nullptr, second);
+  check_launch("reduce_kernel (second pass)");
+}
+
+template class ReduceKernel<float>;
+template class ReduceKernel<double>;
+template class ReduceKernel<std::int32_t>;
+
+}  // namespace kernels::cuda

@@ -1,0 +1,162 @@
+#include "kernels/cuda/reduce_cases.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/device_buffer.hpp"
+#include "kernels/cuda/event_timer.hpp"
+#include "kernels/cuda/fill.hpp"
+#include "kernels/cuda/reduce.hpp"
+#include "kernels/cuda/reduce_cub.hpp"
+#include "roofline/json_io.hpp"
+
+namespace kernels::cuda {
+namespace {
+
+using roofline::Precision;
+
+constexpr std::uint64_t kXSeed = 401, kYSeed = 402;
+
+// Runner: ReduceKernel<T> or CubReduce<T> (launch(x, y), result()).
+template <class T, class Runner>
+class ReduceCase final : public roofline::Case {
+ public:
+  ReduceCase(roofline::CaseInfo info, ReduceOp op, std::size_t n,
+             std::function<std::unique_ptr<Runner>()> make_runner,
+             std::shared_ptr<HostInputCache> cache)
+      : Case(std::move(info)),
+        op_(op),
+        n_(n),
+        make_runner_(std::move(make_runner)),
+        cache_(cache ? std::move(cache) : std::make_shared<HostInputCache>()) {}
+
+  // Arrays of at least one element: a reduction of length 0 still gets valid pointers.
+  void prepare() override {
+    x_.emplace(std::max<std::size_t>(n_, 1));
+    fill_random(x_->data(), n_, kXSeed);
+    if (op_ == ReduceOp::dot) {
+      y_.emplace(std::max<std::size_t>(n_, 1));
+      fill_random(y_->data(), n_, kYSeed);
+    }
+    runner_ = make_runner_();
+    timer_.emplace();
+  }
+
+  void run() override {
+    seconds_ = timer_->time([&] { runner_->launch(x_->data(), y()); });
+  }
+
+  roofline::Verification verify() override {
+    const T first = launch_poisoned();
+    const T second = launch_poisoned();
+    const auto x = cache_->get<T>(kXSeed, n_);
+    const auto y = op_ == ReduceOp::dot ? cache_->get<T>(kYSeed, n_) : nullptr;
+    const T* yp = y ? y->data() : nullptr;
+    roofline::Verification v = verify_reduce<T>(op_, first, x->data(), yp, n_);
+    if (!v.passed) return v;
+    v = verify_reduce<T>(op_, second, x->data(), yp, n_);
+    if (!v.passed) v.message = "second launch: " + v.message;
+    return v;
+  }
+
+  void release() override {
+    timer_.reset();
+    runner_.reset();
+    y_.reset();
+    x_.reset();
+  }
+
+  bool device_timed() const override { return true; }
+  std::optional<double> last_device_seconds() const override { return seconds_; }
+
+ private:
+  const T* y() const { return y_ ? y_->data() : nullptr; }
+
+  // The result of one launch over a poisoned result (all bits set: NaN, or -1 for int32).
+  T launch_poisoned() {
+    using A = Accumulator<T>;
+    ROOFLAB_CUDA(cudaMemset(runner_->result(), 0xff, sizeof(A)));
+    runner_->launch(x_->data(), y());
+    A value{};
+    ROOFLAB_CUDA(cudaMemcpy(&value, runner_->result(), sizeof(A), cudaMemcpyDeviceToHost));
+    return static_cast<T>(value);  // int32: modulo 2^32 (C++20)
+  }
+
+  ReduceOp op_;
+  std::size_t n_;
+  std::function<std::unique_ptr<Runner>()> make_runner_;
+  std::shared_ptr<HostInputCache> cache_;
+  std::optional<DeviceBuffer<T>> x_, y_;
+  std::unique_ptr<Runner> runner_;
+  std::optional<EventTimer> timer_;
+  std::optional<double> seconds_;
+};
+
+template <template <class> class Runner, class... Args>
+std::unique_ptr<roofline::Case> typed_case(roofline::CaseInfo info, Precision p, ReduceOp op,
+                                           std::size_t n, std::shared_ptr<HostInputCache> cache,
+                                           Args... args) {
+  const auto make = [&]<class T>() -> std::unique_ptr<roofline::Case> {
+    return std::make_unique<ReduceCase<T, Runner<T>>>(
+        std::move(info), op, n, [=] { return std::make_unique<Runner<T>>(args..., n); },
+        std::move(cache));
+  };
+  switch (p) {
+    case Precision::fp32:
+      return make.template operator()<float>();
+    case Precision::fp64:
+      return make.template operator()<double>();
+    case Precision::int32:
+      return make.template operator()<std::int32_t>();
+    default:
+      throw roofline::InputError("reduce on CUDA has no " + std::string(to_string(p)) + " kernels");
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
+                                                 const ReduceConfig& config, Precision p,
+                                                 std::size_t n, bool sweep,
+                                                 std::shared_ptr<HostInputCache> cache) {
+  check_config(config, p);
+  const ReduceShape& s = config.shape;
+  const int vector = vector_elements(s.width, roofline::size_of(p));
+  nlohmann::json params = {{"n", n},
+                           {"op", to_string(config.op)},
+                           {"passes", to_string(config.passes)},
+                           {"block_reduce", to_string(s.block)},
+                           {"load", to_string(s.load)},
+                           {"load_bytes", vector * roofline::size_of(p)},
+                           {"loads_per_thread", s.loads},
+                           {"items_per_thread", s.loads * vector},
+                           {"threads_per_block", config.threads}};
+  if (sweep) params["sweep"] = "threads_per_block x items_per_thread";
+  auto info = roofline::case_info(device, "reduce", reduce_variant_name(config), std::move(params),
+                                  reduce_work(config.op, p, static_cast<std::int64_t>(n)),
+                                  device.compute_units);
+  return typed_case<ReduceKernel>(std::move(info), p, config.op, n, std::move(cache), config);
+}
+
+std::unique_ptr<roofline::Case> make_cub_reduce_case(const roofline::Device& device, ReduceOp op,
+                                                     Precision p, std::size_t n,
+                                                     std::shared_ptr<HostInputCache> cache) {
+  const nlohmann::json params = {
+      {"n", n},
+      {"op", to_string(op)},
+      {"library", cub_version()},
+      {"call", op == ReduceOp::sum
+                   ? "DeviceReduce::Sum"
+                   : "DeviceReduce::TransformReduce over a zip iterator of (x, y), multiply"}};
+  auto info =
+      roofline::case_info(device, "reduce", "cub", params,
+                          reduce_work(op, p, static_cast<std::int64_t>(n)), device.compute_units);
+  return typed_case<CubReduce>(std::move(info), p, op, n, std::move(cache), op);
+}
+
+}  // namespace kernels::cuda

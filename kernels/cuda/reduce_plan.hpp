@@ -1,0 +1,149 @@
+#pragma once
+// The reduce family on an NVIDIA GPU (definition in kernels/reduce.hpp): every variant is one
+// kernel template whose parameters are the steps of the ladder (CUDA Handbook ch. 12, CUB's
+// design space): how a thread loads its items, how the block combines its threads' sums, and how
+// the blocks' sums become one (the pass scheme). This header is the GPU-free part: the
+// parameters, the names derived from them, the ladder and the sweep, and the launch planning.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels/reduce.hpp"
+
+namespace kernels::cuda {
+
+using kernels::ReduceOp;
+
+// Which elements of a tile a thread loads (CUB's BLOCK_LOAD_DIRECT vs _STRIPED).
+enum class BlockLoad {
+  striped,  // load i of thread t: vector i·threads + t of the tile; a warp's load is contiguous
+  blocked,  // load i of thread t: vector t·loads + i; a thread's loads are contiguous
+};
+
+enum class LoadWidth {
+  element,  // one element per load (4 bytes for float and int32, 8 for double)
+  vec16,    // 16-byte vectors (float4, double2, int4)
+};
+
+// How a block combines its threads' sums; thread 0 ends with the block's sum.
+enum class BlockReduce {
+  gmem_tree,       // log-step tree in a device-memory scratch array (one slice per block)
+  smem_tree,       // log-step tree in shared memory down to one value
+  smem_tree_shfl,  // the shared-memory tree down to 64 values, shuffles for the last 32 lanes
+  warp_shfl,       // each warp reduces with __shfl_xor_sync, warp 0 reduces the warps' sums
+  warp_cg,         // as warp_shfl with cooperative groups' cg::reduce over a 32-thread tile
+  warp_redux,      // as warp_shfl with __reduce_add_sync (integers only: sm_80's REDUX)
+};
+
+// How the blocks' sums become the result.
+enum class PassScheme {
+  two_pass,             // each block writes a partial; a second launch of one block sums them
+  one_pass_atomic,      // each block atomicAdds its sum into the zeroed result
+  one_pass_last_block,  // each block writes a partial, fences, takes a ticket; the last one sums
+};
+
+std::string_view to_string(BlockLoad l);
+std::string_view to_string(LoadWidth w);
+std::string_view to_string(BlockReduce b);
+std::string_view to_string(PassScheme p);
+
+// What a kernel is compiled for. Every shape the variants use is instantiated (reduce.cu builds
+// its table from kLadderShapes and kSweepShapes); others are refused.
+struct ReduceShape {
+  BlockLoad load = BlockLoad::striped;
+  LoadWidth width = LoadWidth::vec16;
+  int loads = 4;  // loads per thread and tile (a power of two), all issued before any is added
+  BlockReduce block = BlockReduce::warp_shfl;
+
+  friend constexpr bool operator==(const ReduceShape&, const ReduceShape&) = default;
+};
+
+// CUB's sm_90 policy for a 4-byte sum (cub/device/dispatch/tuning/tuning_reduce.cuh, CCCL 3.0):
+// 16 items per thread in float4 loads, striped, 256 threads, warp reductions. The ladder's
+// steps change one parameter of it at a time.
+inline constexpr ReduceShape kDefaultShape{};
+inline constexpr int kDefaultThreads = 256;
+
+// Shapes of the ladder, compiled for every element type and operation (warp_redux for int32).
+inline constexpr ReduceShape kLadderShapes[] = {
+    {.block = BlockReduce::gmem_tree},
+    {.block = BlockReduce::smem_tree},
+    {.block = BlockReduce::smem_tree_shfl},
+    {.block = BlockReduce::warp_shfl},
+    {.block = BlockReduce::warp_cg},
+    {.block = BlockReduce::warp_redux},
+    {.load = BlockLoad::blocked, .width = LoadWidth::vec16, .loads = 4},
+    {.load = BlockLoad::striped, .width = LoadWidth::element, .loads = 16},
+    {.load = BlockLoad::blocked, .width = LoadWidth::element, .loads = 16},
+};
+
+// The sweep's loads per thread (× 4 floats per vector: 4 to 64 items per thread) and threads per
+// block, at the default shape otherwise; compiled for the fp32 sum only (the heat map's panel).
+inline constexpr int kSweepLoads[] = {1, 2, 4, 8, 16};
+inline constexpr int kSweepThreads[] = {64, 128, 256, 512, 1024};
+// The sweep's shapes that are not in kLadderShapes (its 4 loads per thread are the default).
+inline constexpr ReduceShape kSweepShapes[] = {
+    {.loads = 1}, {.loads = 2}, {.loads = 8}, {.loads = 16}};
+
+struct ReduceConfig {
+  ReduceOp op = ReduceOp::sum;
+  ReduceShape shape;
+  PassScheme passes = PassScheme::two_pass;
+  int threads = kDefaultThreads;  // per block; a power of two in 32..1024
+};
+
+// Elements per load of an element type of `element_bytes` bytes.
+constexpr int vector_elements(LoadWidth w, int element_bytes) {
+  return w == LoadWidth::vec16 ? 16 / element_bytes : 1;
+}
+
+// True when reduce.cu has a kernel for the shape, element type and operation.
+bool shape_compiled(const ReduceShape& s, roofline::Precision p, ReduceOp op);
+
+// Throws roofline::InputError naming the bad value: threads not a power of two in 32..1024, loads
+// per thread not a power of two, warp_redux for a floating-point type, a shape with no compiled
+// kernel.
+void check_config(const ReduceConfig& c, roofline::Precision p);
+
+// The variant's name, from its parameters: "two_pass_warp_shfl_striped_v16_256x4",
+// "one_pass_last_block_warp_shfl_striped_v16_256x4", "two_pass_smem_tree_blocked_e_256x16"
+// (pass scheme, block reduce, load, width (v16 or e: one element), threads × loads).
+std::string reduce_variant_name(const ReduceConfig& c);
+
+// The launch of one reduction over n elements.
+struct ReducePlan {
+  std::size_t tile = 0;        // elements a block consumes per step: threads × loads × vector
+  std::size_t full_tiles = 0;  // n / tile; the n % tile elements after them run element-wise
+  int blocks = 1;              // first pass: min(full tiles, max_blocks), at least 1
+  int shared_bytes = 0;        // dynamic shared memory per block
+  std::size_t partials = 0;    // device values the blocks write (two_pass, one_pass_last_block)
+  std::size_t scratch = 0;     // gmem_tree's device scratch: threads values per block
+};
+
+// CUB's subscription: a grid of at most 5 waves of resident blocks, each block striding over
+// tiles (CUB_SUBSCRIPTION_FACTOR, cub/util_arch.cuh; GridEvenShare's strip-mine mapping).
+inline constexpr int kSubscription = 5;
+
+// The plan for n elements of precision p when at most `max_blocks` blocks are
+// launched (resident blocks per SM × SMs × kSubscription). Throws roofline::InputError for a bad
+// config (check_config's rules) or max_blocks below 1.
+ReducePlan plan_reduce(const ReduceConfig& c, roofline::Precision p, std::size_t n, int max_blocks);
+
+// Dynamic shared memory of a block reduce with `threads` threads and `value_bytes`-byte values:
+// one value per thread for the shared-memory trees, one per warp for the warp reduces, none for
+// gmem_tree.
+int block_shared_bytes(BlockReduce b, int threads, int value_bytes);
+
+// The ladder (op set per case): every block reduce of kLadderShapes with two passes, the load
+// algorithms and widths with two passes and warp shuffles, and the two one-pass schemes at the
+// default shape. warp_redux is listed once; it runs for int32 only.
+std::vector<ReduceConfig> reduce_ladder();
+
+// The sweep: kSweepThreads × kSweepLoads at the default shape, two passes, fp32 sum.
+std::vector<ReduceConfig> reduce_sweep();
+
+// The element types a config runs: fp32, fp64 and int32; int32 only for warp_redux.
+std::vector<roofline::Precision> reduce_precisions(const ReduceConfig& c);
+
+}  // namespace kernels::cuda

@@ -1,0 +1,38 @@
+// Nested SAXPY (kernels/nested_saxpy.hpp): per element, t = x; M times t = a·t + y; y = t.
+// Built with -DREAL=float|double -DM=m -DW=w -DE=e: the depth is a compile-time constant, and
+// every work-item runs E independent chains of W-wide vectors (instruction-level parallelism for
+// devices, such as CPUs, that run one work-item's chain after another). A work-group covers a
+// block of E × its size vectors, chain e of work-item l taking vector l + e·size of it.
+// V, LOADV and STOREV come from the prelude, kernels/opencl/vectors.cl.
+
+kernel void nested_saxpy(global REAL* restrict y, global const REAL* restrict x, const REAL a,
+                         const ulong n) {
+  const size_t size = get_local_size(0);
+  const size_t first = get_group_id(0) * size * E + get_local_id(0);
+  if ((first + (E - 1) * size + 1) * W <= n) {
+    V t[E], yv[E];
+#pragma unroll
+    for (int e = 0; e < E; ++e) {
+      yv[e] = LOADV(first + e * size, y);
+      t[e] = LOADV(first + e * size, x);
+    }
+    const V va = (V)(a);
+    for (int k = 0; k < M; ++k) {
+#pragma unroll
+      for (int e = 0; e < E; ++e) t[e] = fma(va, t[e], yv[e]);
+    }
+#pragma unroll
+    for (int e = 0; e < E; ++e) STOREV(t[e], first + e * size, y);
+    return;
+  }
+  // The last work-items: element by element, up to n.
+  for (int e = 0; e < E; ++e) {
+    const size_t end = min((first + e * size + 1) * W, (size_t)n);
+    for (size_t j = (first + e * size) * W; j < end; ++j) {
+      const REAL yj = y[j];
+      REAL t = x[j];
+      for (int k = 0; k < M; ++k) t = fma(a, t, yj);
+      y[j] = t;
+    }
+  }
+}

@@ -1,0 +1,105 @@
+#include "kernels/opencl/nested_saxpy_cases.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "kernels/inputs.hpp"
+#include "kernels/nested_saxpy.hpp"
+#include "kernels/opencl/case.hpp"
+#include "roofline/json_io.hpp"
+
+namespace rooflab_embedded {
+extern const std::string_view nested_saxpy_cl;
+}
+
+namespace kernels::opencl {
+namespace {
+
+constexpr std::uint64_t kXSeed = 401, kYSeed = 402;
+
+template <class T>
+class NestedSaxpyCase final : public ClCase {
+ public:
+  NestedSaxpyCase(roofline::CaseInfo info, std::shared_ptr<Runtime> runtime, int m, std::size_t n,
+                  const NestedSaxpyLaunch& launch)
+      : ClCase(std::move(info), std::move(runtime)), m_(m), n_(n), launch_(launch) {}
+
+ protected:
+  void setup() override {
+    const cl::Program& program = runtime().program(
+        "nested_saxpy.cl", rooflab_embedded::nested_saxpy_cl,
+        std::string("-DREAL=") + cl_type<T>() + " -DM=" + std::to_string(m_) +
+            " -DW=" + std::to_string(launch_.width) + " -DE=" + std::to_string(launch_.chains));
+    kernel_ = cl::Kernel(program, "nested_saxpy");
+    x_host_ = random_values<T>(kXSeed, n_);
+    x_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy x");
+    y_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy y");
+    runtime().write(x_, x_host_);
+    runtime().write(y_, random_values<T>(kYSeed, n_));
+    kernel_.setArg(0, y_);
+    kernel_.setArg(1, x_);
+    kernel_.setArg(2, T(kNestedSaxpyA));
+    kernel_.setArg(3, static_cast<cl_ulong>(n_));
+  }
+
+  double launch() override {
+    const std::size_t vectors = (n_ + launch_.width - 1) / launch_.width;
+    const std::size_t block = launch_.group * static_cast<std::size_t>(launch_.chains);
+    return runtime().launch(kernel_, cl::NDRange((vectors + block - 1) / block * launch_.group),
+                            cl::NDRange(launch_.group));
+  }
+
+  // y is updated in place by every timed call: it is reset to its initial values first.
+  roofline::Verification check() override {
+    runtime().write(y_, random_values<T>(kYSeed, n_));
+    launch();
+    const std::vector<T> y = runtime().read<T>(y_, n_);
+    return verify_nested_saxpy<T>(m_, x_host_.data(), y.data(), n_, [](std::size_t i) {
+      return static_cast<T>(input_value(kYSeed, i));
+    });
+  }
+
+  void teardown() override {
+    kernel_ = {};
+    x_ = {};
+    y_ = {};
+    x_host_ = {};
+  }
+
+ private:
+  int m_;
+  std::size_t n_;
+  NestedSaxpyLaunch launch_;
+  cl::Kernel kernel_;
+  cl::Buffer x_, y_;
+  std::vector<T> x_host_;
+};
+
+}  // namespace
+
+std::string nested_saxpy_launch_name(const NestedSaxpyLaunch& launch) {
+  std::string name = "w";  // appended, not `"w" + …`, which trips GCC 12's -Wrestrict
+  name += std::to_string(launch.width) + "_c" + std::to_string(launch.chains) + "_wg" +
+          std::to_string(launch.group);
+  return name;
+}
+
+std::unique_ptr<roofline::Case> make_nested_saxpy_case(roofline::CaseInfo info,
+                                                       std::shared_ptr<Runtime> runtime, int m,
+                                                       roofline::Precision p, std::size_t n,
+                                                       const NestedSaxpyLaunch& launch) {
+  switch (p) {
+    case roofline::Precision::fp32:
+      return std::make_unique<NestedSaxpyCase<float>>(std::move(info), std::move(runtime), m, n,
+                                                      launch);
+    case roofline::Precision::fp64:
+      return std::make_unique<NestedSaxpyCase<double>>(std::move(info), std::move(runtime), m, n,
+                                                       launch);
+    default:
+      throw roofline::InputError("nested_saxpy on OpenCL has no " + std::string(to_string(p)) +
+                                 " kernels (fp32, fp64)");
+  }
+}
+
+}  // namespace kernels::opencl

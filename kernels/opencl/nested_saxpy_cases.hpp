@@ -1,0 +1,29 @@
+#pragma once
+// The OpenCL cases of the `nested_saxpy` family.
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "kernels/opencl/runtime.hpp"
+#include "roofline/case.hpp"
+
+namespace kernels::opencl {
+
+// How nested_saxpy.cl is launched: `chains` independent chains of `width`-wide vectors per
+// work-item, in work-groups of `group` work-items.
+struct NestedSaxpyLaunch {
+  int width = 1, chains = 1;
+  std::size_t group = 256;
+};
+
+// "w4_c4_wg256": the launch as a variant name.
+std::string nested_saxpy_launch_name(const NestedSaxpyLaunch& launch);
+
+// One case: depth m over n elements of precision p, built from nested_saxpy.cl with m, the width
+// and the chains as compile-time constants (one program per depth, precision and launch).
+std::unique_ptr<roofline::Case> make_nested_saxpy_case(roofline::CaseInfo info,
+                                                       std::shared_ptr<Runtime> runtime, int m,
+                                                       roofline::Precision p, std::size_t n,
+                                                       const NestedSaxpyLaunch& launch);
+
+}  // namespace kernels::opencl

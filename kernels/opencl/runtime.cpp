@@ -1,0 +1,117 @@
+#include "kernels/opencl/runtime.hpp"
+
+#include <CL/cl_ext.h>
+
+#include <bit>
+
+#include "roofline/json_io.hpp"
+
+namespace rooflab_embedded {
+extern const std::string_view vectors_cl;
+}
+
+namespace kernels::opencl {
+
+std::string DeviceHandle::id() const {
+  return "opencl:" + std::to_string(platform) + ":" + std::to_string(index);
+}
+
+Enumeration enumerate_devices() {
+  return checked([] {
+    Enumeration out;
+    std::vector<cl::Platform> platforms;
+    // The ICD loader reports no platform as an error code, which the bindings throw.
+    try {
+      cl::Platform::get(&platforms);
+    } catch (const cl::Error& e) {
+      if (e.err() != CL_PLATFORM_NOT_FOUND_KHR) throw;
+    }
+    if (platforms.empty()) {
+      out.reason = "no platform found";
+      return out;
+    }
+    for (std::size_t p = 0; p < platforms.size(); ++p) {
+      std::vector<cl::Device> devices;
+      try {
+        platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &devices);
+      } catch (const cl::Error& e) {
+        if (e.err() != CL_DEVICE_NOT_FOUND) throw;  // a platform may have no device
+      }
+      for (std::size_t d = 0; d < devices.size(); ++d)
+        out.devices.push_back({static_cast<int>(p), static_cast<int>(d), platforms[p], devices[d]});
+    }
+    return out;
+  });
+}
+
+Runtime::Runtime(DeviceHandle handle) : handle_(std::move(handle)) {
+  checked([&] {
+    context_ = cl::Context(handle_.device);
+    queue_ = cl::CommandQueue(context_, handle_.device, CL_QUEUE_PROFILING_ENABLE);
+    max_alloc_ = handle_.device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+  });
+}
+
+const cl::Program& Runtime::program(const std::string& name, std::string_view source,
+                                    const std::string& options) {
+  // The source is part of the key: two sources may share a name in messages.
+  const std::string key = name + "\n" + options + "\n" + std::string(source);
+  if (auto it = programs_.find(key); it != programs_.end()) return it->second;
+  if (auto it = failed_builds_.find(key); it != failed_builds_.end()) throw BuildError(it->second);
+  return checked([&]() -> const cl::Program& {
+    // The shared prelude first; #line keeps the build log's line numbers those of `source`.
+    cl::Program program(
+        context_, std::string(rooflab_embedded::vectors_cl) + "\n#line 1\n" + std::string(source));
+    try {
+      program.build(handle_.device, options.c_str());
+    } catch (const cl::BuildError& e) {
+      std::string log;
+      for (const auto& [device, text] : e.getBuildLog()) log += text;
+      const std::string message = "clBuildProgram failed for " + name + " (options '" + options +
+                                  "'): " + error_name(e.err()) + "; build log:\n" + log;
+      failed_builds_.emplace(key, message);
+      throw BuildError(message);
+    }
+    return programs_.emplace(key, std::move(program)).first->second;
+  });
+}
+
+void Runtime::check_fits(double bytes, const std::string& what) const {
+  if (bytes > static_cast<double>(max_alloc_))
+    throw roofline::InputError(what + ": " + std::to_string(static_cast<long long>(bytes)) +
+                               " bytes exceed " + handle_.id() +
+                               "'s largest allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE " +
+                               std::to_string(max_alloc_) + " bytes)");
+}
+
+cl::Buffer Runtime::buffer(std::size_t bytes, const std::string& what) {
+  check_fits(static_cast<double>(bytes), what);
+  return checked(
+      [&] { return cl::Buffer(context_, CL_MEM_READ_WRITE, std::max<std::size_t>(bytes, 1)); });
+}
+
+double Runtime::launch(const cl::Kernel& kernel, const cl::NDRange& global,
+                       const cl::NDRange& local) {
+  return checked([&] {
+    cl::Event event;
+    queue_.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &event);
+    event.wait();
+    const cl_ulong start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+    const cl_ulong end = event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    return static_cast<double>(end - start) * 1e-9;
+  });
+}
+
+std::size_t group_size(const cl::Device& device, std::size_t wanted) {
+  const std::size_t most = checked([&] { return device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>(); });
+  return std::bit_floor(std::max<std::size_t>(std::min(wanted, most), 1));
+}
+
+bool supports(const cl::Device& device, roofline::Precision p) {
+  if (p == roofline::Precision::fp32) return true;
+  if (p != roofline::Precision::fp64) return false;
+  const auto extensions = checked([&] { return device.getInfo<CL_DEVICE_EXTENSIONS>(); });
+  return extensions.find("cl_khr_fp64") != std::string::npos;
+}
+
+}  // namespace kernels::opencl

@@ -1,0 +1,97 @@
+#pragma once
+// The OpenCL device contract: enumerate devices, one context with a profiling queue per device,
+// programs built once per (source, options), buffers checked against the device's allocation
+// limit, and launches timed by profiling events.
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels/opencl/cl.hpp"
+#include "roofline/work.hpp"
+
+namespace kernels::opencl {
+
+// A device as the ICD loader lists it: device `index` of platform `platform`.
+struct DeviceHandle {
+  int platform = 0, index = 0;
+  cl::Platform cl_platform;
+  cl::Device device;
+
+  std::string id() const;  // "opencl:P:D"
+};
+
+// Every device of every platform; without a platform, no devices and the reason why.
+struct Enumeration {
+  std::vector<DeviceHandle> devices;
+  std::string reason;  // "no platform found" when the loader finds none
+};
+// Throws ClError for a failure other than finding no platform.
+Enumeration enumerate_devices();
+
+// The compiler rejected a program; the message holds the build log.
+class BuildError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Runtime {
+ public:
+  explicit Runtime(DeviceHandle handle);
+
+  const DeviceHandle& handle() const { return handle_; }
+  const cl::Device& device() const { return handle_.device; }
+  const cl::Context& context() const { return context_; }
+  cl::CommandQueue& queue() { return queue_; }
+
+  // The program of `source` (after the prelude kernels/opencl/vectors.cl: fp64, the vector type V
+  // and its loads and stores) built with `options`, built at the first request and kept: PoCL
+  // compiles with LLVM, so every build costs a fraction of a second. `name` identifies the
+  // source in messages. Throws BuildError with the build log when the compiler rejects it (a
+  // failed build is not tried again).
+  const cl::Program& program(const std::string& name, std::string_view source,
+                             const std::string& options);
+
+  // Throws roofline::InputError naming `what` when `bytes` exceed CL_DEVICE_MAX_MEM_ALLOC_SIZE.
+  void check_fits(double bytes, const std::string& what) const;
+  // A device buffer of `bytes`, checked by check_fits before allocating.
+  cl::Buffer buffer(std::size_t bytes, const std::string& what);
+  std::size_t max_alloc_bytes() const { return max_alloc_; }
+
+  template <class T>
+  void write(const cl::Buffer& buffer, const std::vector<T>& host) {
+    queue_.enqueueWriteBuffer(buffer, CL_TRUE, 0, host.size() * sizeof(T), host.data());
+  }
+  template <class T>
+  std::vector<T> read(const cl::Buffer& buffer, std::size_t n) {
+    std::vector<T> host(n);
+    queue_.enqueueReadBuffer(buffer, CL_TRUE, 0, n * sizeof(T), host.data());
+    return host;
+  }
+
+  // Runs the kernel to completion; the device seconds from its profiling START to END.
+  double launch(const cl::Kernel& kernel, const cl::NDRange& global, const cl::NDRange& local);
+
+ private:
+  DeviceHandle handle_;
+  cl::Context context_;
+  cl::CommandQueue queue_;
+  std::size_t max_alloc_ = 0;
+  std::map<std::string, cl::Program> programs_;
+  std::map<std::string, std::string> failed_builds_;  // the BuildError message
+};
+
+// A work-group size no larger than the device allows: `wanted` capped by
+// CL_DEVICE_MAX_WORK_GROUP_SIZE and rounded down to a power of two.
+std::size_t group_size(const cl::Device& device, std::size_t wanted);
+
+// Whether the device computes in precision p: fp32 always, fp64 with cl_khr_fp64.
+bool supports(const cl::Device& device, roofline::Precision p);
+
+// n rounded up to a multiple of `group`.
+constexpr std::size_t round_up(std::size_t n, std::size_t group) {
+  return (n + group - 1) / group * group;
+}
+
+}  // namespace kernels::opencl

@@ -1,0 +1,153 @@
+#include "kernels/opencl/stream_cases.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+
+#include "kernels/inputs.hpp"
+#include "kernels/opencl/case.hpp"
+#include "roofline/json_io.hpp"
+
+namespace rooflab_embedded {
+extern const std::string_view stream_cl;
+}
+
+namespace kernels::opencl {
+namespace {
+
+constexpr double kScalar = 3;  // STREAM's
+constexpr std::array<std::uint64_t, 2> kInputSeeds = {301, 302};
+constexpr std::uint64_t kOutputSeed = 303;  // the initial output daxpy reads
+
+bool is_reduction(StreamOp op) { return !stream_stores(op); }
+
+template <class T>
+class StreamCase final : public ClCase {
+ public:
+  StreamCase(roofline::CaseInfo info, std::shared_ptr<Runtime> runtime, StreamOp op, std::size_t n,
+             const StreamLaunch& launch)
+      : ClCase(std::move(info), std::move(runtime)), op_(op), n_(n), launch_(launch) {}
+
+ protected:
+  void setup() override {
+    const std::string what = "stream " + std::string(to_string(op_));
+    const cl::Program& program = runtime().program(
+        "stream.cl", rooflab_embedded::stream_cl,
+        std::string("-DREAL=") + cl_type<T>() + " -DW=" + std::to_string(launch_.width));
+    kernel_ = cl::Kernel(program, ("stream_" + std::string(to_string(op_))).c_str());
+    for (int k = 0; k < stream_inputs(op_); ++k) {
+      inputs_[k] = random_values<T>(kInputSeeds[k], n_);
+      in_[k] = runtime().buffer(n_ * sizeof(T), what + " input");
+      runtime().write(*in_[k], inputs_[k]);
+    }
+    out_ = runtime().buffer((is_reduction(op_) ? partials() : n_) * sizeof(T), what + " output");
+    if (stream_in_place(op_)) runtime().write(out_, random_values<T>(kOutputSeed, n_));
+    set_args();
+  }
+
+  double launch() override { return launch(launch_.passes); }
+
+  double launch(unsigned passes) {
+    kernel_.setArg(is_reduction(op_) ? 6 : 5, static_cast<cl_uint>(passes));
+    const std::size_t vectors = (n_ + launch_.width - 1) / launch_.width;
+    const std::size_t global =
+        is_reduction(op_) ? partials() * launch_.group : round_up(vectors, launch_.group);
+    return runtime().launch(kernel_, cl::NDRange(global), cl::NDRange(launch_.group));
+  }
+
+  roofline::Verification check() override {
+    if (is_reduction(op_)) {
+      // Two passes when a run makes several: each sums every block twice, so half the total is
+      // the sum (halving is exact), and a block the rotation skipped or repeated shows.
+      const unsigned passes = std::min(launch_.passes, 2u);
+      runtime().write(out_, std::vector<T>(partials(), std::numeric_limits<T>::quiet_NaN()));
+      launch(passes);
+      double sum = 0;
+      for (T partial : runtime().read<T>(out_, partials())) sum += partial;
+      return verify_stream_sum<T>(op_, sum / passes, input(0), input(1), n_);
+    }
+    runtime().write(out_, stream_in_place(op_)
+                              ? random_values<T>(kOutputSeed, n_)
+                              : std::vector<T>(n_, std::numeric_limits<T>::quiet_NaN()));
+    // Every pass of an operation that does not read its output writes the same values: those
+    // are checked after all the passes a run makes; daxpy after one.
+    launch(stream_in_place(op_) ? 1 : launch_.passes);
+    const std::vector<T> out = runtime().read<T>(out_, n_);
+    return verify_stream_output<T>(
+        op_, out.data(), input(0), input(1), n_, T(kScalar),
+        [](std::size_t i) { return static_cast<T>(input_value(kOutputSeed, i)); });
+  }
+
+  void teardown() override {
+    kernel_ = {};
+    out_ = {};
+    for (auto& in : in_) in.reset();
+    for (auto& host : inputs_) host = {};
+  }
+
+ private:
+  // Work-groups of a reduction, one partial sum each: blocks of group × items whole vectors.
+  std::size_t partials() const {
+    const std::size_t block = launch_.group * launch_.items;
+    return std::max<std::size_t>(1, (n_ / launch_.width + block - 1) / block);
+  }
+  const T* input(int k) const { return inputs_[k].empty() ? nullptr : inputs_[k].data(); }
+
+  // Elementwise: (out, in1, in2, s, n, passes); reductions: (partial, in1, in2, scratch, n, items,
+  // passes), the passes set by each launch. An input the operation does not read is passed as no
+  // buffer.
+  void set_args() {
+    kernel_.setArg(0, out_);
+    for (int k = 0; k < 2; ++k) {
+      if (in_[k])
+        kernel_.setArg(1 + k, *in_[k]);
+      else
+        kernel_.setArg(1 + k, sizeof(cl_mem), nullptr);
+    }
+    if (is_reduction(op_))
+      kernel_.setArg(3, cl::Local(launch_.group * sizeof(T)));
+    else
+      kernel_.setArg(3, T(kScalar));
+    kernel_.setArg(4, static_cast<cl_ulong>(n_));
+    if (is_reduction(op_)) kernel_.setArg(5, static_cast<cl_uint>(launch_.items));
+  }
+
+  StreamOp op_;
+  std::size_t n_;
+  StreamLaunch launch_;
+  cl::Kernel kernel_;
+  cl::Buffer out_;
+  std::array<std::optional<cl::Buffer>, 2> in_;
+  std::array<std::vector<T>, 2> inputs_;
+};
+
+}  // namespace
+
+std::string launch_name(const StreamLaunch& launch) {
+  std::string name = "w";  // appended, not `"w" + …`, which trips GCC 12's -Wrestrict
+  name += std::to_string(launch.width) + "_wg" + std::to_string(launch.group);
+  return name;
+}
+
+std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info,
+                                                 std::shared_ptr<Runtime> runtime, StreamOp op,
+                                                 roofline::Precision p, std::size_t n,
+                                                 const StreamLaunch& launch) {
+  if (launch.passes < 1) throw roofline::InputError("stream launch: passes 0 is below 1");
+  switch (p) {
+    case roofline::Precision::fp32:
+      return std::make_unique<StreamCase<float>>(std::move(info), std::move(runtime), op, n,
+                                                 launch);
+    case roofline::Precision::fp64:
+      return std::make_unique<StreamCase<double>>(std::move(info), std::move(runtime), op, n,
+                                                  launch);
+    default:
+      throw roofline::InputError("stream on OpenCL has no " + std::string(to_string(p)) +
+                                 " kernels (fp32, fp64)");
+  }
+}
+
+}  // namespace kernels::opencl

@@ -1,0 +1,177 @@
+#include "probes/opencl/bandwidth.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "kernels/opencl/cases.hpp"
+#include "probes/cpu/bandwidth.hpp"
+#include "probes/levels.hpp"
+#include "roofline/harness.hpp"
+#include "roofline/stats.hpp"
+
+namespace probes::opencl {
+namespace {
+
+using kernels::StreamOp;
+using kernels::opencl::StreamLaunch;
+
+constexpr double kMinWorkingSet = 16 * 1024;
+constexpr double kBeyondCache = 6;  // the top: 1.5× the 4× of the largest cache STREAM asks for
+// A GPU streams a few hundred MiB in about 100 µs, where the launch's ramp-up and tail still cost
+// percents: its top is 16× the largest cache (960 MiB on an H200), as the CUDA probe's.
+constexpr double kBeyondGpuCache = 16;
+constexpr double kLeastTop = 64.0 * 1024 * 1024;
+// A GPU launch moves at least this much, in passes over a smaller working set, so that it lasts
+// far longer than a launch's fixed cost (microseconds); as the CUDA probe's. On a CPU device one
+// pass per launch, as the CPU probe times it: the harness repeats launches to fill a sample.
+constexpr double kGpuBytesPerLaunch = 256.0 * 1024 * 1024;
+// Quick sweeps a load and a load-store kernel below the top; the others have their device-memory
+// point from the search.
+const std::set<StreamOp> kQuickSweep = {StreamOp::read, StreamOp::triad};
+
+std::string bytes_text(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g MiB", bytes / (1024 * 1024));
+  return text;
+}
+
+double median_rate(const roofline::Result& r) { return r.work.bytes / r.time->median; }
+
+bool is_gpu(const roofline::Device& device) {
+  return device.facts.value("device_type", "") == "GPU";
+}
+
+}  // namespace
+
+std::unique_ptr<roofline::Case> make_bandwidth_case(
+    StreamOp op, const StreamLaunch& launch, double working_set, const roofline::Device& device,
+    std::shared_ptr<kernels::opencl::Runtime> runtime) {
+  const int arrays = kernels::stream_arrays(op);
+  const auto n = static_cast<std::size_t>(
+      std::max(1.0, std::round(working_set / arrays / sizeof(float) / 1024)) * 1024);
+  roofline::Work work = kernels::stream_work(
+      op, roofline::Precision::fp32, static_cast<std::int64_t>(n), kernels::Store::temporal);
+  StreamLaunch passes = launch;
+  if (is_gpu(device))
+    passes.passes =
+        static_cast<unsigned>(std::max(1.0, std::ceil(kGpuBytesPerLaunch / work.bytes)));
+  work.flops *= passes.passes;
+  work.bytes *= passes.passes;
+  work.bytes_write_allocate *= passes.passes;
+  const std::string kernel(kernels::to_string(op));
+  const nlohmann::json params = {{"kernel", kernel},
+                                 {"store", "temporal"},
+                                 {"threads", device.compute_units},
+                                 {"n", n},
+                                 {"width", launch.width},
+                                 {"group", launch.group},
+                                 {"passes", passes.passes},
+                                 {"working_set", work.working_set}};
+  return kernels::opencl::make_stream_case(
+      kernels::opencl::opencl_case_info(
+          device, "bandwidth", kernel + "_" + kernels::opencl::launch_name(launch), params, work),
+      std::move(runtime), op, roofline::Precision::fp32, n, passes);
+}
+
+double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime& runtime,
+                 double max_working_set) {
+  double top = max_working_set;
+  if (top <= 0) {
+    const double beyond = is_gpu(device) ? kBeyondGpuCache : kBeyondCache;
+    for (const roofline::Cache& c : device.caches) top = std::max(top, beyond * c.size_bytes);
+    top = std::max(top, kLeastTop);
+  }
+  top = std::min(top, static_cast<double>(runtime.max_alloc_bytes()));
+  if (device.memory_bytes > 0) top = std::min(top, device.memory_bytes / 4);
+  return std::max(top, kMinWorkingSet);
+}
+
+// A launch on a GPU takes microseconds: the whole search costs no time worth saving there.
+std::vector<StreamLaunch> launch_candidates(const kernels::opencl::Runtime& runtime, bool quick) {
+  const int preferred = static_cast<int>(std::clamp<cl_uint>(
+      kernels::opencl::checked(
+          [&] { return runtime.device().getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>(); }),
+      1, 16));
+  const std::set<int> widths =
+      quick ? std::set<int>{1, 4, preferred} : std::set<int>{1, 2, 4, 8, 16};
+  const std::set<std::size_t> wanted_groups =
+      quick ? std::set<std::size_t>{256} : std::set<std::size_t>{64, 128, 256, 512, 1024};
+  std::set<std::size_t> groups;
+  for (std::size_t g : wanted_groups)
+    groups.insert(kernels::opencl::group_size(runtime.device(), g));
+  std::vector<StreamLaunch> launches;
+  for (int width : widths)
+    for (std::size_t group : groups) launches.push_back({.width = width, .group = group});
+  return launches;
+}
+
+BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
+                                      std::shared_ptr<kernels::opencl::Runtime> runtime,
+                                      const roofline::ProbeOptions& options) {
+  BandwidthProbe probe;
+  const double top = sweep_top(device, *runtime, options.max_working_set);
+  const std::vector<StreamLaunch> candidates =
+      launch_candidates(*runtime, options.quick && !is_gpu(device));
+
+  // The search, in device memory.
+  std::vector<std::unique_ptr<roofline::Case>> cases;
+  for (StreamOp op : kBandwidthKernels)
+    for (const StreamLaunch& launch : candidates)
+      cases.push_back(make_bandwidth_case(op, launch, top, device, runtime));
+  std::vector<roofline::Result> kept;
+  std::map<std::string, std::pair<StreamLaunch, const roofline::Result*>> best;
+  const std::vector<roofline::Result> searched =
+      roofline::measure_all(cases, options.measure, "bandwidth launch search " + device.id);
+  for (const roofline::Result& r : searched) {
+    if (!r.ok()) {
+      probe.failed.push_back(r);
+      continue;
+    }
+    const std::string kernel = r.params.at("kernel");
+    auto it = best.find(kernel);
+    if (it == best.end() || median_rate(r) > median_rate(*it->second.second))
+      best[kernel] = {StreamLaunch{.width = r.params.at("width"), .group = r.params.at("group")},
+                      &r};
+  }
+
+  // The sweep below the top (5% short of it) with each kernel's best launch; the top point is the
+  // search's best.
+  probes::cpu::SweepPlan plan;
+  plan.min_working_set = kMinWorkingSet;
+  plan.max_working_set = top / 1.05;
+  plan.points_per_octave = options.quick ? 1 : 3;
+  cases.clear();
+  for (StreamOp op : kBandwidthKernels) {
+    const auto it = best.find(std::string(kernels::to_string(op)));
+    if (it == best.end()) continue;
+    kept.push_back(*it->second.second);
+    if (options.quick && !kQuickSweep.contains(op)) continue;
+    for (double ws : probes::cpu::sweep_working_sets(plan, device.caches, device.compute_units))
+      cases.push_back(make_bandwidth_case(op, it->second.first, ws, device, runtime));
+  }
+  for (roofline::Result& r :
+       roofline::measure_all(cases, options.measure, "bandwidth sweep " + device.id)) {
+    if (r.ok())
+      kept.push_back(std::move(r));
+    else
+      probe.failed.push_back(std::move(r));
+  }
+  probe.sweep = probes::cpu::sweep_points(kept);
+  std::sort(probe.sweep.begin(), probe.sweep.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.kernel, a.working_set) < std::tie(b.kernel, b.working_set);
+  });
+  probe.ceilings = probes::memory_ceilings(probe.sweep, device.caches);
+  for (roofline::MemoryCeiling& c : probe.ceilings) {
+    const auto it = best.find(c.kernel);
+    if (it == best.end()) continue;
+    c.method += "; launch " + kernels::opencl::launch_name(it->second.first) + ", the best of " +
+                std::to_string(candidates.size()) + " searched at " + bytes_text(top) +
+                " (vector width, work-group size); profiling-event time";
+  }
+  return probe;
+}
+
+}  // namespace probes::opencl

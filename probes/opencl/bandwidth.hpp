@@ -1,0 +1,46 @@
+#pragma once
+// The global-memory bandwidth probe: for read, write, copy and triad, the launch (vector width,
+// work-group size) is searched at the sweep's largest working set, in device memory; the best
+// launch of each kernel then sweeps working sets from 16 KiB up (quick: read and triad only, one
+// point per octave), and the sweep's plateaus become the ceilings of the cache levels and device
+// memory (probes/levels.hpp).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/opencl/runtime.hpp"
+#include "kernels/opencl/stream_cases.hpp"
+#include "roofline/backend.hpp"
+#include "roofline/profile.hpp"
+
+namespace probes::opencl {
+
+inline constexpr std::array kBandwidthKernels = {kernels::StreamOp::read, kernels::StreamOp::write,
+                                                 kernels::StreamOp::copy, kernels::StreamOp::triad};
+
+// Family "bandwidth", variant "<kernel>_<launch>": fp32 arrays of a `working_set` in all.
+std::unique_ptr<roofline::Case> make_bandwidth_case(
+    kernels::StreamOp op, const kernels::opencl::StreamLaunch& launch, double working_set,
+    const roofline::Device& device, std::shared_ptr<kernels::opencl::Runtime> runtime);
+
+// The largest working set: max_working_set when given, else 6× the largest cache (and at least
+// 64 MiB), never more than one allocation or a quarter of the device's memory.
+double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime& runtime,
+                 double max_working_set);
+
+// The launches searched: widths 1, 4 and the preferred float width in work-groups of 256 (full:
+// widths 1 to 16, work-groups 64 to 1024), within the device's limits.
+std::vector<kernels::opencl::StreamLaunch> launch_candidates(
+    const kernels::opencl::Runtime& runtime, bool quick);
+
+struct BandwidthProbe {
+  std::vector<roofline::SweepPoint> sweep;
+  std::vector<roofline::MemoryCeiling> ceilings;
+  std::vector<roofline::Result> failed;
+};
+
+BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
+                                      std::shared_ptr<kernels::opencl::Runtime> runtime,
+                                      const roofline::ProbeOptions& options);
+
+}  // namespace probes::opencl

@@ -1,0 +1,233 @@
+#include "reports/reduce_heatmap.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+#include "reports/escape.hpp"
+#include "reports/format.hpp"
+#include "reports/svg.hpp"
+
+namespace reports {
+namespace {
+
+// Viridis at five stops (matplotlib's colormap, sampled at 0, 0.25, 0.5, 0.75, 1).
+constexpr std::array<std::array<double, 3>, 5> kViridis = {
+    {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}}};
+
+// Layout: a title line, column labels above the grid, row labels to its left, the colour bar
+// below it.
+constexpr double kCellWidth = 84, kCellHeight = 34, kLeft = 120, kTop = 64, kRight = 24;
+constexpr double kBarHeight = 12, kBottom = 86, kFontSize = 11;
+
+bool is_sweep_point(const roofline::Result& r) {
+  return r.family == "reduce" && r.params.contains("sweep") &&
+         r.params.contains("threads_per_block") && r.params.contains("items_per_thread") &&
+         r.params.contains("n") && r.params.contains("op");
+}
+
+void insert_sorted(std::vector<int>& values, int v) {
+  const auto it = std::lower_bound(values.begin(), values.end(), v);
+  if (it == values.end() || *it != v) values.insert(it, v);
+}
+
+}  // namespace
+
+std::optional<std::pair<std::size_t, std::size_t>> ReduceHeatmap::best() const {
+  std::optional<std::pair<std::size_t, std::size_t>> out;
+  double top = 0;
+  for (std::size_t r = 0; r < threads.size(); ++r)
+    for (std::size_t c = 0; c < items.size(); ++c)
+      if (const auto& b = at(r, c).bandwidth; b && *b > top) {
+        top = *b;
+        out = {r, c};
+      }
+  return out;
+}
+
+std::vector<ReduceHeatmap> reduce_heatmaps(const std::vector<const roofline::Result*>& records) {
+  std::vector<ReduceHeatmap> maps;
+  const auto map_of = [&](const roofline::Result& r) {
+    const std::string op = r.params.at("op").get<std::string>();
+    auto m = std::find_if(maps.begin(), maps.end(), [&](const ReduceHeatmap& h) {
+      return h.op == op && h.precision == r.work.precision;
+    });
+    if (m == maps.end()) m = maps.insert(maps.end(), {op, r.work.precision, 0, {}, {}, {}});
+    return m;
+  };
+  // First the axes and the largest length of each map, then the cells at that length.
+  for (const roofline::Result* r : records) {
+    if (!is_sweep_point(*r)) continue;
+    auto m = map_of(*r);
+    m->length = std::max(m->length, r->params.at("n").get<double>());
+    insert_sorted(m->threads, r->params.at("threads_per_block").get<int>());
+    insert_sorted(m->items, r->params.at("items_per_thread").get<int>());
+  }
+  for (ReduceHeatmap& m : maps) m.cells.assign(m.threads.size() * m.items.size(), {});
+  for (const roofline::Result* r : records) {
+    if (!is_sweep_point(*r)) continue;
+    auto m = map_of(*r);
+    if (r->params.at("n").get<double>() != m->length) continue;
+    const auto row = std::lower_bound(m->threads.begin(), m->threads.end(),
+                                      r->params.at("threads_per_block").get<int>()) -
+                     m->threads.begin();
+    const auto column = std::lower_bound(m->items.begin(), m->items.end(),
+                                         r->params.at("items_per_thread").get<int>()) -
+                        m->items.begin();
+    HeatmapCell& cell = m->cells[row * m->items.size() + column];
+    cell.measured = true;
+    cell.variant = r->variant;
+    if (r->ok() && r->time->median > 0) cell.bandwidth = r->work.bytes / r->time->median;
+  }
+  return maps;
+}
+
+std::string heat_colour(double fraction) {
+  const double f = std::clamp(std::isfinite(fraction) ? fraction : 0.0, 0.0, 1.0);
+  const double scaled = f * (kViridis.size() - 1);
+  const auto i = std::min(static_cast<std::size_t>(scaled), kViridis.size() - 2);
+  const double t = scaled - static_cast<double>(i);
+  char hex[8];
+  int rgb[3];
+  for (int k = 0; k < 3; ++k)
+    rgb[k] =
+        static_cast<int>(std::lround(kViridis[i][k] + t * (kViridis[i + 1][k] - kViridis[i][k])));
+  std::snprintf(hex, sizeof hex, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+  return hex;
+}
+
+std::string reduce_heatmap_svg(const std::string& title, const ReduceHeatmap& map) {
+  if (map.threads.empty() || map.items.empty()) return {};
+  double lo = INFINITY, hi = 0;
+  for (const HeatmapCell& c : map.cells)
+    if (c.bandwidth) {
+      lo = std::min(lo, *c.bandwidth);
+      hi = std::max(hi, *c.bandwidth);
+    }
+  const auto fraction = [&](double b) { return hi > lo ? (b - lo) / (hi - lo) : 1.0; };
+  const double grid_width = kCellWidth * map.items.size();
+  const double grid_height = kCellHeight * map.threads.size();
+  const double width = kLeft + grid_width + kRight, height = kTop + grid_height + kBottom;
+
+  Svg svg(width, height, {{"class", "chart reduce-heatmap"}, {"font-family", "sans-serif"}});
+  svg.element("text",
+              {{"x", px(width / 2)}, {"y", "18"}, {"text-anchor", "middle"}, {"font-size", "13"}},
+              title);
+  svg.element("text",
+              {{"x", px(kLeft + grid_width / 2)},
+               {"y", "38"},
+               {"text-anchor", "middle"},
+               {"font-size", px(kFontSize)}},
+              "Items per thread");
+  svg.element("text",
+              {{"x", "14"},
+               {"y", px(kTop + grid_height / 2)},
+               {"text-anchor", "middle"},
+               {"font-size", px(kFontSize)},
+               {"transform", "rotate(-90 14 " + px(kTop + grid_height / 2) + ")"}},
+              "Threads per block");
+  for (std::size_t c = 0; c < map.items.size(); ++c)
+    svg.element("text",
+                {{"x", px(kLeft + (c + 0.5) * kCellWidth)},
+                 {"y", px(kTop - 8)},
+                 {"text-anchor", "middle"},
+                 {"font-size", px(kFontSize)}},
+                std::to_string(map.items[c]));
+  for (std::size_t r = 0; r < map.threads.size(); ++r)
+    svg.element("text",
+                {{"x", px(kLeft - 8)},
+                 {"y", px(kTop + (r + 0.5) * kCellHeight + 4)},
+                 {"text-anchor", "end"},
+                 {"font-size", px(kFontSize)}},
+                std::to_string(map.threads[r]));
+
+  const auto best = map.best();
+  svg.open("g", {{"class", "heatmap-cells"}});
+  for (std::size_t r = 0; r < map.threads.size(); ++r)
+    for (std::size_t c = 0; c < map.items.size(); ++c) {
+      const HeatmapCell& cell = map.at(r, c);
+      const double x = kLeft + c * kCellWidth, y = kTop + r * kCellHeight;
+      const bool top = best && best->first == r && best->second == c;
+      std::string text = "not run", fill = "#ffffff", ink = "#555555", css = "cell missing";
+      if (cell.bandwidth) {
+        const double f = fraction(*cell.bandwidth);
+        text = format_si(*cell.bandwidth, "B/s");
+        fill = heat_colour(f);
+        ink = f > 0.6 ? "#000000" : "#ffffff";  // legible on the light and the dark end
+        css = top ? "cell best" : "cell";
+      } else if (cell.measured) {
+        text = "failed";
+        fill = "#dddddd";
+        css = "cell failed";
+      }
+      svg.open("g", {{"class", css}});
+      svg.element("title", {},
+                  (cell.variant.empty() ? "" : cell.variant + ": ") + text + " (" +
+                      std::to_string(map.threads[r]) + " threads x " +
+                      std::to_string(map.items[c]) + " items)");
+      svg.element("rect", {{"x", px(x)},
+                           {"y", px(y)},
+                           {"width", px(kCellWidth)},
+                           {"height", px(kCellHeight)},
+                           {"fill", fill},
+                           {"stroke", top ? "#d62728" : "#ffffff"},
+                           {"stroke-width", top ? "3" : "1"}});
+      svg.element("text",
+                  {{"x", px(x + kCellWidth / 2)},
+                   {"y", px(y + kCellHeight / 2 + 4)},
+                   {"text-anchor", "middle"},
+                   {"font-size", px(kFontSize)},
+                   {"fill", ink}},
+                  text);
+      svg.close("g");
+    }
+  svg.close("g");
+
+  // The colour bar: the map's range, dark (lowest) to light (highest).
+  const double bar_y = kTop + grid_height + 30;
+  svg.open("g", {{"class", "colour-bar"}});
+  constexpr int kSteps = 20;
+  for (int i = 0; i < kSteps; ++i)
+    svg.element("rect", {{"x", px(kLeft + grid_width * i / kSteps)},
+                         {"y", px(bar_y)},
+                         {"width", px(grid_width / kSteps + 0.5)},
+                         {"height", px(kBarHeight)},
+                         {"fill", heat_colour((i + 0.5) / kSteps)}});
+  if (hi > 0) {
+    svg.element(
+        "text",
+        {{"x", px(kLeft)}, {"y", px(bar_y + kBarHeight + 14)}, {"font-size", px(kFontSize)}},
+        format_si(lo, "B/s"));
+    svg.element("text",
+                {{"x", px(kLeft + grid_width)},
+                 {"y", px(bar_y + kBarHeight + 14)},
+                 {"text-anchor", "end"},
+                 {"font-size", px(kFontSize)}},
+                format_si(hi, "B/s"));
+  }
+  svg.element("text",
+              {{"x", px(kLeft + grid_width / 2)},
+               {"y", px(bar_y + kBarHeight + 14)},
+               {"text-anchor", "middle"},
+               {"font-size", px(kFontSize)}},
+              "bandwidth: declared bytes / median time; best outlined");
+  svg.close("g");
+  return svg.finish();
+}
+
+std::string reduce_heatmap_section(const std::string& device_title,
+                                   const std::vector<const roofline::Result*>& records) {
+  const std::vector<ReduceHeatmap> maps = reduce_heatmaps(records);
+  if (maps.empty()) return {};
+  std::string html = "<h3>Reduce: threads per block × items per thread</h3>\n";
+  for (const ReduceHeatmap& m : maps)
+    html += reduce_heatmap_svg("Reduce " + m.op + " · " +
+                                   std::string(roofline::to_string(m.precision)) + " at " +
+                                   format_number(m.length) + " elements — " + device_title,
+                               m) +
+            "\n";
+  return html;
+}
+
+}  // namespace reports

@@ -1,0 +1,108 @@
+// The OpenCL backend on the platforms of this machine: device facts from the queries, honest
+// theoretical peaks (unknown on a CPU device), and a tiny end-to-end probe.
+#include "probes/opencl/backend.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "probes/opencl/device.hpp"
+#include "probes/opencl/peak_flops.hpp"
+#include "roofline/json_io.hpp"
+
+namespace {
+
+using probes::opencl::OpenClBackend;
+
+TEST(OpenClBackend, ListsEveryDeviceWithItsFacts) {
+  const OpenClBackend backend;
+  ASSERT_TRUE(backend.availability().available) << backend.availability().reason;
+  const auto devices = backend.devices();
+  ASSERT_FALSE(devices.empty());
+  for (const roofline::Device& d : devices) {
+    EXPECT_EQ(d.id.rfind("opencl:", 0), 0u) << d.id;
+    EXPECT_EQ(d.backend, "opencl");
+    EXPECT_FALSE(d.name.empty());
+    EXPECT_GE(d.compute_units, 1);
+    EXPECT_GT(d.clock_hz, 0);
+    EXPECT_GT(d.memory_bytes, 0);
+    EXPECT_GT(d.facts.at("local_memory_bytes").get<double>(), 0);
+    EXPECT_GT(d.facts.at("max_alloc_bytes").get<double>(), 0);
+    EXPECT_GE(d.facts.at("preferred_vector_width").at("float").get<int>(), 1);
+    EXPECT_TRUE(d.facts.at("fp64").is_boolean());
+    // A peak is computed only from a known architecture; otherwise the reason is given.
+    if (d.facts.at("architecture").is_null()) {
+      EXPECT_TRUE(d.theoretical_compute.empty());
+      EXPECT_EQ(d.facts.at("theoretical_compute").get<std::string>().rfind("unknown: ", 0), 0u);
+    } else {
+      EXPECT_FALSE(d.theoretical_compute.empty());
+    }
+  }
+}
+
+TEST(OpenClBackend, ACpuDeviceHasNoInventedPeak) {
+  const OpenClBackend backend;
+  for (const roofline::Device& d : backend.devices()) {
+    if (d.facts.at("device_type") != "CPU") continue;
+    EXPECT_TRUE(d.theoretical_compute.empty()) << d.name;
+    EXPECT_NE(d.facts.at("theoretical_compute").get<std::string>().find("no query"),
+              std::string::npos);
+  }
+}
+
+TEST(OpenClBackend, AnUnknownDeviceIdIsBadInput) {
+  const OpenClBackend backend;
+  EXPECT_THROW(backend.runtime("opencl:9:0"), roofline::InputError);
+}
+
+TEST(OpenClBackend, PeakFlopsStepsMustFillWholeUnrolledTrips) {
+  const OpenClBackend backend;
+  const roofline::Device device = backend.devices().at(0);
+  const auto runtime = backend.runtime(device.id);
+  EXPECT_NO_THROW(
+      probes::opencl::make_peak_flops_case({.iterations = 128, .unroll = 64}, device, runtime));
+  try {
+    probes::opencl::make_peak_flops_case({.iterations = 100, .unroll = 64}, device, runtime);
+    ADD_FAILURE() << "100 steps were accepted";
+  } catch (const roofline::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("100"), std::string::npos) << e.what();
+  }
+}
+
+TEST(OpenClBackend, TinyProbeFillsComputeLocalAndGlobalCeilings) {
+  const OpenClBackend backend;
+  roofline::Device device = backend.devices().at(0);
+  roofline::ProbeOptions options;
+  options.max_working_set = 256 * 1024;
+  options.measure = {.repetitions = 3, .min_sample_seconds = 0.0005, .warmup_seconds = 0};
+  EXPECT_EQ(backend.probe(device, options), std::vector<std::string>{});
+  EXPECT_EQ(device.facts.at("probe_failures"), nlohmann::json::array());
+
+  std::set<roofline::Precision> precisions;
+  for (const auto& c : device.compute) {
+    precisions.insert(c.precision);
+    EXPECT_GT(c.flops_per_s.median, 1e6);
+    EXPECT_EQ(c.threads, device.compute_units);
+    EXPECT_NE(c.method.find("converges to 2b exactly"), std::string::npos) << c.method;
+  }
+  EXPECT_TRUE(precisions.contains(roofline::Precision::fp32));
+  EXPECT_EQ(precisions.contains(roofline::Precision::fp64), device.facts.at("fp64").get<bool>());
+
+  std::set<std::string> kernels_seen;
+  bool local = false;
+  for (const auto& m : device.memory) {
+    EXPECT_GT(m.bytes_per_s.median, 1e6) << m.level << " " << m.kernel;
+    if (m.level == probes::opencl::kLocal) {
+      local = true;
+    } else {
+      kernels_seen.insert(m.kernel);
+      EXPECT_NE(m.method.find("searched"), std::string::npos) << m.method;  // best launch named
+    }
+  }
+  EXPECT_TRUE(local);
+  EXPECT_EQ(kernels_seen, (std::set<std::string>{"copy", "read", "triad", "write"}));
+  EXPECT_FALSE(device.sweep.empty());
+  for (const auto& p : device.sweep) EXPECT_LE(p.working_set, 1.1 * options.max_working_set);
+}
+
+}  // namespace

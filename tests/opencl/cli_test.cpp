@@ -1,0 +1,64 @@
+// The OpenCL backend through the command line: listed devices, a clean "no platform found",
+// and bad device ids and sizes refused with exit code 2 and a message that names them.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+namespace {
+
+struct Outcome {
+  int code;
+  std::string output;  // stdout and stderr
+};
+
+Outcome rooflab(const std::string& args, const std::string& env = "") {
+  const std::string cmd = env + " '" ROOFLAB_BIN "' " + args + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST(OpenClCli, DevicesListsEveryPlatformAndDevice) {
+  const auto r = rooflab("devices");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "\nopencl:0:0 ")) << r.output;
+}
+
+TEST(OpenClCli, NoPlatformIsAnUnavailableBackendNotAnError) {
+  // The ICD loader reads its vendor list from this empty folder: no platform at all.
+  std::string dir = (std::filesystem::temp_directory_path() / "rooflab_no_icd_XXXXXX").string();
+  ASSERT_NE(mkdtemp(dir.data()), nullptr);
+  const auto r = rooflab("devices", "OCL_ICD_VENDORS='" + dir + "'");
+  std::filesystem::remove(dir);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "opencl: unavailable (no platform found)")) << r.output;
+  EXPECT_TRUE(contains(r.output, "cpu ")) << r.output;
+}
+
+TEST(OpenClCli, AnInvalidDeviceIndexIsBadInput) {
+  const auto r = rooflab("run -d opencl:9:0");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "unknown device 'opencl:9:0'")) << r.output;
+  EXPECT_TRUE(contains(r.output, "opencl:0:0")) << r.output;  // the devices there are
+}
+
+TEST(OpenClCli, ASizeBeyondTheLargestAllocationIsBadInput) {
+  const auto r = rooflab("run -d opencl:0:0 --size 64G");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "68719476736")) << r.output;
+  EXPECT_TRUE(contains(r.output, "CL_DEVICE_MAX_MEM_ALLOC_SIZE")) << r.output;
+}
