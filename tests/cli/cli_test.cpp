@@ -151,10 +151,10 @@ TEST(Cli, CountersAreCalibratedThenReadInAnExtraCall) {
   const test_support::TempDir temp("cli_counters");
   const fs::path& dir = temp.path();
   const std::string fast = "--repetitions 3 --min-sample-time 0.001 ";
-  auto r = rooflab("probe -o machine.json --max-working-set 256K " + fast, dir);
+  auto r = rooflab("probe -d cpu -o machine.json --max-working-set 256K " + fast, dir);
   ASSERT_EQ(r.code, 0) << r.output;
   const std::string run =
-      "run --machine machine.json --family stream --variant omp_plain --size 64K " + fast;
+      "run -d cpu --machine machine.json --family stream --variant omp_plain --size 64K " + fast;
   r = rooflab(run + "--counters perf::TASK-CLOCK perf::CYCLES -o counted.json", dir);
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_EQ(std::system((ROOFLAB_VALIDATE " '" + (dir / "counted.json").string() + "'").c_str()),
