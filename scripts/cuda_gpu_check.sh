@@ -9,21 +9,7 @@ set -uo pipefail
 bin=$1
 out=$2
 mkdir -p "$out"
-sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-status=0
-
-step() {  # step NAME COMMAND...: runs it with its output in OUT/NAME.log
-  local name=$1
-  shift
-  local start=$SECONDS
-  "$@" >"$out/$name.log" 2>&1
-  local rc=$?
-  echo "$name: rc=$rc ($((SECONDS - start)) s)"
-  [[ $rc -eq 0 ]] || { status=1; tail -n 15 "$out/$name.log"; }
-}
-
-nvidia-smi --query-gpu=name,clocks.max.sm,clocks.sm,memory.total --format=csv >"$out/gpu.txt" 2>&1
-cat "$out/gpu.txt"
+source "$(dirname "$0")/gpu_steps.sh"
 step gpu_test "$bin/cuda_gpu_test"
 step theoretical_test "$bin/cuda_theoretical_test"
 step architectures_test "$bin/probes_nvidia_architectures_test"

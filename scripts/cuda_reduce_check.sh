@@ -10,21 +10,7 @@ bin=$1
 out=$2
 mkdir -p "$out"
 here=$(dirname "$0")
-sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-status=0
-
-step() {  # step NAME COMMAND...: runs it with its output in OUT/NAME.log
-  local name=$1
-  shift
-  local start=$SECONDS
-  "$@" >"$out/$name.log" 2>&1
-  local rc=$?
-  echo "$name: rc=$rc ($((SECONDS - start)) s)"
-  [[ $rc -eq 0 ]] || { status=1; tail -n 15 "$out/$name.log"; }
-}
-
-nvidia-smi --query-gpu=name,clocks.max.sm,clocks.sm,memory.total --format=csv >"$out/gpu.txt" 2>&1
-cat "$out/gpu.txt"
+source "$here/gpu_steps.sh"
 step plan_test "$bin/cuda_reduce_plan_test"
 step gpu_test timeout 100 "$bin/cuda_reduce_gpu_test"
 step memcheck timeout 100 "$sanitizer" --tool memcheck --error-exitcode 1 \

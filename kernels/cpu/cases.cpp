@@ -12,6 +12,7 @@
 #include "kernels/cpu/nested_saxpy_cases.hpp"
 #include "kernels/cpu/reduce_cases.hpp"
 #include "kernels/cpu/stream_cases.hpp"
+#include "kernels/names.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "roofline/json_io.hpp"
 
@@ -129,12 +130,6 @@ void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& devi
                        }
                    }});
   }
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
 }
 
 }  // namespace

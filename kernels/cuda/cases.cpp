@@ -12,6 +12,7 @@
 #include "kernels/cuda/nested_saxpy_cases.hpp"
 #include "kernels/cuda/reduce_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
+#include "kernels/names.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/stream.hpp"
@@ -145,12 +146,6 @@ std::vector<Variant> variants(const roofline::Device& device, bool quick) {
   };
   add_reduce_variants(all, device, quick);
   return all;
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 
+#include "kernels/names.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/stream_cases.hpp"
@@ -118,12 +119,6 @@ void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device
                        }
                    }});
   }
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
 }
 
 }  // namespace

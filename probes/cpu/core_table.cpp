@@ -29,28 +29,18 @@ int hex_number(const nlohmann::json& value, const std::string& where) {
   throw InputError(where + ": \"" + text + "\" is not a hex number such as \"0x19\"");
 }
 
-template <class T>
-T field(const nlohmann::json& entry, const char* name, const std::string& where) {
-  if (!entry.contains(name)) throw InputError(where + ": missing field \"" + name + "\"");
-  try {
-    return entry.at(name).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    throw InputError(where + ": field \"" + name + "\" has the wrong type");
-  }
-}
-
 CoreFamily parse_family(const nlohmann::json& entry, const std::string& where) {
   CoreFamily core;
-  core.name = field<std::string>(entry, "name", where);
+  core.name = roofline::required_field<std::string>(entry, "name", where);
   const std::string named = where + " (" + core.name + ")";
-  core.vendor = field<std::string>(entry, "vendor", named);
+  core.vendor = roofline::required_field<std::string>(entry, "vendor", named);
   core.family = hex_number(entry.value("family", nlohmann::json()), named + ".family");
-  for (const auto& model : field<nlohmann::json>(entry, "models", named))
+  for (const auto& model : roofline::required_field<nlohmann::json>(entry, "models", named))
     core.models.push_back(hex_number(model, named + ".models"));
   core.brand_regex = entry.value("brand_regex", "");
-  core.fma_pipes = field<int>(entry, "fma_pipes", named);
-  core.datapath_bits = field<int>(entry, "datapath_bits", named);
-  core.source = field<std::string>(entry, "source", named);
+  core.fma_pipes = roofline::required_field<int>(entry, "fma_pipes", named);
+  core.datapath_bits = roofline::required_field<int>(entry, "datapath_bits", named);
+  core.source = roofline::required_field<std::string>(entry, "source", named);
   if (core.fma_pipes < 1) throw InputError(named + ": fma_pipes must be at least 1");
   if (core.datapath_bits < 128 || core.datapath_bits % 128 != 0)
     throw InputError(named + ": datapath_bits " + std::to_string(core.datapath_bits) +

@@ -15,27 +15,19 @@ namespace {
 
 using roofline::InputError;
 
-template <class T>
-T field(const nlohmann::json& entry, const char* name, const std::string& where) {
-  if (!entry.contains(name)) throw InputError(where + ": missing field \"" + name + "\"");
-  try {
-    return entry.at(name).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    throw InputError(where + ": field \"" + name + "\" has the wrong type");
-  }
-}
-
 Architecture parse_architecture(const nlohmann::json& entry, const std::string& where) {
   Architecture arch;
-  arch.name = field<std::string>(entry, "name", where);
+  arch.name = roofline::required_field<std::string>(entry, "name", where);
   const std::string named = where + " (" + arch.name + ")";
-  arch.compute_capabilities = field<std::vector<std::string>>(entry, "compute_capabilities", named);
+  arch.compute_capabilities =
+      roofline::required_field<std::vector<std::string>>(entry, "compute_capabilities", named);
   if (arch.compute_capabilities.empty()) throw InputError(named + ": no compute_capabilities");
   static const std::regex kCapability("[0-9]+\\.[0-9]+");
   for (const std::string& cc : arch.compute_capabilities)
     if (!std::regex_match(cc, kCapability))
       throw InputError(named + ": compute capability \"" + cc + "\" is not major.minor");
-  const auto rates = field<nlohmann::json>(entry, "flop_per_clock_per_sm", named);
+  const auto rates =
+      roofline::required_field<nlohmann::json>(entry, "flop_per_clock_per_sm", named);
   if (!rates.is_object() || rates.empty())
     throw InputError(named + ": flop_per_clock_per_sm must be a non-empty object");
   for (const auto& [name, value] : rates.items()) {
@@ -49,10 +41,11 @@ Architecture parse_architecture(const nlohmann::json& entry, const std::string& 
       throw InputError(named + ".flop_per_clock_per_sm." + name + " must be a positive number");
     arch.flop_per_clock_per_sm[p] = value.get<double>();
   }
-  arch.shared_bytes_per_clock_per_sm = field<double>(entry, "shared_bytes_per_clock_per_sm", named);
+  arch.shared_bytes_per_clock_per_sm =
+      roofline::required_field<double>(entry, "shared_bytes_per_clock_per_sm", named);
   if (arch.shared_bytes_per_clock_per_sm <= 0)
     throw InputError(named + ": shared_bytes_per_clock_per_sm must be positive");
-  arch.source = field<std::string>(entry, "source", named);
+  arch.source = roofline::required_field<std::string>(entry, "source", named);
   if (arch.source.empty()) throw InputError(named + ": empty source");
   return arch;
 }

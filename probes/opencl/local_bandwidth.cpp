@@ -35,8 +35,8 @@ class LocalBandwidthCase final : public kernels::opencl::ClCase {
 
  protected:
   void setup() override {
-    const std::string options =
-        "-DREAL=float -DW=" + std::to_string(config_.width) + " -DTILE=" + std::to_string(config_.tile);
+    const std::string options = "-DREAL=float -DW=" + std::to_string(config_.width) +
+                                " -DTILE=" + std::to_string(config_.tile);
     kernel_ = cl::Kernel(
         runtime().program("local_bandwidth.cl", rooflab_embedded::local_bandwidth_cl, options),
         "local_read");

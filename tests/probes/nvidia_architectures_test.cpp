@@ -1,9 +1,8 @@
 // The architecture table: the embedded data parses strictly, its figures give the published peaks,
 // and malformed entries are refused with the entry and field named.
-#include "probes/nvidia/architectures.hpp"
-
 #include <gtest/gtest.h>
 
+#include "probes/nvidia/architectures.hpp"
 #include "roofline/json_io.hpp"
 
 using namespace probes::nvidia;

@@ -35,4 +35,16 @@ void write_json_atomic(const std::filesystem::path& path, const nlohmann::json& 
 // "rooflab.results/1" or "rooflab.results/1.2" → accepted; another major → InputError.
 void check_schema(const nlohmann::json& j, std::string_view expected, const std::string& where);
 
+// Field `name` of `entry` as T, for the hardware tables in data/: InputError naming `where` and the
+// field when it is missing or of another type.
+template <class T>
+T required_field(const nlohmann::json& entry, const char* name, const std::string& where) {
+  if (!entry.contains(name)) throw InputError(where + ": missing field \"" + name + "\"");
+  try {
+    return entry.at(name).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw InputError(where + ": field \"" + name + "\" has the wrong type");
+  }
+}
+
 }  // namespace roofline

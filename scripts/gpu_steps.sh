@@ -1,0 +1,17 @@
+# Sourced by the GPU check scripts, after they set `out` (the log folder): the compute-sanitizer
+# to use, `status` (1 once a step fails) and step, which runs one step with its log in $out.
+sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+status=0
+
+step() {  # step NAME COMMAND...: runs it with its output in OUT/NAME.log
+  local name=$1
+  shift
+  local start=$SECONDS
+  "$@" >"$out/$name.log" 2>&1
+  local rc=$?
+  echo "$name: rc=$rc ($((SECONDS - start)) s)"
+  [[ $rc -eq 0 ]] || { status=1; tail -n 15 "$out/$name.log"; }
+}
+
+nvidia-smi --query-gpu=name,clocks.max.sm,clocks.sm,memory.total --format=csv >"$out/gpu.txt" 2>&1
+cat "$out/gpu.txt"
