@@ -16,9 +16,11 @@
 namespace roofline {
 
 // Relative calibration tolerances per kind of quantity (docs/methodology.md explains them).
-inline constexpr double kFlopsTolerance = 0.02;    // FLOP events count retired instructions
-inline constexpr double kBytesTolerance = 0.05;    // other traffic, prefetch; the GPU target
-inline constexpr double kCpuTimeTolerance = 0.05;  // task clock against the threads' CPU clocks
+inline constexpr double kFlopsTolerance = 0.02;  // FLOP events count retired instructions
+inline constexpr double kBytesTolerance = 0.05;  // other traffic, prefetch; the GPU target
+// Task clock against the threads' CPU clocks: on a loaded 2-core machine (two tests at once) they
+// differed by up to 5.6%.
+inline constexpr double kCpuTimeTolerance = 0.10;
 double calibration_tolerance(const std::string& quantity);
 
 // The known value of a quantity for one call of work `work`: FLOPs and, at every level, the
