@@ -202,6 +202,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
          {"roofline_chart", charts[i].roofline},
          {"sweep_chart", charts[i].sweep},
          {"reduce_charts", charts[i].reduce},
+         {"counters", charts[i].counters},
          {"ceilings", ceilings_table(v.device, native ? &native->device : nullptr)},
          {"results", results_table(v)}});
     names += (i > 0 ? ", " : "") + device_title(v);

@@ -11,6 +11,7 @@ namespace reports {
 struct DeviceCharts {
   std::string roofline, sweep;  // SVG text; empty when the device has nothing to draw
   std::string reduce;           // the reduce family's section (HTML); empty without its results
+  std::string counters;         // the hardware-counter section (HTML); empty when none counted
 };
 
 // `charts[i]` belongs to `views[i]`.

@@ -1,5 +1,6 @@
 #include "reports/report.hpp"
 
+#include "reports/counters_section.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
 #include "reports/reduce_chart.hpp"
@@ -33,6 +34,7 @@ DeviceCharts charts_of(const DeviceView& view, const std::vector<DeviceView>& vi
   charts.sweep = sweep_svg("Bandwidth sweep — " + device_title(view), view.device);
   charts.reduce = reduce_section(device_title(view), view.records) +
                   reduce_heatmap_section(device_title(view), view.records);
+  charts.counters = counters_section(view);
   return charts;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "kernels/cpu/calibration_cases.hpp"
 #include "kernels/cpu/cases.hpp"
 #include "probes/cpu/bandwidth.hpp"
 #include "probes/cpu/clock.hpp"
@@ -156,6 +157,16 @@ std::vector<std::string> CpuBackend::families() const { return kernels::cpu::fam
 std::vector<std::unique_ptr<roofline::Case>> CpuBackend::cases(
     const roofline::Device& device, const roofline::RunOptions& options) const {
   return kernels::cpu::make_cases(device, options);
+}
+
+std::unique_ptr<roofline::CounterProvider> CpuBackend::counter_provider(
+    const roofline::Device&) const {
+  return roofline::make_papi_provider();
+}
+
+std::vector<std::unique_ptr<roofline::Case>> CpuBackend::calibration_cases(
+    const roofline::Device& device) const {
+  return kernels::cpu::calibration_cases(device);
 }
 
 void register_cpu_backend(roofline::Registry& registry) {

@@ -23,6 +23,11 @@ class CpuBackend : public roofline::Backend {
   std::vector<std::string> families() const override;
   std::vector<std::unique_ptr<roofline::Case>> cases(
       const roofline::Device& device, const roofline::RunOptions& options) const override;
+  // PAPI on the process's threads.
+  std::unique_ptr<roofline::CounterProvider> counter_provider(
+      const roofline::Device& device) const override;
+  std::vector<std::unique_ptr<roofline::Case>> calibration_cases(
+      const roofline::Device& device) const override;
 };
 
 void register_cpu_backend(roofline::Registry& registry);

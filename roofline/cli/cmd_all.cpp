@@ -31,7 +31,8 @@ void add_default_command(CLI::App& app, Session& s) {
                               .families = {},
                               .variants = {},
                               .size = std::nullopt,
-                              .measure = opts->measure.options()});
+                              .measure = opts->measure.options(),
+                              .counters = std::nullopt});
     roofline::write_json_atomic(folder / "results.json", roofline::to_json(results));
     reports::write_report({results},
                           {.html = folder / "report.html", .svg_dir = {}, .csv_dir = {}});

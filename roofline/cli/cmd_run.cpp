@@ -9,7 +9,7 @@ namespace cli {
 
 void add_run_command(CLI::App& app, Session& s) {
   struct Opts {
-    std::vector<std::string> devices, families, variants;
+    std::vector<std::string> devices, families, variants, counters;
     std::string size, machine, output = "results.json";
     MeasureFlags measure;
   };
@@ -22,15 +22,27 @@ void add_run_command(CLI::App& app, Session& s) {
   cmd->add_option("--machine", opts->machine,
                   "Machine profile from `rooflab probe` whose ceilings place the results");
   cmd->add_option("-o,--output", opts->output, "Results file to write")->capture_default_str();
+  auto* counters =
+      cmd->add_option("--counters", opts->counters,
+                      "Read hardware counters in one extra call after the timed ones: these "
+                      "events, or without names a default set (FLOPs, DRAM bytes, time, cycles, "
+                      "cache misses); calibrated first on kernels of known work")
+          ->expected(0, -1);
   add_measure_flags(*cmd, opts->measure);
-  cmd->callback([&s, opts] {
+  cmd->callback([&s, opts, counters] {
     roofline::RunOptions options{.quick = !opts->measure.full,
                                  .families = opts->families,
                                  .variants = opts->variants,
                                  .size = std::nullopt,
-                                 .measure = opts->measure.options()};
+                                 .measure = opts->measure.options(),
+                                 .counters = std::nullopt};
     check_output(opts->output);
     if (!opts->size.empty()) options.size = parse_size(opts->size, "--size");
+    if (counters->count() > 0) {
+      // A bare --counters reaches here as one empty name.
+      std::erase(opts->counters, "");
+      options.counters = opts->counters;
+    }
     roofline::MachineProfile machine;
     if (!opts->machine.empty())
       machine = roofline::machine_from_json(roofline::read_json_file(opts->machine));

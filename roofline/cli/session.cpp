@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "roofline/cli/counting_setup.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/json_io.hpp"
 #include "roofline/provenance.hpp"
@@ -57,10 +58,25 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
   roofline::Results results;
   results.provenance = roofline::collect_provenance(s.command_line);
   results.machine = machine;
-  for (const auto& d : devices) {
-    if (!results.machine.find(d.device.id)) results.machine.devices.push_back(d.device);
-    auto cases = d.backend->cases(*results.machine.find(d.device.id), options);
-    auto measured = roofline::measure_all(cases, options.measure, "run " + d.device.id);
+  // Counter names are checked on every device before any work starts.
+  std::vector<std::unique_ptr<roofline::Counting>> counting(devices.size());
+  if (options.counters)
+    for (std::size_t i = 0; i < devices.size(); ++i)
+      counting[i] = open_counting(*devices[i].backend, devices[i].device, *options.counters);
+  for (std::size_t i = 0; i < devices.size(); ++i) {
+    const Selected& d = devices[i];
+    auto& known = results.machine.devices;
+    auto it = std::find_if(known.begin(), known.end(),
+                           [&](const roofline::Device& k) { return k.id == d.device.id; });
+    if (it == known.end()) it = known.insert(known.end(), d.device);
+    roofline::Device& device = *it;
+    roofline::MeasureOptions measure = options.measure;
+    if (counting[i]) {
+      calibrate(*counting[i], *d.backend, device, results.calibration);
+      measure.counting = counting[i].get();
+    }
+    auto cases = d.backend->cases(device, options);
+    auto measured = roofline::measure_all(cases, measure, "run " + d.device.id);
     results.results.insert(results.results.end(), measured.begin(), measured.end());
   }
   place_all(results);

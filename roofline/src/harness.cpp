@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "roofline/counting.hpp"
 #include "roofline/stats.hpp"
 
 namespace roofline {
@@ -105,6 +106,7 @@ Result measure(Case& c, const MeasureOptions& options) {
     c.prepare();
     result.verification = c.verify();
     if (result.verification.passed) time_case(c, options, result);
+    if (options.counting && result.ok()) options.counting->count(c, result);
   } catch (const std::exception& e) {
     result.error = e.what();
   }

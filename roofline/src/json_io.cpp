@@ -115,6 +115,43 @@ void from_json(const json& j, Placement& p) {
   p.level = j.at("level");
 }
 
+void to_json(json& j, const Counter& c) {
+  j = {{"value", c.value ? json(*c.value) : json(nullptr)},
+       {"source", c.source},
+       {"verdict", to_string(c.verdict)},
+       {"note", c.note}};
+}
+void from_json(const json& j, Counter& c) {
+  if (!j.at("value").is_null()) c.value = j.at("value").get<double>();
+  c.source = j.at("source");
+  c.verdict = verdict_from_string(j.at("verdict").get<std::string>());
+  c.note = j.at("note");
+}
+
+void to_json(json& j, const MeasuredWork& m) {
+  j = {{"flops", m.flops ? json(*m.flops) : json(nullptr)}, {"bytes", m.bytes}, {"ai", m.ai}};
+}
+void from_json(const json& j, MeasuredWork& m) {
+  if (!j.at("flops").is_null()) m.flops = j.at("flops").get<double>();
+  m.bytes = j.at("bytes").get<std::map<std::string, double>>();
+  m.ai = j.at("ai").get<std::map<std::string, double>>();
+}
+
+void to_json(json& j, const Calibration& c) {
+  j = {{"device", c.device}, {"quantity", c.quantity},   {"events", c.events},
+       {"kernel", c.kernel}, {"expected", c.expected},   {"measured", c.measured},
+       {"ratio", c.ratio()}, {"tolerance", c.tolerance}, {"agrees", c.agrees()}};
+}
+void from_json(const json& j, Calibration& c) {
+  c.device = j.at("device");
+  c.quantity = j.at("quantity");
+  c.events = j.at("events").get<std::vector<std::string>>();
+  c.kernel = j.at("kernel");
+  c.expected = j.at("expected");
+  c.measured = j.at("measured");
+  c.tolerance = j.at("tolerance");
+}
+
 void to_json(json& j, const Result& r) {
   j = {{"family", r.family},
        {"variant", r.variant},
@@ -127,7 +164,9 @@ void to_json(json& j, const Result& r) {
        {"error", r.error},
        {"samples", r.samples},
        {"time", r.time ? json(*r.time) : json(nullptr)},
-       {"placement", r.placement ? json(*r.placement) : json(nullptr)}};
+       {"placement", r.placement ? json(*r.placement) : json(nullptr)},
+       {"counters", r.counters},
+       {"measured", r.measured ? json(*r.measured) : json(nullptr)}};
 }
 void from_json(const json& j, Result& r) {
   r.family = j.at("family");
@@ -142,6 +181,10 @@ void from_json(const json& j, Result& r) {
   r.samples = j.at("samples").get<std::vector<double>>();
   if (!j.at("time").is_null()) r.time = j.at("time").get<Summary>();
   if (!j.at("placement").is_null()) r.placement = j.at("placement").get<Placement>();
+  // Counters came with results/1 files of later builds: older ones have none.
+  if (j.contains("counters")) r.counters = j.at("counters").get<std::map<std::string, Counter>>();
+  if (j.contains("measured") && !j.at("measured").is_null())
+    r.measured = j.at("measured").get<MeasuredWork>();
 }
 
 // ---- documents -------------------------------------------------------------------------------
@@ -169,7 +212,8 @@ json to_json(const Results& r) {
   return {{"schema", kResultsSchema},
           {"provenance", r.provenance},
           {"machine", to_json(r.machine)},
-          {"results", r.results}};
+          {"results", r.results},
+          {"calibration", r.calibration}};
 }
 
 MachineProfile machine_from_json(const json& j) {
@@ -189,6 +233,8 @@ Results results_from_json(const json& j) {
   converting("malformed results", [&] {
     r.provenance = j.at("provenance");
     r.results = j.at("results").get<std::vector<Result>>();
+    if (j.contains("calibration"))
+      r.calibration = j.at("calibration").get<std::vector<Calibration>>();
     return 0;
   });
   return r;

@@ -146,3 +146,35 @@ TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {
   expect_refused("compare a.json", "B", dir);
   expect_refused("compare a.json absent.json", "absent.json", dir);
 }
+
+TEST(Cli, CountersAreCalibratedThenReadInAnExtraCall) {
+  const test_support::TempDir temp("cli_counters");
+  const fs::path& dir = temp.path();
+  const std::string fast = "--repetitions 3 --min-sample-time 0.001 ";
+  auto r = rooflab("probe -d cpu -o machine.json --max-working-set 256K " + fast, dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  const std::string run =
+      "run -d cpu --machine machine.json --family stream --variant omp_plain --size 64K " + fast;
+  r = rooflab(run + "--counters perf::TASK-CLOCK perf::CYCLES -o counted.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(std::system((ROOFLAB_VALIDATE " '" + (dir / "counted.json").string() + "'").c_str()),
+            0);
+  const auto counted = roofline::results_from_json(roofline::read_json_file(dir / "counted.json"));
+  ASSERT_FALSE(counted.calibration.empty());
+  for (const auto& c : counted.calibration) EXPECT_EQ(c.quantity, roofline::kCpuSeconds);
+  ASSERT_FALSE(counted.results.empty());
+  for (const auto& res : counted.results) {
+    ASSERT_TRUE(res.ok()) << res.error;
+    EXPECT_EQ(res.samples.size(), 3u);  // the counted call is not a sample
+    EXPECT_TRUE(res.counters.at("perf::TASK-CLOCK").value.has_value());
+    EXPECT_TRUE(res.counters.contains("perf::CYCLES"));
+  }
+
+  // The default set needs no names; an unknown name is refused before any work, by name.
+  r = rooflab(run + "-o default.json --counters", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto defaults = roofline::results_from_json(roofline::read_json_file(dir / "default.json"));
+  EXPECT_TRUE(defaults.results.at(0).counters.contains("perf::INSTRUCTIONS"));
+  expect_refused(run + "--counters perf::TASK-CLOCK NO_SUCH_EVENT_XYZ", "'NO_SUCH_EVENT_XYZ'", dir);
+  EXPECT_FALSE(fs::exists(dir / "results.json"));
+}

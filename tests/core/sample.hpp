@@ -1,5 +1,7 @@
 #pragma once
 // A small, hand-made machine profile and results, as Rooflab writes them.
+#include <optional>
+
 #include "roofline/results.hpp"
 
 namespace sample {
@@ -68,13 +70,33 @@ inline roofline::Results results() {
   ok.samples = {0.01, 0.011, 0.0105};
   ok.time = roofline::summarize(ok.samples);
   roofline::place(ok, r.machine.devices[0].roofline());
+  using roofline::Verdict;
+  ok.counters = {{"perf::TASK-CLOCK",
+                  {10.2e6, "papi perf_event", Verdict::agrees, "cpu_seconds: ratio 1.0010"}},
+                 {"perf::CYCLES",
+                  {std::nullopt, "papi perf_event", Verdict::unavailable,
+                   "PAPI_add_named_event: PAPI_ENOEVNT (Event does not exist)"}},
+                 {"RETIRED_SSE_AVX_FLOPS:ANY",
+                  {16.1 * (1 << 24), "papi perf_event", Verdict::agrees, "flops: ratio 1.0030"}}};
+  ok.measured = roofline::MeasuredWork{.flops = 16.1 * (1 << 24),
+                                       .bytes = {{"DRAM", 12.4 * (1 << 24)}},
+                                       .ai = {{"DRAM", 16.1 / 12.4}}};
   roofline::Result bad = ok;
+  bad.counters.clear();
+  bad.measured.reset();
   bad.variant = "wrong";
   bad.verification = {false, 3.0, 1e-6, "y[17] = 4 but the reference is 1"};
   bad.samples = {};
   bad.time.reset();
   bad.placement.reset();
   r.results = {ok, bad};
+  r.calibration = {{.device = "cpu",
+                    .quantity = "flops",
+                    .events = {"RETIRED_SSE_AVX_FLOPS:ANY"},
+                    .kernel = "nested_saxpy avx2_8chain fp32 m=8",
+                    .expected = 16.0 * (1 << 24),
+                    .measured = 16.05 * (1 << 24),
+                    .tolerance = 0.02}};
   return r;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "roofline/case.hpp"
+#include "roofline/counters.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/profile.hpp"
 
@@ -29,6 +30,9 @@ struct RunOptions {
   std::vector<std::string> variants;  // empty: all
   std::optional<std::int64_t> size;   // elements per array; empty: the default for the family
   MeasureOptions measure;
+  // Hardware counters to read (rooflab run --counters): empty list, the provider's default set;
+  // nullopt, none.
+  std::optional<std::vector<std::string>> counters;
 };
 
 class Backend {
@@ -47,6 +51,11 @@ class Backend {
   // Throws InputError for a size the device cannot hold, an unknown family or variant.
   virtual std::vector<std::unique_ptr<Case>> cases(const Device& device,
                                                    const RunOptions& options) const = 0;
+  // The device's hardware counters; nullptr when the backend has none.
+  virtual std::unique_ptr<CounterProvider> counter_provider(const Device&) const { return nullptr; }
+  // Kernels of exactly known work that calibrate the counters before they are trusted: an
+  // in-place nested SAXPY, a pure read and a pure write, with their working sets in DRAM.
+  virtual std::vector<std::unique_ptr<Case>> calibration_cases(const Device&) const { return {}; }
 };
 
 class Registry {

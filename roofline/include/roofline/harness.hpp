@@ -10,10 +10,14 @@
 
 namespace roofline {
 
+class Counting;
+
 struct MeasureOptions {
   int repetitions = 9;                // samples kept per case: 9 gives a true 95% CI of the median
   double min_sample_seconds = 0.004;  // each sample runs at least this long (≥ 1 ms, ≫ 20 ticks)
   double warmup_seconds = 0.005;      // untimed warm-up before the first sample
+  // Counts one more call after the timed ones (rooflab run --counters); nullptr: no counting.
+  Counting* counting = nullptr;
 };
 
 // Progress of a sweep on stderr, drawn only when stderr is a terminal.
@@ -29,7 +33,8 @@ class Progress {
   bool enabled_;
 };
 
-// Prepares, verifies and (only when verified) times one case, then releases it.
+// Prepares, verifies and (only when verified) times one case, counts one call when counting,
+// then releases it.
 // A case that throws is recorded with the error; nothing escapes.
 Result measure(Case& c, const MeasureOptions& options);
 

@@ -1,10 +1,12 @@
 #pragma once
 // Results (rooflab.results/1): one verified, timed record per kernel run, with the machine.
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "roofline/counters.hpp"
 #include "roofline/model.hpp"
 #include "roofline/profile.hpp"
 #include "roofline/stats.hpp"
@@ -29,6 +31,9 @@ struct Result {
   std::vector<double> samples;         // seconds per call, every repetition
   std::optional<Summary> time;         // of samples
   std::optional<Placement> placement;  // only for verified results on a device with ceilings
+  // Hardware counters of one counted call after the timed ones (rooflab run --counters), by event.
+  std::map<std::string, Counter> counters;
+  std::optional<MeasuredWork> measured;  // from the counters whose calibration agreed
 
   bool ok() const { return verification.passed && error.empty() && time.has_value(); }
 };
@@ -37,6 +42,7 @@ struct Results {
   Provenance provenance;  // of the run
   MachineProfile machine;
   std::vector<Result> results;
+  std::vector<Calibration> calibration;  // of the counters, when the run counted any
 };
 
 }  // namespace roofline
