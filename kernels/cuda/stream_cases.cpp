@@ -151,7 +151,8 @@ roofline::Work stream_config_work(const StreamConfig& config, roofline::Precisio
   roofline::Work w = stream_work(config.op, p, static_cast<std::int64_t>(n), Store::temporal);
   w.flops *= config.passes;
   w.bytes *= config.passes;
-  w.bytes_write_allocate *= config.passes;
+  // A warp's stores cover whole 32-byte sectors, which L2 writes back without reading them first.
+  w.bytes_write_allocate = w.bytes;
   return w;
 }
 

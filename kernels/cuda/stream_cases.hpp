@@ -19,7 +19,8 @@ struct StreamConfig {
   int passes = 1;  // per launch
 };
 
-// Work of one launch: stream_work (temporal stores) times passes.
+// Work of one launch: stream_work (temporal stores) times passes, with no write-allocate
+// traffic (GPU stores of whole sectors read nothing).
 roofline::Work stream_config_work(const StreamConfig& config, roofline::Precision p, std::size_t n);
 
 // Family `family` ("stream", "bandwidth"), params n, op, passes and the geometry. Throws
