@@ -5,12 +5,16 @@
 # (scripts/cupti_summary.py: each kernel placed by measured DRAM bytes against its declared
 # position, 5% target; the timed medians of both runs side by side) last.
 # Logs and outputs go to OUT_DIR; a failing step is reported and the next one still runs.
-# usage: scripts/cupti_gpu_check.sh BIN_DIR OUT_DIR
+# usage: scripts/cupti_gpu_check.sh BIN_DIR OUT_DIR (gpu_steps.sh and cupti_summary.py beside it)
 set -uo pipefail
 bin=$1
 out=$2
 mkdir -p "$out"
 source "$(dirname "$0")/gpu_steps.sh"
+# libcupti: the toolkit's lib64, or extras/CUPTI/lib64 where the toolkit keeps it apart.
+cuda_root=$(dirname "$(dirname "$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)")")
+[[ -d $cuda_root/extras/CUPTI/lib64 ]] &&
+  export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$cuda_root/extras/CUPTI/lib64
 grep -H RmProfilingAdminOnly /proc/driver/nvidia/params 2>/dev/null
 step cupti_test "$bin/cupti_test"
 step cupti_gpu_test "$bin/cupti_gpu_test"

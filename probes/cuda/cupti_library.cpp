@@ -3,6 +3,17 @@
 #include <dlfcn.h>
 
 namespace probes::cuda {
+namespace {
+
+// libcupti opens libnvperf_host with RTLD_DEEPBIND, which AddressSanitizer's runtime refuses by
+// aborting the process: a sanitizer build reports CUPTI unavailable instead.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
+}  // namespace
 
 CuptiLibrary::CuptiLibrary(const std::vector<std::string>& names) {
   void* handle = nullptr;
@@ -15,11 +26,18 @@ CuptiLibrary::CuptiLibrary(const std::vector<std::string>& names) {
   }
   if (!handle) return;
   error_.clear();
-#define ROOFLAB_CUPTI_RESOLVE(name)                                                          \
-  name = reinterpret_cast<decltype(name)>(dlsym(handle, #name));                             \
-  if (!name && error_.empty())                                                               \
-    error_ = "dlsym " #name ": not in this libcupti (the range profiler needs CUDA 12.6 or " \
-                            "later)";
+  if (kAddressSanitizer) {
+    error_ =
+        "not used in an AddressSanitizer build (libcupti opens libnvperf_host with "
+        "RTLD_DEEPBIND, which the sanitizer runtime refuses)";
+    return;
+  }
+#define ROOFLAB_CUPTI_RESOLVE(name)                                           \
+  name = reinterpret_cast<decltype(name)>(dlsym(handle, #name));              \
+  if (!name && error_.empty())                                                \
+    error_ = "dlsym " #name                                                   \
+             ": not in this libcupti (the range profiler needs CUDA 12.6 or " \
+             "later)";
   ROOFLAB_CUPTI_FUNCTIONS(ROOFLAB_CUPTI_RESOLVE)
 #undef ROOFLAB_CUPTI_RESOLVE
 }

@@ -19,19 +19,20 @@ struct CuptiError : std::runtime_error {
 };
 
 // The CUDA 13 range profiler and profiler host entry points Rooflab calls.
-#define ROOFLAB_CUPTI_FUNCTIONS(X)                                                                \
-  X(cuptiGetResultString)                                                                         \
-  X(cuptiProfilerInitialize)                                                                      \
-  X(cuptiProfilerDeviceSupported)                                                                 \
-  X(cuptiDeviceGetChipName) X(cuptiProfilerGetCounterAvailability) X(cuptiProfilerHostInitialize) \
-      X(cuptiProfilerHostDeinitialize) X(cuptiProfilerHostGetMetricProperties)                    \
-          X(cuptiProfilerHostConfigAddMetrics) X(cuptiProfilerHostGetConfigImageSize)             \
-              X(cuptiProfilerHostGetConfigImage) X(cuptiProfilerHostGetNumOfPasses)               \
-                  X(cuptiProfilerHostEvaluateToGpuValues) X(cuptiRangeProfilerEnable)             \
-                      X(cuptiRangeProfilerDisable) X(cuptiRangeProfilerGetCounterDataSize)        \
-                          X(cuptiRangeProfilerCounterDataImageInitialize)                         \
-                              X(cuptiRangeProfilerSetConfig) X(cuptiRangeProfilerStart)           \
-                                  X(cuptiRangeProfilerStop) X(cuptiRangeProfilerDecodeData)       \
+#define ROOFLAB_CUPTI_FUNCTIONS(X)                                                          \
+  X(cuptiGetResultString)                                                                   \
+  X(cuptiProfilerInitialize)                                                                \
+  X(cuptiProfilerDeviceSupported)                                                           \
+  X(cuptiDeviceGetChipName)                                                                 \
+  X(cuptiProfilerGetCounterAvailability) X(cuptiProfilerHostInitialize)                     \
+      X(cuptiProfilerHostDeinitialize) X(cuptiProfilerHostGetMetricProperties)              \
+          X(cuptiProfilerHostConfigAddMetrics) X(cuptiProfilerHostGetConfigImageSize)       \
+              X(cuptiProfilerHostGetConfigImage) X(cuptiProfilerHostGetNumOfPasses)         \
+                  X(cuptiProfilerHostEvaluateToGpuValues) X(cuptiRangeProfilerEnable)       \
+                      X(cuptiRangeProfilerDisable) X(cuptiRangeProfilerGetCounterDataSize)  \
+                          X(cuptiRangeProfilerCounterDataImageInitialize)                   \
+                              X(cuptiRangeProfilerSetConfig) X(cuptiRangeProfilerStart)     \
+                                  X(cuptiRangeProfilerStop) X(cuptiRangeProfilerDecodeData) \
                                       X(cuptiRangeProfilerGetCounterDataInfo)
 
 class CuptiLibrary {
@@ -43,7 +44,8 @@ class CuptiLibrary {
   CuptiLibrary& operator=(const CuptiLibrary&) = delete;
 
   bool loaded() const { return error_.empty(); }
-  // Why it is not loaded: "dlopen libcupti.so.13: <dlerror>; …" or the missing symbol.
+  // Why it is not loaded: "dlopen libcupti.so.13: <dlerror>; …", the missing symbol, or an
+  // AddressSanitizer build.
   const std::string& error() const { return error_; }
 
   // "call: CUPTI_ERROR_INSUFFICIENT_PRIVILEGES"; privileges get the driver setting that decides

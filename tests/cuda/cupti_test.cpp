@@ -43,7 +43,7 @@ class Host : public ::testing::Test {
  protected:
   void SetUp() override {
     if (!cupti_library().loaded())
-      GTEST_SKIP() << "the CUDA toolkit's libcupti is not loadable: " << cupti_library().error();
+      GTEST_SKIP() << "the CUDA toolkit's libcupti cannot be used: " << cupti_library().error();
   }
 };
 
