@@ -11,6 +11,8 @@ bin=$1
 out=$2
 mkdir -p "$out"
 source "$(dirname "$0")/gpu_steps.sh"
+# Libraries carried beside the binaries (BIN_DIR/lib: PAPI, which the device machine lacks).
+[[ -d $bin/lib ]] && export LD_LIBRARY_PATH=$bin/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 # libcupti: the toolkit's lib64, or extras/CUPTI/lib64 where the toolkit keeps it apart.
 cuda_root=$(dirname "$(dirname "$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)")")
 [[ -d $cuda_root/extras/CUPTI/lib64 ]] &&
