@@ -155,7 +155,8 @@ roofline::Work stream_config_work(const StreamConfig& config, roofline::Precisio
   const double repeats = double(config.passes) * config.launches;
   w.flops *= repeats;
   w.bytes *= repeats;
-  w.bytes_write_allocate *= repeats;
+  // A warp's stores cover whole 32-byte sectors, which L2 writes back without reading them first.
+  w.bytes_write_allocate = w.bytes;
   return w;
 }
 

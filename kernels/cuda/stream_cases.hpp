@@ -20,7 +20,8 @@ struct StreamConfig {
   int launches = 1;  // back to back per timed run
 };
 
-// Work of one run: stream_work (temporal stores) times passes times launches.
+// Work of one run: stream_work (temporal stores) times passes times launches, with no
+// write-allocate traffic (GPU stores of whole sectors read nothing).
 roofline::Work stream_config_work(const StreamConfig& config, roofline::Precision p, std::size_t n);
 
 // Family `family` ("stream", "bandwidth"), params n, op, passes, launches and the geometry.

@@ -6,9 +6,11 @@
 #include <cstdio>
 #include <map>
 
+#include "kernels/cuda/calibration_cases.hpp"
 #include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/cuda_check.hpp"
 #include "probes/cuda/bandwidth.hpp"
+#include "probes/cuda/cupti_provider.hpp"
 #include "probes/cuda/device.hpp"
 #include "probes/cuda/fma_path.hpp"
 #include "probes/cuda/nvml.hpp"
@@ -220,6 +222,16 @@ std::vector<std::string> CudaBackend::families() const { return kernels::cuda::f
 std::vector<std::unique_ptr<roofline::Case>> CudaBackend::cases(
     const roofline::Device& device, const roofline::RunOptions& options) const {
   return kernels::cuda::make_cases(device, options);
+}
+
+std::unique_ptr<roofline::CounterProvider> CudaBackend::counter_provider(
+    const roofline::Device& device) const {
+  return make_cupti_provider(device, cupti_library());
+}
+
+std::vector<std::unique_ptr<roofline::Case>> CudaBackend::calibration_cases(
+    const roofline::Device& device) const {
+  return kernels::cuda::calibration_cases(device);
 }
 
 void register_cuda_backend(roofline::Registry& registry) {

@@ -24,6 +24,11 @@ class CudaBackend : public roofline::Backend {
   std::vector<std::string> families() const override;
   std::vector<std::unique_ptr<roofline::Case>> cases(
       const roofline::Device& device, const roofline::RunOptions& options) const override;
+  // The CUPTI range profiler (probes/cuda/cupti_provider.hpp).
+  std::unique_ptr<roofline::CounterProvider> counter_provider(
+      const roofline::Device& device) const override;
+  std::vector<std::unique_ptr<roofline::Case>> calibration_cases(
+      const roofline::Device& device) const override;
 };
 
 void register_cuda_backend(roofline::Registry& registry);

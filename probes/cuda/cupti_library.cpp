@@ -1,0 +1,69 @@
+#include "probes/cuda/cupti_library.hpp"
+
+#include <dlfcn.h>
+
+namespace probes::cuda {
+namespace {
+
+// libcupti opens libnvperf_host with RTLD_DEEPBIND, which AddressSanitizer's runtime refuses by
+// aborting the process: a sanitizer build reports CUPTI unavailable instead.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
+}  // namespace
+
+CuptiLibrary::CuptiLibrary(const std::vector<std::string>& names) {
+  void* handle = nullptr;
+  for (const auto& name : names) {
+    handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle) break;
+    const char* why = dlerror();
+    error_ += (error_.empty() ? "" : "; ") + std::string("dlopen ") + name + ": " +
+              (why ? why : "failed");
+  }
+  if (!handle) return;
+  error_.clear();
+  if (kAddressSanitizer) {
+    error_ =
+        "not used in an AddressSanitizer build (libcupti opens libnvperf_host with "
+        "RTLD_DEEPBIND, which the sanitizer runtime refuses)";
+    return;
+  }
+#define ROOFLAB_CUPTI_RESOLVE(name)                                           \
+  name = reinterpret_cast<decltype(name)>(dlsym(handle, #name));              \
+  if (!name && error_.empty())                                                \
+    error_ = "dlsym " #name                                                   \
+             ": not in this libcupti (the range profiler needs CUDA 12.6 or " \
+             "later)";
+  ROOFLAB_CUPTI_FUNCTIONS(ROOFLAB_CUPTI_RESOLVE)
+#undef ROOFLAB_CUPTI_RESOLVE
+}
+
+std::string CuptiLibrary::error_text(CUptiResult result, const char* call) const {
+  const char* name = nullptr;
+  std::string text = std::string(call) + ": ";
+  if (cuptiGetResultString && cuptiGetResultString(result, &name) == CUPTI_SUCCESS && name)
+    text += name;
+  else
+    text += "CUptiResult " + std::to_string(static_cast<int>(result));
+  if (result == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES)
+    text +=
+        " (GPU performance counters are restricted to administrators: the driver's "
+        "NVreg_RestrictProfilingToAdminUsers, RmProfilingAdminOnly in "
+        "/proc/driver/nvidia/params)";
+  return text;
+}
+
+void CuptiLibrary::check(CUptiResult result, const char* call) const {
+  if (result != CUPTI_SUCCESS) throw CuptiError(error_text(result, call));
+}
+
+const CuptiLibrary& cupti_library() {
+  static const CuptiLibrary library({"libcupti.so.13", "libcupti.so"});
+  return library;
+}
+
+}  // namespace probes::cuda
