@@ -13,9 +13,9 @@ namespace kernels::opencl {
 
 std::vector<std::string> families();  // "nested_saxpy", "reduce", "stream"
 
-// One line per reduce ladder variant and element type: what it does on the device, or why the
-// device cannot run it ("not offered: " and the reason). Throws ClError for a failing query.
-std::vector<std::string> reduce_offered(const Runtime& runtime);
+// "variant precision: reason" for each reduce ladder variant and element type the device cannot
+// run (the device facts' "reduce_not_offered"). Throws ClError for a failing query.
+std::vector<std::string> reduce_not_offered(const cl::Device& device);
 
 // The cases of the requested families (nested_saxpy and stream when options.families is empty) in
 // fp32 and, with cl_khr_fp64, fp64. Throws roofline::InputError naming a bad family, variant or

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "kernels/opencl/cases.hpp"
 #include "probes/nvidia/architectures.hpp"
 #include "probes/opencl/nvidia_l2.hpp"
 
@@ -155,6 +156,7 @@ roofline::Device describe_device(const kernels::opencl::DeviceHandle& handle) {
     const nvidia::Architecture* arch = nvidia_architecture(d, extensions, capability);
     if (!capability.empty()) device.facts["compute_capability"] = capability;
     set_theoretical_peaks(device, type, arch);
+    device.facts["reduce_not_offered"] = kernels::opencl::reduce_not_offered(d);
     return device;
   });
 }
