@@ -143,8 +143,9 @@ void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device
 
 // The reduce ladder and CLBlast over the length sweep (×8 per step quick, ×2 full; up to 1 GiB on a
 // GPU, the device-memory target elsewhere), and the group × items sweep at the largest fp32 sum
-// length (quick on GPUs only: PoCL builds each of its 25 programs for seconds). A variant the
-// device cannot run is left out; reduce_offered says why. One host-input cache serves every case.
+// length (quick on GPUs only: PoCL takes about a second to build each of its 25 programs). A
+// variant the device cannot run is left out; the device facts' reduce_not_offered say why. One
+// host-input cache serves every case.
 void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& device,
                          const std::shared_ptr<Runtime>& runtime, bool quick) {
   const int step = quick ? 8 : 2;
@@ -152,7 +153,7 @@ void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& devi
   const double largest = gpu ? kReduceGpuBytes : 0;
   const auto cache = std::make_shared<HostInputCache>();
   const ReduceSupport support = query_reduce_support(runtime->device());
-  const auto types = [&](const ReduceConfig& c) {
+  const auto types = [support](const ReduceConfig& c) {  // kept by the variants: no references
     std::vector<Precision> out;
     for (Precision p : {Precision::fp32, Precision::fp64, Precision::int32})
       if (!unsupported(c, p, support)) out.push_back(p);

@@ -47,7 +47,8 @@ std::string_view to_string(AtomicAdd a) {
     case AtomicAdd::float_ext:
       return "atomic_fetch_add_explicit (cl_ext_float_atomics)";
     case AtomicAdd::cmpxchg_loop:
-      return "an atomic_cmpxchg loop on the bits (no cl_ext_float_atomics add)";
+      return "a compare-and-swap loop on the bits (atomic_cmpxchg, atom_cmpxchg for double): "
+             "the device has no cl_ext_float_atomics add";
   }
   return "?";
 }
