@@ -28,4 +28,4 @@ step report "$bin/rooflab" report "$out/results.json" -o "$out/report.html"
 python3 "$here/opencl_reduce_summary.py" "$out/results.json" "$opencl" cuda:0 \
   >"$out/summary.md" 2>&1 || status=1
 cat "$out/summary.md"
-exit $status
+exit "$status"
