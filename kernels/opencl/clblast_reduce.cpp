@@ -4,7 +4,6 @@
 #include <string>
 
 #include "kernels/opencl/reduce_kernel.hpp"
-#include "roofline/json_io.hpp"
 
 namespace kernels::opencl {
 namespace {

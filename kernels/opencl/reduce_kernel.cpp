@@ -1,10 +1,8 @@
 #include "kernels/opencl/reduce_kernel.hpp"
 
-#include <limits>
 #include <string>
 
 #include "kernels/opencl/case.hpp"
-#include "roofline/json_io.hpp"
 
 namespace rooflab_embedded {
 extern const std::string_view reduce_cl;
