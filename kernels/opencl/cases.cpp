@@ -8,7 +8,10 @@
 #include "kernels/names.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
+#include "kernels/opencl/reduce_cases.hpp"
+#include "kernels/opencl/reduce_support.hpp"
 #include "kernels/opencl/stream_cases.hpp"
+#include "kernels/reduce.hpp"
 #include "kernels/stream.hpp"
 #include "roofline/json_io.hpp"
 
@@ -21,6 +24,9 @@ using roofline::Precision;
 using Cases = std::vector<std::unique_ptr<Case>>;
 
 constexpr std::size_t kGroup = 256;
+
+// The reduce study's largest inputs on a GPU: 2^28 floats (1 GiB), as on CUDA.
+constexpr double kReduceGpuBytes = double(1 << 30);
 
 // Elements per array: the user's size, or the smallest that puts a case's working set in device
 // memory (STREAM's rule: at least 4× the global-memory cache, and at least 64 MiB).
@@ -39,12 +45,26 @@ class Sizing {
   std::size_t elements(int arrays, Precision p, const std::string& what) const {
     const auto n = size_ ? static_cast<std::size_t>(*size_)
                          : static_cast<std::size_t>(std::ceil(target_bytes_ / arrays / size_of(p)));
-    runtime_.check_fits(static_cast<double>(n) * size_of(p),
-                        what + " " + std::string(to_string(p)) + " size " + std::to_string(n));
+    check(n, p, what);
     return n;
   }
 
+  // The reduce sweep's lengths: the user's size, or 1 K ×step up to a working set of `largest`
+  // bytes (at least the device-memory target).
+  std::vector<std::size_t> reduce_lengths(ReduceOp op, Precision p, int step,
+                                          double largest) const {
+    if (size_) return {elements(reduce_inputs(op), p, "reduce")};
+    const auto lengths = reduce_sizes(op, p, std::max(largest, target_bytes_), step);
+    check(lengths.back(), p, "reduce");
+    return lengths;
+  }
+
  private:
+  void check(std::size_t n, Precision p, const std::string& what) const {
+    runtime_.check_fits(static_cast<double>(n) * size_of(p),
+                        what + " " + std::string(to_string(p)) + " size " + std::to_string(n));
+  }
+
   const Runtime& runtime_;
   std::optional<std::int64_t> size_;
   double target_bytes_ = 0;
@@ -121,9 +141,70 @@ void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device
   }
 }
 
+// The reduce ladder and CLBlast over the length sweep (×8 per step quick, ×2 full; up to 1 GiB on a
+// GPU, the device-memory target elsewhere), and the group × items sweep at the largest fp32 sum
+// length (quick on GPUs only: PoCL takes about a second to build each of its 25 programs). A
+// variant the device cannot run is left out; the device facts' reduce_not_offered say why. One
+// host-input cache serves every case.
+void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& device,
+                         const std::shared_ptr<Runtime>& runtime, bool quick) {
+  const int step = quick ? 8 : 2;
+  const bool gpu = device.facts.value("device_type", "") == "GPU";
+  const double largest = gpu ? kReduceGpuBytes : 0;
+  const auto cache = std::make_shared<HostInputCache>();
+  const ReduceSupport support = query_reduce_support(runtime->device());
+  const auto types = [support](const ReduceConfig& c) {  // kept by the variants: no references
+    std::vector<Precision> out;
+    for (Precision p : {Precision::fp32, Precision::fp64, Precision::int32})
+      if (!unsupported(c, p, support)) out.push_back(p);
+    return out;
+  };
+  for (const ReduceConfig& base : reduce_ladder()) {
+    if (types(base).empty()) continue;
+    out.push_back({"reduce", reduce_variant_name(base), true,
+                   [=, &device](Cases& cases, const Sizing& sizing) {
+                     for (ReduceOp op : kReduceOps)
+                       for (Precision p : types(base)) {
+                         ReduceConfig c = base;
+                         c.op = op;
+                         for (std::size_t n : sizing.reduce_lengths(op, p, step, largest))
+                           cases.push_back(
+                               make_reduce_case(device, runtime, support, c, p, n, false, cache));
+                       }
+                   }});
+  }
+  out.push_back({"reduce", "clblast", true, [=, &device](Cases& cases, const Sizing& sizing) {
+                   for (ReduceOp op : kReduceOps)
+                     for (Precision p : precisions(*runtime))
+                       for (std::size_t n : sizing.reduce_lengths(op, p, step, largest))
+                         cases.push_back(
+                             make_clblast_reduce_case(device, runtime, op, p, n, cache));
+                 }});
+  const std::size_t max_group = group_size(runtime->device(), 1024);
+  for (const ReduceConfig& c : reduce_sweep()) {
+    if (static_cast<std::size_t>(c.group) > max_group) continue;
+    out.push_back(
+        {"reduce", reduce_variant_name(c), gpu, [=, &device](Cases& cases, const Sizing& s) {
+           const std::size_t n = s.reduce_lengths(c.op, Precision::fp32, step, largest).back();
+           cases.push_back(
+               make_reduce_case(device, runtime, support, c, Precision::fp32, n, true, cache));
+         }});
+  }
+}
+
 }  // namespace
 
-std::vector<std::string> families() { return {"nested_saxpy", "stream"}; }
+std::vector<std::string> families() { return {"nested_saxpy", "reduce", "stream"}; }
+
+std::vector<std::string> reduce_not_offered(const cl::Device& device) {
+  const ReduceSupport support = query_reduce_support(device);
+  std::vector<std::string> lines;
+  for (const ReduceConfig& c : reduce_ladder())
+    for (Precision p : {Precision::fp32, Precision::fp64, Precision::int32})
+      if (const auto why = unsupported(c, p, support))
+        lines.push_back(reduce_variant_name(c) + " " + std::string(to_string(p)) + ": " + *why);
+  return lines;
+}
 
 roofline::CaseInfo opencl_case_info(const roofline::Device& device, std::string family,
                                     std::string variant, nlohmann::json params,
@@ -142,7 +223,9 @@ std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& 
                                                         std::shared_ptr<Runtime> runtime,
                                                         const roofline::RunOptions& options) {
   const std::vector<std::string> known = families();
-  const std::vector<std::string>& wanted = options.families.empty() ? known : options.families;
+  // The reduce study runs when asked for (`--family reduce`), as on CUDA.
+  const std::vector<std::string> defaults = {"nested_saxpy", "stream"};
+  const std::vector<std::string>& wanted = options.families.empty() ? defaults : options.families;
   for (const auto& f : wanted)
     if (std::find(known.begin(), known.end(), f) == known.end())
       throw InputError("unknown family '" + f + "' on OpenCL (expected one of: " + joined(known) +
@@ -152,6 +235,8 @@ std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& 
   // The nested SAXPY sweep first, next in time to the probe's ceilings (as on the CPU).
   add_nested_saxpy_variants(variants, device, runtime);
   add_stream_variants(variants, device, runtime);
+  if (std::find(wanted.begin(), wanted.end(), "reduce") != wanted.end())
+    add_reduce_variants(variants, device, runtime, options.quick);
   std::erase_if(variants, [&](const Variant& v) {
     return std::find(wanted.begin(), wanted.end(), v.family) == wanted.end();
   });
@@ -172,6 +257,7 @@ std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& 
                                   options.variants.end();
     if (chosen) v.add_cases(cases, sizing);
   }
+  interleave_reduce_cases(cases);
   return cases;
 }
 

@@ -11,11 +11,15 @@
 
 namespace kernels::opencl {
 
-std::vector<std::string> families();  // "nested_saxpy", "stream"
+std::vector<std::string> families();  // "nested_saxpy", "reduce", "stream"
 
-// The cases of the requested families (all when options.families is empty) in fp32 and, with
-// cl_khr_fp64, fp64. Throws roofline::InputError naming a bad family, variant or size (an array
-// beyond the device's largest allocation), before anything is allocated.
+// "variant precision: reason" for each reduce ladder variant and element type the device cannot
+// run (the device facts' "reduce_not_offered"). Throws ClError for a failing query.
+std::vector<std::string> reduce_not_offered(const cl::Device& device);
+
+// The cases of the requested families (nested_saxpy and stream when options.families is empty) in
+// fp32 and, with cl_khr_fp64, fp64. Throws roofline::InputError naming a bad family, variant or
+// size (an array beyond the device's largest allocation), before anything is allocated.
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         std::shared_ptr<Runtime> runtime,
                                                         const roofline::RunOptions& options);

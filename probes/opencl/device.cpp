@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "kernels/opencl/cases.hpp"
 #include "probes/nvidia/architectures.hpp"
 #include "probes/opencl/nvidia_l2.hpp"
 
@@ -155,6 +156,12 @@ roofline::Device describe_device(const kernels::opencl::DeviceHandle& handle) {
     const nvidia::Architecture* arch = nvidia_architecture(d, extensions, capability);
     if (!capability.empty()) device.facts["compute_capability"] = capability;
     set_theoretical_peaks(device, type, arch);
+    // A failing capability query costs the reduce family, not the device.
+    try {
+      device.facts["reduce_not_offered"] = kernels::opencl::reduce_not_offered(d);
+    } catch (const kernels::opencl::ClError& e) {
+      device.facts["reduce_not_offered"] = {std::string("unknown: ") + e.what()};
+    }
     return device;
   });
 }

@@ -1,0 +1,139 @@
+#include "kernels/opencl/reduce_kernel.hpp"
+
+#include <string>
+
+#include "kernels/opencl/case.hpp"
+
+namespace rooflab_embedded {
+extern const std::string_view reduce_cl;
+}
+
+namespace kernels::opencl {
+namespace {
+
+using roofline::Precision;
+
+template <class T>
+constexpr const char* type_name() {
+  if constexpr (std::is_same_v<T, std::int32_t>) return "int";
+  if constexpr (std::is_same_v<T, std::uint32_t>) return "uint";
+  if constexpr (!std::is_integral_v<T>) return cl_type<T>();
+}
+
+std::string define(const char* name, const std::string& value) {
+  return std::string(" -D") + name + "=" + value;
+}
+
+// The build options of reduce.cl for elements T added in A.
+template <class T, class A>
+std::string options(const ReduceConfig& c, const ReduceSupport& s, Precision p) {
+  const int atomic = c.passes != PassScheme::one_pass_atomic ? 0 : [&] {
+    switch (atomic_add_of(p, s)) {
+      case AtomicAdd::native_int:
+        return 0;
+      case AtomicAdd::float_ext:
+        return 1;
+      case AtomicAdd::cmpxchg_loop:
+        return 2;
+    }
+    return 0;
+  }();
+  const bool wide = sizeof(A) == 8;
+  return cl_std_option(c, p, s) + define("REAL", type_name<T>()) +
+         define("W", std::to_string(vector_elements(c.shape.width, sizeof(T)))) +
+         define("ACC", type_name<A>()) + define("GROUP", std::to_string(c.group)) +
+         define("LOADS", std::to_string(c.shape.loads)) +
+         define("STRIPED", c.shape.load == BlockLoad::striped ? "1" : "0") +
+         define("DOT", c.op == ReduceOp::dot ? "1" : "0") +
+         define("SUB_GROUP", c.shape.block == BlockReduce::sub_group ? "1" : "0") +
+         define("PASSES", std::to_string(static_cast<int>(c.passes))) +
+         define("ATOMIC", std::to_string(atomic)) + define("BITS", wide ? "ulong" : "uint") +
+         define("CMPXCHG", wide ? "atom_cmpxchg" : "atomic_cmpxchg");
+}
+
+void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b) {
+  if (b)
+    k.setArg(index, *b);
+  else
+    k.setArg(index, sizeof(cl_mem), nullptr);
+}
+
+}  // namespace
+
+template <class T>
+ReduceKernel<T>::ReduceKernel(Runtime& runtime, const ReduceConfig& config,
+                              const ReduceSupport& support, std::size_t n)
+    : runtime_(runtime), config_(config), n_(n) {
+  constexpr Precision p = precision_of<T>();
+  const std::size_t max_group =
+      checked([&] { return runtime.device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>(); });
+  const int units = checked(
+      [&] { return static_cast<int>(runtime.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>()); });
+  plan_ = plan_reduce(config, p, n, units, max_group);
+  const std::string what = "reduce " + reduce_variant_name(config);
+  const cl::Program& program =
+      runtime.program("reduce.cl", rooflab_embedded::reduce_cl, options<T, A>(config, support, p));
+  checked([&] { first_ = cl::Kernel(program, "reduce"); });
+  result_ = runtime.buffer(sizeof(A), what + " result");
+  if (plan_.partials > 0)
+    partials_ = runtime.buffer(plan_.partials * sizeof(A), what + " partials");
+  if (config.passes == PassScheme::one_pass_last_block) {
+    counter_ = runtime.buffer(sizeof(cl_uint), what + " counter");
+    runtime.write(counter_, std::vector<cl_uint>{0});
+  }
+  checked([&] {
+    first_.setArg(2, static_cast<cl_ulong>(n));
+    first_.setArg(3, static_cast<cl_ulong>(plan_.full_tiles));
+    set_buffer(first_, 4, plan_.partials > 0 ? &partials_ : nullptr);
+    set_buffer(first_, 5, config.passes == PassScheme::two_pass ? nullptr : &result_);
+    set_buffer(first_, 6, config.passes == PassScheme::one_pass_last_block ? &counter_ : nullptr);
+    first_.setArg(7, cl::Local(config.group * sizeof(A)));
+  });
+  if (config.passes != PassScheme::two_pass) return;
+  // The second pass: one group sums the partials (elements of A, one per load) into the result.
+  ReduceConfig sum = config;
+  sum.op = ReduceOp::sum;
+  sum.shape.width = LoadWidth::element;
+  sum.shape.loads = 1;
+  const cl::Program& second = runtime.program("reduce.cl", rooflab_embedded::reduce_cl,
+                                              options<A, A>(sum, support, precision_of<T>()));
+  checked([&] {
+    second_ = cl::Kernel(second, "reduce");
+    second_.setArg(0, partials_);
+    set_buffer(second_, 1, nullptr);
+    second_.setArg(2, static_cast<cl_ulong>(plan_.groups));
+    second_.setArg(3, static_cast<cl_ulong>(plan_.groups / config.group));
+    second_.setArg(4, result_);
+    set_buffer(second_, 5, nullptr);
+    set_buffer(second_, 6, nullptr);
+    second_.setArg(7, cl::Local(config.group * sizeof(A)));
+  });
+}
+
+template <class T>
+double ReduceKernel<T>::launch(const cl::Buffer& x, const cl::Buffer* y) {
+  return checked([&] {
+    first_.setArg(0, x);
+    set_buffer(first_, 1, y);
+    cl::CommandQueue& queue = runtime_.queue();
+    const cl::NDRange local(config_.group);
+    cl::Event start, end;
+    if (config_.passes == PassScheme::one_pass_atomic)
+      queue.enqueueFillBuffer(result_, A{0}, 0, sizeof(A), nullptr, &start);
+    queue.enqueueNDRangeKernel(first_, cl::NullRange, cl::NDRange(plan_.groups * config_.group),
+                               local, nullptr, &end);
+    if (config_.passes != PassScheme::one_pass_atomic) start = end;
+    if (config_.passes == PassScheme::two_pass)
+      queue.enqueueNDRangeKernel(second_, cl::NullRange, local, local, nullptr, &end);
+    end.wait();
+    const cl_ulong from = start.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+    const cl_ulong to = end.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    return static_cast<double>(to - from) * 1e-9;
+  });
+}
+
+template class ReduceKernel<float>;
+template class ReduceKernel<double>;
+template class ReduceKernel<std::int32_t>;
+
+}  // namespace kernels::opencl

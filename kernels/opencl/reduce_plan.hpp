@@ -1,0 +1,145 @@
+#pragma once
+// The reduce family on an OpenCL device (definition in kernels/reduce.hpp): the CUDA ladder's
+// parameters (kernels/cuda/reduce_plan.hpp) where OpenCL C has them, every variant one kernel
+// source (reduce.cl) built with the parameters as macros. This header is the device-free part:
+// the parameters, the names derived from them, what a device must have for each, the ladder, the
+// sweep and the launch planning.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels/reduce.hpp"
+
+namespace kernels::opencl {
+
+using kernels::ReduceOp;
+
+// Which elements of a tile a work-item loads (as on CUDA).
+enum class BlockLoad {
+  striped,  // load i of work-item t: vector i·group + t of the tile; a sub-group's load is
+            // contiguous
+  blocked,  // load i of work-item t: vector t·loads + i; a work-item's loads are contiguous
+};
+
+enum class LoadWidth {
+  element,  // one element per load (4 bytes for float and int32, 8 for double)
+  vec16,    // 16-byte vectors (float4, double2, int4)
+};
+
+// How a work-group combines its work-items' sums; work-item 0 ends with the group's sum.
+enum class BlockReduce {
+  local_tree,  // log-step tree in local memory down to one value
+  sub_group,  // sub_group_reduce_add in each sub-group, then in the first over the sub-groups' sums
+};
+
+// How the work-groups' sums become the result.
+enum class PassScheme {
+  two_pass,             // each group writes a partial to global memory; one group sums them
+  one_pass_atomic,      // each group atomically adds its sum into the zeroed result
+  one_pass_last_block,  // each group writes a partial, fences, takes a ticket; the last one sums
+};
+
+std::string_view to_string(BlockLoad l);
+std::string_view to_string(LoadWidth w);
+std::string_view to_string(BlockReduce b);
+std::string_view to_string(PassScheme p);
+
+// How a one-pass-atomic variant adds a group's sum to the result.
+enum class AtomicAdd {
+  native_int,   // atomic_add on uint (core OpenCL 1.1)
+  float_ext,    // atomic_fetch_add_explicit on atomic_float/double (cl_ext_float_atomics)
+  cmpxchg_loop  // atomic_cmpxchg on the value's bits until no other group intervened
+};
+
+std::string_view to_string(AtomicAdd a);
+
+// What a device offers the ladder (reduce_support.hpp queries it).
+struct ReduceSupport {
+  bool fp64 = false;             // cl_khr_fp64
+  int c_major = 1, c_minor = 2;  // the highest OpenCL C version the device compiles
+  bool sub_groups = false;       // cl_khr_subgroups, or OpenCL C 3.0's __opencl_c_subgroups
+  bool float_atomic_add = false, double_atomic_add = false;  // cl_ext_float_atomics, global add
+  bool int64_atomics = false;  // cl_khr_int64_base_atomics: a double compare-and-swap
+  // OpenCL 2.x memory model at device scope: acquire/release fences and device-scope atomics
+  // (CL_DEVICE_ATOMIC_FENCE_CAPABILITIES and _MEMORY_CAPABILITIES; every 2.x device has them).
+  bool device_scope_acq_rel = false;
+  std::string memory_model;  // what the device reports, for a refusal's message
+};
+
+// A variant's parameters. Work-groups stride over tiles of group × loads × vector elements.
+struct ReduceShape {
+  BlockLoad load = BlockLoad::striped;
+  LoadWidth width = LoadWidth::vec16;
+  int loads = 4;  // loads per work-item and tile (a power of two), all issued before any is added
+  BlockReduce block = BlockReduce::local_tree;
+
+  friend constexpr bool operator==(const ReduceShape&, const ReduceShape&) = default;
+};
+
+inline constexpr ReduceShape kDefaultShape{};
+inline constexpr int kDefaultGroup = 256;
+
+struct ReduceConfig {
+  ReduceOp op = ReduceOp::sum;
+  ReduceShape shape;
+  PassScheme passes = PassScheme::two_pass;
+  int group = kDefaultGroup;  // work-items per work-group, a power of two
+};
+
+// Elements per load for `element_bytes`-byte elements.
+constexpr int vector_elements(LoadWidth w, int element_bytes) {
+  return w == LoadWidth::vec16 ? 16 / element_bytes : 1;
+}
+
+// "two_pass_local_tree_striped_v16_256x4": pass scheme, block reduce, load, width (v16 or e),
+// group × loads, as on CUDA.
+std::string reduce_variant_name(const ReduceConfig& c);
+
+// Throws roofline::InputError naming the bad value: a precision other than fp32, fp64, int32, a
+// group size that is not a power of two in 1..max_group, loads per work-item not a power of two.
+void check_config(const ReduceConfig& c, roofline::Precision p, std::size_t max_group);
+
+// Why the device cannot run the config in precision p; nullopt when it can.
+std::optional<std::string> unsupported(const ReduceConfig& c, roofline::Precision p,
+                                       const ReduceSupport& s);
+
+// How the config's one-pass-atomic adds in precision p on the device (the best it has).
+AtomicAdd atomic_add_of(roofline::Precision p, const ReduceSupport& s);
+
+// The -cl-std the config needs ("-cl-std=CL2.0", "-cl-std=CL3.0"), empty for OpenCL C 1.2.
+std::string cl_std_option(const ReduceConfig& c, roofline::Precision p, const ReduceSupport& s);
+
+// What the variant does, for its params: the block reduce and pass scheme in words, with the
+// atomic it uses in precision p.
+std::string reduce_description(const ReduceConfig& c, roofline::Precision p,
+                               const ReduceSupport& s);
+
+// The launch of one reduction over n elements.
+struct ReducePlan {
+  std::size_t tile = 0;        // elements a group consumes per step: group × loads × vector
+  std::size_t full_tiles = 0;  // n / tile; the n % tile elements after them go one per work-item
+  std::size_t groups = 1;      // first pass: min(full tiles, max_groups), at least 1
+  std::size_t partials = 0;    // values the groups write (two_pass, one_pass_last_block)
+};
+
+// Work-groups per compute unit at most: four waves of eight resident 256-item groups on an SM of
+// 2048 threads (H100, H200) as CUB's five waves of resident blocks do; a CPU device runs groups
+// one after the other on its cores, which these balance.
+inline constexpr int kGroupsPerUnit = 32;
+
+// The plan for n elements of precision p on `compute_units` units. Throws roofline::InputError
+// for a bad config (check_config) or compute_units below 1.
+ReducePlan plan_reduce(const ReduceConfig& c, roofline::Precision p, std::size_t n,
+                       int compute_units, std::size_t max_group);
+
+// The ladder (op set per case): the block reduces and the load algorithms and widths with two
+// passes, and the two one-pass schemes at the default shape.
+std::vector<ReduceConfig> reduce_ladder();
+
+// The sweep: group sizes 64..1024 × 1..16 loads per work-item (4..64 floats) at the default shape,
+// two passes, fp32 sum (the heat map's panel).
+std::vector<ReduceConfig> reduce_sweep();
+
+}  // namespace kernels::opencl
