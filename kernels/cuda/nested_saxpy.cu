@@ -16,6 +16,17 @@ constexpr int kDepthUnroll = 8;
 
 constexpr int kItems = kNestedSaxpyItems;
 
+// M steps of t = a·t + y0 on `Items` independent vectors.
+template <int M, int Items, class T, int N>
+__device__ __forceinline__ void nest(Vector<T, N>* t, const Vector<T, N>* y0, T a) {
+#pragma unroll kDepthUnroll
+  for (int step = 0; step < M; ++step)
+#pragma unroll
+    for (int item = 0; item < Items; ++item)
+#pragma unroll
+      for (int k = 0; k < N; ++k) t[item].v[k] = fma(a, t[item].v[k], y0[item].v[k]);
+}
+
 template <class T, int M, int N>
 __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n,
                                     T a) {
@@ -24,32 +35,33 @@ __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, 
   const std::size_t vectors = n / N;
   for (std::size_t base = first; base < vectors; base += kItems * stride) {
     Vector<T, N> t[kItems] = {}, y0[kItems] = {};
+    int items = 0;  // of this step inside the array
 #pragma unroll
     for (int item = 0; item < kItems; ++item) {
       const std::size_t i = base + item * stride;
       if (i >= vectors) break;
       t[item] = load<T, N>(x + i * N);
       y0[item] = load<T, N>(y + i * N);
+      ++items;
     }
-#pragma unroll kDepthUnroll
-    for (int step = 0; step < M; ++step)
+    // The last step of a grid may hold fewer items: their FMAs only, so the FLOPs executed are
+    // the FLOPs declared (hardware counters check them exactly).
+    if (items == kItems) {
+      nest<M, kItems>(t, y0, a);
+    } else {
 #pragma unroll
       for (int item = 0; item < kItems; ++item)
-#pragma unroll
-        for (int k = 0; k < N; ++k) t[item].v[k] = fma(a, t[item].v[k], y0[item].v[k]);
-#pragma unroll
-    for (int item = 0; item < kItems; ++item) {
-      const std::size_t i = base + item * stride;
-      if (i >= vectors) break;
-      store<T, N>(y + i * N, t[item]);
+        if (item < items) nest<M, 1>(&t[item], &y0[item], a);
     }
+#pragma unroll
+    for (int item = 0; item < kItems; ++item)
+      if (item < items) store<T, N>(y + (base + item * stride) * N, t[item]);
   }
   for (std::size_t i = vectors * N + first; i < n; i += stride) {
-    T t = x[i];
-    const T y0 = y[i];
-#pragma unroll kDepthUnroll
-    for (int step = 0; step < M; ++step) t = fma(a, t, y0);
-    y[i] = t;
+    Vector<T, 1> t{x[i]};
+    const Vector<T, 1> y0{y[i]};
+    nest<M, 1>(&t, &y0, a);
+    y[i] = t.v[0];
   }
 }
 

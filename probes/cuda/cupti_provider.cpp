@@ -142,12 +142,14 @@ class CuptiProvider final : public roofline::CounterProvider {
     ROOFLAB_CUDA(cudaSetDevice(ordinal));
     ROOFLAB_CUDA(cudaFree(nullptr));  // creates the primary context
     using GetCurrent = CUresult (*)(CUcontext*);
-    using GetDevice = CUresult (*)(CUdevice*);
+    // cuDeviceGet, not cuCtxGetDevice: CUDA 13 resolves the latter to cuCtxGetDevice_v2, which
+    // takes the context as a second argument.
+    using GetDevice = CUresult (*)(CUdevice*, int);
     if (driver_function<GetCurrent>("cuCtxGetCurrent")(&ctx_) != CUDA_SUCCESS || !ctx_)
       throw kernels::cuda::CudaError("cuCtxGetCurrent: no current context");
     CUdevice cu_device = 0;
-    if (driver_function<GetDevice>("cuCtxGetDevice")(&cu_device) != CUDA_SUCCESS)
-      throw kernels::cuda::CudaError("cuCtxGetDevice failed");
+    if (driver_function<GetDevice>("cuDeviceGet")(&cu_device, ordinal) != CUDA_SUCCESS)
+      throw kernels::cuda::CudaError("cuDeviceGet(" + std::to_string(ordinal) + ") failed");
 
     auto init = cupti_params<CUpti_Profiler_Initialize_Params>(
         CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
