@@ -19,21 +19,32 @@ struct CuptiError : std::runtime_error {
 };
 
 // The CUDA 13 range profiler and profiler host entry points Rooflab calls.
-#define ROOFLAB_CUPTI_FUNCTIONS(X)                                                          \
-  X(cuptiGetResultString)                                                                   \
-  X(cuptiProfilerInitialize)                                                                \
-  X(cuptiProfilerDeviceSupported)                                                           \
-  X(cuptiDeviceGetChipName)                                                                 \
-  X(cuptiProfilerGetCounterAvailability) X(cuptiProfilerHostInitialize)                     \
-      X(cuptiProfilerHostDeinitialize) X(cuptiProfilerHostGetMetricProperties)              \
-          X(cuptiProfilerHostConfigAddMetrics) X(cuptiProfilerHostGetConfigImageSize)       \
-              X(cuptiProfilerHostGetConfigImage) X(cuptiProfilerHostGetNumOfPasses)         \
-                  X(cuptiProfilerHostEvaluateToGpuValues) X(cuptiRangeProfilerEnable)       \
-                      X(cuptiRangeProfilerDisable) X(cuptiRangeProfilerGetCounterDataSize)  \
-                          X(cuptiRangeProfilerCounterDataImageInitialize)                   \
-                              X(cuptiRangeProfilerSetConfig) X(cuptiRangeProfilerStart)     \
-                                  X(cuptiRangeProfilerStop) X(cuptiRangeProfilerDecodeData) \
-                                      X(cuptiRangeProfilerGetCounterDataInfo)
+// One entry point per line:
+// clang-format off
+#define ROOFLAB_CUPTI_FUNCTIONS(X) \
+  X(cuptiGetResultString) \
+  X(cuptiProfilerInitialize) \
+  X(cuptiProfilerDeviceSupported) \
+  X(cuptiDeviceGetChipName) \
+  X(cuptiProfilerGetCounterAvailability) \
+  X(cuptiProfilerHostInitialize) \
+  X(cuptiProfilerHostDeinitialize) \
+  X(cuptiProfilerHostGetMetricProperties) \
+  X(cuptiProfilerHostConfigAddMetrics) \
+  X(cuptiProfilerHostGetConfigImageSize) \
+  X(cuptiProfilerHostGetConfigImage) \
+  X(cuptiProfilerHostGetNumOfPasses) \
+  X(cuptiProfilerHostEvaluateToGpuValues) \
+  X(cuptiRangeProfilerEnable) \
+  X(cuptiRangeProfilerDisable) \
+  X(cuptiRangeProfilerGetCounterDataSize) \
+  X(cuptiRangeProfilerCounterDataImageInitialize) \
+  X(cuptiRangeProfilerSetConfig) \
+  X(cuptiRangeProfilerStart) \
+  X(cuptiRangeProfilerStop) \
+  X(cuptiRangeProfilerDecodeData) \
+  X(cuptiRangeProfilerGetCounterDataInfo)
+// clang-format on
 
 class CuptiLibrary {
  public:
