@@ -138,4 +138,38 @@ template roofline::Verification verify_reduce(ReduceOp, double, const double*, c
 template roofline::Verification verify_reduce(ReduceOp, std::int32_t, const std::int32_t*,
                                               const std::int32_t*, std::size_t);
 
+template <class T>
+roofline::Verification verify_reduce_twice(ReduceOp op, T first, T second, const T* x, const T* y,
+                                           std::size_t n) {
+  roofline::Verification v = verify_reduce<T>(op, first, x, y, n);
+  if (!v.passed) return v;
+  v = verify_reduce<T>(op, second, x, y, n);
+  if (!v.passed) v.message = "second launch: " + v.message;
+  return v;
+}
+
+template roofline::Verification verify_reduce_twice(ReduceOp, float, float, const float*,
+                                                    const float*, std::size_t);
+template roofline::Verification verify_reduce_twice(ReduceOp, double, double, const double*,
+                                                    const double*, std::size_t);
+template roofline::Verification verify_reduce_twice(ReduceOp, std::int32_t, std::int32_t,
+                                                    const std::int32_t*, const std::int32_t*,
+                                                    std::size_t);
+
+std::string_view to_string(BlockLoad l) { return l == BlockLoad::striped ? "striped" : "blocked"; }
+
+std::string_view to_string(LoadWidth w) { return w == LoadWidth::vec16 ? "v16" : "e"; }
+
+std::string_view to_string(PassScheme p) {
+  switch (p) {
+    case PassScheme::two_pass:
+      return "two_pass";
+    case PassScheme::one_pass_atomic:
+      return "one_pass_atomic";
+    case PassScheme::one_pass_last_block:
+      return "one_pass_last_block";
+  }
+  return "?";
+}
+
 }  // namespace kernels

@@ -75,6 +75,37 @@ double reduce_tolerance(ReduceOp op, std::size_t n);
 template <class T>
 roofline::Verification verify_reduce(ReduceOp op, T result, const T* x, const T* y, std::size_t n);
 
+// verify_reduce of two launches in a row on the same inputs: the second result must not depend
+// on what the first left behind (a one-pass variant's result or ticket). The message says which.
+template <class T>
+roofline::Verification verify_reduce_twice(ReduceOp op, T first, T second, const T* x, const T* y,
+                                           std::size_t n);
+
+// The steps of the GPU ladders (CUDA and OpenCL) that both languages have. How a block's
+// combination of its threads' sums (its block reduce) differs by backend.
+
+// Which elements of a tile a thread (work-item) loads (CUB's BLOCK_LOAD_DIRECT vs _STRIPED).
+enum class BlockLoad {
+  striped,  // load i of thread t: vector i·threads + t of the tile; a warp's load is contiguous
+  blocked,  // load i of thread t: vector t·loads + i; a thread's loads are contiguous
+};
+
+enum class LoadWidth {
+  element,  // one element per load (4 bytes for float and int32, 8 for double)
+  vec16,    // 16-byte vectors (float4, double2, int4)
+};
+
+// How the blocks' (work-groups') sums become the result.
+enum class PassScheme {
+  two_pass,             // each block writes a partial; a second launch of one block sums them
+  one_pass_atomic,      // each block atomically adds its sum into the zeroed result
+  one_pass_last_block,  // each block writes a partial, fences, takes a ticket; the last one sums
+};
+
+std::string_view to_string(BlockLoad l);
+std::string_view to_string(LoadWidth w);
+std::string_view to_string(PassScheme p);
+
 // Orders a backend's reduce cases (contiguous in `cases`) by (op, precision, n), each length's
 // variants one after the other, so a variant and the baseline it is compared with are timed
 // seconds apart. Throws std::logic_error when the reduce cases are not contiguous.

@@ -56,12 +56,7 @@ class ReduceCase final : public roofline::Case {
     const T second = launch_poisoned();
     const auto x = cache_->get<T>(kXSeed, n_);
     const auto y = op_ == ReduceOp::dot ? cache_->get<T>(kYSeed, n_) : nullptr;
-    const T* yp = y ? y->data() : nullptr;
-    roofline::Verification v = verify_reduce<T>(op_, first, x->data(), yp, n_);
-    if (!v.passed) return v;
-    v = verify_reduce<T>(op_, second, x->data(), yp, n_);
-    if (!v.passed) v.message = "second launch: " + v.message;
-    return v;
+    return verify_reduce_twice<T>(op_, first, second, x->data(), y ? y->data() : nullptr, n_);
   }
 
   void release() override {

@@ -19,10 +19,6 @@ bool in(const ReduceShape& s, const auto& shapes) {
 
 }  // namespace
 
-std::string_view to_string(BlockLoad l) { return l == BlockLoad::striped ? "striped" : "blocked"; }
-
-std::string_view to_string(LoadWidth w) { return w == LoadWidth::vec16 ? "v16" : "e"; }
-
 std::string_view to_string(BlockReduce b) {
   switch (b) {
     case BlockReduce::gmem_tree:
@@ -37,18 +33,6 @@ std::string_view to_string(BlockReduce b) {
       return "warp_cg";
     case BlockReduce::warp_redux:
       return "warp_redux";
-  }
-  return "?";
-}
-
-std::string_view to_string(PassScheme p) {
-  switch (p) {
-    case PassScheme::two_pass:
-      return "two_pass";
-    case PassScheme::one_pass_atomic:
-      return "one_pass_atomic";
-    case PassScheme::one_pass_last_block:
-      return "one_pass_last_block";
   }
   return "?";
 }

@@ -13,18 +13,10 @@
 
 namespace kernels::cuda {
 
+using kernels::BlockLoad;
+using kernels::LoadWidth;
+using kernels::PassScheme;
 using kernels::ReduceOp;
-
-// Which elements of a tile a thread loads (CUB's BLOCK_LOAD_DIRECT vs _STRIPED).
-enum class BlockLoad {
-  striped,  // load i of thread t: vector i·threads + t of the tile; a warp's load is contiguous
-  blocked,  // load i of thread t: vector t·loads + i; a thread's loads are contiguous
-};
-
-enum class LoadWidth {
-  element,  // one element per load (4 bytes for float and int32, 8 for double)
-  vec16,    // 16-byte vectors (float4, double2, int4)
-};
 
 // How a block combines its threads' sums; thread 0 ends with the block's sum.
 enum class BlockReduce {
@@ -36,17 +28,7 @@ enum class BlockReduce {
   warp_redux,      // as warp_shfl with __reduce_add_sync (integers only: sm_80's REDUX)
 };
 
-// How the blocks' sums become the result.
-enum class PassScheme {
-  two_pass,             // each block writes a partial; a second launch of one block sums them
-  one_pass_atomic,      // each block atomicAdds its sum into the zeroed result
-  one_pass_last_block,  // each block writes a partial, fences, takes a ticket; the last one sums
-};
-
-std::string_view to_string(BlockLoad l);
-std::string_view to_string(LoadWidth w);
 std::string_view to_string(BlockReduce b);
-std::string_view to_string(PassScheme p);
 
 // What a kernel is compiled for. Every shape the variants use is instantiated (reduce.cu builds
 // its table from kLadderShapes and kSweepShapes); others are refused.

@@ -20,24 +20,8 @@ bool at_least(const ReduceSupport& s, int major, int minor) {
 
 }  // namespace
 
-std::string_view to_string(BlockLoad l) { return l == BlockLoad::striped ? "striped" : "blocked"; }
-
-std::string_view to_string(LoadWidth w) { return w == LoadWidth::vec16 ? "v16" : "e"; }
-
 std::string_view to_string(BlockReduce b) {
   return b == BlockReduce::local_tree ? "local_tree" : "sub_group";
-}
-
-std::string_view to_string(PassScheme p) {
-  switch (p) {
-    case PassScheme::two_pass:
-      return "two_pass";
-    case PassScheme::one_pass_atomic:
-      return "one_pass_atomic";
-    case PassScheme::one_pass_last_block:
-      return "one_pass_last_block";
-  }
-  return "?";
 }
 
 std::string_view to_string(AtomicAdd a) {

@@ -14,19 +14,10 @@
 
 namespace kernels::opencl {
 
+using kernels::BlockLoad;
+using kernels::LoadWidth;
+using kernels::PassScheme;
 using kernels::ReduceOp;
-
-// Which elements of a tile a work-item loads (as on CUDA).
-enum class BlockLoad {
-  striped,  // load i of work-item t: vector i·group + t of the tile; a sub-group's load is
-            // contiguous
-  blocked,  // load i of work-item t: vector t·loads + i; a work-item's loads are contiguous
-};
-
-enum class LoadWidth {
-  element,  // one element per load (4 bytes for float and int32, 8 for double)
-  vec16,    // 16-byte vectors (float4, double2, int4)
-};
 
 // How a work-group combines its work-items' sums; work-item 0 ends with the group's sum.
 enum class BlockReduce {
@@ -34,17 +25,7 @@ enum class BlockReduce {
   sub_group,  // sub_group_reduce_add in each sub-group, then in the first over the sub-groups' sums
 };
 
-// How the work-groups' sums become the result.
-enum class PassScheme {
-  two_pass,             // each group writes a partial to global memory; one group sums them
-  one_pass_atomic,      // each group atomically adds its sum into the zeroed result
-  one_pass_last_block,  // each group writes a partial, fences, takes a ticket; the last one sums
-};
-
-std::string_view to_string(BlockLoad l);
-std::string_view to_string(LoadWidth w);
 std::string_view to_string(BlockReduce b);
-std::string_view to_string(PassScheme p);
 
 // How a one-pass-atomic variant adds a group's sum to the result.
 enum class AtomicAdd {
