@@ -38,6 +38,11 @@ inline constexpr std::array kReduceOps = {ReduceOp::sum, ReduceOp::dot};
 
 std::string_view to_string(ReduceOp op);
 
+// What GPU kernels add in: the element type, and uint32 for int32 (its wrap-around modulo 2^32
+// is defined, and results are compared modulo 2^32).
+template <class T>
+using Accumulator = std::conditional_t<std::is_integral_v<T>, std::uint32_t, T>;
+
 constexpr int reduce_inputs(ReduceOp op) { return op == ReduceOp::dot ? 2 : 1; }
 
 roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n);

@@ -11,10 +11,7 @@
 
 namespace kernels::opencl {
 
-// What the kernels add in: the element type, and uint32 for int32 (its wrap-around modulo 2^32
-// is defined; kernels/reduce.hpp compares int32 results modulo 2^32).
-template <class T>
-using Accumulator = std::conditional_t<std::is_integral_v<T>, std::uint32_t, T>;
+using kernels::Accumulator;
 
 template <class T>
 class ReduceKernel {
