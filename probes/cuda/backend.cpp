@@ -157,8 +157,11 @@ std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
                                                    const roofline::ProbeOptions& options,
                                                    std::vector<std::string>& failures) {
   const double l2 = device.caches.front().size_bytes;
-  const std::vector<double> sizes = sweep_working_sets(l2, options.quick, options.max_working_set);
-  const double dram_bytes = sizes.back();  // ≥ 8× the L2 unless max_working_set says less
+  std::size_t free = 0, total = 0;
+  ROOFLAB_CUDA(cudaMemGetInfo(&free, &total));
+  const std::vector<double> sizes =
+      sweep_working_sets(l2, options.quick, options.max_working_set, static_cast<double>(free));
+  const double dram_bytes = sizes.back();  // ≥ dram_smallest unless memory or the user says less
   const double l2_bytes = std::min(l2 / 2, dram_bytes);
   std::map<std::string, std::string> searched;
   std::vector<Result> sweep;

@@ -75,8 +75,14 @@ GeometrySearch search_geometry(int sms, int max_threads_per_sm,
   return search;
 }
 
-std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set) {
-  const double top = max_working_set > 0 ? max_working_set : kDramFromL2 * 2 * l2_bytes;
+double dram_smallest(double l2_bytes) {
+  return std::max(kDramFromL2 * l2_bytes, kDramSmallestBytes);
+}
+
+std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set,
+                                       double free_bytes) {
+  const double top =
+      std::min(max_working_set > 0 ? max_working_set : 2 * dram_smallest(l2_bytes), free_bytes / 2);
   const int per_octave = quick ? 2 : 4;
   std::set<double> sizes;
   for (int k = 0;; ++k) {
@@ -93,10 +99,11 @@ std::vector<roofline::SweepPoint> ceiling_points(const std::vector<roofline::Swe
                                                  double l2_bytes) {
   double largest = 0;
   for (const roofline::SweepPoint& p : sweep) largest = std::max(largest, p.working_set);
-  if (largest < kDramFromL2 * l2_bytes) return sweep;  // a sweep cut short keeps all it has
+  const double dram = dram_smallest(l2_bytes);
+  if (largest < dram) return sweep;  // a sweep cut short keeps all it has
   std::vector<roofline::SweepPoint> out;
   for (const roofline::SweepPoint& p : sweep)
-    if (p.working_set <= l2_bytes || p.working_set >= kDramFromL2 * l2_bytes) out.push_back(p);
+    if (p.working_set <= l2_bytes || p.working_set >= dram) out.push_back(p);
   return out;
 }
 

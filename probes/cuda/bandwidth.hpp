@@ -1,8 +1,8 @@
 #pragma once
 // The GPU bandwidth probe: for read, write, copy, triad and daxpy (fp32 arrays), a search of the
-// launch geometry inside the L2 and in DRAM, then a working-set sweep from a few KiB to 16× the
-// L2, each size with its side's launch, whose plateaus become the L2 and DRAM ceilings
-// (probes/levels).
+// launch geometry inside the L2 and in DRAM, then a working-set sweep from a few KiB to twice the
+// smallest DRAM working set, each size with its side's launch, whose plateaus become the L2 and
+// DRAM ceilings (probes/levels).
 #include <array>
 #include <functional>
 #include <string>
@@ -54,17 +54,23 @@ GeometrySearch search_geometry(
     int sms, int max_threads_per_sm,
     const std::function<double(const kernels::cuda::Geometry&)>& measure);
 
-// DRAM ceilings come from working sets of at least 8× the L2: Hopper's L2 keeps part of a working
-// set several times its size (on an H100, copy ran 18% faster at 4× the L2 than at 5×, 2026-11).
+// DRAM ceilings come from working sets of at least 8× the L2 and at least 1 GiB. Hopper's L2 keeps
+// part of a working set several times its size (on an H100, copy ran 18% faster at 4× the L2 than
+// at 5×), and smaller launches still lose to their start and end (on an H200, write pooled 4.53
+// TB/s over 480–960 MiB and reached 4.61 at 1 GiB, 2026-11-21).
 inline constexpr double kDramFromL2 = 8;
+inline constexpr double kDramSmallestBytes = 1 << 30;
+double dram_smallest(double l2_bytes);
 
 // Working sets of the sweep: 2 (quick) or 4 (full) points per octave from 4 KiB, plus ¼, ½, 1, 2,
-// 4, 8 and 16 × the L2, up to 16 × the L2 (or max_working_set when set), ascending.
-std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set);
+// 4, 8 and 16 × the L2, ascending, up to twice dram_smallest (or max_working_set when set), and
+// never beyond half of `free_bytes`, the device memory free for the probe.
+std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set,
+                                       double free_bytes);
 
-// The points the ceilings come from: inside the L2, or at least kDramFromL2 × the L2. The others
-// stay in the sweep (and its chart) as the transition between the levels. A sweep that stops
-// short of kDramFromL2 × the L2 (max_working_set) is kept whole.
+// The points the ceilings come from: inside the L2, or at least dram_smallest. The others stay in
+// the sweep (and its chart) as the transition between the levels. A sweep that stops short of
+// dram_smallest (max_working_set, or a small device) is kept whole.
 std::vector<roofline::SweepPoint> ceiling_points(const std::vector<roofline::SweepPoint>& sweep,
                                                  double l2_bytes);
 

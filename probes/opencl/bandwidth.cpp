@@ -21,7 +21,7 @@ using kernels::opencl::StreamLaunch;
 constexpr double kMinWorkingSet = 16 * 1024;
 constexpr double kBeyondCache = 6;  // the top: 1.5× the 4× of the largest cache STREAM asks for
 // A GPU streams a few hundred MiB in about 100 µs, where the launch's ramp-up and tail still cost
-// percents: its top is 16× the largest cache (960 MiB on an H200), as the CUDA probe's.
+// percents: its top is 16× the largest cache (960 MiB on an H200).
 constexpr double kBeyondGpuCache = 16;
 constexpr double kLeastTop = 64.0 * 1024 * 1024;
 // A GPU launch moves at least this much, in passes over a smaller working set, so that it lasts

@@ -156,18 +156,21 @@ TEST(GeometrySearch, FailedGeometriesNeverWin) {
   EXPECT_EQ(s.best.blocks_per_sm, 6);  // the default: full occupancy at 256 threads
 }
 
-TEST(BandwidthSweep, SpansAFewKibToSixteenTimesTheL2) {
-  const double l2 = 50e6;
-  const auto sizes = sweep_working_sets(l2, true, 0);
+TEST(BandwidthSweep, SpansAFewKibToTwiceTheSmallestDramWorkingSet) {
+  const double l2 = 50e6, gib = 1 << 30, plenty = 80 * gib;
+  const auto sizes = sweep_working_sets(l2, true, 0, plenty);
   ASSERT_GT(sizes.size(), 30u);
   EXPECT_EQ(sizes.front(), 4096);
-  EXPECT_EQ(sizes.back(), 16 * l2);
+  EXPECT_EQ(sizes.back(), 2 * gib);  // 8x the L2 is less than 1 GiB
   EXPECT_TRUE(std::is_sorted(sizes.begin(), sizes.end()));
-  EXPECT_TRUE(std::find(sizes.begin(), sizes.end(), 4 * l2) != sizes.end());
-  EXPECT_GT(sweep_working_sets(l2, false, 0).size(), sizes.size());
-  const auto capped = sweep_working_sets(l2, true, 1e6);
+  for (double at : {4 * l2, 16 * l2, 1 * gib})
+    EXPECT_TRUE(std::find(sizes.begin(), sizes.end(), at) != sizes.end()) << at;
+  EXPECT_EQ(sweep_working_sets(200e6, true, 0, plenty).back(), 2 * 8 * 200e6);
+  EXPECT_GT(sweep_working_sets(l2, false, 0, plenty).size(), sizes.size());
+  const auto capped = sweep_working_sets(l2, true, 1e6, plenty);
   EXPECT_LE(capped.back(), 1e6);
   EXPECT_GT(capped.back(), 0.7e6);
+  EXPECT_LE(sweep_working_sets(l2, true, 0, 1 * gib).back(), 0.5 * gib);  // a small device
 }
 
 TEST(BandwidthSweep, LaunchesRepeatTheL2OrAResidentGridToMove2GiB) {
@@ -206,7 +209,8 @@ TEST(BandwidthSweep, LaunchesRepeatTheL2OrAResidentGridToMove2GiB) {
 TEST(BandwidthSweep, CeilingsSkipTheTransitionAboveTheL2) {
   const double l2 = 50e6;
   std::vector<roofline::SweepPoint> sweep;
-  for (double ws : {1e6, 25e6, 50e6, 100e6, 200e6, 399e6, 400e6, 800e6})
+  const double gib = 1 << 30;  // more than 8x the L2: the DRAM side starts here
+  for (double ws : {1e6, 25e6, 50e6, 100e6, 200e6, 400e6, gib - 1, gib, 2 * gib})
     sweep.push_back({.kernel = "copy",
                      .threads = 132,
                      .store = "temporal",
@@ -214,9 +218,9 @@ TEST(BandwidthSweep, CeilingsSkipTheTransitionAboveTheL2) {
                      .bytes_per_s = {1e12}});
   std::vector<double> kept;
   for (const auto& p : ceiling_points(sweep, l2)) kept.push_back(p.working_set);
-  EXPECT_EQ(kept, (std::vector<double>{1e6, 25e6, 50e6, 400e6, 800e6}));
-  sweep.resize(5);  // stops at 4x the L2: nothing to leave out
-  EXPECT_EQ(ceiling_points(sweep, l2).size(), 5u);
+  EXPECT_EQ(kept, (std::vector<double>{1e6, 25e6, 50e6, gib, 2 * gib}));
+  sweep.resize(6);  // stops at 8x the L2, short of 1 GiB: nothing to leave out
+  EXPECT_EQ(ceiling_points(sweep, l2).size(), 6u);
 }
 
 TEST(PeakFlops, WorkCountsEveryLaneOfEveryChain) {
