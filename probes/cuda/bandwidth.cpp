@@ -13,10 +13,11 @@ using kernels::cuda::Geometry;
 using kernels::cuda::StreamConfig;
 
 namespace {
-// Timed runs of about 0.5 ms on an H200, so that the start and end of a launch cost under 1%: with
+// Timed runs of about 1 ms on an H200, so that the start and end of a launch cost under 1%: with
 // 256 MiB per launch the L2 read 6.7 TB/s instead of 8.6 and DRAM read fell from 4.48 TB/s at
-// 2 GiB to 4.27 at 480 MiB (2026-11-21).
-constexpr double kBytesPerRun = 2.0 * (1 << 30);
+// 2 GiB to 4.27 at 480 MiB; one 3 GiB triad launch ran 4.38 TB/s, four back to back 4.39–4.41
+// (2026-11-21/22).
+constexpr double kBytesPerRun = 4.0 * (1 << 30);
 constexpr double kSmallest = 4096;
 // Blocks per SM that the search asks for to cover the array: bandwidth_config cuts them to what
 // one pass has work for.
@@ -67,6 +68,14 @@ GeometrySearch search_geometry(int sms, int max_threads_per_sm,
                   .blocks_per_sm = std::max(static_cast<int>(full(threads) * factor), 1),
                   .threads = threads,
                   .vector_bytes = width});
+  // The covering grid's best block size is not the resident grid's: on an H200, one 16 B vector
+  // per thread read 4.59 TB/s in blocks of 256 threads and 3.86 in blocks of 1024 (2026-11-22).
+  for (int t : {128, 256, 512, 1024})
+    try_geometry({.sms = sms,
+                  .blocks_per_sm = kCoveringBlocks,
+                  .threads = t,
+                  .vector_bytes = width,
+                  .items = 1});
   try_geometry(
       {.sms = sms, .blocks_per_sm = kCoveringBlocks, .threads = threads, .vector_bytes = width});
   Geometry one_item = search.best;

@@ -31,7 +31,7 @@ struct SweepDevice {
 
 // Elements per array for a working set of `bytes` over all the op's arrays (fp32), the geometry
 // with its blocks per SM cut to what one pass has work for, and the repeats that make a timed run
-// move at least 2 GiB: passes inside one launch when the working set fits in the L2 or the grid is
+// move at least 4 GiB: passes inside one launch when the working set fits in the L2 or the grid is
 // resident at once, else launches back to back. (A grid that runs in waves makes every pass of a
 // block over its own part before the next block starts: repeated passes of a working set larger
 // than the L2 would come from the L2.)
@@ -42,9 +42,10 @@ kernels::cuda::StreamConfig bandwidth_config(kernels::StreamOp op,
 // The searched geometries, in order, with 4 vectors per thread: vector width (4, 8, 16 B) at 256
 // threads and full occupancy, then threads per block (128 … 1024) at full occupancy with the best
 // width, then blocks per SM (¼ … 64× full occupancy: a grid larger than the resident blocks runs
-// in waves, and a grid that covers the array) with the best block size; last, the best with one
-// vector per thread. Each step keeps the best median so far; `measure` returns the median bytes/s
-// of a geometry (0 when it failed).
+// in waves, and a grid that covers the array) with the best block size, then the covering grid
+// with one vector per thread at every block size; last, the best with one vector per thread. Each
+// step keeps the best median so far; `measure` returns the median bytes/s of a geometry (0 when it
+// failed).
 struct GeometrySearch {
   kernels::cuda::Geometry best;
   double best_bytes_per_s = 0;

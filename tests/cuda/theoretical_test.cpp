@@ -144,9 +144,24 @@ TEST(GeometrySearch, KeepsTheBestOfEachStep) {
   EXPECT_EQ(s.best.blocks_per_sm, 8);
   EXPECT_EQ(s.best.sms, 132);
   EXPECT_EQ(s.best.items, 4);  // one item per thread ties, and a tie keeps the first
-  // (16 B, 256 threads, full) is tried once; then the covering grid and one item per thread.
-  EXPECT_EQ(s.tried, 3 + 3 + 6 + 1 + 1);
+  // (16 B, 256 threads, full) is tried once; then the covering grid with one item at 4 block
+  // sizes, with the best's items, and the best with one item per thread.
+  EXPECT_EQ(s.tried, 3 + 3 + 6 + 4 + 1 + 1);
   EXPECT_DOUBLE_EQ(s.best_bytes_per_s, 126);
+}
+
+TEST(GeometrySearch, TriesTheCoveringGridAtEveryBlockSize) {
+  // 512 threads win in a resident grid, 256 threads in the covering grid with one item each.
+  const auto rate = [](const kernels::cuda::Geometry& g) {
+    const bool covering = g.blocks_per_sm > 1000;
+    if (covering && g.items == 1) return g.threads == 256 ? 50.0 : 5.0;
+    return g.threads == 512 ? 10.0 : 1.0;
+  };
+  const GeometrySearch s = search_geometry(132, 2048, rate);
+  EXPECT_EQ(s.best.threads, 256);
+  EXPECT_EQ(s.best.items, 1);
+  EXPECT_GT(s.best.blocks_per_sm, 1000);
+  EXPECT_DOUBLE_EQ(s.best_bytes_per_s, 50);
 }
 
 TEST(GeometrySearch, FailedGeometriesNeverWin) {
@@ -173,7 +188,7 @@ TEST(BandwidthSweep, SpansAFewKibToTwiceTheSmallestDramWorkingSet) {
   EXPECT_LE(sweep_working_sets(l2, true, 0, 1 * gib).back(), 0.5 * gib);  // a small device
 }
 
-TEST(BandwidthSweep, LaunchesRepeatTheL2OrAResidentGridToMove2GiB) {
+TEST(BandwidthSweep, LaunchesRepeatTheL2OrAResidentGridToMove4GiB) {
   const SweepDevice h100{.l2_bytes = 50e6, .max_threads_per_sm = 2048};
   const kernels::cuda::Geometry resident{.sms = 132, .blocks_per_sm = 8, .threads = 256};
   const kernels::cuda::Geometry waves{.sms = 132, .blocks_per_sm = 64, .threads = 256};
@@ -182,14 +197,14 @@ TEST(BandwidthSweep, LaunchesRepeatTheL2OrAResidentGridToMove2GiB) {
       std::size_t n = 0;
       const auto config = bandwidth_config(op, resident, ws, h100, n);
       const roofline::Work w = kernels::cuda::stream_config_work(config, Precision::fp32, n);
-      EXPECT_GE(w.bytes, 2.0 * (1 << 30)) << kernels::to_string(op) << " " << ws;
+      EXPECT_GE(w.bytes, 4.0 * (1 << 30)) << kernels::to_string(op) << " " << ws;
       EXPECT_NEAR(w.working_set, ws, 4.0 * kernels::stream_arrays(op));
       EXPECT_EQ(config.launches, 1);
       // Waves repeat a working set inside a launch only when it fits in the L2; beyond, the
       // launch is repeated.
       const auto in_waves = bandwidth_config(op, waves, ws, h100, n);
       EXPECT_GE(kernels::cuda::stream_config_work(in_waves, Precision::fp32, n).bytes,
-                2.0 * (1 << 30));
+                4.0 * (1 << 30));
       if (ws <= h100.l2_bytes) {
         EXPECT_EQ(in_waves.passes, config.passes) << kernels::to_string(op) << " " << ws;
         EXPECT_EQ(in_waves.launches, 1);
