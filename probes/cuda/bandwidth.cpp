@@ -13,11 +13,12 @@ using kernels::cuda::Geometry;
 using kernels::cuda::StreamConfig;
 
 namespace {
-// Timed runs of about 1 ms on an H200, so that the start and end of a launch cost under 1%: with
-// 256 MiB per launch the L2 read 6.7 TB/s instead of 8.6 and DRAM read fell from 4.48 TB/s at
-// 2 GiB to 4.27 at 480 MiB; one 3 GiB triad launch ran 4.38 TB/s, four back to back 4.39–4.41
-// (2026-11-21/22).
-constexpr double kBytesPerRun = 4.0 * (1 << 30);
+// Timed runs of about 2 ms on an H200, so that the start and end of a launch cost well under 1%:
+// with 256 MiB per launch the L2 read 6.7 TB/s instead of 8.6 and DRAM read fell from 4.48 TB/s
+// at 2 GiB to 4.27 at 480 MiB; one 3 GiB triad launch ran 4.38 TB/s, four back to back 4.39–4.41
+// (2026-11-21/22). Working sets of a few KiB are latency-bound: 2^16 passes take milliseconds.
+constexpr double kBytesPerRun = 8.0 * (1 << 30);
+constexpr double kMostRepeats = 1 << 16;
 constexpr double kSmallest = 4096;
 // Blocks per SM that the search asks for to cover the array: bandwidth_config cuts them to what
 // one pass has work for.
@@ -34,7 +35,8 @@ StreamConfig bandwidth_config(kernels::StreamOp op, const Geometry& geometry, do
   Geometry g = geometry;
   g.blocks_per_sm = std::min(g.blocks_per_sm,
                              kernels::cuda::covering(g, double(n) * sizeof(float)).blocks_per_sm);
-  const int repeats = static_cast<int>(std::max(1.0, std::ceil(kBytesPerRun / moved)));
+  const int repeats =
+      static_cast<int>(std::clamp(std::ceil(kBytesPerRun / moved), 1.0, kMostRepeats));
   const bool resident = g.blocks_per_sm * g.threads <= device.max_threads_per_sm;
   if (bytes <= device.l2_bytes || resident)
     return {.op = op, .geometry = g, .passes = repeats, .launches = 1};
