@@ -15,15 +15,16 @@
 // `passes` passes over the arrays per launch (a cache-resident working set needs many for a launch to
 // last long enough to time). Pass p shifts which vector a work-item takes by p work-groups, so no
 // compiler can fold the passes into one; in-place daxpy alternates s and -s between passes
-// (kernels/stream.hpp, stream_pass_scalar). One pass is the textbook operation.
+// (kernels/stream.hpp, stream_pass_scalar), both from the host: negating on the device would be an
+// extra floating-point operation per work-item. One pass is the textbook operation.
 #define ELEMENTWISE(name, E)                                                                  \
   kernel void stream_##name(global REAL* restrict out, global const REAL* restrict in1,       \
-                            global const REAL* restrict in2, const REAL s, const ulong n,     \
-                            const uint passes) {                                              \
+                            global const REAL* restrict in2, const REAL s_even,               \
+                            const REAL s_odd, const ulong n, const uint passes) {             \
     const size_t vectors = n / W, shift = get_local_size(0) % max(vectors, (size_t)1);        \
     size_t i = get_global_id(0);                                                              \
     for (uint p = 0; p < passes; ++p) {                                                       \
-      const REAL sp = IN_PLACE && (p & 1) ? -s : s;                                           \
+      const REAL sp = (p & 1) ? s_odd : s_even;                                               \
       if (i < vectors) {                                                                      \
         STOREV((V)(E(LOADV(i, in1), LOADV(i, in2), LOADV(i, out), sp)), i, out);              \
         i += shift;                                                                           \
@@ -34,14 +35,11 @@
     }                                                                                         \
   }
 
-#define IN_PLACE 0
 ELEMENTWISE(write, WRITE)
 ELEMENTWISE(copy, COPY)
 ELEMENTWISE(scale, SCALE)
 ELEMENTWISE(add, ADD)
 ELEMENTWISE(triad, TRIAD)
-#undef IN_PLACE
-#define IN_PLACE 1
 ELEMENTWISE(daxpy, DAXPY)
 
 #define READ_TERM(a, b) (a)

@@ -51,7 +51,7 @@ class StreamCase final : public ClCase {
   double launch() override { return launch(launch_.passes); }
 
   double launch(unsigned passes) {
-    kernel_.setArg(is_reduction(op_) ? 6 : 5, static_cast<cl_uint>(passes));
+    kernel_.setArg(6, static_cast<cl_uint>(passes));
     const std::size_t vectors = (n_ + launch_.width - 1) / launch_.width;
     const std::size_t global =
         is_reduction(op_) ? partials() * launch_.group : round_up(vectors, launch_.group);
@@ -96,8 +96,8 @@ class StreamCase final : public ClCase {
   }
   const T* input(int k) const { return inputs_[k].empty() ? nullptr : inputs_[k].data(); }
 
-  // Elementwise: (out, in1, in2, s, n, passes); reductions: (partial, in1, in2, scratch, n, items,
-  // passes), the passes set by each launch. An input the operation does not read is passed as no
+  // Elementwise: (out, in1, in2, s of even passes, s of odd passes, n, passes); reductions:
+  // (partial, in1, in2, scratch, n, items, passes), the passes set by each launch. An input the operation does not read is passed as no
   // buffer.
   void set_args() {
     kernel_.setArg(0, out_);
@@ -107,12 +107,15 @@ class StreamCase final : public ClCase {
       else
         kernel_.setArg(1 + k, sizeof(cl_mem), nullptr);
     }
-    if (is_reduction(op_))
+    if (is_reduction(op_)) {
       kernel_.setArg(3, cl::Local(launch_.group * sizeof(T)));
-    else
-      kernel_.setArg(3, T(kScalar));
-    kernel_.setArg(4, static_cast<cl_ulong>(n_));
-    if (is_reduction(op_)) kernel_.setArg(5, static_cast<cl_uint>(launch_.items));
+      kernel_.setArg(4, static_cast<cl_ulong>(n_));
+      kernel_.setArg(5, static_cast<cl_uint>(launch_.items));
+    } else {
+      kernel_.setArg(3, stream_pass_scalar(op_, T(kScalar), 0));
+      kernel_.setArg(4, stream_pass_scalar(op_, T(kScalar), 1));
+      kernel_.setArg(5, static_cast<cl_ulong>(n_));
+    }
   }
 
   StreamOp op_;
