@@ -12,9 +12,9 @@
 #include "kernels/cpu/nested_saxpy_cases.hpp"
 #include "kernels/cpu/reduce_cases.hpp"
 #include "kernels/cpu/stream_cases.hpp"
-#include "kernels/names.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "roofline/json_io.hpp"
+#include "roofline/selection.hpp"
 
 namespace kernels::cpu {
 namespace {
@@ -140,13 +140,8 @@ std::vector<std::string> default_families() { return {"nested_saxpy", "stream"};
 
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         const roofline::RunOptions& options) {
-  const std::vector<std::string> known = families();
-  const std::vector<std::string> defaults = default_families();
-  const std::vector<std::string>& wanted = options.families.empty() ? defaults : options.families;
-  for (const auto& f : wanted)
-    if (std::find(known.begin(), known.end(), f) == known.end())
-      throw InputError("unknown family '" + f + "' on the CPU (expected one of: " + joined(known) +
-                       ")");
+  const std::vector<std::string> wanted =
+      roofline::wanted_families(options, families(), default_families(), "the CPU");
 
   const int threads = omp_get_max_threads();
   std::vector<Variant> variants;
@@ -155,26 +150,12 @@ std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& 
   add_nested_saxpy_variants(variants, device, threads);
   add_stream_variants(variants, device, threads);
   add_reduce_variants(variants, device, threads, options.quick);
-  std::erase_if(variants, [&](const Variant& v) {
-    return std::find(wanted.begin(), wanted.end(), v.family) == wanted.end();
-  });
-
-  std::vector<std::string> names;
-  for (const auto& v : variants) names.push_back(v.name);
-  for (const auto& requested : options.variants)
-    if (std::find(names.begin(), names.end(), requested) == names.end())
-      throw InputError("unknown variant '" + requested + "' of " + joined(wanted) +
-                       " on this CPU (expected one of: " + joined(names) + ")");
+  roofline::keep_wanted_variants(variants, wanted, options, "this CPU");
 
   const Sizing sizing(device, options.size);
   Cases cases;
-  for (const auto& v : variants) {
-    const bool chosen = options.variants.empty()
-                            ? (v.quick || !options.quick)
-                            : std::find(options.variants.begin(), options.variants.end(), v.name) !=
-                                  options.variants.end();
-    if (chosen) v.add_cases(cases, sizing);
-  }
+  for (const auto& v : variants)
+    if (roofline::chosen(options, v.name, v.quick)) v.add_cases(cases, sizing);
   interleave_reduce_cases(cases);
   return cases;
 }

@@ -13,11 +13,11 @@
 #include "kernels/cuda/nested_saxpy_cases.hpp"
 #include "kernels/cuda/reduce_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
-#include "kernels/names.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/stream.hpp"
 #include "roofline/json_io.hpp"
+#include "roofline/selection.hpp"
 
 namespace kernels::cuda {
 namespace {
@@ -191,31 +191,16 @@ Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int 
 
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         const roofline::RunOptions& options) {
-  const std::vector<std::string> known = families();
-  const std::vector<std::string> defaults = default_families();
-  const std::vector<std::string>& wanted = options.families.empty() ? defaults : options.families;
-  for (const auto& f : wanted)
-    if (std::find(known.begin(), known.end(), f) == known.end())
-      throw InputError("unknown family '" + f + "' on CUDA (expected one of: " + joined(known) +
-                       ")");
+  const std::vector<std::string> wanted =
+      roofline::wanted_families(options, families(), default_families(), "CUDA");
   std::vector<Variant> all = variants(device, options.quick);
-  std::erase_if(all, [&](const Variant& v) {
-    return std::find(wanted.begin(), wanted.end(), v.family) == wanted.end();
-  });
-  std::vector<std::string> names;
-  for (const auto& v : all) names.push_back(v.name);
-  for (const auto& requested : options.variants)
-    if (std::find(names.begin(), names.end(), requested) == names.end())
-      throw InputError("unknown variant '" + requested + "' of " + joined(wanted) +
-                       " on CUDA (expected one of: " + joined(names) + ")");
+  roofline::keep_wanted_variants(all, wanted, options, "CUDA");
 
   ROOFLAB_CUDA(cudaSetDevice(device.facts.at("ordinal").get<int>()));
   const Sizing sizing(device, options.size);
   Cases cases;
-  for (const auto& v : all)
-    if (options.variants.empty() || std::find(options.variants.begin(), options.variants.end(),
-                                              v.name) != options.variants.end())
-      v.add_cases(cases, sizing);
+  for (const auto& v : all)  // CUDA has no smaller quick suite: every variant is in it
+    if (roofline::chosen(options, v.name, /*quick=*/true)) v.add_cases(cases, sizing);
   interleave_reduce_cases(cases);
   return cases;
 }

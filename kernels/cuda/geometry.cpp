@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "kernels/names.hpp"
 #include "roofline/json_io.hpp"
+#include "roofline/names.hpp"
 
 namespace kernels::cuda {
 
@@ -35,7 +35,7 @@ void check_geometry(const Geometry& g, int element_bytes, std::initializer_list<
     std::vector<std::string> names;
     for (int i : items) names.push_back(std::to_string(i));
     throw InputError(std::to_string(g.items) + " vectors per thread is not one of " +
-                     joined(names));
+                     roofline::joined(names));
   }
 }
 

@@ -5,7 +5,6 @@
 #include <functional>
 #include <optional>
 
-#include "kernels/names.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/reduce_cases.hpp"
@@ -14,6 +13,7 @@
 #include "kernels/reduce.hpp"
 #include "kernels/stream.hpp"
 #include "roofline/json_io.hpp"
+#include "roofline/selection.hpp"
 
 namespace kernels::opencl {
 namespace {
@@ -222,14 +222,9 @@ roofline::CaseInfo opencl_case_info(const roofline::Device& device, std::string 
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         std::shared_ptr<Runtime> runtime,
                                                         const roofline::RunOptions& options) {
-  const std::vector<std::string> known = families();
   // The reduce study runs when asked for (`--family reduce`), as on CUDA.
-  const std::vector<std::string> defaults = {"nested_saxpy", "stream"};
-  const std::vector<std::string>& wanted = options.families.empty() ? defaults : options.families;
-  for (const auto& f : wanted)
-    if (std::find(known.begin(), known.end(), f) == known.end())
-      throw InputError("unknown family '" + f + "' on OpenCL (expected one of: " + joined(known) +
-                       ")");
+  const std::vector<std::string> wanted =
+      roofline::wanted_families(options, families(), {"nested_saxpy", "stream"}, "OpenCL");
 
   std::vector<Variant> variants;
   // The nested SAXPY sweep first, next in time to the probe's ceilings (as on the CPU).
@@ -237,26 +232,12 @@ std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& 
   add_stream_variants(variants, device, runtime);
   if (std::find(wanted.begin(), wanted.end(), "reduce") != wanted.end())
     add_reduce_variants(variants, device, runtime, options.quick);
-  std::erase_if(variants, [&](const Variant& v) {
-    return std::find(wanted.begin(), wanted.end(), v.family) == wanted.end();
-  });
-
-  std::vector<std::string> names;
-  for (const auto& v : variants) names.push_back(v.name);
-  for (const auto& requested : options.variants)
-    if (std::find(names.begin(), names.end(), requested) == names.end())
-      throw InputError("unknown variant '" + requested + "' of " + joined(wanted) + " on " +
-                       device.id + " (expected one of: " + joined(names) + ")");
+  roofline::keep_wanted_variants(variants, wanted, options, device.id);
 
   const Sizing sizing(device, *runtime, options.size);
   Cases cases;
-  for (const auto& v : variants) {
-    const bool chosen = options.variants.empty()
-                            ? (v.quick || !options.quick)
-                            : std::find(options.variants.begin(), options.variants.end(), v.name) !=
-                                  options.variants.end();
-    if (chosen) v.add_cases(cases, sizing);
-  }
+  for (const auto& v : variants)
+    if (roofline::chosen(options, v.name, v.quick)) v.add_cases(cases, sizing);
   interleave_reduce_cases(cases);
   return cases;
 }

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-namespace kernels {
+namespace roofline {
 
 // "a, b, c".
 inline std::string joined(const std::vector<std::string>& names) {
@@ -12,4 +12,4 @@ inline std::string joined(const std::vector<std::string>& names) {
   return out;
 }
 
-}  // namespace kernels
+}  // namespace roofline
