@@ -97,8 +97,8 @@ class StreamCase final : public ClCase {
   const T* input(int k) const { return inputs_[k].empty() ? nullptr : inputs_[k].data(); }
 
   // Elementwise: (out, in1, in2, s of even passes, s of odd passes, n, passes); reductions:
-  // (partial, in1, in2, scratch, n, items, passes), the passes set by each launch. An input the operation does not read is passed as no
-  // buffer.
+  // (partial, in1, in2, scratch, n, items, passes), the passes set by each launch. An input the
+  // operation does not read is passed as no buffer.
   void set_args() {
     kernel_.setArg(0, out_);
     for (int k = 0; k < 2; ++k) {

@@ -31,10 +31,10 @@ struct SweepDevice {
 
 // Elements per array for a working set of `bytes` over all the op's arrays (fp32), the geometry
 // with its blocks per SM cut to what one pass has work for, and the repeats that make a timed run
-// move at least 8 GiB (at most 2^16 repeats): passes inside one launch when the working set fits in the L2 or the grid is
-// resident at once, else launches back to back. (A grid that runs in waves makes every pass of a
-// block over its own part before the next block starts: repeated passes of a working set larger
-// than the L2 would come from the L2.)
+// move at least 8 GiB (at most 2^16 repeats): passes inside one launch when the working set fits in
+// the L2 or the grid is resident at once, else launches back to back. (A grid that runs in waves
+// makes every pass of a block over its own part before the next block starts: repeated passes of a
+// working set larger than the L2 would come from the L2.)
 kernels::cuda::StreamConfig bandwidth_config(kernels::StreamOp op,
                                              const kernels::cuda::Geometry& geometry, double bytes,
                                              const SweepDevice& device, std::size_t& n);
