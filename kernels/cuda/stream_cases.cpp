@@ -13,8 +13,8 @@
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/event_timer.hpp"
 #include "kernels/cuda/fill.hpp"
-#include "kernels/cuda/host_inputs.hpp"
 #include "kernels/cuda/stream.hpp"
+#include "kernels/inputs.hpp"
 #include "roofline/json_io.hpp"
 
 namespace kernels::cuda {
@@ -39,14 +39,15 @@ template <class T>
 class StreamCase final : public roofline::Case {
  public:
   StreamCase(roofline::CaseInfo info, StreamOp op, int passes, int launches, std::size_t partials,
-             std::size_t n, StreamLaunch<T> launch)
+             std::size_t n, StreamLaunch<T> launch, std::shared_ptr<HostInputCache> cache)
       : Case(std::move(info)),
         op_(op),
         passes_(passes),
         launches_(launches),
         partial_count_(partials),
         n_(n),
-        launch_(std::move(launch)) {}
+        launch_(std::move(launch)),
+        cache_(cache ? std::move(cache) : std::make_shared<HostInputCache>()) {}
 
   void prepare() override {
     for (int k = 0; k < stream_inputs(op_); ++k) {
@@ -71,11 +72,10 @@ class StreamCase final : public roofline::Case {
   // One pass from known values: daxpy reads its output and alternates s between passes, so only
   // a single pass has the textbook result (the other operations repeat the same pass).
   roofline::Verification verify() override {
-    const std::array<std::vector<T>, 2> in = {
-        stream_inputs(op_) >= 1 ? host_inputs<T>(kInputSeeds[0], n_) : std::vector<T>{},
-        stream_inputs(op_) >= 2 ? host_inputs<T>(kInputSeeds[1], n_) : std::vector<T>{}};
-    const T* in1 = in[0].empty() ? nullptr : in[0].data();
-    const T* in2 = in[1].empty() ? nullptr : in[1].data();
+    const auto x = stream_inputs(op_) >= 1 ? cache_->get<T>(kInputSeeds[0], n_) : nullptr;
+    const auto y = stream_inputs(op_) >= 2 ? cache_->get<T>(kInputSeeds[1], n_) : nullptr;
+    const T* in1 = x ? x->data() : nullptr;
+    const T* in2 = y ? y->data() : nullptr;
     if (!stream_stores(op_)) {
       fill_value(partials_->data(), partials_->size(), std::numeric_limits<T>::quiet_NaN());
       launch(1);
@@ -120,6 +120,7 @@ class StreamCase final : public roofline::Case {
   int passes_, launches_;
   std::size_t partial_count_, n_;
   StreamLaunch<T> launch_;
+  std::shared_ptr<HostInputCache> cache_;
   std::optional<DeviceBuffer<T>> out_;
   std::array<std::optional<DeviceBuffer<T>>, 2> inputs_;
   std::optional<DeviceBuffer<T>> partials_;
@@ -129,12 +130,13 @@ class StreamCase final : public roofline::Case {
 
 template <class T>
 std::unique_ptr<roofline::Case> kernel_case(roofline::CaseInfo info, const StreamConfig& c,
-                                            std::size_t n) {
+                                            std::size_t n, std::shared_ptr<HostInputCache> cache) {
   return std::make_unique<StreamCase<T>>(
       std::move(info), c.op, c.passes, c.launches, c.geometry.blocks(), n,
       [c](int passes, T* out, const T* in1, const T* in2, std::size_t count, T s, T* partials) {
         stream_launch<T>(c.op, c.geometry, passes, out, in1, in2, count, s, partials);
-      });
+      },
+      std::move(cache));
 }
 
 template <class T>
@@ -144,7 +146,8 @@ std::unique_ptr<roofline::Case> cublas_dot_case(roofline::CaseInfo info, std::si
       std::move(info), StreamOp::dot, 1, 1, 1, n,
       [handle](int, T*, const T* in1, const T* in2, std::size_t count, T, T* result) {
         cublas_dot(handle->get(), static_cast<std::int64_t>(count), in1, in2, result);
-      });
+      },
+      nullptr);
 }
 
 }  // namespace
@@ -164,7 +167,8 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                                  const std::string& family,
                                                  const std::string& variant,
                                                  const StreamConfig& config, roofline::Precision p,
-                                                 std::size_t n) {
+                                                 std::size_t n,
+                                                 std::shared_ptr<HostInputCache> cache) {
   check_precision(p);
   check_geometry(config.geometry, roofline::size_of(p), kStreamItems);
   if (config.passes < 1)
@@ -183,8 +187,9 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                  {"items_per_thread", g.items}};
   auto info = roofline::case_info(device, family, variant, params, stream_config_work(config, p, n),
                                   device.compute_units);
-  if (p == roofline::Precision::fp32) return kernel_case<float>(std::move(info), config, n);
-  return kernel_case<double>(std::move(info), config, n);
+  if (p == roofline::Precision::fp32)
+    return kernel_case<float>(std::move(info), config, n, std::move(cache));
+  return kernel_case<double>(std::move(info), config, n, std::move(cache));
 }
 
 std::unique_ptr<roofline::Case> make_cublas_dot_case(const roofline::Device& device,

@@ -126,11 +126,13 @@ SweepDevice sweep_device(const roofline::Device& device) {
 SearchedLaunch search_launch(kernels::StreamOp op, double bytes, const roofline::Device& device,
                              const roofline::ProbeOptions& options,
                              std::vector<std::string>& failures) {
+  // Every geometry verifies against the same host inputs: made once, not once per geometry.
+  const auto cache = std::make_shared<kernels::cuda::HostInputCache>();
   const auto measure_geometry = [&](const kernels::cuda::Geometry& g) {
     std::size_t n = 0;
     const auto config = bandwidth_config(op, g, bytes, sweep_device(device), n);
-    auto c =
-        kernels::cuda::make_stream_case(device, "bandwidth", "search", config, Precision::fp32, n);
+    auto c = kernels::cuda::make_stream_case(device, "bandwidth", "search", config, Precision::fp32,
+                                             n, cache);
     const Result r = roofline::measure(*c, options.measure);
     if (!r.ok()) {
       failures.push_back(failure_text(r));
