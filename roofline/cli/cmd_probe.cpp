@@ -9,7 +9,8 @@ namespace cli {
 roofline::MeasureOptions MeasureFlags::options() const {
   return {.repetitions = repetitions,
           .min_sample_seconds = min_sample_seconds,
-          .warmup_seconds = roofline::MeasureOptions{}.warmup_seconds};
+          .warmup_seconds = roofline::MeasureOptions{}.warmup_seconds,
+          .verbose = verbose};
 }
 
 void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
@@ -23,6 +24,8 @@ void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
                   "Seconds each sample lasts at least (>= 0.001)")
       ->check(CLI::Range(0.001, 60.0))
       ->capture_default_str();
+  command.add_flag("-v,--verbose", flags.verbose,
+                   "Print each measurement's wall time on stderr (prepare, verify, timing)");
 }
 
 void add_probe_command(CLI::App& app, Session& s) {

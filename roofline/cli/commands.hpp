@@ -15,12 +15,13 @@ void add_compare_command(CLI::App& app);
 // Bare `rooflab`: probe + default suite + report into a folder.
 void add_default_command(CLI::App& app, Session& s);
 
-// --quick/--full, --repetitions, --min-sample-time: shared by probe, run and the bare command.
+// --quick/--full, --repetitions, --min-sample-time, --verbose: shared by probe, run and the bare command.
 struct MeasureFlags {
   bool full = false;
   bool quick = false;  // --quick: the default, spelled out
   int repetitions = roofline::MeasureOptions{}.repetitions;
   double min_sample_seconds = roofline::MeasureOptions{}.min_sample_seconds;
+  bool verbose = false;
 
   roofline::MeasureOptions options() const;
 };

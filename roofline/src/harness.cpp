@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <optional>
@@ -92,8 +93,28 @@ void Progress::step(const std::string& label) {
   std::fflush(stderr);
 }
 
+namespace {
+
+// Wall-clock seconds of each phase of one case, for --verbose.
+class PhaseClock {
+ public:
+  double lap() {
+    const auto now = std::chrono::steady_clock::now();
+    const double seconds = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    return seconds;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace
+
 Result measure(Case& c, const MeasureOptions& options) {
   const CaseInfo& info = c.info();
+  PhaseClock clock;
+  double prepare = 0, verify = 0, timing = 0;
   Result result;
   result.family = info.family;
   result.variant = info.variant;
@@ -104,9 +125,12 @@ Result measure(Case& c, const MeasureOptions& options) {
   result.level = info.level;
   try {
     c.prepare();
+    prepare = clock.lap();
     result.verification = c.verify();
+    verify = clock.lap();
     if (result.verification.passed) time_case(c, options, result);
     if (options.counting && result.ok()) options.counting->count(c, result);
+    timing = clock.lap();
   } catch (const std::exception& e) {
     result.error = e.what();
   }
@@ -115,6 +139,10 @@ Result measure(Case& c, const MeasureOptions& options) {
   } catch (const std::exception& e) {
     if (result.error.empty()) result.error = std::string("release failed: ") + e.what();
   }
+  if (options.verbose)
+    std::fprintf(stderr, "%s %s %s %s: prepare %.3f s, verify %.3f s, timing %.3f s, release %.3f s\n",
+                 info.backend.c_str(), info.family.c_str(), info.variant.c_str(),
+                 info.params.dump().c_str(), prepare, verify, timing, clock.lap());
   return result;
 }
 

@@ -97,6 +97,22 @@ TEST(Harness, ErrorsAreRecordedNotThrown) {
   EXPECT_FALSE(r.ok());
 }
 
+TEST(Harness, VerboseNamesTheCaseAndEachPhaseOnStderr) {
+  SumCase c(false);
+  MeasureOptions verbose = kFast;
+  verbose.verbose = true;
+  testing::internal::CaptureStderr();
+  const auto r = measure(c, verbose);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_TRUE(r.ok()) << r.error;
+  EXPECT_NE(err.find(r.variant), std::string::npos) << err;
+  for (const char* phase : {"prepare ", "verify ", "timing ", "release "})
+    EXPECT_NE(err.find(phase), std::string::npos) << phase << " missing from: " << err;
+  testing::internal::CaptureStderr();
+  measure(c, kFast);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
 namespace {
 // Reports a device time per run (as a GPU case does from its events) far from the host time.
 class DeviceTimedCase : public SumCase {

@@ -16,6 +16,8 @@ struct MeasureOptions {
   int repetitions = 9;                // samples kept per case: 9 gives a true 95% CI of the median
   double min_sample_seconds = 0.004;  // each sample runs at least this long (≥ 1 ms, ≫ 20 ticks)
   double warmup_seconds = 0.005;      // untimed warm-up before the first sample
+  // Prints each case's wall time on stderr, split into prepare, verify and timing (--verbose).
+  bool verbose = false;
   // Counts one more call after the timed ones (rooflab run --counters); nullptr: no counting.
   Counting* counting = nullptr;
 };
