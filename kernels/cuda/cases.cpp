@@ -33,18 +33,16 @@ constexpr std::array kPrecisions = {Precision::fp32, Precision::fp64};
 constexpr double kReduceDramBytes = double(1 << 30);
 
 // Elements per array: the user's size, or the smallest that puts a case's working set in DRAM
-// (at least 8× the L2, like the probe's DRAM ceilings, and at least 1 GiB, so that a launch lasts
-// long enough for its gap and tail to cost about 1%: with 256 MiB on an H200 the nested SAXPY at
-// m = 1 ran 2% slower). Every size is checked against the free device memory before any case
-// allocates.
+// (dram_smallest, like the probe's DRAM ceilings: with 256 MiB on an H200 the nested SAXPY at
+// m = 1 ran 2% slower than with 1 GiB). Every size is checked against the free device memory
+// before any case allocates.
 class Sizing {
  public:
   Sizing(const roofline::Device& device, std::optional<std::int64_t> size) : size_(size) {
     if (size_ && *size_ <= 0)
       throw InputError("size " + std::to_string(*size_) + " is not a positive element count");
-    double l2 = 0;
-    for (const auto& c : device.caches) l2 = std::max(l2, c.size_bytes);
-    target_bytes_ = std::max(8 * l2, double(1 << 30));
+    for (const auto& c : device.caches) l2_ = std::max(l2_, c.size_bytes);
+    target_bytes_ = dram_smallest(l2_);
     std::size_t free = 0, total = 0;
     ROOFLAB_CUDA(cudaMemGetInfo(&free, &total));
     free_bytes_ = static_cast<double>(free);
@@ -58,10 +56,10 @@ class Sizing {
   }
 
   // The reduce sweep's lengths: the user's size, or 1 K ×step up to kReduceDramBytes of inputs
-  // (more when 4× the L2 is more).
+  // (more when 8× the L2 is more).
   std::vector<std::size_t> reduce_lengths(ReduceOp op, Precision p, int step) const {
     if (size_) return {elements(reduce_inputs(op), p)};
-    const auto lengths = reduce_sizes(op, p, std::max(kReduceDramBytes, target_bytes_), step);
+    const auto lengths = reduce_sizes(op, p, std::max(kReduceDramBytes, kDramFromL2 * l2_), step);
     check_fits(lengths.back(), reduce_inputs(op), p);
     return lengths;
   }
@@ -77,7 +75,7 @@ class Sizing {
   }
 
   std::optional<std::int64_t> size_;
-  double target_bytes_ = 0, free_bytes_ = 0;
+  double l2_ = 0, target_bytes_ = 0, free_bytes_ = 0;
 };
 
 struct Variant {

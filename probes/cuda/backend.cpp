@@ -163,7 +163,9 @@ std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
   ROOFLAB_CUDA(cudaMemGetInfo(&free, &total));
   const std::vector<double> sizes =
       sweep_working_sets(l2, options.quick, options.max_working_set, static_cast<double>(free));
-  const double dram_bytes = sizes.back();  // ≥ dram_smallest unless memory or the user says less
+  // The DRAM search runs at the smallest DRAM working set: the larger ones only make each
+  // geometry's verification longer.
+  const double dram_bytes = std::min(kernels::cuda::dram_smallest(l2), sizes.back());
   const double l2_bytes = std::min(l2 / 2, dram_bytes);
   std::map<std::string, std::string> searched;
   std::vector<Result> sweep;

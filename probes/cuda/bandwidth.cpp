@@ -9,6 +9,7 @@
 
 namespace probes::cuda {
 
+using kernels::cuda::dram_smallest;
 using kernels::cuda::Geometry;
 using kernels::cuda::StreamConfig;
 
@@ -70,24 +71,20 @@ GeometrySearch search_geometry(int sms, int max_threads_per_sm,
                   .blocks_per_sm = std::max(static_cast<int>(full(threads) * factor), 1),
                   .threads = threads,
                   .vector_bytes = width});
-  // The covering grid's best block size is not the resident grid's: on an H200, one 16 B vector
-  // per thread read 4.59 TB/s in blocks of 256 threads and 3.86 in blocks of 1024 (2026-11-22).
-  for (int t : {128, 256, 512, 1024})
-    try_geometry({.sms = sms,
-                  .blocks_per_sm = kCoveringBlocks,
-                  .threads = t,
-                  .vector_bytes = width,
-                  .items = 1});
+  // The covering grid's best block size and width are not the resident grid's: on an H200, one
+  // 16 B vector per thread read 4.59 TB/s in blocks of 256 threads and 3.86 in blocks of 1024,
+  // and the resident grid's 8 B beat 16 B while 16 B made the covering grid's best triad
+  // (2026-11-22).
+  for (int w : {width, 16})
+    for (int t : {128, 256, 512, 1024})
+      try_geometry(
+          {.sms = sms, .blocks_per_sm = kCoveringBlocks, .threads = t, .vector_bytes = w, .items = 1});
   try_geometry(
       {.sms = sms, .blocks_per_sm = kCoveringBlocks, .threads = threads, .vector_bytes = width});
   Geometry one_item = search.best;
   one_item.items = 1;
   try_geometry(one_item);
   return search;
-}
-
-double dram_smallest(double l2_bytes) {
-  return std::max(kDramFromL2 * l2_bytes, kDramSmallestBytes);
 }
 
 std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set,

@@ -43,7 +43,8 @@ kernels::cuda::StreamConfig bandwidth_config(kernels::StreamOp op,
 // threads and full occupancy, then threads per block (128 … 1024) at full occupancy with the best
 // width, then blocks per SM (¼ … 64× full occupancy: a grid larger than the resident blocks runs
 // in waves, and a grid that covers the array) with the best block size, then the covering grid
-// with one vector per thread at every block size; last, the best with one vector per thread. Each
+// with one vector per thread at every block size, in the best width and in 16 B; last, the best
+// with one vector per thread. Each
 // step keeps the best median so far; `measure` returns the median bytes/s of a geometry (0 when it
 // failed).
 struct GeometrySearch {
@@ -55,21 +56,14 @@ GeometrySearch search_geometry(
     int sms, int max_threads_per_sm,
     const std::function<double(const kernels::cuda::Geometry&)>& measure);
 
-// DRAM ceilings come from working sets of at least 8× the L2 and at least 1 GiB. Hopper's L2 keeps
-// part of a working set several times its size (on an H100, copy ran 18% faster at 4× the L2 than
-// at 5×), and smaller launches still lose to their start and end (on an H200, write pooled 4.53
-// TB/s over 480–960 MiB and reached 4.61 at 1 GiB, 2026-11-21).
-inline constexpr double kDramFromL2 = 8;
-inline constexpr double kDramSmallestBytes = 1 << 30;
-double dram_smallest(double l2_bytes);
-
 // Working sets of the sweep: 2 (quick) or 4 (full) points per octave from 4 KiB, plus ¼, ½, 1, 2,
-// 4, 8 and 16 × the L2, ascending, up to twice dram_smallest (or max_working_set when set), and
+// 4, 8 and 16 × the L2, ascending, up to twice kernels::cuda::dram_smallest (or max_working_set when set), and
 // never beyond half of `free_bytes`, the device memory free for the probe.
 std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set,
                                        double free_bytes);
 
-// The points the ceilings come from: inside the L2, or at least dram_smallest. The others stay in
+// The points the ceilings come from: inside the L2, or at least dram_smallest (the DRAM
+// working sets of kernels/cuda/geometry.hpp). The others stay in
 // the sweep (and its chart) as the transition between the levels. A sweep that stops short of
 // dram_smallest (max_working_set, or a small device) is kept whole.
 std::vector<roofline::SweepPoint> ceiling_points(const std::vector<roofline::SweepPoint>& sweep,

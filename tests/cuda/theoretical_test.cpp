@@ -145,7 +145,7 @@ TEST(GeometrySearch, KeepsTheBestOfEachStep) {
   EXPECT_EQ(s.best.sms, 132);
   EXPECT_EQ(s.best.items, 4);  // one item per thread ties, and a tie keeps the first
   // (16 B, 256 threads, full) is tried once; then the covering grid with one item at 4 block
-  // sizes, with the best's items, and the best with one item per thread.
+  // sizes (the best width is 16 B), with the best's items, and the best with one item per thread.
   EXPECT_EQ(s.tried, 3 + 3 + 6 + 4 + 1 + 1);
   EXPECT_DOUBLE_EQ(s.best_bytes_per_s, 126);
 }
@@ -164,6 +164,22 @@ TEST(GeometrySearch, TriesTheCoveringGridAtEveryBlockSize) {
   EXPECT_DOUBLE_EQ(s.best_bytes_per_s, 50);
 }
 
+TEST(GeometrySearch, TriesTheCoveringGridIn16BWhenTheResidentGridPrefersNarrower) {
+  // 8 B wins in the resident grid, 16 B at 1024 threads in the covering grid.
+  const auto rate = [](const kernels::cuda::Geometry& g) {
+    const bool covering = g.blocks_per_sm > 1000;
+    if (covering && g.items == 1) return g.vector_bytes == 16 && g.threads == 1024 ? 50.0 : 20.0;
+    return g.vector_bytes == 8 ? 10.0 : 1.0;
+  };
+  const GeometrySearch s = search_geometry(132, 2048, rate);
+  EXPECT_EQ(s.best.vector_bytes, 16);
+  EXPECT_EQ(s.best.threads, 1024);
+  EXPECT_EQ(s.best.items, 1);
+  EXPECT_DOUBLE_EQ(s.best_bytes_per_s, 50);
+  // The covering grid in 8 B and in 16 B; the best already has one item per thread.
+  EXPECT_EQ(s.tried, 3 + 3 + 6 + 4 + 4 + 1);
+}
+
 TEST(GeometrySearch, FailedGeometriesNeverWin) {
   const GeometrySearch s =
       search_geometry(4, 1536, [](const kernels::cuda::Geometry&) { return 0.0; });
@@ -176,11 +192,13 @@ TEST(BandwidthSweep, SpansAFewKibToTwiceTheSmallestDramWorkingSet) {
   const auto sizes = sweep_working_sets(l2, true, 0, plenty);
   ASSERT_GT(sizes.size(), 30u);
   EXPECT_EQ(sizes.front(), 4096);
-  EXPECT_EQ(sizes.back(), 2 * gib);  // 8x the L2 is less than 1 GiB
+  EXPECT_EQ(kernels::cuda::dram_smallest(l2), 2 * gib);  // 8x the L2 is less than 2 GiB
+  EXPECT_EQ(sizes.back(), 4 * gib);
   EXPECT_TRUE(std::is_sorted(sizes.begin(), sizes.end()));
-  for (double at : {4 * l2, 16 * l2, 1 * gib})
+  for (double at : {4 * l2, 16 * l2, 2 * gib})
     EXPECT_TRUE(std::find(sizes.begin(), sizes.end(), at) != sizes.end()) << at;
-  EXPECT_EQ(sweep_working_sets(200e6, true, 0, plenty).back(), 2 * 8 * 200e6);
+  EXPECT_EQ(kernels::cuda::dram_smallest(400e6), 8 * 400e6);
+  EXPECT_EQ(sweep_working_sets(400e6, true, 0, plenty).back(), 2 * 8 * 400e6);
   EXPECT_GT(sweep_working_sets(l2, false, 0, plenty).size(), sizes.size());
   const auto capped = sweep_working_sets(l2, true, 1e6, plenty);
   EXPECT_LE(capped.back(), 1e6);
@@ -224,7 +242,7 @@ TEST(BandwidthSweep, LaunchesRepeatTheL2OrAResidentGridToMove8GiB) {
 TEST(BandwidthSweep, CeilingsSkipTheTransitionAboveTheL2) {
   const double l2 = 50e6;
   std::vector<roofline::SweepPoint> sweep;
-  const double gib = 1 << 30;  // more than 8x the L2: the DRAM side starts here
+  const double gib = 2.0 * (1 << 30);  // more than 8x the L2: the DRAM side starts here
   for (double ws : {1e6, 25e6, 50e6, 100e6, 200e6, 400e6, gib - 1, gib, 2 * gib})
     sweep.push_back({.kernel = "copy",
                      .threads = 132,
@@ -234,7 +252,7 @@ TEST(BandwidthSweep, CeilingsSkipTheTransitionAboveTheL2) {
   std::vector<double> kept;
   for (const auto& p : ceiling_points(sweep, l2)) kept.push_back(p.working_set);
   EXPECT_EQ(kept, (std::vector<double>{1e6, 25e6, 50e6, gib, 2 * gib}));
-  sweep.resize(6);  // stops at 8x the L2, short of 1 GiB: nothing to leave out
+  sweep.resize(6);  // stops at 8x the L2, short of 2 GiB: nothing to leave out
   EXPECT_EQ(ceiling_points(sweep, l2).size(), 6u);
 }
 
