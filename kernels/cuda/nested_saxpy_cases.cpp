@@ -9,8 +9,9 @@
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/event_timer.hpp"
 #include "kernels/cuda/fill.hpp"
-#include "kernels/cuda/host_inputs.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
+#include "kernels/host_inputs.hpp"
+#include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "roofline/json_io.hpp"
 

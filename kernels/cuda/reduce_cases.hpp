@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <memory>
 
-#include "kernels/cuda/host_input_cache.hpp"
 #include "kernels/cuda/reduce_plan.hpp"
+#include "kernels/host_input_cache.hpp"
 #include "roofline/case.hpp"
 #include "roofline/profile.hpp"
 

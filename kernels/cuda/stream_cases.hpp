@@ -7,7 +7,7 @@
 #include <string>
 
 #include "kernels/cuda/geometry.hpp"
-#include "kernels/cuda/host_input_cache.hpp"
+#include "kernels/host_input_cache.hpp"
 #include "kernels/stream.hpp"
 #include "roofline/case.hpp"
 #include "roofline/profile.hpp"

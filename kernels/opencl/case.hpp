@@ -1,14 +1,12 @@
 #pragma once
 // What every OpenCL case shares: it is timed by profiling events, and any OpenCL error it meets
 // becomes an error naming the call and the error (the harness then marks the case failed).
-#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
 
-#include "kernels/inputs.hpp"
 #include "kernels/opencl/cl.hpp"
 #include "kernels/opencl/runtime.hpp"
 #include "roofline/case.hpp"
@@ -57,14 +55,6 @@ template <class T>
 constexpr const char* cl_type() {
   static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>);
   return std::is_same_v<T, float> ? "float" : "double";
-}
-
-// n inputs of kernels/inputs.hpp's sequence `seed`, as T.
-template <class T>
-std::vector<T> random_values(std::uint64_t seed, std::size_t n) {
-  std::vector<T> values(n);
-  for (std::size_t i = 0; i < n; ++i) values[i] = static_cast<T>(input_value(seed, i));
-  return values;
 }
 
 }  // namespace kernels::opencl

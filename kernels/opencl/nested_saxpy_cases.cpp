@@ -4,6 +4,7 @@
 #include <limits>
 #include <vector>
 
+#include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/case.hpp"
@@ -32,11 +33,11 @@ class NestedSaxpyCase final : public ClCase {
         std::string("-DREAL=") + cl_type<T>() + " -DM=" + std::to_string(m_) +
             " -DW=" + std::to_string(launch_.width) + " -DE=" + std::to_string(launch_.chains));
     kernel_ = cl::Kernel(program, "nested_saxpy");
-    x_host_ = random_values<T>(kXSeed, n_);
+    x_host_ = host_inputs<T>(kXSeed, n_);
     x_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy x");
     y_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy y");
     runtime().write(x_, x_host_);
-    runtime().write(y_, random_values<T>(kYSeed, n_));
+    runtime().write(y_, host_inputs<T>(kYSeed, n_));
     kernel_.setArg(0, y_);
     kernel_.setArg(1, x_);
     kernel_.setArg(2, T(kNestedSaxpyA));
@@ -52,7 +53,7 @@ class NestedSaxpyCase final : public ClCase {
 
   // y is updated in place by every timed call: it is reset to its initial values first.
   roofline::Verification check() override {
-    runtime().write(y_, random_values<T>(kYSeed, n_));
+    runtime().write(y_, host_inputs<T>(kYSeed, n_));
     launch();
     const std::vector<T> y = runtime().read<T>(y_, n_);
     return verify_nested_saxpy<T>(m_, x_host_.data(), y.data(), n_, [](std::size_t i) {

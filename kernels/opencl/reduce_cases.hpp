@@ -6,16 +6,13 @@
 #include <cstddef>
 #include <memory>
 
-#include "kernels/cuda/host_input_cache.hpp"
+#include "kernels/host_input_cache.hpp"
 #include "kernels/opencl/reduce_plan.hpp"
 #include "kernels/opencl/runtime.hpp"
 #include "roofline/case.hpp"
 #include "roofline/profile.hpp"
 
 namespace kernels::opencl {
-
-// The host inputs of consecutive cases (header-only and GPU-free, shared with the CUDA cases).
-using kernels::cuda::HostInputCache;
 
 // Params: n, op, passes, block_reduce, load, load_bytes, loads_per_thread, items_per_thread,
 // threads_per_block (the work-group size), description, and "sweep" for the points of the

@@ -7,6 +7,7 @@
 #include <limits>
 #include <optional>
 
+#include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/opencl/case.hpp"
 #include "roofline/json_io.hpp"
@@ -39,12 +40,12 @@ class StreamCase final : public ClCase {
         std::string("-DREAL=") + cl_type<T>() + " -DW=" + std::to_string(launch_.width));
     kernel_ = cl::Kernel(program, ("stream_" + std::string(to_string(op_))).c_str());
     for (int k = 0; k < stream_inputs(op_); ++k) {
-      inputs_[k] = random_values<T>(kInputSeeds[k], n_);
+      inputs_[k] = host_inputs<T>(kInputSeeds[k], n_);
       in_[k] = runtime().buffer(n_ * sizeof(T), what + " input");
       runtime().write(*in_[k], inputs_[k]);
     }
     out_ = runtime().buffer((is_reduction(op_) ? partials() : n_) * sizeof(T), what + " output");
-    if (stream_in_place(op_)) runtime().write(out_, random_values<T>(kOutputSeed, n_));
+    if (stream_in_place(op_)) runtime().write(out_, host_inputs<T>(kOutputSeed, n_));
     set_args();
   }
 
@@ -70,7 +71,7 @@ class StreamCase final : public ClCase {
       return verify_stream_sum<T>(op_, sum / passes, input(0), input(1), n_);
     }
     runtime().write(out_, stream_in_place(op_)
-                              ? random_values<T>(kOutputSeed, n_)
+                              ? host_inputs<T>(kOutputSeed, n_)
                               : std::vector<T>(n_, std::numeric_limits<T>::quiet_NaN()));
     // Every pass of an operation that does not read its output writes the same values: those
     // are checked after all the passes a run makes; daxpy after one.

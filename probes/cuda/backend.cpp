@@ -127,7 +127,7 @@ SearchedLaunch search_launch(kernels::StreamOp op, double bytes, const roofline:
                              const roofline::ProbeOptions& options,
                              std::vector<std::string>& failures) {
   // Every geometry verifies against the same host inputs: made once, not once per geometry.
-  const auto cache = std::make_shared<kernels::cuda::HostInputCache>();
+  const auto cache = std::make_shared<kernels::HostInputCache>();
   const auto measure_geometry = [&](const kernels::cuda::Geometry& g) {
     std::size_t n = 0;
     const auto config = bandwidth_config(op, g, bytes, sweep_device(device), n);

@@ -77,8 +77,11 @@ GeometrySearch search_geometry(int sms, int max_threads_per_sm,
   // (2026-11-22).
   for (int w : {width, 16})
     for (int t : {128, 256, 512, 1024})
-      try_geometry(
-          {.sms = sms, .blocks_per_sm = kCoveringBlocks, .threads = t, .vector_bytes = w, .items = 1});
+      try_geometry({.sms = sms,
+                    .blocks_per_sm = kCoveringBlocks,
+                    .threads = t,
+                    .vector_bytes = w,
+                    .items = 1});
   try_geometry(
       {.sms = sms, .blocks_per_sm = kCoveringBlocks, .threads = threads, .vector_bytes = width});
   Geometry one_item = search.best;

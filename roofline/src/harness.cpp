@@ -140,7 +140,8 @@ Result measure(Case& c, const MeasureOptions& options) {
     if (result.error.empty()) result.error = std::string("release failed: ") + e.what();
   }
   if (options.verbose)
-    std::fprintf(stderr, "%s %s %s %s: prepare %.3f s, verify %.3f s, timing %.3f s, release %.3f s\n",
+    std::fprintf(stderr,
+                 "%s %s %s %s: prepare %.3f s, verify %.3f s, timing %.3f s, release %.3f s\n",
                  info.backend.c_str(), info.family.c_str(), info.variant.c_str(),
                  info.params.dump().c_str(), prepare, verify, timing, clock.lap());
   return result;

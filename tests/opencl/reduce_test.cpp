@@ -33,7 +33,9 @@ class OpenClReduce : public ::testing::Test {
     const auto devices = backend_.devices();
     const auto it = std::find_if(devices.begin(), devices.end(),
                                  [&](const auto& d) { return wanted && d.id == wanted; });
-    if (wanted) ASSERT_NE(it, devices.end()) << "no device " << wanted;
+    if (wanted) {
+      ASSERT_NE(it, devices.end()) << "no device " << wanted;
+    }
     device_ = wanted ? *it : devices.at(0);
     runtime_ = backend_.runtime(device_.id);
     support_ = query_reduce_support(runtime_->device());

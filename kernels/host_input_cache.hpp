@@ -9,9 +9,9 @@
 #include <typeindex>
 #include <vector>
 
-#include "kernels/cuda/host_inputs.hpp"
+#include "kernels/host_inputs.hpp"
 
-namespace kernels::cuda {
+namespace kernels {
 
 class HostInputCache {
  public:
@@ -42,4 +42,4 @@ class HostInputCache {
   std::vector<Entry> entries_;
 };
 
-}  // namespace kernels::cuda
+}  // namespace kernels
