@@ -34,18 +34,18 @@ constexpr double kReduceDramBytes = double(1 << 30);
 
 // Elements per array: the user's size, or the smallest that puts a case's working set in DRAM
 // (dram_smallest, like the probe's DRAM ceilings: with 256 MiB on an H200 the nested SAXPY at
-// m = 1 ran 2% slower than with 1 GiB). Every size is checked against the free device memory
-// before any case allocates.
+// m = 1 ran 2% slower than with 1 GiB), at most half the free device memory, as the probe's sweep.
+// Every size is checked against the free device memory before any case allocates.
 class Sizing {
  public:
   Sizing(const roofline::Device& device, std::optional<std::int64_t> size) : size_(size) {
     if (size_ && *size_ <= 0)
       throw InputError("size " + std::to_string(*size_) + " is not a positive element count");
     for (const auto& c : device.caches) l2_ = std::max(l2_, c.size_bytes);
-    target_bytes_ = dram_smallest(l2_);
     std::size_t free = 0, total = 0;
     ROOFLAB_CUDA(cudaMemGetInfo(&free, &total));
     free_bytes_ = static_cast<double>(free);
+    target_bytes_ = std::min(dram_smallest(l2_), free_bytes_ / 2);
   }
 
   std::size_t elements(int arrays, Precision p) const {
