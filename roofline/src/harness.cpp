@@ -34,6 +34,20 @@ class SampleReporter : public benchmark::BenchmarkReporter {
   std::string error;
 };
 
+// Wall-clock seconds of each phase of one case, for --verbose.
+class PhaseClock {
+ public:
+  double lap() {
+    const auto now = std::chrono::steady_clock::now();
+    const double seconds = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    return seconds;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
 void time_case(Case& c, const MeasureOptions& options, Result& result) {
   std::string run_error;  // owned here: the benchmark may end before reporting it
   const Work work = c.info().work;
@@ -92,24 +106,6 @@ void Progress::step(const std::string& label) {
   std::fprintf(stderr, "\r\033[K%s [%d/%d] %s", title_.c_str(), done_, total_, label.c_str());
   std::fflush(stderr);
 }
-
-namespace {
-
-// Wall-clock seconds of each phase of one case, for --verbose.
-class PhaseClock {
- public:
-  double lap() {
-    const auto now = std::chrono::steady_clock::now();
-    const double seconds = std::chrono::duration<double>(now - last_).count();
-    last_ = now;
-    return seconds;
-  }
-
- private:
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-};
-
-}  // namespace
 
 Result measure(Case& c, const MeasureOptions& options) {
   const CaseInfo& info = c.info();
