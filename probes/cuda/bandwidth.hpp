@@ -57,8 +57,8 @@ GeometrySearch search_geometry(
     const std::function<double(const kernels::cuda::Geometry&)>& measure);
 
 // Working sets of the sweep: 2 (quick) or 4 (full) points per octave from 4 KiB, plus ¼, ½, 1, 2,
-// 4, 8 and 16 × the L2, ascending, up to twice kernels::cuda::dram_smallest (or max_working_set when set), and
-// never beyond half of `free_bytes`, the device memory free for the probe.
+// 4, 8 and 16 × the L2, ascending, up to twice kernels::cuda::dram_smallest (or max_working_set
+// when set), and never beyond half of `free_bytes`, the device memory free for the probe.
 std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set,
                                        double free_bytes);
 

@@ -15,7 +15,8 @@ void add_compare_command(CLI::App& app);
 // Bare `rooflab`: probe + default suite + report into a folder.
 void add_default_command(CLI::App& app, Session& s);
 
-// --quick/--full, --repetitions, --min-sample-time, --verbose: shared by probe, run and the bare command.
+// --quick/--full, --repetitions, --min-sample-time, --verbose: shared by probe, run and the bare
+// command.
 struct MeasureFlags {
   bool full = false;
   bool quick = false;  // --quick: the default, spelled out
