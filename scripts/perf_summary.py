@@ -19,6 +19,12 @@ def load(folder):
         return json.load(f)
 
 
+def own_results(run):
+    """The results of the run's first device (the CPU): a bare run also measures PoCL's device."""
+    device = run["machine"]["devices"][0]["id"]
+    return [r for r in run["results"] if r["device"] == device]
+
+
 def rate(result):
     return result["work"]["bytes"] / result["time"]["median"]
 
@@ -59,7 +65,7 @@ def main():
     table = {}
     for run in runs:
         best, plain = {}, {}
-        for r in run["results"]:
+        for r in own_results(run):
             if r["family"] != "stream" or r["time"] is None:
                 continue
             key = (r["params"]["op"], r["work"]["precision"])
@@ -80,7 +86,7 @@ def main():
     print("|---|---|---|---|---|---|---|---|")
     sweep = {}
     for run in runs:
-        for r in run["results"]:
+        for r in own_results(run):
             if r["family"] == "nested_saxpy" and r["placement"]:
                 p = r["placement"]
                 near = 0.5 <= p["ai"] / ridge_ai(run, r["work"]["precision"]) <= 2
