@@ -101,6 +101,16 @@ TEST_P(NestedSaxpyKernels, EveryDepthMatchesTheClosedForm) {
 INSTANTIATE_TEST_SUITE_P(SupportedIsas, NestedSaxpyKernels, ::testing::ValuesIn(supported_isas()),
                          [](const auto& info) { return std::string(to_string(info.param)); });
 
+TEST(NestedSaxpyRun, MoreThreadsThanCoresStillCoverEveryElementOnce) {
+  // 7 threads on fewer cores: threads done early take chunks of the others' blocks, chunk edges
+  // fall inside blocks and on an unaligned view.
+  for (int m : {1, 16}) {
+    SCOPED_TRACE(m);
+    EXPECT_TRUE((run_and_verify<float>(best_isa(), m, m, 3000017, 1, 7).passed));
+    EXPECT_TRUE((run_and_verify<double>(best_isa(), m, m, 1500007, 3, 7).passed));
+  }
+}
+
 TEST(NestedSaxpyRun, RepeatedCallsStayBounded) {
   // The timed loop calls the kernel on its own output; the contractive map keeps y finite.
   const std::size_t n = 257;
