@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -23,6 +24,22 @@ namespace {
 // xmm registers.
 constexpr int kChains = kVectorBytes == 64 ? 12 : kVectorBytes == 32 ? 8 : 6;
 
+// Once a block's m × kChains FMAs fill most of the out-of-order window, the next block's loads
+// wait behind them and only the hardware prefetchers keep the misses in flight; from there on
+// each block prefetches the lines kPrefetchBytes ahead. Measured on a 16-vCPU Xeon guest: m = 16,
+// 32, 64 ran 1.15-1.21x faster (from 0.85 to 1.00 of the DRAM roof); at m <= 8, where the window
+// spans many blocks, prefetches cost more than they gave.
+constexpr int kWindowFmas = 128;
+constexpr std::size_t kLineBytes = 64;
+constexpr std::size_t kPrefetchBytes = 2048;
+
+// Asks for the cache line at p + offset; an address, not a pointer, as it may lie past the array.
+template <int kForWrite>
+inline void prefetch(const void* p, std::size_t offset) {
+  __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) + offset),
+                     kForWrite, 3);
+}
+
 // m steps of t = a·t + y on one element or one vector.
 template <int M, class V>
 inline V chain(V t, V y, V a) {
@@ -38,6 +55,13 @@ void nested_block(T* y, const T* x, Range r, T a) {
   std::size_t i = r.begin;
   for (; i < r.end && !vector_aligned(y + i); ++i) y[i] = chain<M>(x[i], y[i], a);
   for (; i + kBlock <= r.end; i += kBlock) {
+    if constexpr (M * kChains >= kWindowFmas) {
+#pragma GCC unroll 16
+      for (std::size_t b = 0; b < kBlock * sizeof(T); b += kLineBytes) {
+        prefetch<0>(x + i, kPrefetchBytes + b);
+        prefetch<1>(y + i, kPrefetchBytes + b);  // for writing: y is stored back
+      }
+    }
     Vec<T> t[kChains], yv[kChains];
 #pragma GCC unroll 16
     for (int c = 0; c < kChains; ++c) {
