@@ -13,7 +13,6 @@
 namespace kernels::cpu {
 namespace {
 
-constexpr std::size_t kLine = 64;
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
 template <class T>
@@ -21,7 +20,7 @@ T* allocate(std::size_t n) {
   const std::size_t bytes = n * sizeof(T);
   // Arrays of a huge page or more start on one and ask for transparent huge pages, so streaming
   // them does not miss the TLB every 4 KiB; the plain baseline gets the same arrays.
-  const std::size_t align = bytes >= kHugePage ? kHugePage : kLine;
+  const std::size_t align = bytes >= kHugePage ? kHugePage : kCacheLineBytes;
   const std::size_t rounded = (std::max<std::size_t>(bytes, 1) + align - 1) / align * align;
   void* p = std::aligned_alloc(align, rounded);
   if (!p) throw std::bad_alloc();

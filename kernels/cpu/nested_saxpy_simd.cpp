@@ -30,7 +30,6 @@ constexpr int kChains = kVectorBytes == 64 ? 12 : kVectorBytes == 32 ? 8 : 6;
 // 32, 64 ran 1.15-1.21x faster (from 0.85 to 1.00 of the DRAM roof); at m <= 8, where the window
 // spans many blocks, prefetches cost more than they gave.
 constexpr int kWindowFmas = 128;
-constexpr std::size_t kLineBytes = 64;
 constexpr std::size_t kPrefetchBytes = 2048;
 
 // Asks for the cache line at p + offset; an address, not a pointer, as it may lie past the array.
@@ -57,7 +56,7 @@ void nested_block(T* y, const T* x, Range r, T a) {
   for (; i + kBlock <= r.end; i += kBlock) {
     if constexpr (M * kChains >= kWindowFmas) {
 #pragma GCC unroll 16
-      for (std::size_t b = 0; b < kBlock * sizeof(T); b += kLineBytes) {
+      for (std::size_t b = 0; b < kBlock * sizeof(T); b += kCacheLineBytes) {
         prefetch<0>(x + i, kPrefetchBytes + b);
         prefetch<1>(y + i, kPrefetchBytes + b);  // for writing: y is stored back
       }

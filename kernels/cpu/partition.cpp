@@ -5,17 +5,13 @@
 
 namespace kernels::cpu {
 
-namespace {
-constexpr std::size_t kLine = 64;
-}
-
 std::size_t elements_to_line(const void* base, std::size_t elem_size) {
   const auto address = reinterpret_cast<std::uintptr_t>(base);
-  return (kLine - address % kLine) % kLine / elem_size;
+  return (kCacheLineBytes - address % kCacheLineBytes) % kCacheLineBytes / elem_size;
 }
 
 Range thread_block(const void* base, std::size_t n, std::size_t elem_size, int t, int threads) {
-  const std::size_t per_line = std::max<std::size_t>(kLine / elem_size, 1);
+  const std::size_t per_line = std::max<std::size_t>(kCacheLineBytes / elem_size, 1);
   const std::size_t head = std::min(elements_to_line(base, elem_size), n);
   const std::size_t lines = (n - head) / per_line;
   const auto boundary = [&](int k) -> std::size_t {

@@ -5,6 +5,8 @@
 
 namespace kernels::cpu {
 
+inline constexpr std::size_t kCacheLineBytes = 64;
+
 struct Range {
   std::size_t begin, end;
 };
