@@ -3,11 +3,8 @@
 // so the m FMAs per element cost no memory traffic: small m streams, large m fills the FMA pipes.
 #include <omp.h>
 
-#include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <utility>
-#include <vector>
 
 #include "kernels/cpu/nested_saxpy_isa.hpp"
 #include "kernels/cpu/partition.hpp"
@@ -78,47 +75,19 @@ void nested_block(T* y, const T* x, Range r, T a) {
   for (; i < r.end; ++i) y[i] = chain<M>(x[i], y[i], a);
 }
 
-// Each thread starts on its own contiguous block (the pages it touched first), chunk by chunk,
-// and a thread done early takes the chunks still left in the others' blocks. Equal shares would
-// leave the call to the slowest thread, and vCPUs of a shared host (or hybrid cores) differ by
-// up to 2x; the probe's all-core ceiling adds up what each thread can do, which only balanced
-// work reaches.
+// Chunks of a quarter MiB: few enough to cost nothing to hand out, small enough to even out the
+// threads at the end of a call.
 constexpr std::size_t kChunkBytes = 256 << 10;
-
-// One thread's block, handed out in chunks whose interior edges sit on 64-byte boundaries.
-struct alignas(64) ChunkedBlock {
-  std::atomic<std::size_t> next{0};
-  std::size_t begin = 0, grid = 0, end = 0;  // chunk k >= 1 starts at grid + k * chunk
-
-  Range chunk(std::size_t k, std::size_t size) const {
-    const auto edge = [&](std::size_t j) {
-      return j == 0 ? begin : std::min(end, grid + j * size);
-    };
-    return {edge(k), edge(k + 1)};
-  }
-};
 
 template <class T, int M>
 void nested_saxpy(int threads, T* y, const T* x, std::size_t n, T a) {
-  constexpr std::size_t kChunk = kChunkBytes / sizeof(T);
-  std::vector<ChunkedBlock> blocks(static_cast<std::size_t>(threads));
-  for (int t = 0; t < threads; ++t) {
-    ChunkedBlock& b = blocks[static_cast<std::size_t>(t)];
-    const Range r = thread_block(y, n, sizeof(T), t, threads);
-    b.begin = r.begin;
-    b.end = r.end;
-    b.grid = r.begin + elements_to_line(y + r.begin, sizeof(T));
-  }
+  ChunkedBlocks blocks(y, n, sizeof(T), threads, kChunkBytes);
 #pragma omp parallel num_threads(threads) proc_bind(close)
   {
     const int t = omp_get_thread_num();
     for (int k = 0; k < threads; ++k) {  // its own block first, then the others' leftovers
-      ChunkedBlock& b = blocks[static_cast<std::size_t>((t + k) % threads)];
-      for (;;) {
-        const Range c = b.chunk(b.next.fetch_add(1, std::memory_order_relaxed), kChunk);
-        if (c.begin >= c.end) break;
-        nested_block<T, M>(y, x, c, a);
-      }
+      const int block = (t + k) % threads;
+      for (Range c; (c = blocks.take(block)).begin < c.end;) nested_block<T, M>(y, x, c, a);
     }
   }
 }

@@ -1,7 +1,9 @@
 #pragma once
 // How the CPU kernels split an array among OpenMP threads. Kernels and the first touch of their
 // buffers use the same split, so each thread's block lives in memory near the core that runs it.
+#include <atomic>
 #include <cstddef>
+#include <vector>
 
 namespace kernels::cpu {
 
@@ -11,11 +13,30 @@ struct Range {
   std::size_t begin, end;
 };
 
-// Elements of elem_size bytes from base up to the next 64-byte boundary.
-std::size_t elements_to_line(const void* base, std::size_t elem_size);
-
 // Thread t's contiguous block of n elements of elem_size bytes starting at base. Interior
 // boundaries fall on 64-byte-aligned addresses, so no cache line is written by two threads.
 Range thread_block(const void* base, std::size_t n, std::size_t elem_size, int t, int threads);
+
+// The threads' blocks, handed out in chunks of about chunk_bytes whose interior edges sit on
+// 64-byte boundaries. Each thread takes its own block's chunks first (the pages it touched first)
+// and then the chunks left in the others' blocks, so a thread on a slower or shared core (vCPUs of
+// a busy host, hybrid cores) does not hold the call up: equal shares finish at the slowest
+// thread's pace.
+class ChunkedBlocks {
+ public:
+  ChunkedBlocks(const void* base, std::size_t n, std::size_t elem_size, int threads,
+                std::size_t chunk_bytes);
+
+  // The next chunk of thread `block`'s block, for any thread; empty once the block is done.
+  Range take(int block);
+
+ private:
+  struct alignas(kCacheLineBytes) Block {
+    std::atomic<std::size_t> next{0};          // the next chunk to hand out
+    std::size_t begin = 0, grid = 0, end = 0;  // chunk k >= 1 starts at grid + k * chunk
+  };
+  std::vector<Block> blocks_;
+  std::size_t chunk_;  // elements
+};
 
 }  // namespace kernels::cpu

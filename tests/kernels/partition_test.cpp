@@ -38,5 +38,31 @@ TEST(ThreadBlock, SplitsEvenlyToWithinOneCacheLine) {
   EXPECT_EQ(second.end - second.begin, n / 2);
 }
 
+TEST(ChunkedBlocks, HandsOutEveryElementOnceInChunksCutOnCacheLines) {
+  alignas(64) static float storage[4096];
+  constexpr std::size_t kChunkBytes = 256;  // 64 floats
+  for (std::size_t offset : {0, 3})
+    for (std::size_t n : {0, 1, 63, 64, 1000, 4000})
+      for (int threads : {1, 3}) {
+        SCOPED_TRACE(testing::Message()
+                     << "offset " << offset << " n " << n << " threads " << threads);
+        const float* base = storage + offset;
+        ChunkedBlocks blocks(base, n, sizeof(float), threads, kChunkBytes);
+        std::size_t expected_begin = 0;
+        for (int t = 0; t < threads; ++t) {
+          const Range own = thread_block(base, n, sizeof(float), t, threads);
+          for (Range c; (c = blocks.take(t)).begin < c.end;) {
+            EXPECT_EQ(c.begin, expected_begin);  // in order, no gap, no overlap
+            EXPECT_LE(c.end - c.begin, kChunkBytes / sizeof(float) + 15);
+            if (c.end < own.end) EXPECT_EQ(reinterpret_cast<std::uintptr_t>(base + c.end) % 64, 0u);
+            expected_begin = c.end;
+          }
+          EXPECT_EQ(expected_begin, own.end);
+          EXPECT_GE(blocks.take(t).begin, blocks.take(t).end);  // stays empty once done
+        }
+        EXPECT_EQ(expected_begin, n);
+      }
+}
+
 }  // namespace
 }  // namespace kernels::cpu
