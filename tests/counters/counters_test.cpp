@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <string>
 
@@ -25,6 +26,26 @@ const EventSpec kTaskClock{"perf::TASK-CLOCK", roofline::kCpuSeconds, 1e-9};
 
 roofline::Device cpu_device() { return probes::cpu::CpuBackend().devices().at(0); }
 
+// Whether the hypervisor took time from this machine's vCPUs (the steal column of /proc/stat)
+// since the watch began. perf's task clock counts stolen time as running and the threads' CPU
+// clocks do not, so while time is stolen the task clock can only be checked from below: on a
+// busy host it ran 1.1-26x the CPU clocks over calls of a few milliseconds.
+class StealWatch {
+ public:
+  StealWatch() : start_(ticks()) {}
+  bool stolen() const { return ticks() > start_; }
+
+ private:
+  static long long ticks() {
+    std::ifstream stat("/proc/stat");
+    std::string cpu;
+    long long user, nice, system, idle, iowait, irq, softirq, steal = 0;
+    stat >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal;
+    return steal;
+  }
+  long long start_;
+};
+
 std::vector<std::unique_ptr<roofline::Case>> small_case() {
   roofline::RunOptions options;
   options.families = {"stream"};
@@ -41,7 +62,9 @@ TEST(Counters, TaskClockAgreesWithTheThreadCpuClocksOnTheCalibrationKernels) {
   Counting counting(backend.counter_provider(device), {kTaskClock});
   auto cases = backend.calibration_cases(device);
   std::vector<std::string> failures;
+  const StealWatch steal;
   const auto records = counting.calibrate(cases, "cpu", failures);
+  const bool stolen = steal.stolen();
   EXPECT_TRUE(failures.empty()) << failures.front();
 
   std::set<std::string> kernels;
@@ -53,7 +76,11 @@ TEST(Counters, TaskClockAgreesWithTheThreadCpuClocksOnTheCalibrationKernels) {
     EXPECT_EQ(r.quantity, roofline::kCpuSeconds);
     EXPECT_EQ(r.events, std::vector<std::string>{"perf::TASK-CLOCK"});
     EXPECT_GT(r.expected, 0.001) << r.kernel;  // the kernels run for milliseconds at least
-    EXPECT_TRUE(r.agrees()) << r.kernel << ": ratio " << r.ratio();
+    if (stolen) {
+      EXPECT_GE(r.ratio(), 1 - roofline::kCpuTimeTolerance) << r.kernel << " (time was stolen)";
+    } else {
+      EXPECT_TRUE(r.agrees()) << r.kernel << ": ratio " << r.ratio();
+    }
   }
   EXPECT_EQ(kernels, (std::set<std::string>{"nested_saxpy", "stream read", "stream write"}));
 
@@ -67,7 +94,8 @@ TEST(Counters, TaskClockAgreesWithTheThreadCpuClocksOnTheCalibrationKernels) {
   ASSERT_TRUE(clock.value.has_value());
   EXPECT_GT(*clock.value, 0);
   EXPECT_EQ(clock.source, "papi perf_event");
-  EXPECT_EQ(clock.verdict, Verdict::agrees) << clock.note;
+  const bool all_agree = std::ranges::all_of(records, [](const auto& k) { return k.agrees(); });
+  EXPECT_EQ(clock.verdict, all_agree ? Verdict::agrees : Verdict::disagrees) << clock.note;
   EXPECT_FALSE(r.measured.has_value());  // CPU time is no FLOPs nor bytes
 }
 
@@ -78,11 +106,16 @@ TEST(Counters, AWrongWeightDisagreesAndIsNotTrusted) {
                     {{kTaskClock.name, roofline::kCpuSeconds, 2e-9}});
   auto cases = backend.calibration_cases(device);
   std::vector<std::string> failures;
+  const StealWatch steal;
   const auto records = counting.calibrate(cases, "cpu", failures);
+  const bool stolen = steal.stolen();
   ASSERT_FALSE(records.empty());
   for (const auto& r : records) {
     EXPECT_FALSE(r.agrees());
-    EXPECT_NEAR(r.ratio(), 2, 2 * roofline::kCpuTimeTolerance) << r.kernel;
+    EXPECT_GE(r.ratio(), 2 * (1 - roofline::kCpuTimeTolerance)) << r.kernel;
+    if (!stolen) {
+      EXPECT_LE(r.ratio(), 2 * (1 + roofline::kCpuTimeTolerance)) << r.kernel;
+    }
   }
   auto c = small_case();
   c[0]->prepare();
