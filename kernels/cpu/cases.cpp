@@ -58,6 +58,7 @@ class Sizing {
   std::optional<std::int64_t> size() const { return size_; }
   // Bytes that put a working set in DRAM.
   double dram_bytes() const { return target_bytes_; }
+  bool in_dram(double bytes) const { return bytes >= target_bytes_; }
 
  private:
   double memory_bytes_;
@@ -79,9 +80,11 @@ void add_stream_variants(std::vector<Variant>& out, const roofline::Device& devi
                      for (Precision p : kPrecisions)
                        for (StreamOp op : kStreamOps) {
                          if (store == Store::nontemporal && !stream_stores(op)) continue;
-                         const StreamCall call{op, store, threads, 1, isa};
-                         cases.push_back(make_stream_case(device, name, technique, call, p,
-                                                          sizing.elements(stream_arrays(op), p)));
+                         const std::size_t n = sizing.elements(stream_arrays(op), p);
+                         const bool balanced = technique == StreamTechnique::simd && threads > 1 &&
+                                               sizing.in_dram(n * stream_arrays(op) * size_of(p));
+                         const StreamCall call{op, store, threads, 1, isa, balanced};
+                         cases.push_back(make_stream_case(device, name, technique, call, p, n));
                        }
                    }});
   };

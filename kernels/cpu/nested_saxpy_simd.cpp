@@ -75,21 +75,11 @@ void nested_block(T* y, const T* x, Range r, T a) {
   for (; i < r.end; ++i) y[i] = chain<M>(x[i], y[i], a);
 }
 
-// Chunks of a quarter MiB: few enough to cost nothing to hand out, small enough to even out the
-// threads at the end of a call.
-constexpr std::size_t kChunkBytes = 256 << 10;
-
 template <class T, int M>
 void nested_saxpy(int threads, T* y, const T* x, std::size_t n, T a) {
-  ChunkedBlocks blocks(y, n, sizeof(T), threads, kChunkBytes);
+  ChunkedBlocks blocks(y, n, sizeof(T), threads, kBalancedChunkBytes);
 #pragma omp parallel num_threads(threads) proc_bind(close)
-  {
-    const int t = omp_get_thread_num();
-    for (int k = 0; k < threads; ++k) {  // its own block first, then the others' leftovers
-      const int block = (t + k) % threads;
-      for (Range c; (c = blocks.take(block)).begin < c.end;) nested_block<T, M>(y, x, c, a);
-    }
-  }
+  blocks.drain(omp_get_thread_num(), [&](Range c) { nested_block<T, M>(y, x, c, a); });
 }
 
 template <class T, std::size_t... k>

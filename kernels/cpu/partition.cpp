@@ -51,4 +51,8 @@ Range ChunkedBlocks::take(int block) {
   return {edge(k), edge(k + 1)};
 }
 
+void ChunkedBlocks::reset() {
+  for (Block& b : blocks_) b.next.store(0, std::memory_order_relaxed);
+}
+
 }  // namespace kernels::cpu

@@ -9,6 +9,10 @@ namespace kernels::cpu {
 
 inline constexpr std::size_t kCacheLineBytes = 64;
 
+// The chunks balanced kernels hand out: a quarter MiB, few enough to cost nothing to hand out,
+// small enough to even out the threads at the end of a call.
+inline constexpr std::size_t kBalancedChunkBytes = 256 << 10;
+
 struct Range {
   std::size_t begin, end;
 };
@@ -29,6 +33,17 @@ class ChunkedBlocks {
 
   // The next chunk of thread `block`'s block, for any thread; empty once the block is done.
   Range take(int block);
+
+  // Calls f(chunk) for the chunks thread t takes: its own block's, then the others' leftovers.
+  template <class F>
+  void drain(int t, F&& f) {
+    const int threads = static_cast<int>(blocks_.size());
+    for (int k = 0; k < threads; ++k)
+      for (Range c; (c = take((t + k) % threads)).begin < c.end;) f(c);
+  }
+
+  // Hands every chunk out again, for another pass; only while no thread takes chunks.
+  void reset();
 
  private:
   struct alignas(kCacheLineBytes) Block {

@@ -39,6 +39,7 @@ double run_plain(const StreamCall& call, T* out, const T* in1, const T* in2, std
   check(call, out, in1, in2);
   if (call.store != Store::temporal)
     throw std::invalid_argument("the plain stream loop has no non-temporal stores");
+  if (call.balanced) throw std::invalid_argument("the plain stream loop has no balanced split");
   double sum = 0;
   const auto kernel = select(call.isa, &isa_baseline::stream_plain<T>, &isa_avx2::stream_plain<T>,
                              &isa_avx512::stream_plain<T>);

@@ -14,9 +14,13 @@ using kernels::to_string;
 struct StreamCall {
   StreamOp op;
   Store store = Store::temporal;
-  int threads = 1;  // OpenMP threads; thread t always works on the same contiguous block
+  int threads = 1;  // OpenMP threads; thread t works on its own contiguous block
   int passes = 1;   // passes over the arrays inside one call (amortizes the parallel region)
   Isa isa = Isa::baseline;
+  // Threads that finish their block take chunks of the others' (ChunkedBlocks), so a slower
+  // thread does not hold the pass up. For arrays in DRAM only: in cache, a block must stay with
+  // the core whose cache holds it.
+  bool balanced = false;
 };
 
 // Runs `call` over n elements per array with explicit SIMD of the call's ISA level, in one
@@ -30,7 +34,8 @@ double stream_run(const StreamCall& call, double* out, const double* in1, const 
 
 // The reference Rooflab must match: the textbook OpenMP STREAM loop (`parallel for
 // schedule(static)` over the elements, plain C++ in the body, `simd reduction` for the sums),
-// compiled for the call's ISA level. One parallel region per pass; call.store must be temporal.
+// compiled for the call's ISA level. One parallel region per pass; call.store must be temporal
+// and the call not balanced.
 double stream_plain(const StreamCall& call, float* out, const float* in1, const float* in2,
                     std::size_t n, float s);
 double stream_plain(const StreamCall& call, double* out, const double* in1, const double* in2,

@@ -108,7 +108,8 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                  {"threads", call.threads},
                                  {"isa", to_string(call.isa)},
                                  {"op", to_string(call.op)},
-                                 {"store", to_string(call.store)}};
+                                 {"store", to_string(call.store)},
+                                 {"balanced", call.balanced}};
   const roofline::Work work = stream_work(call.op, p, static_cast<std::int64_t>(n), call.store);
   return make_stream_case(
       roofline::case_info(device, "stream", variant, params, work, call.threads), technique, call,

@@ -1,8 +1,11 @@
 // Stream kernels with explicit SIMD, compiled once per ISA level (see simd.hpp). Each thread
-// streams its own block: a scalar head up to vector alignment of the stored (or read) array,
+// streams its own block, or in a balanced call its block's chunks and then the others' leftovers.
+// A block or chunk goes: a scalar head up to vector alignment of the stored (or read) array,
 // kUnroll independent vectors per iteration, then single vectors and a scalar tail. Sums walk the
 // aligned part as kStreams segments at once, which keeps more misses in flight than one stream.
 #include <omp.h>
+
+#include <optional>
 
 #include "kernels/cpu/partition.hpp"
 #include "kernels/cpu/simd.hpp"
@@ -105,24 +108,43 @@ T sum_block(Inputs<op, T> in, Range r) {
   return scalar + horizontal_sum<T>(acc[0]);
 }
 
+// One pass over the range r: stores it, or returns the sum of its terms.
+template <StreamOp op, Store mode, class T>
+T pass_range(T* out, Inputs<op, T> in, Range r, T s) {
+  if constexpr (stream_stores(op)) {
+    store_block<op, mode>(out, in, r, s);
+    return 0;
+  } else {
+    return sum_block(in, r);
+  }
+}
+
 template <StreamOp op, Store mode, class T>
 void run_parallel(const StreamCall& call, T* out, Inputs<op, T> in, std::size_t n, T s,
                   double* thread_sums) {
   const void* base = stream_stores(op) ? static_cast<const void*>(out) : in.in1;
+  std::optional<ChunkedBlocks> chunks;
+  if (call.balanced) chunks.emplace(base, n, sizeof(T), call.threads, kBalancedChunkBytes);
 #pragma omp parallel num_threads(call.threads) proc_bind(close)
   {
     const int t = omp_get_thread_num();
-    const Range r = thread_block(base, n, sizeof(T), t, omp_get_num_threads());
+    const Range own = thread_block(base, n, sizeof(T), t, omp_get_num_threads());
     T sum = 0;
     for (int pass = 0; pass < call.passes; ++pass) {
-      if constexpr (stream_stores(op)) {
-        T pass_s = stream_pass_scalar(op, s, pass);
-        opaque(pass_s);  // the compiler cannot prove two passes store the same values
-        store_block<op, mode>(out, in, r, pass_s);
+      T pass_s = stream_pass_scalar(op, s, pass);
+      opaque(pass_s);  // the compiler cannot prove two passes store the same values
+      if (chunks) {
+        if (pass > 0) {
+#pragma omp barrier
+#pragma omp single
+          chunks->reset();  // its implicit barrier keeps every thread out until it is done
+        }
+        sum = 0;
+        chunks->drain(t, [&](Range c) { sum += pass_range<op, mode>(out, in, c, pass_s); });
       } else {
-        sum = sum_block(in, r);
-        opaque(sum);  // every pass's sum counts as used
+        sum = pass_range<op, mode>(out, in, own, pass_s);
       }
+      opaque(sum);  // every pass's sum counts as used
     }
     if constexpr (mode == Store::nontemporal) _mm_sfence();
     thread_sums[t] = sum;

@@ -70,6 +70,7 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(const BandwidthConfig& confi
                                      {"passes", config.passes},
                                      {"working_set", work.working_set},
                                      {"isa", kernels::cpu::to_string(config.isa)},
+                                     {"balanced", config.balanced},
                                      {"precision", "fp64"}},
                           .work = work,
                           .level = level};
@@ -77,7 +78,8 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(const BandwidthConfig& confi
                                       .store = config.store,
                                       .threads = config.threads,
                                       .passes = config.passes,
-                                      .isa = config.isa};
+                                      .isa = config.isa,
+                                      .balanced = config.balanced};
   return kernels::cpu::make_stream_case(std::move(info), kernels::cpu::StreamTechnique::simd, call,
                                         roofline::Precision::fp64, config.n);
 }
@@ -135,13 +137,15 @@ std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Dev
           std::ranges::find(plan.most_threads_only, op) != plan.most_threads_only.end())
         continue;
       for (double ws : sweep_working_sets(plan, device.caches, threads)) {
+        const bool past_caches = ws >= last_cache;
         std::vector<Store> stores = {Store::temporal};
         // Streaming stores only pay off once the data cannot stay in cache, and only by saving the
         // write-allocate, which an in-place kernel (daxpy) does not have.
-        if (kernels::stream_stores(op) && !kernels::stream_in_place(op) && ws >= last_cache)
+        if (kernels::stream_stores(op) && !kernels::stream_in_place(op) && past_caches)
           stores.push_back(Store::nontemporal);
         for (Store store : stores) {
-          const BandwidthConfig config = bandwidth_config(op, store, threads, ws, isa);
+          BandwidthConfig config = bandwidth_config(op, store, threads, ws, isa);
+          config.balanced = past_caches && threads > 1;
           const std::string level = device.level_for(bandwidth_work(config).working_set, threads);
           cases.push_back(make_bandwidth_case(config, device.id, level));
         }

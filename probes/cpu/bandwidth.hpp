@@ -19,6 +19,7 @@ struct BandwidthConfig {
   std::size_t n = 0;  // fp64 elements per array
   int passes = 1;     // passes per call
   kernels::cpu::Isa isa = kernels::cpu::Isa::baseline;
+  bool balanced = false;  // threads share out chunks (kernels::cpu::StreamCall::balanced)
 };
 
 // The configuration closest to `working_set` bytes (all arrays together): n rounded to whole

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace kernels::cpu {
 namespace {
@@ -62,6 +64,28 @@ TEST(ChunkedBlocks, HandsOutEveryElementOnceInChunksCutOnCacheLines) {
         }
         EXPECT_EQ(expected_begin, n);
       }
+}
+
+// One thread alone drains every block, its own first; after reset() the chunks come out again.
+TEST(ChunkedBlocks, DrainTakesItsOwnBlockFirstThenTheOthersAndResetRestarts) {
+  alignas(64) static float storage[4000];
+  constexpr int kThreads = 3;
+  ChunkedBlocks blocks(storage, 4000, sizeof(float), kThreads, 256);
+  for (int t : {1, 2}) {
+    SCOPED_TRACE(testing::Message() << "thread " << t);
+    std::vector<int> taken(4000, 0);
+    std::vector<Range> chunks;
+    blocks.drain(t, [&](Range c) {
+      chunks.push_back(c);
+      for (std::size_t i = c.begin; i < c.end; ++i) ++taken[i];
+    });
+    EXPECT_EQ(std::ranges::count(taken, 1), 4000);  // every element once
+    const Range own = thread_block(storage, 4000, sizeof(float), t, kThreads);
+    ASSERT_FALSE(chunks.empty());
+    EXPECT_EQ(chunks.front().begin, own.begin);
+    EXPECT_GE(blocks.take(0).begin, blocks.take(0).end);  // nothing left until reset
+    blocks.reset();
+  }
 }
 
 }  // namespace

@@ -141,12 +141,14 @@ void check_daxpy_stays_bounded(Technique technique, Isa isa) {
   const int passes = 1000;
   const T s = 3;
   Guarded<T> out(n, 1, 1), in1(n, 0, 2);
-  for (int threads : {1, 2}) {
-    SCOPED_TRACE(::testing::Message()
-                 << to_string(isa) << " " << sizeof(T) * 8 << "-bit threads=" << threads);
+  for (int threads : {1, 2, 3}) {
+    const bool balanced = threads == 3;
+    if (balanced && technique == Technique::plain) continue;
+    SCOPED_TRACE(::testing::Message() << to_string(isa) << " " << sizeof(T) * 8
+                                      << "-bit threads=" << threads << " balanced " << balanced);
     out.reset();
-    run<T>(technique, {StreamOp::daxpy, Store::temporal, threads, passes, isa}, out.data(),
-           in1.data(), nullptr, n, s);
+    run<T>(technique, {StreamOp::daxpy, Store::temporal, threads, passes, isa, balanced},
+           out.data(), in1.data(), nullptr, n, s);
     const double u = std::numeric_limits<T>::epsilon() / 2;
     for (std::size_t i = 0; i < n; ++i) {
       const double o0 = out.initial(i), bound = passes * 2 * u * (std::fabs(o0) + 2 * s * 1.5);
@@ -159,8 +161,9 @@ void check_daxpy_stays_bounded(Technique technique, Isa isa) {
 
 // Every kernel of one ISA level and op: sizes 1, 7, 4·8·8+13 (every sum stream gets a whole
 // number of steps, leftovers follow) and 1000003, views aligned and not (output and inputs at
-// different offsets from a cache line), 1 and 2 threads, both stores, 3 passes. daxpy starts from
-// known output values and makes one pass: its passes alternate the sign of s.
+// different offsets from a cache line), 1 and 2 threads and (SIMD) 7 threads balanced, both
+// stores, 3 passes. daxpy starts from known output values and makes one pass: its passes
+// alternate the sign of s. At 1000003 elements, 7 threads share out 15-31 chunks a pass.
 class StreamKernels : public ::testing::TestWithParam<std::tuple<Isa, StreamOp>> {
  protected:
   template <class T>
@@ -171,19 +174,21 @@ class StreamKernels : public ::testing::TestWithParam<std::tuple<Isa, StreamOp>>
       for (auto [o_out, o_in] : {std::pair<std::size_t, std::size_t>{0, 0}, {1, 3}, {5, 2}}) {
         if (n > 1000 && o_out == 5) continue;  // the head and tail paths are covered at small n
         Guarded<T> out(n, o_out, 1), in1(n, o_in, 2), in2(n, o_in + 1, 3);
-        for (int threads : {1, 2})
+        for (int threads : {1, 2, 7})
           for (Store store : {Store::temporal, Store::nontemporal}) {
             if (store == Store::nontemporal && !nontemporal) continue;
+            const bool balanced = threads == 7;
+            if (balanced && technique == Technique::plain) continue;
             SCOPED_TRACE(::testing::Message()
                          << to_string(isa) << " " << to_string(op) << " " << sizeof(T) * 8
-                         << "-bit n=" << n << " offsets " << o_out << "," << o_in
-                         << " threads=" << threads << " " << to_string(store));
+                         << "-bit n=" << n << " offsets " << o_out << "," << o_in << " threads="
+                         << threads << (balanced ? " balanced " : " ") << to_string(store));
             if (stream_in_place(op)) {
               out.reset();
             } else {
               out.poison();
             }
-            const StreamCall call{op, store, threads, stream_in_place(op) ? 1 : 3, isa};
+            const StreamCall call{op, store, threads, stream_in_place(op) ? 1 : 3, isa, balanced};
             const T s = 3;
             const double sum = run(technique, call, out.data(), in1.data(), in2.data(), n, s);
             const roofline::Verification v =
@@ -236,6 +241,9 @@ TEST(StreamRun, RejectsCallsThatCannotRun) {
       stream_run({StreamOp::add, Store::temporal, 1, 1, Isa::baseline}, b, a, nullptr, 4, 1.0f),
       std::invalid_argument);
   EXPECT_THROW(stream_plain({StreamOp::copy, Store::nontemporal, 1, 1, Isa::baseline}, b, a,
+                            nullptr, 4, 1.0f),
+               std::invalid_argument);
+  EXPECT_THROW(stream_plain({StreamOp::copy, Store::temporal, 2, 1, Isa::baseline, true}, b, a,
                             nullptr, 4, 1.0f),
                std::invalid_argument);
   if (!cpu_supports(Isa::avx512)) {
