@@ -109,10 +109,12 @@ void report_problems(Session& s, const roofline::Results& r) {
     });
     std::cerr << "warning: " << above.size()
               << " result(s) lie more than 10% above their roof (up to "
-              << static_cast<int>(worst->placement->efficiency * 100) << "%, " << worst->family
-              << "/" << worst->variant << " " << worst->params.dump()
-              << "): the machine's speed changed between the probe and the run; re-probe on a "
-                 "quiet machine before trusting efficiencies\n";
+              << static_cast<int>(worst->placement->efficiency * 100) << "%, " << worst->device
+              << " " << worst->family << "/" << worst->variant << " " << worst->params.dump()
+              << "): the probe's ceilings fall short of what the kernels reached. Either the "
+                 "machine ran faster than during the probe (re-probe on a quiet machine), or the "
+                 "probe's kernels do not reach this device's peak; do not trust these "
+                 "efficiencies\n";
   }
   for (const auto& result : r.results) {
     if (result.ok()) continue;

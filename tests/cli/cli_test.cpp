@@ -120,6 +120,26 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   for (const auto& entry : fs::directory_iterator(dir))
     EXPECT_NE(entry.path().filename().string()[0], '.') << entry.path();
 
+  // Against a profile whose ceilings are 1000x too low every result lies above its roof: the run
+  // still succeeds and warns, naming the device and the worst result.
+  nlohmann::json slow = roofline::read_json_file(dir / "machine.json");
+  for (auto& device : slow["devices"])
+    for (auto& [kind, ceilings] : device["ceilings"].items())
+      for (auto& ceiling : ceilings)
+        for (const char* rate : {"bytes_per_s", "flops_per_s"})
+          if (ceiling.contains(rate))
+            for (auto& [stat, value] : ceiling[rate].items())
+              if (value.is_number_float()) value = value.get<double>() / 1000;
+  std::ofstream(dir / "slow.json") << slow.dump();
+  r = rooflab("run -d cpu --family stream --variant omp_plain --machine slow.json --size 64K" +
+                  fast + " -o above.json",
+              dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("result(s) lie more than 10% above their roof (up to "),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("%, cpu stream/omp_plain"), std::string::npos) << r.output;
+
   // A user's Google Benchmark JSON is placed on the same device's roofs; alone it has none.
   ASSERT_EQ(std::system(("cd '" + dir.string() +
                          "' && '" GBENCH_SAMPLE_BIN
