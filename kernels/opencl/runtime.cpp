@@ -4,6 +4,7 @@
 
 #include <bit>
 
+#include "roofline/affinity.hpp"
 #include "roofline/json_io.hpp"
 
 namespace rooflab_embedded {
@@ -17,6 +18,7 @@ std::string DeviceHandle::id() const {
 }
 
 Enumeration enumerate_devices() {
+  const roofline::AllPlacesAffinity for_runtime_threads;  // a CPU runtime's workers start here
   return checked([] {
     Enumeration out;
     std::vector<cl::Platform> platforms;
@@ -45,6 +47,7 @@ Enumeration enumerate_devices() {
 }
 
 Runtime::Runtime(DeviceHandle handle) : handle_(std::move(handle)) {
+  const roofline::AllPlacesAffinity for_runtime_threads;  // or here, in another runtime
   checked([&] {
     context_ = cl::Context(handle_.device);
     queue_ = cl::CommandQueue(context_, handle_.device, CL_QUEUE_PROFILING_ENABLE);
