@@ -24,6 +24,7 @@ using roofline::Precision;
 using Cases = std::vector<std::unique_ptr<Case>>;
 
 constexpr std::size_t kGroup = 256;
+constexpr std::size_t kCpuGroup = 64;  // blocked stream launches (probes/opencl/bandwidth.hpp)
 
 // The reduce study's largest inputs on a GPU: 2^28 floats (1 GiB), as on CUDA.
 constexpr double kReduceGpuBytes = double(1 << 30);
@@ -85,27 +86,33 @@ std::vector<Precision> precisions(const Runtime& runtime) {
 
 void add_stream_variants(std::vector<Variant>& out, const roofline::Device& device,
                          const std::shared_ptr<Runtime>& runtime) {
-  const std::size_t group = group_size(runtime->device(), kGroup);
+  // Work-items in turn on a CPU device take runs of vectors (blocked), a GPU's strided vectors.
+  const bool cpu_device = device.facts.value("device_type", "") == "CPU";
+  const std::size_t group = group_size(runtime->device(), cpu_device ? kCpuGroup : kGroup);
   for (int width : {1, 2, 4, 8, 16}) {
-    const StreamLaunch launch{.width = width, .group = group};
-    const std::string name = launch_name(launch);
+    const StreamLaunch base{.width = width, .group = group, .blocked = cpu_device};
+    const std::string name = launch_name(base);
     // Quick runs one width: 4 lanes, the widest load every OpenCL device has natively.
-    out.push_back({"stream", name, width == 4, [=, &device](Cases& cases, const Sizing& sizing) {
-                     for (Precision p : precisions(*runtime))
-                       for (StreamOp op : kStreamOps) {
-                         const std::size_t n = sizing.elements(stream_arrays(op), p, "stream");
-                         const roofline::Work work =
-                             stream_work(op, p, static_cast<std::int64_t>(n), Store::temporal);
-                         const nlohmann::json params = {{"n", n},
-                                                        {"op", to_string(op)},
-                                                        {"width", launch.width},
-                                                        {"group", launch.group},
-                                                        {"items", launch.items}};
-                         cases.push_back(make_stream_case(
-                             opencl_case_info(device, "stream", name, params, work), runtime, op, p,
-                             n, launch));
-                       }
-                   }});
+    out.push_back(
+        {"stream", name, width == 4, [=, &device](Cases& cases, const Sizing& sizing) {
+           for (Precision p : precisions(*runtime))
+             for (StreamOp op : kStreamOps) {
+               const std::size_t n = sizing.elements(stream_arrays(op), p, "stream");
+               const StreamLaunch launch =
+                   cpu_device ? blocked_launch(width, group, n, device.compute_units) : base;
+               const roofline::Work work =
+                   stream_work(op, p, static_cast<std::int64_t>(n), Store::temporal);
+               const nlohmann::json params = {{"n", n},
+                                              {"op", to_string(op)},
+                                              {"width", launch.width},
+                                              {"group", launch.group},
+                                              {"layout", launch.blocked ? "blocked" : "strided"},
+                                              {"items", items_per_work_item(op, launch)}};
+               cases.push_back(
+                   make_stream_case(opencl_case_info(device, "stream", name, params, work), runtime,
+                                    op, p, n, launch));
+             }
+         }});
   }
 }
 

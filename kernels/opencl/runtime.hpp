@@ -89,9 +89,4 @@ std::size_t group_size(const cl::Device& device, std::size_t wanted);
 // Whether the device computes in precision p: fp32 always, fp64 with cl_khr_fp64.
 bool supports(const cl::Device& device, roofline::Precision p);
 
-// n rounded up to a multiple of `group`.
-constexpr std::size_t round_up(std::size_t n, std::size_t group) {
-  return (n + group - 1) / group * group;
-}
-
 }  // namespace kernels::opencl

@@ -37,7 +37,8 @@ class StreamCase final : public ClCase {
     const std::string what = "stream " + std::string(to_string(op_));
     const cl::Program& program = runtime().program(
         "stream.cl", rooflab_embedded::stream_cl,
-        std::string("-DREAL=") + cl_type<T>() + " -DW=" + std::to_string(launch_.width));
+        std::string("-DREAL=") + cl_type<T>() + " -DW=" + std::to_string(launch_.width) +
+            " -DBLOCKED=" + (launch_.blocked ? "1" : "0"));
     kernel_ = cl::Kernel(program, ("stream_" + std::string(to_string(op_))).c_str());
     for (int k = 0; k < stream_inputs(op_); ++k) {
       inputs_[k] = host_inputs<T>(kInputSeeds[k], n_);
@@ -52,11 +53,9 @@ class StreamCase final : public ClCase {
   double launch() override { return launch(launch_.passes); }
 
   double launch(unsigned passes) {
-    kernel_.setArg(6, static_cast<cl_uint>(passes));
-    const std::size_t vectors = (n_ + launch_.width - 1) / launch_.width;
-    const std::size_t global =
-        is_reduction(op_) ? partials() * launch_.group : round_up(vectors, launch_.group);
-    return runtime().launch(kernel_, cl::NDRange(global), cl::NDRange(launch_.group));
+    kernel_.setArg(is_reduction(op_) ? 6 : 7, static_cast<cl_uint>(passes));
+    return runtime().launch(kernel_, cl::NDRange(blocks() * launch_.group),
+                            cl::NDRange(launch_.group));
   }
 
   roofline::Verification check() override {
@@ -90,16 +89,19 @@ class StreamCase final : public ClCase {
   }
 
  private:
-  // Work-groups of a reduction, one partial sum each: blocks of group × items whole vectors.
-  std::size_t partials() const {
-    const std::size_t block = launch_.group * launch_.items;
+  unsigned items() const { return items_per_work_item(op_, launch_); }
+
+  // Work-groups, each a block of group × items whole vectors, and a reduction's partial sum each.
+  std::size_t blocks() const {
+    const std::size_t block = launch_.group * items();
     return std::max<std::size_t>(1, (n_ / launch_.width + block - 1) / block);
   }
+  std::size_t partials() const { return blocks(); }
   const T* input(int k) const { return inputs_[k].empty() ? nullptr : inputs_[k].data(); }
 
-  // Elementwise: (out, in1, in2, s of even passes, s of odd passes, n, passes); reductions:
-  // (partial, in1, in2, scratch, n, items, passes), the passes set by each launch. An input the
-  // operation does not read is passed as no buffer.
+  // Elementwise: (out, in1, in2, s of even passes, s of odd passes, n, items, passes);
+  // reductions: (partial, in1, in2, scratch, n, items, passes), the passes set by each launch. An
+  // input the operation does not read is passed as no buffer.
   void set_args() {
     kernel_.setArg(0, out_);
     for (int k = 0; k < 2; ++k) {
@@ -111,11 +113,12 @@ class StreamCase final : public ClCase {
     if (is_reduction(op_)) {
       kernel_.setArg(3, cl::Local(launch_.group * sizeof(T)));
       kernel_.setArg(4, static_cast<cl_ulong>(n_));
-      kernel_.setArg(5, static_cast<cl_uint>(launch_.items));
+      kernel_.setArg(5, static_cast<cl_uint>(items()));
     } else {
       kernel_.setArg(3, stream_pass_scalar(op_, T(kScalar), 0));
       kernel_.setArg(4, stream_pass_scalar(op_, T(kScalar), 1));
       kernel_.setArg(5, static_cast<cl_ulong>(n_));
+      kernel_.setArg(6, static_cast<cl_uint>(items()));
     }
   }
 
@@ -130,10 +133,23 @@ class StreamCase final : public ClCase {
 
 }  // namespace
 
+unsigned items_per_work_item(StreamOp op, const StreamLaunch& launch) {
+  return is_reduction(op) || launch.blocked ? launch.items : 1;
+}
+
 std::string launch_name(const StreamLaunch& launch) {
   std::string name = "w";  // appended, not `"w" + …`, which trips GCC 12's -Wrestrict
   name += std::to_string(launch.width) + "_wg" + std::to_string(launch.group);
+  if (launch.blocked) name += "_blocked";
   return name;
+}
+
+StreamLaunch blocked_launch(int width, std::size_t group, std::size_t n, int units) {
+  const std::size_t per_group = group * static_cast<std::size_t>(width) * kBlockedGroupsPerUnit *
+                                static_cast<std::size_t>(std::max(units, 1));
+  const auto items =
+      static_cast<unsigned>(std::clamp<std::size_t>(n / per_group, 1, kBlockedMostItems));
+  return {.width = width, .group = group, .items = items, .blocked = true};
 }
 
 std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info,

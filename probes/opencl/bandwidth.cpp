@@ -54,13 +54,15 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
       std::max(1.0, std::round(working_set / arrays / sizeof(float) / 1024)) * 1024);
   roofline::Work work = kernels::stream_work(
       op, roofline::Precision::fp32, static_cast<std::int64_t>(n), kernels::Store::temporal);
-  StreamLaunch passes = launch;
+  StreamLaunch fitted = launch.blocked ? kernels::opencl::blocked_launch(launch.width, launch.group,
+                                                                         n, device.compute_units)
+                                       : launch;
   if (is_gpu(device))
-    passes.passes =
+    fitted.passes =
         static_cast<unsigned>(std::max(1.0, std::ceil(kGpuBytesPerLaunch / work.bytes)));
-  work.flops *= passes.passes;
-  work.bytes *= passes.passes;
-  work.bytes_write_allocate *= passes.passes;
+  work.flops *= fitted.passes;
+  work.bytes *= fitted.passes;
+  work.bytes_write_allocate *= fitted.passes;
   const std::string kernel(kernels::to_string(op));
   const nlohmann::json params = {{"kernel", kernel},
                                  {"store", "temporal"},
@@ -68,12 +70,14 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
                                  {"n", n},
                                  {"width", launch.width},
                                  {"group", launch.group},
-                                 {"passes", passes.passes},
+                                 {"layout", launch.blocked ? "blocked" : "strided"},
+                                 {"items", kernels::opencl::items_per_work_item(op, fitted)},
+                                 {"passes", fitted.passes},
                                  {"working_set", work.working_set}};
   return kernels::opencl::make_stream_case(
       kernels::opencl::opencl_case_info(
           device, "bandwidth", kernel + "_" + kernels::opencl::launch_name(launch), params, work),
-      std::move(runtime), op, roofline::Precision::fp32, n, passes);
+      std::move(runtime), op, roofline::Precision::fp32, n, fitted);
 }
 
 double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime& runtime,
@@ -89,25 +93,29 @@ double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime&
   return std::max(top, kMinWorkingSet);
 }
 
-// Quick: widths 1, 4 and the preferred one in work-groups of 256, and on a GPU of 128 too (an
-// H200's best launches in the full search: 4-wide in 128 or 256). Each candidate at the top
-// costs seconds of host work (inputs, verification) on a GPU, so the full set of 25 is --full's.
-std::vector<StreamLaunch> launch_candidates(const kernels::opencl::Runtime& runtime, bool quick,
-                                            bool gpu) {
+std::vector<StreamLaunch> launch_candidates(const roofline::Device& device,
+                                            const kernels::opencl::Runtime& runtime, bool quick) {
+  const bool gpu = is_gpu(device), cpu = device.facts.value("device_type", "") == "CPU";
   const int preferred = static_cast<int>(std::clamp<cl_uint>(
       kernels::opencl::checked(
           [&] { return runtime.device().getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>(); }),
       1, 16));
-  const std::set<int> widths =
-      quick ? std::set<int>{1, 4, preferred} : std::set<int>{1, 2, 4, 8, 16};
+  std::set<int> widths = {1, 2, 4, 8, 16};
   std::set<std::size_t> wanted_groups = {64, 128, 256, 512, 1024};
-  if (quick) wanted_groups = gpu ? std::set<std::size_t>{128, 256} : std::set<std::size_t>{256};
+  if (quick && cpu) {
+    widths = {4, preferred, 16};
+    wanted_groups = {64};
+  } else if (quick) {
+    widths = {1, 4, preferred};
+    wanted_groups = gpu ? std::set<std::size_t>{128, 256} : std::set<std::size_t>{256};
+  }
   std::set<std::size_t> groups;
   for (std::size_t g : wanted_groups)
     groups.insert(kernels::opencl::group_size(runtime.device(), g));
   std::vector<StreamLaunch> launches;
   for (int width : widths)
-    for (std::size_t group : groups) launches.push_back({.width = width, .group = group});
+    for (std::size_t group : groups)
+      launches.push_back({.width = width, .group = group, .blocked = cpu});
   return launches;
 }
 
@@ -116,8 +124,7 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
                                       const roofline::ProbeOptions& options) {
   BandwidthProbe probe;
   const double top = sweep_top(device, *runtime, options.max_working_set);
-  const std::vector<StreamLaunch> candidates =
-      launch_candidates(*runtime, options.quick, is_gpu(device));
+  const std::vector<StreamLaunch> candidates = launch_candidates(device, *runtime, options.quick);
 
   // The search, in device memory.
   std::vector<std::unique_ptr<roofline::Case>> cases;
@@ -136,7 +143,9 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
     const std::string kernel = r.params.at("kernel");
     auto it = best.find(kernel);
     if (it == best.end() || median_rate(r) > median_rate(*it->second.second))
-      best[kernel] = {StreamLaunch{.width = r.params.at("width"), .group = r.params.at("group")},
+      best[kernel] = {StreamLaunch{.width = r.params.at("width"),
+                                   .group = r.params.at("group"),
+                                   .blocked = r.params.at("layout") == "blocked"},
                       &r};
   }
 

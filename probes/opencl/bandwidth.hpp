@@ -28,10 +28,14 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
 double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime& runtime,
                  double max_working_set);
 
-// The launches searched: widths 1, 4 and the preferred float width in work-groups of 256 (full:
-// widths 1 to 16, work-groups 64 to 1024), within the device's limits.
+// The launches searched, within the device's limits: widths 1 to 16 in work-groups of 64 to 1024,
+// blocked on a CPU device and strided on any other (kernels/opencl/stream_cases.hpp). Quick
+// searches widths 1, 4 and the preferred float width in work-groups of 256, and of 128 too on a
+// GPU (an H200's best launches in the full search: 4-wide in 128 or 256; each candidate costs
+// seconds of host work there); on a CPU device widths 4, the preferred one and 16 in work-groups of
+// 64 (PoCL on a 2-core EPYC: 8 and 16 wide best, the group size within noise).
 std::vector<kernels::opencl::StreamLaunch> launch_candidates(
-    const kernels::opencl::Runtime& runtime, bool quick);
+    const roofline::Device& device, const kernels::opencl::Runtime& runtime, bool quick);
 
 struct BandwidthProbe {
   std::vector<roofline::SweepPoint> sweep;

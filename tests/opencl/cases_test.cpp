@@ -42,22 +42,40 @@ TEST(OpenClCases, StreamOperationsVerifyInEveryPrecision) {
   }
 }
 
-TEST(OpenClCases, MultiPassLaunchesVerifyAtEveryWidth) {
+TEST(OpenClCases, MultiPassLaunchesVerifyInBothLayoutsAtEveryWidth) {
   const OpenClBackend backend;
   const roofline::Device device = backend.devices().at(0);
   const auto runtime = backend.runtime(device.id);
   for (kernels::StreamOp op : kernels::kStreamOps)
-    for (int width : {1, 4, 16}) {
-      // 4099 elements in 5 passes: the rotation by one work-group per pass wraps around the
-      // vectors, and the tail work-item repeats its elements.
-      const kernels::opencl::StreamLaunch launch{.width = width, .group = 64, .passes = 5};
-      const auto c = kernels::opencl::make_stream_case(
-          roofline::case_info(device, "stream", "passes", {}, {}, 1), runtime, op,
-          roofline::Precision::fp32, 4099, launch);
-      const roofline::Result r = roofline::measure(*c, kFast);
-      EXPECT_TRUE(r.ok()) << kernels::to_string(op) << " w" << width << ": " << r.error << " "
-                          << r.verification.message;
-    }
+    for (bool blocked : {false, true})
+      for (int width : {1, 4, 16}) {
+        // 4099 elements in 5 passes: the rotation by one work-group's block per pass wraps
+        // around the vectors, the last block is partial, and work-item 0 repeats the tail.
+        const kernels::opencl::StreamLaunch launch{
+            .width = width, .group = 64, .items = 3, .blocked = blocked, .passes = 5};
+        const auto c = kernels::opencl::make_stream_case(
+            roofline::case_info(device, "stream", "passes", {}, {}, 1), runtime, op,
+            roofline::Precision::fp32, 4099, launch);
+        const roofline::Result r = roofline::measure(*c, kFast);
+        EXPECT_TRUE(r.ok()) << kernels::to_string(op) << " w" << width << " blocked " << blocked
+                            << ": " << r.error << " " << r.verification.message;
+      }
+}
+
+TEST(OpenClCases, BlockedLaunchesGiveEveryComputeUnitWorkGroupsUpToTheMostItems) {
+  using kernels::opencl::blocked_launch;
+  using kernels::opencl::kBlockedGroupsPerUnit;
+  using kernels::opencl::kBlockedMostItems;
+  // 2^26 floats, 8 wide in 64s on 2 units: 2^23 vectors fill 512 blocks of the most items.
+  EXPECT_EQ(blocked_launch(8, 64, std::size_t{1} << 26, 2).items, kBlockedMostItems);
+  for (std::size_t n : {std::size_t{1} << 16, std::size_t{12345}}) {
+    const auto launch = blocked_launch(8, 64, n, 2);
+    const std::size_t blocks = (n / 8 + 64 * launch.items - 1) / (64 * launch.items);
+    EXPECT_GE(blocks, kBlockedGroupsPerUnit * 2) << n;
+    EXPECT_LT(blocks, 2 * kBlockedGroupsPerUnit * 2) << n;  // and no smaller runs than that needs
+    EXPECT_TRUE(launch.blocked);
+  }
+  EXPECT_EQ(blocked_launch(16, 64, 100, 64).items, 1u);  // too little to share: one vector each
 }
 
 TEST(OpenClCases, NestedSaxpyVerifiesAtEveryDepth) {
