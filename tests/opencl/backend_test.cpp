@@ -100,7 +100,7 @@ TEST(OpenClBackend, TinyProbeFillsComputeLocalAndGlobalCeilings) {
     }
   }
   EXPECT_TRUE(local);
-  EXPECT_EQ(kernels_seen, (std::set<std::string>{"copy", "read", "triad", "write"}));
+  EXPECT_EQ(kernels_seen, (std::set<std::string>{"copy", "daxpy", "read", "triad", "write"}));
   EXPECT_FALSE(device.sweep.empty());
   for (const auto& p : device.sweep) EXPECT_LE(p.working_set, 1.1 * options.max_working_set);
 }
