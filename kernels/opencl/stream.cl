@@ -15,7 +15,6 @@
 #define FIRST(b, l, size, items) ((b) * (size) * (items) + (l))
 #define STEP(size) (size)
 #endif
-
 // Element-wise operations, given as E(in1, in2, out, s) of vectors or scalars; an argument an
 // operation does not use is never loaded (its buffer may be absent).
 #define WRITE(a, b, o, s) (s)
@@ -25,11 +24,16 @@
 #define TRIAD(a, b, o, s) ((a) + (s) * (b))
 #define DAXPY(a, b, o, s) ((o) + (s) * (a))
 
-// `passes` passes over the arrays per launch (a cache-resident working set needs many for a launch to
-// last long enough to time). In pass p work-group g takes block g + p (mod the blocks), so no
-// compiler can fold the passes into one; in-place daxpy alternates s and -s between passes
-// (kernels/stream.hpp, stream_pass_scalar), both from the host: negating on the device would be an
-// extra floating-point operation per work-item. One pass is the textbook operation.
+// `passes` passes over the arrays per launch (a cache-resident working set needs many for a
+// launch to last long enough to time). In pass p work-group g takes block g + p·shift (mod the
+// blocks), so no compiler can fold the passes into one; the shift is the blocks over the passes,
+// so a work-group's next block was read long ago, not just now by its neighbour (a shift of one
+// block served that from L2: an H100's triad in 256 MiB over two passes ran at 4.3 TB/s, above
+// its HBM's 3.35). In-place daxpy alternates s and -s between passes (kernels/stream.hpp,
+// stream_pass_scalar), both from the host: negating on the device would be an extra
+// floating-point operation per work-item. One pass is the textbook operation. A work-item's run
+// ends at the last whole vector: one bound per run, not a check per vector (which cost PoCL a
+// third of its read rate).
 #define ELEMENTWISE(name, E)                                                                   \
   kernel void stream_##name(global REAL* restrict out, global const REAL* restrict in1,        \
                             global const REAL* restrict in2, const REAL s_even,                \
@@ -37,6 +41,7 @@
                             const uint passes) {                                               \
     const size_t lid = get_local_id(0), size = get_local_size(0), step = STEP(size);           \
     const size_t blocks = get_num_groups(0), vectors = n / W;                                  \
+    const size_t shift = max(blocks / passes, (size_t)1);                                      \
     size_t block = get_group_id(0);                                                            \
     for (uint p = 0; p < passes; ++p) {                                                        \
       const REAL sp = (p & 1) ? s_odd : s_even;                                                \
@@ -46,7 +51,8 @@
         STOREV((V)(E(LOADV(i, in1), LOADV(i, in2), LOADV(i, out), sp)), i, out);               \
       if (get_global_id(0) == 0)                                                               \
         for (size_t k = vectors * W; k < n; ++k) out[k] = E(in1[k], in2[k], out[k], sp);       \
-      if (++block == blocks) block = 0;                                                        \
+      block += shift;                                                                          \
+      if (block >= blocks) block -= blocks;                                                    \
     }                                                                                          \
   }
 
@@ -62,21 +68,29 @@ ELEMENTWISE(daxpy, DAXPY)
 
 // Reductions: a work-group sums its block and writes one partial sum: each work-item its vectors,
 // then the work-group adds their sums in local memory (its size a power of two); the host adds the
-// partials. With several passes, work-group g sums block g + p (mod the blocks) in pass p, and the
-// partials add up to passes × the sum; work-item 0 adds the tail once per pass.
+// partials. With several passes, work-group g sums block g + p·shift in pass p as above, and the
+// partials add up to passes × the sum; work-item 0 adds the tail once per pass. The run is counted
+// in 32 bits here: NVIDIA's L2 read lost a tenth with the element-wise kernels' 64-bit index, and
+// their triad 4–9% with this count (H100, OpenCL probe).
 #define REDUCTION(name, TERM)                                                                   \
   kernel void stream_##name(global REAL* restrict partial, global const REAL* restrict in1,     \
                             global const REAL* restrict in2, local REAL* scratch,               \
                             const ulong n, const uint items, const uint passes) {               \
     const size_t lid = get_local_id(0), size = get_local_size(0), step = STEP(size);            \
     const size_t blocks = get_num_groups(0), vectors = n / W;                                   \
+    const size_t shift = max(blocks / passes, (size_t)1);                                       \
     size_t block = get_group_id(0);                                                             \
     V acc = (V)(0);                                                                             \
     for (uint p = 0; p < passes; ++p) {                                                         \
       const size_t first = FIRST(block, lid, size, items);                                      \
-      const size_t end = min(first + items * step, vectors);                                    \
-      for (size_t i = first; i < end; i += step) acc += TERM(LOADV(i, in1), LOADV(i, in2));      \
-      if (++block == blocks) block = 0;                                                         \
+      const uint run =                                                                          \
+          first < vectors ? min((size_t)items, (vectors - first + step - 1) / step) : 0;        \
+      for (uint j = 0; j < run; ++j) {                                                          \
+        const size_t i = first + j * step;                                                      \
+        acc += TERM(LOADV(i, in1), LOADV(i, in2));                                              \
+      }                                                                                         \
+      block += shift;                                                                           \
+      if (block >= blocks) block -= blocks;                                                     \
     }                                                                                           \
     REAL lanes[W];                                                                              \
     STOREV(acc, 0, lanes);                                                                      \
