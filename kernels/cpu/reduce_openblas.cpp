@@ -5,6 +5,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "roofline/affinity.hpp"
+
 namespace kernels::cpu {
 namespace {
 
@@ -14,7 +16,10 @@ void prepare(int threads, std::size_t n) {
   if (n > static_cast<std::size_t>(std::numeric_limits<blasint>::max()))
     throw std::invalid_argument("openblas: n " + std::to_string(n) +
                                 " exceeds its index type (blasint)");
-  if (openblas_get_num_threads() != threads) openblas_set_num_threads(threads);
+  if (openblas_get_num_threads() == threads) return;
+  // OpenBLAS starts the workers it lacks here, and they inherit this thread's one core.
+  const roofline::AllPlacesAffinity for_openblas_threads;
+  openblas_set_num_threads(threads);
 }
 
 }  // namespace
