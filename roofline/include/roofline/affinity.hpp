@@ -5,9 +5,10 @@
 namespace roofline {
 
 // For its lifetime the calling thread may run on every CPU of OpenMP's places, not only the core
-// OMP_PROC_BIND bound it to at program start, so that the threads it creates inherit them all. An
-// OpenCL runtime on the CPU starts its workers while it finds its devices (PoCL); bound to the main
-// thread's one core, they all shared it. Nothing changes without places (OMP_PLACES unset).
+// OMP_PROC_BIND bound it to at program start, so that the threads it creates inherit them all:
+// PoCL starts its workers while it finds its devices, OpenBLAS when first asked for more threads;
+// started from the main thread as it is bound, they all shared its one core. Nothing changes
+// without places (OMP_PLACES unset).
 class AllPlacesAffinity {
  public:
   AllPlacesAffinity();
