@@ -45,7 +45,7 @@ class StreamCase final : public ClCase {
       in_[k] = runtime().buffer(n_ * sizeof(T), what + " input");
       runtime().write(*in_[k], inputs_[k]);
     }
-    out_ = runtime().buffer((is_reduction(op_) ? partials() : n_) * sizeof(T), what + " output");
+    out_ = runtime().buffer((is_reduction(op_) ? blocks() : n_) * sizeof(T), what + " output");
     if (stream_in_place(op_)) runtime().write(out_, host_inputs<T>(kOutputSeed, n_));
     set_args();
   }
@@ -63,10 +63,10 @@ class StreamCase final : public ClCase {
       // Two passes when a run makes several: each sums every block twice, so half the total is
       // the sum (halving is exact), and a block the rotation skipped or repeated shows.
       const unsigned passes = std::min(launch_.passes, 2u);
-      runtime().write(out_, std::vector<T>(partials(), std::numeric_limits<T>::quiet_NaN()));
+      runtime().write(out_, std::vector<T>(blocks(), std::numeric_limits<T>::quiet_NaN()));
       launch(passes);
       double sum = 0;
-      for (T partial : runtime().read<T>(out_, partials())) sum += partial;
+      for (T partial : runtime().read<T>(out_, blocks())) sum += partial;
       return verify_stream_sum<T>(op_, sum / passes, input(0), input(1), n_);
     }
     runtime().write(out_, stream_in_place(op_)
@@ -96,7 +96,6 @@ class StreamCase final : public ClCase {
     const std::size_t block = launch_.group * items();
     return std::max<std::size_t>(1, (n_ / launch_.width + block - 1) / block);
   }
-  std::size_t partials() const { return blocks(); }
   const T* input(int k) const { return inputs_[k].empty() ? nullptr : inputs_[k].data(); }
 
   // Elementwise: (out, in1, in2, s of even passes, s of odd passes, n, items, passes);
