@@ -87,7 +87,7 @@ std::vector<Precision> precisions(const Runtime& runtime) {
 void add_stream_variants(std::vector<Variant>& out, const roofline::Device& device,
                          const std::shared_ptr<Runtime>& runtime) {
   // Work-items in turn on a CPU device take runs of vectors (blocked), a GPU's strided vectors.
-  const bool cpu_device = device.facts.value("device_type", "") == "CPU";
+  const bool cpu_device = is_device_type(device, "CPU");
   const std::size_t group = group_size(runtime->device(), cpu_device ? kCpuGroup : kGroup);
   for (int width : {1, 2, 4, 8, 16}) {
     const StreamLaunch base{.width = width, .group = group, .blocked = cpu_device};
@@ -123,7 +123,7 @@ void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device
   // a fifth of the bandwidth unused); and 8 chains of 8-wide vectors per work-item, the
   // instruction-level parallelism a CPU device needs to fill its FMA pipes (it runs one
   // work-item's chain after another). The quick suite runs the one for the device's type.
-  const bool cpu_device = device.facts.value("device_type", "") == "CPU";
+  const bool cpu_device = is_device_type(device, "CPU");
   for (const NestedSaxpyLaunch launch :
        {NestedSaxpyLaunch{.width = 2, .chains = 1, .group = group},
         NestedSaxpyLaunch{.width = 8, .chains = 8, .group = group}}) {
@@ -156,7 +156,7 @@ void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device
 void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& device,
                          const std::shared_ptr<Runtime>& runtime, bool quick) {
   const int step = quick ? 8 : 2;
-  const bool gpu = device.facts.value("device_type", "") == "GPU";
+  const bool gpu = is_device_type(device, "GPU");
   const double largest = gpu ? kReduceGpuBytes : 0;
   const auto cache = std::make_shared<HostInputCache>();
   const ReduceSupport support = query_reduce_support(runtime->device());
@@ -211,6 +211,10 @@ std::vector<std::string> reduce_not_offered(const cl::Device& device) {
       if (const auto why = unsupported(c, p, support))
         lines.push_back(reduce_variant_name(c) + " " + std::string(to_string(p)) + ": " + *why);
   return lines;
+}
+
+bool is_device_type(const roofline::Device& device, std::string_view type) {
+  return device.facts.value("device_type", "") == type;
 }
 
 roofline::CaseInfo opencl_case_info(const roofline::Device& device, std::string family,

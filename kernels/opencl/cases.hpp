@@ -2,6 +2,7 @@
 // The kernel families the OpenCL backend runs (`rooflab run -d opencl:P:D`).
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernels/opencl/runtime.hpp"
@@ -23,6 +24,9 @@ std::vector<std::string> reduce_not_offered(const cl::Device& device);
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         std::shared_ptr<Runtime> runtime,
                                                         const roofline::RunOptions& options);
+
+// Whether `device` is of this OpenCL device type ("CPU", "GPU"; the device_type fact).
+bool is_device_type(const roofline::Device& device, std::string_view type);
 
 // A case description of this backend on `device`, its level from the working set.
 roofline::CaseInfo opencl_case_info(const roofline::Device& device, std::string family,

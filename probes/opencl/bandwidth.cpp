@@ -16,6 +16,7 @@ namespace probes::opencl {
 namespace {
 
 using kernels::StreamOp;
+using kernels::opencl::is_device_type;
 using kernels::opencl::StreamLaunch;
 
 constexpr double kMinWorkingSet = 16 * 1024;
@@ -40,10 +41,6 @@ std::string bytes_text(double bytes) {
 
 double median_rate(const roofline::Result& r) { return r.work.bytes / r.time->median; }
 
-bool is_gpu(const roofline::Device& device) {
-  return device.facts.value("device_type", "") == "GPU";
-}
-
 }  // namespace
 
 std::unique_ptr<roofline::Case> make_bandwidth_case(
@@ -57,7 +54,7 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
   StreamLaunch fitted = launch.blocked ? kernels::opencl::blocked_launch(launch.width, launch.group,
                                                                          n, device.compute_units)
                                        : launch;
-  if (is_gpu(device))
+  if (is_device_type(device, "GPU"))
     fitted.passes =
         static_cast<unsigned>(std::max(1.0, std::ceil(kGpuBytesPerLaunch / work.bytes)));
   work.flops *= fitted.passes;
@@ -84,7 +81,7 @@ double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime&
                  double max_working_set) {
   double top = max_working_set;
   if (top <= 0) {
-    const double beyond = is_gpu(device) ? kBeyondGpuCache : kBeyondCache;
+    const double beyond = is_device_type(device, "GPU") ? kBeyondGpuCache : kBeyondCache;
     for (const roofline::Cache& c : device.caches) top = std::max(top, beyond * c.size_bytes);
     top = std::max(top, kLeastTop);
   }
@@ -95,7 +92,7 @@ double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime&
 
 std::vector<StreamLaunch> launch_candidates(const roofline::Device& device,
                                             const kernels::opencl::Runtime& runtime, bool quick) {
-  const bool gpu = is_gpu(device), cpu = device.facts.value("device_type", "") == "CPU";
+  const bool gpu = is_device_type(device, "GPU"), cpu = is_device_type(device, "CPU");
   const int preferred = static_cast<int>(std::clamp<cl_uint>(
       kernels::opencl::checked(
           [&] { return runtime.device().getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>(); }),

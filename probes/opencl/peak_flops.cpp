@@ -141,7 +141,7 @@ std::vector<PeakFlopsConfig> peak_flops_configs(const roofline::Device& device,
   const std::size_t group = kernels::opencl::group_size(runtime.device(), kGroup);
   const std::size_t groups =
       kGroupsPerUnit * static_cast<std::size_t>(std::max(device.compute_units, 1));
-  const bool gpu = device.facts.value("device_type", "") == "GPU";
+  const bool gpu = kernels::opencl::is_device_type(device, "GPU");
   const int unroll = gpu ? kGpuUnroll : 1;
   // A GPU launch of 2^13 steps lasts half a millisecond on an H200, where the launch's ramp and
   // tail cost a percent: 2^16 steps make it 4 ms.
