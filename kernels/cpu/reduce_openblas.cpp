@@ -2,6 +2,7 @@
 
 #include <cblas.h>
 
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 
@@ -36,6 +37,30 @@ double openblas_reduce(ReduceOp op, int threads, const double* x, const double* 
   return op == ReduceOp::dot ? cblas_ddot(count, x, 1, y, 1) : cblas_dsum(count, x, 1);
 }
 
-std::string openblas_config() { return openblas_get_config(); }
+std::string openblas_config() {
+  const char* coretype = std::getenv("OPENBLAS_CORETYPE");
+  return openblas_get_config() + (coretype ? std::string(" OPENBLAS_CORETYPE=") + coretype : "");
+}
+
+std::string openblas_coretype_for(std::string_view chosen_core, Isa best) {
+  if (chosen_core != "Prescott") return "";
+  switch (best) {
+    case Isa::avx512:
+      return "SkylakeX";
+    case Isa::avx2:
+      return "Haswell";
+    case Isa::baseline:
+      return "";
+  }
+  return "";
+}
+
+bool set_openblas_coretype() {
+  if (std::getenv("OPENBLAS_CORETYPE") != nullptr) return false;
+  const std::string coretype = openblas_coretype_for(openblas_get_corename(), best_isa());
+  if (coretype.empty()) return false;
+  setenv("OPENBLAS_CORETYPE", coretype.c_str(), 1);
+  return true;
+}
 
 }  // namespace kernels::cpu

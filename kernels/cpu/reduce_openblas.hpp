@@ -5,7 +5,9 @@
 // vector of ones (which reads twice the bytes): it is the same operation on the same bytes.
 #include <cstddef>
 #include <string>
+#include <string_view>
 
+#include "kernels/cpu/isa.hpp"
 #include "kernels/reduce.hpp"
 
 namespace kernels::cpu {
@@ -16,7 +18,17 @@ float openblas_reduce(ReduceOp op, int threads, const float* x, const float* y, 
 double openblas_reduce(ReduceOp op, int threads, const double* x, const double* y, std::size_t n);
 
 // "OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY Zen MAX_THREADS=64": the build and the kernel set
-// chosen for this CPU.
+// chosen for this CPU, and "OPENBLAS_CORETYPE=..." when the environment chose it.
 std::string openblas_config();
+
+// A DYNAMIC_ARCH OpenBLAS that does not know the CPU's model (0.3.21 on the Sapphire Rapids
+// guests of the GPU machines) falls back to its generic "Prescott" kernels, which do not thread
+// ?dot or ?sum: a baseline far below the library's own. This names the kernel set for the ISA
+// instead ("SkylakeX" for AVX-512, "Haswell" for AVX2), or "" where the library's choice stands.
+std::string openblas_coretype_for(std::string_view chosen_core, Isa best);
+
+// Sets OPENBLAS_CORETYPE as above unless the user has set it, and says whether it did. OpenBLAS
+// reads it once, as it loads: the program must restart for it to take effect.
+bool set_openblas_coretype();
 
 }  // namespace kernels::cpu

@@ -1,6 +1,7 @@
 // rooflab: measure a machine's roofs, run verified kernels under them, report.
 #include <iostream>
 
+#include "kernels/cpu/reduce_openblas.hpp"
 #include "roofline/build_info.hpp"
 #include "roofline/cli/backends.hpp"
 #include "roofline/cli/commands.hpp"
@@ -8,7 +9,8 @@
 #include "roofline/provenance.hpp"
 
 int main(int argc, char** argv) {
-  roofline::ensure_pinned_threads(argv);
+  // OpenMP and OpenBLAS read these settings as they load: set them, then start again.
+  roofline::ensure_pinned_threads(argv, kernels::cpu::set_openblas_coretype());
 
   cli::Session session;
   for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);

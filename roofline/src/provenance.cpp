@@ -77,11 +77,13 @@ Provenance collect_provenance(const std::string& command) {
   return p;
 }
 
-void ensure_pinned_threads(char** argv) {
-  if (std::getenv("OMP_PLACES") != nullptr) return;
-  setenv("OMP_PLACES", "cores", 1);
-  if (std::getenv("OMP_PROC_BIND") == nullptr) setenv("OMP_PROC_BIND", "close", 1);
-  execv("/proc/self/exe", argv);  // returns only on failure: run on, unpinned
+void ensure_pinned_threads(char** argv, bool environment_changed) {
+  if (std::getenv("OMP_PLACES") == nullptr) {
+    setenv("OMP_PLACES", "cores", 1);
+    if (std::getenv("OMP_PROC_BIND") == nullptr) setenv("OMP_PROC_BIND", "close", 1);
+    environment_changed = true;
+  }
+  if (environment_changed) execv("/proc/self/exe", argv);  // returns only on failure: run on
 }
 
 }  // namespace roofline

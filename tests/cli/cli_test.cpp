@@ -167,6 +167,27 @@ TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {
   expect_refused("compare a.json absent.json", "absent.json", dir);
 }
 
+// The user's OPENBLAS_CORETYPE stands, even the generic kernels rooflab would retarget, reaches
+// the library and is recorded beside its choice.
+TEST(Cli, OpenblasCoretypeIsHonouredAndRecorded) {
+  const test_support::TempDir temp("cli_openblas");
+  const fs::path& dir = temp.path();
+  setenv("OPENBLAS_CORETYPE", "Prescott", 1);
+  const auto r = rooflab(
+      "run -d cpu --family reduce --variant openblas_1t --size 4K --repetitions 3 "
+      "--min-sample-time 0.001 -o results.json",
+      dir);
+  unsetenv("OPENBLAS_CORETYPE");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto results = roofline::results_from_json(roofline::read_json_file(dir / "results.json"));
+  ASSERT_FALSE(results.results.empty());
+  for (const auto& res : results.results) {
+    const std::string library = res.params.at("library").get<std::string>();
+    EXPECT_NE(library.find("NO_AFFINITY Prescott"), std::string::npos) << library;
+    EXPECT_NE(library.find("OPENBLAS_CORETYPE=Prescott"), std::string::npos) << library;
+  }
+}
+
 TEST(Cli, CountersAreCalibratedThenReadInAnExtraCall) {
   const test_support::TempDir temp("cli_counters");
   const fs::path& dir = temp.path();

@@ -15,6 +15,7 @@
 #include "kernels/cpu/buffer.hpp"
 #include "kernels/cpu/cases.hpp"
 #include "kernels/cpu/reduce_cases.hpp"
+#include "kernels/cpu/reduce_openblas.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/reduce.hpp"
 
@@ -236,6 +237,14 @@ TEST(ReduceLadder, NamesFollowTheParametersAndQuickKeepsTheBaseline) {
   std::set<int> threads;
   for (const ReduceVariant& v : reduce_ladder(6)) threads.insert(v.call.threads);
   EXPECT_EQ(threads, (std::set<int>{1, 2, 4, 6}));
+}
+
+TEST(ReduceOpenblas, OnlyItsGenericFallbackIsRetargetedToTheIsa) {
+  EXPECT_EQ(openblas_coretype_for("Prescott", Isa::avx512), "SkylakeX");
+  EXPECT_EQ(openblas_coretype_for("Prescott", Isa::avx2), "Haswell");
+  EXPECT_EQ(openblas_coretype_for("Prescott", Isa::baseline), "");
+  for (const char* chosen : {"Zen", "SkylakeX", "Haswell", "Sandybridge"})
+    EXPECT_EQ(openblas_coretype_for(chosen, Isa::avx512), "") << chosen;
 }
 
 roofline::Device small_device() {

@@ -11,8 +11,9 @@ Provenance collect_provenance(const std::string& command);
 
 // OpenMP reads its binding settings when the runtime loads, so they must be in the environment
 // before the program starts. When OMP_PLACES is unset this sets OMP_PLACES=cores and
-// OMP_PROC_BIND=close and re-executes the program (argv unchanged); it returns only when the
-// binding is already in place (or re-executing failed, which leaves threads unpinned).
-void ensure_pinned_threads(char** argv);
+// OMP_PROC_BIND=close and re-executes the program (argv unchanged), as it also does when the
+// caller says it has set other variables that a library reads as it loads; it returns only when
+// nothing needs a restart (or re-executing failed, which leaves threads unpinned).
+void ensure_pinned_threads(char** argv, bool environment_changed = false);
 
 }  // namespace roofline
