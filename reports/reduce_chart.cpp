@@ -187,7 +187,8 @@ std::string reduce_relative_svg(const std::string& title, const ReducePanel& pan
 }
 
 std::string reduce_section(const std::string& device_title,
-                           const std::vector<const roofline::Result*>& records) {
+                           const std::vector<const roofline::Result*>& records,
+                           const std::vector<std::string>& not_offered) {
   const std::vector<ReducePanel> panels = reduce_panels(records);
   if (panels.empty()) return {};
   std::string html = "<h3>Reduce: time against vector length</h3>\n";
@@ -202,6 +203,8 @@ std::string reduce_section(const std::string& device_title,
       html += relative + "\n";
     }
   }
+  for (const std::string& line : not_offered)
+    html += "<p class=\"note\">Not offered: " + escape_xml(line) + ".</p>\n";
   return html;
 }
 

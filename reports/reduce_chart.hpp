@@ -45,9 +45,10 @@ std::string reduce_time_svg(const std::string& title, const ReducePanel& panel);
 // Empty when the panel has no baseline.
 std::string reduce_relative_svg(const std::string& title, const ReducePanel& panel);
 
-// The HTML section of a device (headings and both charts of every panel); empty without
-// reduce results.
+// The HTML section of a device (headings and both charts of every panel, then what the device
+// did not offer and why: its facts' reduce_not_offered lines); empty without reduce results.
 std::string reduce_section(const std::string& device_title,
-                           const std::vector<const roofline::Result*>& records);
+                           const std::vector<const roofline::Result*>& records,
+                           const std::vector<std::string>& not_offered);
 
 }  // namespace reports

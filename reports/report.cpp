@@ -32,7 +32,9 @@ DeviceCharts charts_of(const DeviceView& view, const std::vector<DeviceView>& vi
     charts.roofline = roofline_svg("Roofline — " + device_title(view), roofs, points);
   }
   charts.sweep = sweep_svg("Bandwidth sweep — " + device_title(view), view.device);
-  charts.reduce = reduce_section(device_title(view), view.records) +
+  const std::vector<std::string> not_offered =
+      view.device.facts.value("reduce_not_offered", std::vector<std::string>());
+  charts.reduce = reduce_section(device_title(view), view.records, not_offered) +
                   reduce_heatmap_section(device_title(view), view.records);
   charts.counters = counters_section(view);
   return charts;

@@ -121,16 +121,17 @@ void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& devi
   for (const ReduceVariant& v : reduce_ladder(threads)) {
     out.push_back({"reduce", reduce_variant_name(v.call), v.quick,
                    [=, &device](Cases& cases, const Sizing& sizing) {
-                     for (ReduceOp op : kReduceOps)
-                       for (Precision p : reduce_precisions(v.call)) {
-                         ReduceCall call = v.call;
-                         call.op = op;
+                     for (ReduceOp op : kReduceOps) {
+                       ReduceCall call = v.call;
+                       call.op = op;
+                       for (Precision p : reduce_precisions(call)) {
                          const std::vector<std::size_t> sizes =
                              sizing.size() ? std::vector{sizing.elements(reduce_inputs(op), p)}
                                            : reduce_sizes(op, p, sizing.dram_bytes(), step);
                          for (std::size_t n : sizes)
                            cases.push_back(make_reduce_case(device, call, p, n));
                        }
+                     }
                    }});
   }
 }

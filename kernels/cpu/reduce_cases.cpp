@@ -82,8 +82,20 @@ std::vector<ReduceVariant> reduce_ladder(int max_threads) {
 
 std::vector<roofline::Precision> reduce_precisions(const ReduceCall& call) {
   using roofline::Precision;
-  if (call.technique == ReduceTechnique::openblas) return {Precision::fp32, Precision::fp64};
-  return {Precision::fp32, Precision::fp64, Precision::int32};
+  if (call.technique != ReduceTechnique::openblas)
+    return {Precision::fp32, Precision::fp64, Precision::int32};
+  std::vector<Precision> out;
+  for (Precision p : {Precision::fp32, Precision::fp64})
+    if (call.op == ReduceOp::dot || !openblas_sum_defect(p)) out.push_back(p);
+  return out;
+}
+
+std::vector<std::string> reduce_not_offered() {
+  std::vector<std::string> lines;
+  for (roofline::Precision p : {roofline::Precision::fp32, roofline::Precision::fp64})
+    if (const auto why = openblas_sum_defect(p))
+      lines.push_back("openblas sum " + std::string(to_string(p)) + ": " + *why);
+  return lines;
 }
 
 std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,

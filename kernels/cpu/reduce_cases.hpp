@@ -3,6 +3,7 @@
 // operation, element type and vector length.
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "kernels/cpu/reduce.hpp"
@@ -23,8 +24,13 @@ struct ReduceVariant {
 // 8 accumulators on one thread, the best ISA with 8 accumulators on max_threads, and OpenBLAS.
 std::vector<ReduceVariant> reduce_ladder(int max_threads);
 
-// The element types a variant runs: fp32, fp64 and int32 (OpenBLAS: no int32).
+// The element types a variant runs for call.op: fp32, fp64 and int32 (OpenBLAS: no int32, and
+// no sum its self-check found wrong).
 std::vector<roofline::Precision> reduce_precisions(const ReduceCall& call);
+
+// "openblas sum fp32: <why>" for each OpenBLAS case the self-check leaves out (the device fact
+// reduce_not_offered).
+std::vector<std::string> reduce_not_offered();
 
 // One case: call over n elements of precision p, inputs filled by call.threads threads in
 // the blocks the kernel reads them in (first touch).

@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 #include <limits>
+#include <sstream>
+#include <vector>
 #include <stdexcept>
 
 #include "roofline/affinity.hpp"
@@ -35,6 +37,30 @@ double openblas_reduce(ReduceOp op, int threads, const double* x, const double* 
   prepare(threads, n);
   const auto count = static_cast<blasint>(n);
   return op == ReduceOp::dot ? cblas_ddot(count, x, 1, y, 1) : cblas_dsum(count, x, 1);
+}
+
+template <class T>
+std::optional<std::string> sum_defect() {
+  constexpr std::size_t kCount = 1024;
+  std::vector<T> x(kCount);
+  double exact = 0;
+  for (std::size_t i = 0; i < kCount; ++i) {
+    x[i] = static_cast<T>(static_cast<int>(i % 7) - 3) + static_cast<T>(0.25) * (i % 3);
+    exact += x[i];
+  }
+  const T got = openblas_reduce(ReduceOp::sum, 1, x.data(), nullptr, kCount);
+  if (got == exact) return std::nullopt;
+  std::ostringstream why;
+  why << openblas_config() << ": its sum of " << kCount << " multiples of 1/4 is " << got
+      << ", exactly " << exact;
+  return why.str();
+}
+
+std::optional<std::string> openblas_sum_defect(roofline::Precision p) {
+  static const std::optional<std::string> fp32 = sum_defect<float>(), fp64 = sum_defect<double>();
+  if (p == roofline::Precision::fp32) return fp32;
+  if (p == roofline::Precision::fp64) return fp64;
+  throw std::invalid_argument("openblas: no " + std::string(to_string(p)) + " sum");
 }
 
 std::string openblas_config() {

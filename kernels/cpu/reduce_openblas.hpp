@@ -4,6 +4,7 @@
 // cblas_?asum (the sum of |x|, the same result only for non-negative inputs) or a dot with a
 // vector of ones (which reads twice the bytes): it is the same operation on the same bytes.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,12 @@ double openblas_reduce(ReduceOp op, int threads, const double* x, const double* 
 // "OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY Zen MAX_THREADS=64": the build and the kernel set
 // chosen for this CPU, and "OPENBLAS_CORETYPE=..." when the environment chose it.
 std::string openblas_config();
+
+// Why OpenBLAS's sum of precision p is no baseline here, or nothing when it is one: a self-check,
+// run once, on 1024 multiples of 1/4 whose sum is exact in any order. The SkylakeX kernels of
+// Debian's 0.3.21 return wrong single-precision sums from 16 elements on (cblas_ssum of 64
+// elements: 6.5 for 12.75), on every AVX-512 Intel CPU.
+std::optional<std::string> openblas_sum_defect(roofline::Precision p);
 
 // A DYNAMIC_ARCH OpenBLAS that does not know the CPU's model (0.3.21 on the Sapphire Rapids
 // guests of the GPU machines) falls back to its generic "Prescott" kernels, which do not thread

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "kernels/cpu/isa.hpp"
+#include "kernels/cpu/reduce_cases.hpp"
 #include "probes/cpu/cpuid.hpp"
 #include "probes/cpu/fma_paths.hpp"
 #include "probes/cpu/host_memory.hpp"
@@ -133,6 +134,7 @@ roofline::Device describe_cpu() {
   } else {
     cpu.facts["core_family"] = nullptr;
   }
+  cpu.facts["reduce_not_offered"] = kernels::cpu::reduce_not_offered();
   set_theoretical_peaks(cpu);
   return cpu;
 }

@@ -76,11 +76,13 @@ TEST_F(ReduceViews, ChartsHaveOneLinePerVariantAndTheReference) {
   EXPECT_NE(relative.find("relative to openblas_2t"), std::string::npos);
   EXPECT_TRUE(reduce_relative_svg("r", panels_[2]).empty());
 
-  const std::string section = reduce_section("CPU", records_);
+  const std::string section =
+      reduce_section("CPU", records_, {"openblas sum fp32: its sum is 6.5, exactly 12.75"});
   EXPECT_EQ(count(section, "class=\"chart reduce-time\""), 3);
   EXPECT_EQ(count(section, "class=\"chart reduce-relative\""), 2);
   EXPECT_EQ(count(section, "no library baseline"), 1);
-  EXPECT_TRUE(reduce_section("CPU", {}).empty());
+  EXPECT_EQ(count(section, "Not offered: openblas sum fp32: its sum is 6.5, exactly 12.75."), 1);
+  EXPECT_TRUE(reduce_section("CPU", {}, {"openblas sum fp32: not offered"}).empty());
 }
 
 }  // namespace
