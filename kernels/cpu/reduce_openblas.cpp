@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <limits>
 #include <sstream>
-#include <vector>
 #include <stdexcept>
+#include <vector>
 
 #include "roofline/affinity.hpp"
 
