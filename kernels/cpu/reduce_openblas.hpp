@@ -25,10 +25,10 @@ std::string openblas_config();
 // Why OpenBLAS's sum of precision p is no baseline here, or nothing when it is one: a self-check,
 // run once, on 1024 multiples of 1/4 whose sum is exact in any order. The SkylakeX kernels of
 // Debian's 0.3.21 return wrong single-precision sums from 16 elements on (cblas_ssum of 64
-// elements: 6.5 for 12.75), on every AVX-512 Intel CPU.
+// elements: 6.5 for 12.75; seen on Skylake-SP and Emerald Rapids).
 std::optional<std::string> openblas_sum_defect(roofline::Precision p);
 
-// A DYNAMIC_ARCH OpenBLAS that does not know the CPU's model (0.3.21 on the Sapphire Rapids
+// A DYNAMIC_ARCH OpenBLAS that does not know the CPU's model (0.3.21 on the Emerald Rapids
 // guests of the GPU machines) falls back to its generic "Prescott" kernels, which do not thread
 // ?dot or ?sum: a baseline far below the library's own. This names the kernel set for the ISA
 // instead ("SkylakeX" for AVX-512, "Haswell" for AVX2), or "" where the library's choice stands.
