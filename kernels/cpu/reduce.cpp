@@ -12,6 +12,7 @@
 #include "kernels/cpu/partition.hpp"
 #include "kernels/cpu/reduce_isa.hpp"
 #include "kernels/cpu/reduce_openblas.hpp"
+#include "kernels/cpu/team.hpp"
 
 namespace kernels::cpu {
 namespace {
@@ -48,6 +49,8 @@ void check(const ReduceCall& call, const T* x, const T* y, std::size_t n) {
                                 reduce_variant_name(call) + ": " + why);
   };
   if (call.threads < 1) fail("threads " + std::to_string(call.threads) + " < 1");
+  if (call.team && call.technique == ReduceTechnique::openblas)
+    fail("OpenBLAS runs its own threads, not a team");
   if (call.technique == ReduceTechnique::simd &&
       std::find(std::begin(kReduceAccumulators), std::end(kReduceAccumulators),
                 call.accumulators) == std::end(kReduceAccumulators))
@@ -63,12 +66,17 @@ template <class T, class Block>
 T in_blocks(const ReduceCall& call, const T* x, const T* y, std::size_t n, Block block) {
   if (call.threads == 1) return block(x, y, n);  // no fork and join for one thread
   std::vector<Partial<T>> partials(static_cast<std::size_t>(call.threads));
-#pragma omp parallel num_threads(call.threads) proc_bind(close)
-  {
-    const int t = omp_get_thread_num();
-    const Range r = thread_block(x, n, sizeof(T), t, omp_get_num_threads());
+  const auto reduce_block = [&](int t, int threads) {
+    const Range r = thread_block(x, n, sizeof(T), t, threads);
     partials[static_cast<std::size_t>(t)].value =
         block(x + r.begin, y ? y + r.begin : nullptr, r.end - r.begin);
+  };
+  if (call.team) {
+    auto member = [&](int t) { reduce_block(t, call.threads); };
+    Team::of(call.threads).run(member);
+  } else {
+#pragma omp parallel num_threads(call.threads) proc_bind(close)
+    reduce_block(omp_get_thread_num(), omp_get_num_threads());
   }
   T sum{};
   for (const Partial<T>& p : partials) sum = add(sum, p.value);
@@ -122,7 +130,7 @@ std::string_view to_string(ReduceTechnique t) {
 }
 
 std::string reduce_variant_name(const ReduceCall& call) {
-  const std::string threads = "_" + std::to_string(call.threads) + "t";
+  const std::string threads = "_" + std::to_string(call.threads) + "t" + (call.team ? "_team" : "");
   switch (call.technique) {
     case ReduceTechnique::plain:
       return "plain" + threads;

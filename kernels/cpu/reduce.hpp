@@ -31,11 +31,15 @@ struct ReduceCall {
   // contiguous block; one thread runs on the calling thread without a parallel region.
   // openblas: the threads OpenBLAS may use (openblas_set_num_threads).
   int threads = 1;
+  // plain and simd with threads > 1: the threads of a persistent Team (kernels/cpu/team.hpp),
+  // pinned like OpenMP's, instead of an OpenMP parallel region forked and joined per call.
+  bool team = false;
 };
 
 inline constexpr int kReduceAccumulators[] = {1, 2, 4, 8};
 
-// The variant's name, from its parameters: "plain_1t", "avx2_8acc_2t", "openblas_1t".
+// The variant's name, from its parameters: "plain_1t", "avx2_8acc_2t", "avx2_8acc_2t_team",
+// "openblas_1t".
 std::string reduce_variant_name(const ReduceCall& call);
 
 // op over n elements of x (and y for a dot); any n and alignment, y ignored for a sum. int32

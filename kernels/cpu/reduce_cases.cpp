@@ -73,6 +73,15 @@ std::vector<ReduceVariant> reduce_ladder(int max_threads) {
             {{.technique = ReduceTechnique::simd, .isa = isa, .accumulators = acc, .threads = t},
              quick});
       }
+  for (Isa isa : supported_isas())
+    for (int t : thread_counts(max_threads))
+      if (t > 1)
+        ladder.push_back({{.technique = ReduceTechnique::simd,
+                           .isa = isa,
+                           .accumulators = 8,
+                           .threads = t,
+                           .team = true},
+                          isa == best && t == max_threads});
   for (int t : {1, max_threads}) {
     ladder.push_back({{.technique = ReduceTechnique::openblas, .threads = t}, true});
     if (max_threads == 1) break;
@@ -111,6 +120,7 @@ std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
     params["isa"] = to_string(call.isa);
   }
   if (call.technique == ReduceTechnique::simd) params["accumulators"] = call.accumulators;
+  if (call.team) params["threading"] = "team";
   const roofline::Work work = reduce_work(call.op, p, static_cast<std::int64_t>(n));
   auto info = roofline::case_info(device, "reduce", reduce_variant_name(call), std::move(params),
                                   work, call.threads);

@@ -19,9 +19,11 @@ struct ReduceVariant {
 };
 
 // The ladder on a CPU with `max_threads` threads: the plain loop; every supported ISA level ×
-// 1, 2, 4, 8 accumulators × 1, 2, 4, … threads up to max_threads (and max_threads itself);
-// OpenBLAS on 1 thread and on max_threads. The quick suite keeps plain, the best ISA with 1 and
-// 8 accumulators on one thread, the best ISA with 8 accumulators on max_threads, and OpenBLAS.
+// 1, 2, 4, 8 accumulators × 1, 2, 4, … threads up to max_threads (and max_threads itself); every
+// level with 8 accumulators on each of those thread counts above 1 as a persistent team; OpenBLAS
+// on 1 thread and on max_threads. The quick suite keeps plain, the best ISA with 1 and 8
+// accumulators on one thread, the best ISA with 8 accumulators on max_threads (OpenMP and team),
+// and OpenBLAS.
 std::vector<ReduceVariant> reduce_ladder(int max_threads);
 
 // The element types a variant runs for call.op: fp32, fp64 and int32 (OpenBLAS: no int32, and

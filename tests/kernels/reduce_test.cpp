@@ -134,6 +134,8 @@ std::vector<ReduceCall> all_calls() {
   calls.push_back(
       {.technique = ReduceTechnique::simd, .isa = best_isa(), .accumulators = 8, .threads = 3});
   calls.push_back({.technique = ReduceTechnique::plain, .isa = best_isa(), .threads = 3});
+  calls.push_back(
+      {.technique = ReduceTechnique::plain, .isa = best_isa(), .threads = 3, .team = true});
   return calls;
 }
 
@@ -237,10 +239,11 @@ TEST(ReduceLadder, NamesFollowTheParametersAndQuickKeepsTheBaseline) {
     if (v.quick) quick.insert(reduce_variant_name(v.call));
   }
   EXPECT_EQ(names.size(), ladder.size()) << "names are unique";
-  EXPECT_EQ(ladder.size(), 1 + supported_isas().size() * 4 * 2 + 2);
+  EXPECT_EQ(ladder.size(), 1 + supported_isas().size() * (4 * 2 + 1) + 2);
   const std::string best(to_string(best_isa()));
   EXPECT_EQ(quick, (std::set<std::string>{"plain_1t", best + "_1acc_1t", best + "_8acc_1t",
-                                          best + "_8acc_2t", "openblas_1t", "openblas_2t"}));
+                                          best + "_8acc_2t", best + "_8acc_2t_team", "openblas_1t",
+                                          "openblas_2t"}));
   std::set<int> threads;
   for (const ReduceVariant& v : reduce_ladder(6)) threads.insert(v.call.threads);
   EXPECT_EQ(threads, (std::set<int>{1, 2, 4, 6}));
