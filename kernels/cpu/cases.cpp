@@ -100,17 +100,18 @@ void add_stream_variants(std::vector<Variant>& out, const roofline::Device& devi
 void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device& device,
                                int threads) {
   const Isa best = best_isa();
-  for (Isa isa : supported_isas()) {
-    const std::string name =
-        std::string(to_string(isa)) + "_" + std::to_string(nested_saxpy_chains(isa)) + "chain";
-    out.push_back(
-        {"nested_saxpy", name, isa == best, [=, &device](Cases& cases, const Sizing& sizing) {
-           for (Precision p : kPrecisions)
-             for (int m : kNestedSaxpyDepths)
-               cases.push_back(make_nested_saxpy_case(device, name, {m, threads, isa}, p,
-                                                      sizing.elements(2, p)));
-         }});
-  }
+  for (Isa isa : supported_isas())
+    for (bool prefetch : {false, true}) {
+      const std::string name = nested_saxpy_variant_name({.isa = isa, .prefetch = prefetch});
+      out.push_back(
+          {"nested_saxpy", name, isa == best, [=, &device](Cases& cases, const Sizing& sizing) {
+             for (Precision p : kPrecisions)
+               for (int m : kNestedSaxpyDepths)
+                 cases.push_back(make_nested_saxpy_case(
+                     device, name, {.m = m, .threads = threads, .isa = isa, .prefetch = prefetch},
+                     p, sizing.elements(2, p)));
+           }});
+    }
 }
 
 // Reduce sweeps the vector length: log-spaced from 1 K up to DRAM (×8 per step quick, ×2 full),

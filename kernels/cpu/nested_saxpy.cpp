@@ -19,7 +19,7 @@ void run(const NestedSaxpyCall& call, T* y, const T* x, std::size_t n, T a) {
   const auto kernel_of =
       select(call.isa, &isa_baseline::nested_saxpy_kernel<T>, &isa_avx2::nested_saxpy_kernel<T>,
              &isa_avx512::nested_saxpy_kernel<T>);
-  const NestedSaxpyKernel<T> kernel = kernel_of(call.m);
+  const NestedSaxpyKernel<T> kernel = kernel_of(call.m, call.prefetch);
   if (!kernel) throw std::invalid_argument(what + ": the depth is not one of the sweep's");
   kernel(call.threads, y, x, n, a);
 }
@@ -39,6 +39,11 @@ void nested_saxpy_run(const NestedSaxpyCall& call, double* y, const double* x, s
 int nested_saxpy_chains(Isa isa) {
   return select(isa, &isa_baseline::nested_saxpy_chains, &isa_avx2::nested_saxpy_chains,
                 &isa_avx512::nested_saxpy_chains)();
+}
+
+std::string nested_saxpy_variant_name(const NestedSaxpyCall& call) {
+  return std::string(to_string(call.isa)) + "_" + std::to_string(nested_saxpy_chains(call.isa)) +
+         "chain" + (call.prefetch ? "_prefetch" : "");
 }
 
 }  // namespace kernels::cpu

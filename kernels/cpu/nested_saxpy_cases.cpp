@@ -55,8 +55,11 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
                                                        const std::string& variant,
                                                        const NestedSaxpyCall& call,
                                                        roofline::Precision p, std::size_t n) {
-  const nlohmann::json params = {
-      {"n", n}, {"threads", call.threads}, {"isa", to_string(call.isa)}, {"m", call.m}};
+  const nlohmann::json params = {{"n", n},
+                                 {"threads", call.threads},
+                                 {"isa", to_string(call.isa)},
+                                 {"m", call.m},
+                                 {"prefetch", call.prefetch}};
   const roofline::Work work = nested_saxpy_work(p, static_cast<std::int64_t>(n), call.m);
   auto info = roofline::case_info(device, "nested_saxpy", variant, params, work, call.threads);
   switch (p) {

@@ -8,10 +8,11 @@ namespace kernels::cpu {
 template <class T>
 using NestedSaxpyKernel = void (*)(int threads, T* y, const T* x, std::size_t n, T a);
 
-#define ROOFLAB_NESTED_SAXPY_ISA_ENTRY_POINTS                                        \
-  /* The kernel of depth m; nullptr when m is not in kernels::kNestedSaxpyDepths. */ \
-  template <class T>                                                                 \
-  NestedSaxpyKernel<T> nested_saxpy_kernel(int m);                                   \
+#define ROOFLAB_NESTED_SAXPY_ISA_ENTRY_POINTS                                       \
+  /* The kernel of depth m, with or without software prefetch; nullptr when m is */ \
+  /* not in kernels::kNestedSaxpyDepths. */                                         \
+  template <class T>                                                                \
+  NestedSaxpyKernel<T> nested_saxpy_kernel(int m, bool prefetch);                   \
   int nested_saxpy_chains();
 
 namespace isa_baseline {

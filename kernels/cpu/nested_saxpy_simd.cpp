@@ -14,19 +14,21 @@
 namespace kernels::cpu::ROOFLAB_ISA_NS {
 namespace {
 
-// Chains ≥ FMA latency × FMA pipes (4 × 2 on Zen 3/4 and recent Intel). Each chain holds t and y
-// in registers: 8 chains and a need 17 of AVX2's 16 ymm registers, so one y stays an FMA memory
-// operand (an L1 load the spare load port absorbs: measured 100% of FMA peak on Zen 3 at
-// m = 1024); AVX-512's 32 zmm registers hold 12 chains with slack; SSE2 has no FMA and only 16
-// xmm registers.
-constexpr int kChains = kVectorBytes == 64 ? 12 : kVectorBytes == 32 ? 8 : 6;
+// Chains ≥ FMA latency × FMA issue per cycle at the vector width: 4 × 2 for ymm on Zen 3/4 and
+// recent Intel cores, and for zmm on Intel cores with two 512-bit FMA units (4 × 1 on Zen 4, which
+// double-pumps zmm). More chains than that make each block larger and the DRAM-bound depths slower:
+// AVX-512 with 12 chains streamed m = 4-16 at 0.55-0.77 of 8 chains on a Zen 4 guest, and was no
+// faster at m >= 32 on a Xeon guest (docs/performance.md). Each chain holds t and y in registers:
+// 8 chains and a need 17 of AVX2's 16 ymm registers, so one y stays an FMA memory operand (an L1
+// load the spare load port absorbs: measured 100% of FMA peak on Zen 3 at m = 1024); SSE2 has no
+// FMA and only 16 xmm registers.
+constexpr int kChains = kVectorBytes == 16 ? 6 : 8;
 
-// Once a block's m × kChains FMAs fill most of the out-of-order window, the next block's loads
-// wait behind them and only the hardware prefetchers keep the misses in flight; from there on
-// each block prefetches the lines kPrefetchBytes ahead. Measured on a 16-vCPU Xeon guest: m = 16,
-// 32, 64 ran 1.15-1.21x faster (from 0.85 to 1.00 of the DRAM roof); at m <= 8, where the window
-// spans many blocks, prefetches cost more than they gave.
-constexpr int kWindowFmas = 128;
+// Software prefetch of the lines kPrefetchBytes ahead, a variant of its own: once a block's FMAs
+// fill the out-of-order window, the next block's loads wait behind them and only the hardware
+// prefetchers keep misses in flight. Whether asking helps depends on the core: on a Xeon guest it
+// ran m = 8-32 1.04-1.18x faster, on a Zen 4 guest 0.60-0.85x, and on Zen 3 it cost m <= 8 up to
+// a quarter; the sweep runs both and the report shows each.
 constexpr std::size_t kPrefetchBytes = 2048;
 
 // Asks for the cache line at p + offset; an address, not a pointer, as it may lie past the array.
@@ -43,7 +45,7 @@ inline V chain(V t, V y, V a) {
   return t;
 }
 
-template <class T, int M>
+template <class T, int M, bool kPrefetch>
 void nested_block(T* y, const T* x, Range r, T a) {
   constexpr std::size_t L = Simd<T>::kLanes;
   constexpr std::size_t kBlock = kChains * L;
@@ -51,7 +53,7 @@ void nested_block(T* y, const T* x, Range r, T a) {
   std::size_t i = r.begin;
   for (; i < r.end && !vector_aligned(y + i); ++i) y[i] = chain<M>(x[i], y[i], a);
   for (; i + kBlock <= r.end; i += kBlock) {
-    if constexpr (M * kChains >= kWindowFmas) {
+    if constexpr (kPrefetch) {
 #pragma GCC unroll 16
       for (std::size_t b = 0; b < kBlock * sizeof(T); b += kCacheLineBytes) {
         prefetch<0>(x + i, kPrefetchBytes + b);
@@ -75,30 +77,33 @@ void nested_block(T* y, const T* x, Range r, T a) {
   for (; i < r.end; ++i) y[i] = chain<M>(x[i], y[i], a);
 }
 
-template <class T, int M>
+template <class T, int M, bool kPrefetch>
 void nested_saxpy(int threads, T* y, const T* x, std::size_t n, T a) {
   ChunkedBlocks blocks(y, n, sizeof(T), threads, kBalancedChunkBytes);
 #pragma omp parallel num_threads(threads) proc_bind(close)
-  blocks.drain(omp_get_thread_num(), [&](Range c) { nested_block<T, M>(y, x, c, a); });
+  blocks.drain(omp_get_thread_num(), [&](Range c) { nested_block<T, M, kPrefetch>(y, x, c, a); });
 }
 
-template <class T, std::size_t... k>
+template <class T, bool kPrefetch, std::size_t... k>
 NestedSaxpyKernel<T> kernel_of_depth(int m, std::index_sequence<k...>) {
   NestedSaxpyKernel<T> found = nullptr;
-  ((m == kNestedSaxpyDepths[k] ? found = &nested_saxpy<T, kNestedSaxpyDepths[k]> : found), ...);
+  ((m == kNestedSaxpyDepths[k] ? found = &nested_saxpy<T, kNestedSaxpyDepths[k], kPrefetch>
+                               : found),
+   ...);
   return found;
 }
 
 }  // namespace
 
 template <class T>
-NestedSaxpyKernel<T> nested_saxpy_kernel(int m) {
-  return kernel_of_depth<T>(m, std::make_index_sequence<kNestedSaxpyDepths.size()>());
+NestedSaxpyKernel<T> nested_saxpy_kernel(int m, bool prefetch) {
+  constexpr auto depths = std::make_index_sequence<kNestedSaxpyDepths.size()>();
+  return prefetch ? kernel_of_depth<T, true>(m, depths) : kernel_of_depth<T, false>(m, depths);
 }
 
 int nested_saxpy_chains() { return kChains; }
 
-template NestedSaxpyKernel<float> nested_saxpy_kernel(int);
-template NestedSaxpyKernel<double> nested_saxpy_kernel(int);
+template NestedSaxpyKernel<float> nested_saxpy_kernel(int, bool);
+template NestedSaxpyKernel<double> nested_saxpy_kernel(int, bool);
 
 }  // namespace kernels::cpu::ROOFLAB_ISA_NS

@@ -9,6 +9,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "kernels/cpu/isa.hpp"
 #include "kernels/cpu/nested_saxpy.hpp"
@@ -55,10 +56,6 @@ std::set<std::string> variants_of(const std::vector<std::unique_ptr<roofline::Ca
   return out;
 }
 
-std::string chains_variant(Isa isa) {
-  return std::string(to_string(isa)) + "_" + std::to_string(nested_saxpy_chains(isa)) + "chain";
-}
-
 TEST(CpuCases, FamiliesAreStreamNestedSaxpyAndReduceWhichIsNotDefault) {
   EXPECT_EQ(families(), (std::vector<std::string>{"nested_saxpy", "reduce", "stream"}));
   EXPECT_EQ(default_families(), (std::vector<std::string>{"nested_saxpy", "stream"}));
@@ -69,12 +66,14 @@ TEST(CpuCases, QuickSuiteHasTheBestIsaThePlainBaselineAndTheWholeDepthSweep) {
   const std::string best(to_string(best_isa()));
   EXPECT_EQ(variants_of(cases, "stream"),
             (std::set<std::string>{"simd_" + best, "simd_" + best + "_nt", "omp_plain"}));
+  const std::string chains = best + "_" + std::to_string(nested_saxpy_chains(best_isa())) + "chain";
   EXPECT_EQ(variants_of(cases, "nested_saxpy"),
-            (std::set<std::string>{chains_variant(best_isa())}));
-  // stream: 8 ops × 2 precisions for simd and plain, 6 storing ops × 2 for non-temporal.
-  EXPECT_EQ(cases.size(), 16u + 12u + 16u + kNestedSaxpyDepths.size() * 2);
+            (std::set<std::string>{chains, chains + "_prefetch"}));
+  // stream: 8 ops × 2 precisions for simd and plain, 6 storing ops × 2 for non-temporal; the
+  // nested SAXPY with and without prefetch.
+  EXPECT_EQ(cases.size(), 16u + 12u + 16u + kNestedSaxpyDepths.size() * 2 * 2);
 
-  std::set<std::pair<int, std::string>> depths;
+  std::set<std::tuple<int, std::string, bool>> depths;
   for (const auto& c : cases) {
     const roofline::CaseInfo& info = c->info();
     EXPECT_EQ(info.backend, "cpu");
@@ -84,13 +83,15 @@ TEST(CpuCases, QuickSuiteHasTheBestIsaThePlainBaselineAndTheWholeDepthSweep) {
     EXPECT_EQ(info.level, zen3_device().level_for(info.work.working_set, omp_get_max_threads()));
     if (info.family == "nested_saxpy") {
       const int m = info.params.at("m");
-      depths.insert({m, std::string(roofline::to_string(info.work.precision))});
+      const bool prefetch = info.params.at("prefetch");
+      EXPECT_EQ(info.variant.ends_with("_prefetch"), prefetch) << info.variant;
+      depths.insert({m, std::string(roofline::to_string(info.work.precision)), prefetch});
       EXPECT_EQ(info.work.flops, 2000.0 * m);
     } else {
       EXPECT_TRUE(info.params.contains("op") && info.params.contains("store"));
     }
   }
-  EXPECT_EQ(depths.size(), kNestedSaxpyDepths.size() * 2);
+  EXPECT_EQ(depths.size(), kNestedSaxpyDepths.size() * 2 * 2);
 }
 
 TEST(CpuCases, FullSuiteHasEveryIsaThisCpuSupports) {
@@ -101,9 +102,10 @@ TEST(CpuCases, FullSuiteHasEveryIsaThisCpuSupports) {
   const auto nested = variants_of(cases, "nested_saxpy");
   for (Isa isa : supported_isas()) {
     EXPECT_TRUE(stream.contains("simd_" + std::string(to_string(isa))));
-    EXPECT_TRUE(nested.contains(chains_variant(isa)));
+    for (bool prefetch : {false, true})
+      EXPECT_TRUE(nested.contains(nested_saxpy_variant_name({.isa = isa, .prefetch = prefetch})));
   }
-  EXPECT_EQ(nested.size(), supported_isas().size());
+  EXPECT_EQ(nested.size(), supported_isas().size() * 2);
 }
 
 TEST(CpuCases, EveryQuickCaseVerifiesAtAnAwkwardSize) {
@@ -120,7 +122,7 @@ TEST(CpuCases, EveryQuickCaseVerifiesAtAnAwkwardSize) {
 TEST(CpuCases, FiltersByFamilyAndVariant) {
   roofline::RunOptions options = sized(100);
   options.families = {"nested_saxpy"};
-  EXPECT_EQ(make_cases(zen3_device(), options).size(), kNestedSaxpyDepths.size() * 2);
+  EXPECT_EQ(make_cases(zen3_device(), options).size(), kNestedSaxpyDepths.size() * 2 * 2);
 
   options.families = {};
   options.variants = {"omp_plain"};

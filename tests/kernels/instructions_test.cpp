@@ -32,20 +32,26 @@ std::map<std::string, std::string> functions_of(const std::string& object) {
   return out;
 }
 
-// Every block kernel of the precision (one per depth) has packed FMAs on the register class.
+// Every block kernel of the precision (one per depth, with and without software prefetch) has
+// packed FMAs on the register class, and prefetch instructions exactly when it is the prefetching
+// one.
 void expect_packed_fma(const std::string& object, const std::string& type,
                        const std::string& suffix, const std::string& reg) {
   const auto functions = functions_of(object);
   ASSERT_FALSE(functions.empty()) << "objdump produced nothing for " << object;
   const std::regex fma("vfmadd[0-9]{3}" + suffix + "[^\n]*%" + reg);
-  int kernels = 0;
+  int kernels = 0, prefetching = 0;
   for (const auto& [name, body] : functions) {
     if (name.find("nested_block<" + type + ",") == std::string::npos) continue;
     ++kernels;
     EXPECT_TRUE(std::regex_search(body, fma))
         << name << " has no vfmadd…" << suffix << " on %" << reg;
+    const bool prefetch = name.find(", true>") != std::string::npos;
+    prefetching += prefetch;
+    EXPECT_EQ(body.find("prefetch") != std::string::npos, prefetch) << name;
   }
-  EXPECT_EQ(kernels, 11) << "expected one " << type << " kernel per depth 1…1024 in " << object;
+  EXPECT_EQ(kernels, 22) << "expected two " << type << " kernels per depth 1…1024 in " << object;
+  EXPECT_EQ(prefetching, 11) << object;
 }
 
 TEST(NestedSaxpyInstructions, Avx2KernelsUsePackedFmaOnYmm) {

@@ -42,9 +42,9 @@ TEST(NestedSaxpyWork, IntensityIsMOverSixInFp32AndMOverTwelveInFp64) {
 // Runs depth `run_m` on fresh inputs and verifies it as depth `declared_m`.
 template <class T>
 roofline::Verification run_and_verify(Isa isa, int declared_m, int run_m, std::size_t n,
-                                      std::size_t offset, int threads) {
+                                      std::size_t offset, int threads, bool prefetch = false) {
   Guarded<T> x(n, offset, kXSeed), y(n, offset + 2, kYSeed);
-  nested_saxpy_run({run_m, threads, isa}, y.data(), x.data(), n, T(kNestedSaxpyA));
+  nested_saxpy_run({run_m, threads, isa, prefetch}, y.data(), x.data(), n, T(kNestedSaxpyA));
   EXPECT_TRUE(x.guards_intact() && y.guards_intact());
   return verify_nested_saxpy<T>(declared_m, x.data(), y.data(), n, initial_y<T>);
 }
@@ -71,9 +71,10 @@ TEST(NestedSaxpyVerify, CatchesAnElementLeftUnchangedAndNamesIt) {
   EXPECT_NE(v.message.find("element 999"), std::string::npos) << v.message;
 }
 
-// Every depth of one ISA level, both precisions: n = 1, 7 (scalar paths), 1003 (blocks, single
-// vectors and a tail) and 1000003 (a long run split between threads; 100003 from m = 64 on, where
-// the FMAs rather than the memory take the time), aligned and unaligned views, 1 and 2 threads.
+// Every depth of one ISA level, both precisions, with and without prefetch: n = 1, 7 (scalar
+// paths), 1003 (blocks, single vectors and a tail) and 1000003 (a long run split between threads;
+// 100003 from m = 64 on, where the FMAs rather than the memory take the time), aligned and
+// unaligned views, 1 and 2 threads.
 class NestedSaxpyKernels : public ::testing::TestWithParam<Isa> {
  protected:
   template <class T>
@@ -83,13 +84,15 @@ class NestedSaxpyKernels : public ::testing::TestWithParam<Isa> {
       for (std::size_t n : {std::size_t{1}, std::size_t{7}, std::size_t{1003},
                             m < 64 ? std::size_t{1000003} : std::size_t{100003}})
         for (std::size_t offset : {0, 1})
-          for (int threads : {1, 2}) {
-            SCOPED_TRACE(::testing::Message()
-                         << to_string(isa) << " " << sizeof(T) * 8 << "-bit m=" << m << " n=" << n
-                         << " offset " << offset << " threads=" << threads);
-            const auto v = run_and_verify<T>(isa, m, m, n, offset, threads);
-            EXPECT_TRUE(v.passed) << v.message;
-          }
+          for (int threads : {1, 2})
+            for (bool prefetch : {false, true}) {
+              SCOPED_TRACE(::testing::Message()
+                           << to_string(isa) << " " << sizeof(T) * 8 << "-bit m=" << m << " n=" << n
+                           << " offset " << offset << " threads=" << threads
+                           << (prefetch ? " prefetch" : ""));
+              const auto v = run_and_verify<T>(isa, m, m, n, offset, threads, prefetch);
+              EXPECT_TRUE(v.passed) << v.message;
+            }
   }
 };
 
@@ -129,6 +132,9 @@ TEST(NestedSaxpyRun, RejectsCallsThatCannotRun) {
   EXPECT_THROW(nested_saxpy_run({2, 0, Isa::baseline}, y, x, 4, float(kNestedSaxpyA)),
                std::invalid_argument);
   EXPECT_EQ(nested_saxpy_chains(Isa::avx2), 8);
+  EXPECT_EQ(nested_saxpy_variant_name({.isa = Isa::avx2}), "avx2_8chain");
+  EXPECT_EQ(nested_saxpy_variant_name({.isa = Isa::avx2, .prefetch = true}),
+            "avx2_8chain_prefetch");
 }
 
 }  // namespace
