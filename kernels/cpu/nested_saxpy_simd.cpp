@@ -17,7 +17,7 @@ namespace {
 // Chains ≥ FMA latency × FMA issue per cycle at the vector width: 4 × 2 for ymm on Zen 3/4 and
 // recent Intel cores, and for zmm on Intel cores with two 512-bit FMA units (4 × 1 on Zen 4, which
 // double-pumps zmm). More chains than that make each block larger and the DRAM-bound depths slower:
-// AVX-512 with 12 chains streamed m = 4-16 at 0.55-0.77 of 8 chains on a Zen 4 guest, and was no
+// AVX-512 with 12 chains streamed m = 4-16 at 0.58-0.77 of 8 chains on a Zen 4 guest, and was no
 // faster at m >= 32 on a Xeon guest (docs/performance.md). Each chain holds t and y in registers:
 // 8 chains and a need 17 of AVX2's 16 ymm registers, so one y stays an FMA memory operand (an L1
 // load the spare load port absorbs: measured 100% of FMA peak on Zen 3 at m = 1024); SSE2 has no
@@ -27,8 +27,8 @@ constexpr int kChains = kVectorBytes == 16 ? 6 : 8;
 // Software prefetch of the lines kPrefetchBytes ahead, a variant of its own: once a block's FMAs
 // fill the out-of-order window, the next block's loads wait behind them and only the hardware
 // prefetchers keep misses in flight. Whether asking helps depends on the core: on a Xeon guest it
-// ran m = 8-32 1.04-1.18x faster, on a Zen 4 guest 0.60-0.85x, and on Zen 3 it cost m <= 8 up to
-// a quarter; the sweep runs both and the report shows each.
+// ran m = 16-32 1.03-1.20x faster, on a Zen 4 guest m = 4-16 0.66-0.87x, and on Zen 3 it cost m <=
+// 8 up to a quarter; the sweep runs both and the report shows each.
 constexpr std::size_t kPrefetchBytes = 2048;
 
 // Asks for the cache line at p + offset; an address, not a pointer, as it may lie past the array.
