@@ -27,8 +27,8 @@ constexpr int kChains = kVectorBytes == 16 ? 6 : 8;
 // Software prefetch of the lines kPrefetchBytes ahead, a variant of its own: once a block's FMAs
 // fill the out-of-order window, the next block's loads wait behind them and only the hardware
 // prefetchers keep misses in flight. Whether asking helps depends on the core: on a Xeon guest it
-// ran m = 16-32 1.03-1.20x faster, on a Zen 4 guest m = 4-16 0.66-0.87x, and on Zen 3 it cost m <=
-// 8 up to a quarter; the sweep runs both and the report shows each.
+// ran m = 16-32 1.03-1.20x faster, on a Zen 4 guest m = 4-16 0.66-0.87x, and on Zen 3 it cost
+// the depths up to 8 as much as a quarter; the sweep runs both and the report shows each.
 constexpr std::size_t kPrefetchBytes = 2048;
 
 // Asks for the cache line at p + offset; an address, not a pointer, as it may lie past the array.
