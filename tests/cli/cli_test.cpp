@@ -160,7 +160,8 @@ TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {
   ASSERT_EQ(rooflab("run -d cpu --family nested_saxpy --size 4K -o a.json" + fast, dir).code, 0);
   const auto r = rooflab("compare a.json a.json", dir);
   EXPECT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("22 compared, 0 only in A, 0 only in B"), std::string::npos) << r.output;
+  // 11 depths × 2 precisions × 2 variants (with and without prefetch).
+  EXPECT_NE(r.output.find("44 compared, 0 only in A, 0 only in B"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("faster"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("slower"), std::string::npos) << r.output;
   expect_refused("compare a.json", "B", dir);
