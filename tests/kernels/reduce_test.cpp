@@ -200,6 +200,26 @@ TEST(ReduceRun, IntegersWrapAroundTheSameInEveryVariant) {
   }
 }
 
+TEST(ReduceRun, ACallInsideAParallelRegionSumsEveryElementOnce) {
+  // Inside an active parallel region (one active level allowed) OpenMP gives the call's own region
+  // one thread: the partials of the threads it did not get must count as zero, even on the thread
+  // whose call on four threads filled them just before.
+  const std::size_t n = 4099;
+  const auto exact = 3 * static_cast<std::int32_t>(n);
+  std::vector<std::int32_t> x(n, 3);
+  const ReduceCall call{
+      .technique = ReduceTechnique::simd, .isa = best_isa(), .accumulators = 8, .threads = 4};
+  ASSERT_EQ(reduce_run(call, x.data(), nullptr, n), exact);
+  const int levels = omp_get_max_active_levels();
+  omp_set_max_active_levels(1);
+  std::int32_t sums[2] = {};
+#pragma omp parallel num_threads(2)
+  sums[omp_get_thread_num()] = reduce_run(call, x.data(), nullptr, n);
+  omp_set_max_active_levels(levels);
+  EXPECT_EQ(sums[0], exact) << "the thread that called on four threads first";
+  EXPECT_EQ(sums[1], exact);
+}
+
 TEST(ReduceRun, PlainIsTheLeftToRightSum) {
   // Mixed signs and magnitudes make the rounding depend on the order: any reassociation of this
   // sum differs from the left-to-right one in its last bits.
