@@ -125,6 +125,22 @@ std::vector<double> sweep_working_sets(const SweepPlan& plan,
   return distinct;
 }
 
+std::vector<BandwidthConfig> bandwidth_configs(StreamOp op, int threads, double working_set,
+                                               bool past_caches, kernels::cpu::Isa isa) {
+  std::vector<Store> stores = {Store::temporal};
+  // Streaming stores only pay off once the data cannot stay in cache, and only by saving the
+  // write-allocate, which an in-place kernel (daxpy) does not have.
+  if (kernels::stream_stores(op) && !kernels::stream_in_place(op) && past_caches)
+    stores.push_back(Store::nontemporal);
+  std::vector<BandwidthConfig> configs;
+  for (Store store : stores) {
+    BandwidthConfig config = bandwidth_config(op, store, threads, working_set, isa);
+    config.balanced = past_caches && threads > 1;
+    configs.push_back(config);
+  }
+  return configs;
+}
+
 std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Device& device,
                                                              const SweepPlan& plan) {
   const kernels::cpu::Isa isa = kernels::cpu::best_isa();
@@ -136,20 +152,12 @@ std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Dev
       if (threads != plan.threads.back() &&
           std::ranges::find(plan.most_threads_only, op) != plan.most_threads_only.end())
         continue;
-      for (double ws : sweep_working_sets(plan, device.caches, threads)) {
-        const bool past_caches = ws >= last_cache;
-        std::vector<Store> stores = {Store::temporal};
-        // Streaming stores only pay off once the data cannot stay in cache, and only by saving the
-        // write-allocate, which an in-place kernel (daxpy) does not have.
-        if (kernels::stream_stores(op) && !kernels::stream_in_place(op) && past_caches)
-          stores.push_back(Store::nontemporal);
-        for (Store store : stores) {
-          BandwidthConfig config = bandwidth_config(op, store, threads, ws, isa);
-          config.balanced = past_caches && threads > 1;
+      for (double ws : sweep_working_sets(plan, device.caches, threads))
+        for (const BandwidthConfig& config :
+             bandwidth_configs(op, threads, ws, ws >= last_cache, isa)) {
           const std::string level = device.level_for(bandwidth_work(config).working_set, threads);
           cases.push_back(make_bandwidth_case(config, device.id, level));
         }
-      }
     }
   }
   return cases;

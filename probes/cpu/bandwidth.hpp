@@ -60,6 +60,13 @@ SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_work
 std::vector<double> sweep_working_sets(const SweepPlan& plan,
                                        const std::vector<roofline::Cache>& caches, int threads);
 
+// The sweep's configurations of one kernel at one working set: temporal stores, and past the
+// caches also non-temporal ones for storing kernels that are not in place; past the caches more
+// than one thread share out chunks (balanced).
+std::vector<BandwidthConfig> bandwidth_configs(kernels::StreamOp op, int threads,
+                                               double working_set, bool past_caches,
+                                               kernels::cpu::Isa isa);
+
 // Every (kernel, threads, working set) with temporal stores, and non-temporal ones too for the
 // storing kernels from the last-level capacity up (except in-place ones: nothing to save).
 std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Device& device,

@@ -17,6 +17,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/cpu/isa.hpp"
@@ -29,9 +30,6 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
-using kernels::Store;
-using kernels::stream_in_place;
-using kernels::stream_stores;
 using kernels::StreamOp;
 using kernels::cpu::Isa;
 
@@ -39,18 +37,13 @@ constexpr int kDepths[] = {1, 2, 4, 8, 16};  // memory-bound and near the ridge
 
 double median(const std::vector<double>& v) { return roofline::summarize(v).median; }
 
-// The probe's DRAM kernels (probes::cpu::bandwidth_cases at a working set past the last cache).
+// The probe's DRAM kernels: its sweep's cases at one working set past the caches.
 std::vector<std::unique_ptr<roofline::Case>> probe_kernels(double working_set, int threads,
                                                            Isa isa) {
   std::vector<std::unique_ptr<roofline::Case>> out;
   for (StreamOp op : probes::cpu::SweepPlan{}.kernels)
-    for (Store store : {Store::temporal, Store::nontemporal}) {
-      if (store == Store::nontemporal && (!stream_stores(op) || stream_in_place(op))) continue;
-      probes::cpu::BandwidthConfig config =
-          probes::cpu::bandwidth_config(op, store, threads, working_set, isa);
-      config.balanced = threads > 1;
+    for (const auto& config : probes::cpu::bandwidth_configs(op, threads, working_set, true, isa))
       out.push_back(probes::cpu::make_bandwidth_case(config, "cpu", "DRAM"));
-    }
   return out;
 }
 
@@ -111,7 +104,8 @@ int main(int argc, char** argv) {
             device, kernels::cpu::nested_saxpy_variant_name(call), call, p, n));
       }
     if (!prepare_all(nested)) return 1;
-    std::map<std::string, std::vector<double>> rates, ratios;  // per "variant m"
+    using Key = std::pair<int, std::string>;  // depth, variant
+    std::map<Key, std::vector<double>> rates, ratios;
     for (int round = 0; round < rounds; ++round) {
       double best_probe = 0;
       for (auto& c : probe) {
@@ -120,8 +114,7 @@ int main(int argc, char** argv) {
         best_probe = std::max(best_probe, rate);
       }
       for (auto& c : nested) {
-        const std::string key =
-            c->info().variant + " " + std::to_string(int(c->info().params.at("m")));
+        const Key key{c->info().params.at("m").get<int>(), c->info().variant};
         rates[key].push_back(bytes_per_s(*c));
         ratios[key].push_back(rates[key].back() / best_probe);
       }
@@ -129,16 +122,15 @@ int main(int argc, char** argv) {
     double roof = 0;
     for (const auto& [name, r] : probe_rates) roof = std::max(roof, median(r));
     for (int m : kDepths) {
-      std::string best;
+      const Key* best = nullptr;  // the faster variant at this depth
       for (const auto& [key, r] : rates)
-        if (key.ends_with(" " + std::to_string(m)) &&
-            (best.empty() || median(r) > median(rates[best])))
-          best = key;
-      const std::vector<double>& r = ratios[best];
+        if (key.first == m && (!best || median(r) > median(rates[*best]))) best = &key;
+      const double rate = median(rates[*best]);
+      const std::vector<double>& r = ratios[*best];
       std::printf("| %s | %d | %s | %.1f | %.3f | %.3f (%.3f–%.3f) |\n",
-                  std::string(to_string(p)).c_str(), m, best.substr(0, best.find(' ')).c_str(),
-                  median(rates[best]) / 1e9, median(rates[best]) / roof, median(r),
-                  *std::min_element(r.begin(), r.end()), *std::max_element(r.begin(), r.end()));
+                  std::string(to_string(p)).c_str(), m, best->second.c_str(), rate / 1e9,
+                  rate / roof, median(r), *std::min_element(r.begin(), r.end()),
+                  *std::max_element(r.begin(), r.end()));
     }
     for (auto& c : nested) c->release();
   }
