@@ -6,6 +6,7 @@
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
 #include "reports/html_table.hpp"
+#include "reports/roof_check.hpp"
 #include "reports/template.hpp"
 #include "reports/twins.hpp"
 #include "roofline/build_info.hpp"
@@ -156,7 +157,7 @@ std::string provenance_block(const std::vector<roofline::Results>& inputs) {
          escape_xml(b.version) + " (" + escape_xml(b.git_hash) + ").</p>\n";
 }
 
-std::string device_note(const DeviceView& view) {
+std::string device_note(const DeviceView& view, const roofline::Results& input) {
   const int threads = view.device.max_threads_measured();
   std::size_t plotted = 0, failed = 0, flopless = 0;
   for (const roofline::Result* r : view.records) {
@@ -181,6 +182,8 @@ std::string device_note(const DeviceView& view) {
   note += ".";
   for (const auto& finding : view.device.facts.value("probe_notes", nlohmann::json::array()))
     note += " Probe note: " + finding.get<std::string>() + ".";
+  if (const std::string check = roof_check_note(input, view.device.id); !check.empty())
+    note += " " + check;
   return note;
 }
 
@@ -198,7 +201,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
         rooflab_embedded::device_html,
         {{"anchor", escape_xml("device-" + std::to_string(v.input + 1) + "-" + slug(v.device.id))},
          {"title", escape_xml(device_title(v))},
-         {"note", escape_xml(device_note(v))},
+         {"note", escape_xml(device_note(v, inputs[v.input]))},
          {"roofline_chart", charts[i].roofline},
          {"sweep_chart", charts[i].sweep},
          {"reduce_charts", charts[i].reduce},

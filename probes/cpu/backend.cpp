@@ -169,6 +169,11 @@ std::vector<std::unique_ptr<roofline::Case>> CpuBackend::calibration_cases(
   return kernels::cpu::calibration_cases(device);
 }
 
+std::vector<std::unique_ptr<roofline::Case>> CpuBackend::roof_check_cases(
+    const roofline::Device& device) const {
+  return probes::cpu::roof_check_cases(device);
+}
+
 void register_cpu_backend(roofline::Registry& registry) {
   registry.add(std::make_unique<CpuBackend>());
 }

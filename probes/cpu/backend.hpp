@@ -28,6 +28,9 @@ class CpuBackend : public roofline::Backend {
       const roofline::Device& device) const override;
   std::vector<std::unique_ptr<roofline::Case>> calibration_cases(
       const roofline::Device& device) const override;
+  // The bandwidth sweep's point behind the outermost memory roof (bandwidth.hpp).
+  std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(
+      const roofline::Device& device) const override;
 };
 
 void register_cpu_backend(roofline::Registry& registry);

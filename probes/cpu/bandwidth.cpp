@@ -7,6 +7,7 @@
 #include "kernels/cpu/stream_cases.hpp"
 #include "probes/levels.hpp"
 #include "roofline/json_io.hpp"
+#include "roofline/stats.hpp"
 
 namespace probes::cpu {
 
@@ -19,6 +20,12 @@ constexpr double kBytesPerThreadPerCall = 16.0 * 1024 * 1024;
 constexpr std::size_t kLineDoubles = 64 / sizeof(double);
 constexpr double kBeyondDram = 1.5;  // the sweep's top: past 4× the last cache, so DRAM has points
 constexpr double kDistinct = 1.02;   // working sets closer than 2% are one point
+
+// The capacity past which the sweep counts a working set as beyond the caches.
+double last_cache(const roofline::Device& device, int threads) {
+  const std::vector<probes::LevelSpan> spans = probes::level_spans(device.caches, threads);
+  return spans.size() > 1 ? spans[spans.size() - 2].capacity : 0;
+}
 
 }  // namespace
 
@@ -146,20 +153,54 @@ std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Dev
   const kernels::cpu::Isa isa = kernels::cpu::best_isa();
   std::vector<std::unique_ptr<roofline::Case>> cases;
   for (int threads : plan.threads) {
-    const std::vector<probes::LevelSpan> spans = probes::level_spans(device.caches, threads);
-    const double last_cache = spans.size() > 1 ? spans[spans.size() - 2].capacity : 0;
+    const double past = last_cache(device, threads);
     for (StreamOp op : plan.kernels) {
       if (threads != plan.threads.back() &&
           std::ranges::find(plan.most_threads_only, op) != plan.most_threads_only.end())
         continue;
       for (double ws : sweep_working_sets(plan, device.caches, threads))
-        for (const BandwidthConfig& config :
-             bandwidth_configs(op, threads, ws, ws >= last_cache, isa)) {
+        for (const BandwidthConfig& config : bandwidth_configs(op, threads, ws, ws >= past, isa)) {
           const std::string level = device.level_for(bandwidth_work(config).working_set, threads);
           cases.push_back(make_bandwidth_case(config, device.id, level));
         }
     }
   }
+  return cases;
+}
+
+std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device) {
+  const int threads = device.max_threads_measured();
+  const std::vector<probes::LevelSpan> spans = probes::level_spans(device.caches, threads);
+  const auto outwards = [&](const std::string& level) {  // L1 0, L2 1, …, DRAM last
+    return std::ranges::find(spans, level, &probes::LevelSpan::level) - spans.begin();
+  };
+  const roofline::MemoryCeiling* roof = nullptr;
+  for (const roofline::MemoryCeiling& m : device.memory)
+    if (m.threads == threads &&
+        (roof == nullptr || outwards(m.level) > outwards(roof->level) ||
+         (m.level == roof->level && m.bytes_per_s.median > roof->bytes_per_s.median)))
+      roof = &m;
+  if (roof == nullptr) return {};
+  const roofline::SweepPoint* point = nullptr;
+  double point_median = 0;
+  for (const roofline::SweepPoint& p : device.sweep) {
+    if (p.kernel != roof->kernel || p.threads != threads || p.bytes_per_s.empty() ||
+        p.working_set < roof->working_set_min || p.working_set > roof->working_set_max)
+      continue;
+    const double median = roofline::summarize(p.bytes_per_s).median;
+    if (point == nullptr || p.working_set > point->working_set ||
+        (p.working_set == point->working_set && median > point_median))
+      point = &p, point_median = median;
+  }
+  const auto op = std::ranges::find_if(
+      kernels::kStreamOps, [&](StreamOp o) { return kernels::to_string(o) == roof->kernel; });
+  if (point == nullptr || op == kernels::kStreamOps.end()) return {};
+  std::vector<std::unique_ptr<roofline::Case>> cases;
+  for (const BandwidthConfig& config : bandwidth_configs(
+           *op, threads, point->working_set, point->working_set >= last_cache(device, threads),
+           kernels::cpu::best_isa()))
+    if (kernels::to_string(config.store) == point->store)
+      cases.push_back(make_bandwidth_case(config, device.id, roof->level));
   return cases;
 }
 

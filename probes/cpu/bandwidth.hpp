@@ -72,6 +72,12 @@ std::vector<BandwidthConfig> bandwidth_configs(kernels::StreamOp op, int threads
 std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Device& device,
                                                              const SweepPlan& plan);
 
+// The probe's own measurement behind the device's outermost memory roof (DRAM, unless the sweep
+// stopped inside the caches), to repeat during a run: that level's fastest ceiling's kernel with
+// the most threads, at the largest working set of its plateau, with the store mode that did best
+// there. Empty when the profile has no ceiling or no sweep point behind it.
+std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device);
+
 // The verified bandwidth results as sweep points, every sample in bytes/s.
 std::vector<roofline::SweepPoint> sweep_points(const std::vector<roofline::Result>& results);
 

@@ -42,7 +42,7 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
         for (auto& d : r.machine.devices)
           if (d.id == lender.id && d.compute.empty() && d.memory.empty()) d = lender;
   if (results.empty())
-    for (auto& m : machines) results.push_back({m.provenance, std::move(m), {}, {}});
+    for (auto& m : machines) results.push_back({m.provenance, std::move(m), {}, {}, {}});
   for (const auto& [file, j] : gbench) {
     if (results.empty() || results.front().machine.devices.empty())
       throw roofline::InputError("'" + file +

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "reports/roof_check.hpp"
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/json_io.hpp"
@@ -53,6 +54,21 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
   return machine;
 }
 
+namespace {
+
+// Repeats the probe's measurement behind the device's memory roof into results.roof_checks.
+void check_roof(roofline::Results& results, const roofline::Backend& backend,
+                const roofline::Device& device, const roofline::MeasureOptions& measure,
+                const std::string& when) {
+  auto cases = backend.roof_check_cases(device);
+  for (auto& check : roofline::measure_all(cases, measure, "roof check " + device.id)) {
+    check.params["when"] = when;
+    results.roof_checks.push_back(std::move(check));
+  }
+}
+
+}  // namespace
+
 roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
                       const std::vector<Selected>& devices, const roofline::RunOptions& options) {
   roofline::Results results;
@@ -76,8 +92,10 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
       measure.counting = counting[i].get();
     }
     auto cases = d.backend->cases(device, options);
+    check_roof(results, *d.backend, device, options.measure, "before");
     auto measured = roofline::measure_all(cases, measure, "run " + d.device.id);
     results.results.insert(results.results.end(), measured.begin(), measured.end());
+    check_roof(results, *d.backend, device, options.measure, "after");
   }
   place_all(results);
   return results;
@@ -116,6 +134,10 @@ void report_problems(Session& s, const roofline::Results& r) {
                  "probe's kernels do not reach this device's peak; do not trust these "
                  "efficiencies\n";
   }
+  for (const auto& device : r.machine.devices)
+    if (roofline::roof_moved(r, device.id))
+      std::cerr << "warning: " << device.id << ": " << reports::roof_check_note(r, device.id)
+                << "\n";
   for (const auto& result : r.results) {
     if (result.ok()) continue;
     std::cerr << "FAILED " << result.family << "/" << result.variant << " " << result.params.dump()
@@ -125,6 +147,13 @@ void report_problems(Session& s, const roofline::Results& r) {
               << "\n";
     s.exit_code = kExitFailure;
   }
+  for (const auto& check : r.roof_checks)
+    if (!check.ok()) {
+      std::cerr << "FAILED roof check " << check.device << " " << check.variant << " "
+                << check.params.dump() << ": "
+                << (check.error.empty() ? check.verification.message : check.error) << "\n";
+      s.exit_code = kExitFailure;
+    }
 }
 
 }  // namespace cli

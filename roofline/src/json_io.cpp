@@ -209,11 +209,9 @@ json to_json(const MachineProfile& m) {
 }
 
 json to_json(const Results& r) {
-  return {{"schema", kResultsSchema},
-          {"provenance", r.provenance},
-          {"machine", to_json(r.machine)},
-          {"results", r.results},
-          {"calibration", r.calibration}};
+  return {{"schema", kResultsSchema},      {"provenance", r.provenance},
+          {"machine", to_json(r.machine)}, {"results", r.results},
+          {"calibration", r.calibration},  {"roof_checks", r.roof_checks}};
 }
 
 MachineProfile machine_from_json(const json& j) {
@@ -235,6 +233,8 @@ Results results_from_json(const json& j) {
     r.results = j.at("results").get<std::vector<Result>>();
     if (j.contains("calibration"))
       r.calibration = j.at("calibration").get<std::vector<Calibration>>();
+    // Roof checks came with results/1 files of later builds: older ones have none.
+    if (j.contains("roof_checks")) r.roof_checks = j.at("roof_checks").get<std::vector<Result>>();
     return 0;
   });
   return r;

@@ -8,7 +8,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "roofline/json_io.hpp"
 #include "temp_dir.hpp"
@@ -113,6 +116,27 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
     placed += res.placement.has_value();
   }
   EXPECT_GT(placed, 0);
+  // The CPU's outermost memory roof (the sweep stopped at 256 KiB) was measured again right
+  // before and right after its cases.
+  const roofline::Device* cpu = results.machine.find("cpu");
+  ASSERT_NE(cpu, nullptr);
+  std::string outermost;
+  for (const char* level : {"L1", "L2", "L3", "DRAM"})
+    for (const auto& ceiling : cpu->memory)
+      if (ceiling.level == level) outermost = level;
+  std::vector<std::string> checked;
+  for (const auto& check : results.roof_checks) {
+    EXPECT_TRUE(check.ok()) << check.variant << ": " << check.error << check.verification.message;
+    EXPECT_EQ(check.device, "cpu");
+    EXPECT_EQ(check.level, outermost);
+    EXPECT_TRUE(roofline::roof_check_ratio(results, check).has_value());
+    checked.push_back(check.params.at("when"));
+  }
+  EXPECT_EQ(checked, (std::vector<std::string>{"before", "after"}));
+  std::stringstream html;
+  html << std::ifstream(dir / "report.html").rdbuf();
+  EXPECT_NE(html.str().find("Roof check: the probe&#39;s " + outermost + " roof&#39;s measurement"),
+            std::string::npos);
   EXPECT_TRUE(fs::exists(dir / "report.html"));
   EXPECT_FALSE(fs::is_empty(dir / "svg"));
   EXPECT_TRUE(fs::exists(dir / "csv" / "results.csv"));
@@ -139,6 +163,9 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("%, cpu stream/omp_plain"), std::string::npos) << r.output;
+  // And the roof check finds the DRAM roof about 1000x above what the profile says.
+  EXPECT_NE(r.output.find("warning: cpu: Roof check: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("the roof moved"), std::string::npos) << r.output;
 
   // A user's Google Benchmark JSON is placed on the same device's roofs; alone it has none.
   ASSERT_EQ(std::system(("cd '" + dir.string() +

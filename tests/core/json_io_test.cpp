@@ -24,6 +24,8 @@ TEST(JsonIo, ResultsRoundTripIsLossless) {
   EXPECT_FALSE(back.results[1].placement.has_value());
   EXPECT_FALSE(back.results[1].verification.passed);
   EXPECT_EQ(back.machine.devices[0].memory[0].working_set_max, 16384);
+  ASSERT_EQ(back.roof_checks.size(), 2u);
+  EXPECT_EQ(back.roof_checks[1].params["when"], "after");
 }
 
 TEST(JsonIo, MachineRoundTripThroughAFile) {
@@ -43,6 +45,8 @@ TEST(JsonIo, AcceptsOlderMinorVersionsAndRejectsOtherMajors) {
   auto j = to_json(sample::results());
   j["schema"] = "rooflab.results/1.3";
   EXPECT_NO_THROW(results_from_json(j));
+  j.erase("roof_checks");  // files of builds before the roof checks
+  EXPECT_TRUE(results_from_json(j).roof_checks.empty());
   j["schema"] = "rooflab.results/2";
   try {
     results_from_json(j);

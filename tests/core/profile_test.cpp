@@ -44,3 +44,22 @@ TEST(Placement, ResultsAboveTheirRoofAreFlagged) {
   ASSERT_EQ(above.size(), 1u);
   EXPECT_EQ(above[0], &r.results[0]);
 }
+
+TEST(Placement, RoofChecksAreComparedWithTheRoofTheResultsArePlacedUnder) {
+  auto r = sample::results();  // checks at 34 and 36 GB/s against a DRAM roof of 35 GB/s
+  EXPECT_NEAR(*roofline::roof_check_ratio(r, r.roof_checks[0]), 34.0 / 35.0, 1e-3);
+  EXPECT_NEAR(*roofline::roof_check_ratio(r, r.roof_checks[1]), 36.0 / 35.0, 1e-3);
+  EXPECT_FALSE(roofline::roof_moved(r, "cpu"));
+  r.roof_checks[1] = sample::roof_check("after", 30e9);  // 0.857 of the roof
+  EXPECT_TRUE(roofline::roof_moved(r, "cpu"));
+  EXPECT_FALSE(roofline::roof_moved(r, "cuda:0"));
+  r.roof_checks[1] = sample::roof_check("after", 40e9);  // 1.14: the machine got faster
+  EXPECT_TRUE(roofline::roof_moved(r, "cpu"));
+  // A failed check has no ratio and does not count as a moved roof.
+  r.roof_checks[1].verification.passed = false;
+  EXPECT_FALSE(roofline::roof_check_ratio(r, r.roof_checks[1]).has_value());
+  EXPECT_FALSE(roofline::roof_moved(r, "cpu"));
+  // Nor is there a ratio without a roof of the check's level.
+  r.roof_checks[0].level = "L2";
+  EXPECT_FALSE(roofline::roof_check_ratio(r, r.roof_checks[0]).has_value());
+}

@@ -1,6 +1,7 @@
 #pragma once
 // A small, hand-made machine profile and results, as Rooflab writes them.
 #include <optional>
+#include <string>
 
 #include "roofline/results.hpp"
 
@@ -47,6 +48,26 @@ inline roofline::Device cpu() {
               {"DRAM", "read", 2, around(35e9), 256e6, 512e6, "plateau"}};
   d.sweep = {{"read", 2, "temporal", 4096, {4e11, 4.1e11}}};
   return d;
+}
+
+// The DRAM roof's read (35 GB/s in cpu()) repeated during a run at `bytes_per_s`.
+inline roofline::Result roof_check(const std::string& when, double bytes_per_s) {
+  roofline::Result check;
+  check.family = "bandwidth";
+  check.variant = "read_temporal";
+  check.backend = "cpu";
+  check.device = "cpu";
+  check.params = {{"kernel", "read"}, {"threads", 2}, {"when", when}};
+  check.work = {.precision = roofline::Precision::fp64,
+                .flops = 0,
+                .bytes = 512e6,
+                .bytes_write_allocate = 512e6,
+                .working_set = 512e6};
+  check.level = "DRAM";
+  check.verification = {true, 0, 1e-12, "sum matches"};
+  check.samples = {512e6 / bytes_per_s};
+  check.time = roofline::summarize(check.samples);
+  return check;
 }
 
 inline roofline::Results results() {
@@ -97,6 +118,7 @@ inline roofline::Results results() {
                     .expected = 16.0 * (1 << 24),
                     .measured = 16.05 * (1 << 24),
                     .tolerance = 0.02}};
+  r.roof_checks = {roof_check("before", 34e9), roof_check("after", 36e9)};
   return r;
 }
 

@@ -161,6 +161,40 @@ TEST(BandwidthCases, BadConfigurationsAreInputErrors) {
   EXPECT_THROW(probes::cpu::make_bandwidth_case(c, "cpu", "L1"), roofline::InputError);
 }
 
+TEST(RoofCheck, RepeatsTheSweepPointBehindTheFastestAllCoreDramCeiling) {
+  auto device = zen3_like();
+  EXPECT_TRUE(probes::cpu::roof_check_cases(device).empty());  // no ceilings: nothing to check
+  const auto at = [](double v) { return roofline::summarize({v, v}); };
+  device.memory = {{"DRAM", "copy", 2, at(40e9), 128 * MiB, 192 * MiB, ""},
+                   {"DRAM", "triad", 2, at(45e9), 128 * MiB, 160 * MiB, ""},
+                   {"DRAM", "read", 1, at(60e9), 128 * MiB, 192 * MiB, ""},
+                   {"L3", "read", 2, at(90e9), 1 * MiB, 16 * MiB, ""}};
+  device.sweep = {{"triad", 2, "temporal", 128 * MiB, {40e9}},
+                  {"triad", 2, "temporal", 160 * MiB, {42e9}},
+                  {"triad", 2, "nontemporal", 160 * MiB, {46e9}},
+                  {"triad", 2, "nontemporal", 192 * MiB, {30e9}},  // past the plateau
+                  {"triad", 1, "nontemporal", 160 * MiB, {20e9}},
+                  {"copy", 2, "nontemporal", 160 * MiB, {50e9}}};
+  auto cases = probes::cpu::roof_check_cases(device);
+  ASSERT_EQ(cases.size(), 1u);
+  const auto& info = cases[0]->info();
+  EXPECT_EQ(info.level, "DRAM");
+  EXPECT_EQ(info.params.at("kernel"), "triad");
+  EXPECT_EQ(info.params.at("store"), "nontemporal");
+  EXPECT_EQ(info.params.at("threads"), 2);
+  EXPECT_EQ(info.params.at("balanced"), true);  // as the probe ran it past the caches
+  EXPECT_NEAR(info.work.working_set, 160 * MiB, 0.001 * MiB);
+
+  // A profile whose sweep stopped short of the last cache (--max-working-set): its largest point,
+  // run as the probe ran it there, one block per thread.
+  device.memory = {{"DRAM", "read", 2, at(80e9), 1 * MiB, 1 * MiB, ""}};
+  device.sweep = {{"read", 2, "temporal", 1 * MiB, {80e9}}};
+  cases = probes::cpu::roof_check_cases(device);
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0]->info().params.at("balanced"), false);
+  EXPECT_NEAR(cases[0]->info().work.working_set, 1 * MiB, 0.001 * MiB);
+}
+
 TEST(SweepPoints, KeepVerifiedBandwidthResultsAsBytesPerSecond) {
   roofline::Result good;
   good.family = "bandwidth";

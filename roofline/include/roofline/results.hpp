@@ -43,6 +43,9 @@ struct Results {
   MachineProfile machine;
   std::vector<Result> results;
   std::vector<Calibration> calibration;  // of the counters, when the run counted any
+  // Each device's roof measurement repeated right before its cases and right after them
+  // (Backend::roof_check_cases), params["when"] "before" or "after"; none without a profile.
+  std::vector<Result> roof_checks;
 };
 
 }  // namespace roofline
@@ -56,5 +59,12 @@ void place(Result& r, const Roofline& roofs);
 // steady machine there are none: they mean the machine changed between the probe and the run.
 inline constexpr double kAboveRoofMargin = 0.10;
 std::vector<const Result*> above_roof(const Results& r, double margin = kAboveRoofMargin);
+
+// A roof check (Results::roof_checks) against the roof of its level that the device's results are
+// placed under: its median bandwidth over that roof. nullopt when the check failed or there is no
+// such roof. Beyond 1 ± kRoofMovedMargin the machine changed since the probe.
+inline constexpr double kRoofMovedMargin = 0.10;
+std::optional<double> roof_check_ratio(const Results& r, const Result& check);
+bool roof_moved(const Results& r, const std::string& device_id, double margin = kRoofMovedMargin);
 
 }  // namespace roofline
