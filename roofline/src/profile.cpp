@@ -1,7 +1,10 @@
 #include "roofline/profile.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 #include <map>
+#include <optional>
 
 namespace roofline {
 
@@ -31,6 +34,31 @@ Roofline Device::roofline(int threads) const {
   return Roofline(std::move(roofs), std::move(levels));
 }
 
+namespace {
+
+// The median of each of the sweep's `kernel` points at `threads`, by working set.
+std::map<double, double> sweep_medians(const std::vector<SweepPoint>& sweep,
+                                       const std::string& kernel, int threads) {
+  std::map<double, double> medians;
+  for (const SweepPoint& p : sweep)
+    if (p.kernel == kernel && p.threads == threads && !p.bytes_per_s.empty())
+      medians[p.working_set] = std::max(medians[p.working_set], summarize(p.bytes_per_s).median);
+  return medians;
+}
+
+// The sweep's bandwidth at `working_set`, log-log between the points on either side.
+std::optional<double> interpolate(const std::map<double, double>& medians, double working_set) {
+  const auto above = medians.lower_bound(working_set);
+  if (above == medians.end()) return std::nullopt;
+  if (above->first == working_set) return above->second;
+  if (above == medians.begin()) return std::nullopt;
+  const auto below = std::prev(above);
+  const double t = std::log(working_set / below->first) / std::log(above->first / below->first);
+  return std::exp(std::log(below->second) + t * std::log(above->second / below->second));
+}
+
+}  // namespace
+
 std::string Device::level_for(double working_set, int threads) const {
   std::vector<const Cache*> ordered;
   for (const auto& c : caches) ordered.push_back(&c);
@@ -38,9 +66,34 @@ std::string Device::level_for(double working_set, int threads) const {
   std::stable_sort(ordered.begin(), ordered.end(), [threads](const Cache* a, const Cache* b) {
     return a->capacity(threads) < b->capacity(threads);
   });
-  for (const Cache* c : ordered)
-    if (working_set <= c->capacity(threads)) return c->level;
-  return "DRAM";
+  std::vector<std::string> levels;
+  for (const Cache* c : ordered) levels.push_back(c->level);
+  levels.push_back("DRAM");
+  std::size_t by_capacity = ordered.size();
+  for (std::size_t i = 0; i < ordered.size() && by_capacity == ordered.size(); ++i)
+    if (working_set <= ordered[i]->capacity(threads)) by_capacity = i;
+
+  // Between the read plateaus of two neighbouring levels the data is partly in each: near a
+  // cache's capacity its lines also compete with everything else the cache holds. There the data
+  // lives in the level whose read ceiling is nearer the probe's own read at this working set.
+  const auto read_ceiling = [&](const std::string& level) -> const MemoryCeiling* {
+    for (const MemoryCeiling& m : memory)
+      if (m.level == level && m.kernel == "read" && m.threads == threads) return &m;
+    return nullptr;
+  };
+  for (std::size_t i = 0; i + 1 < levels.size(); ++i) {
+    const MemoryCeiling* inner = read_ceiling(levels[i]);
+    const MemoryCeiling* outer = read_ceiling(levels[i + 1]);
+    if (!inner || !outer || working_set <= inner->working_set_max ||
+        working_set >= outer->working_set_min)
+      continue;
+    const auto measured = interpolate(sweep_medians(sweep, "read", threads), working_set);
+    if (!measured) break;
+    const double to_inner = std::abs(std::log(*measured / inner->bytes_per_s.median));
+    const double to_outer = std::abs(std::log(*measured / outer->bytes_per_s.median));
+    return levels[to_inner <= to_outer ? i : i + 1];
+  }
+  return levels[by_capacity];
 }
 
 const Device* MachineProfile::find(const std::string& id) const {

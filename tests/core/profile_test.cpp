@@ -23,6 +23,31 @@ TEST(Profile, LevelOfAWorkingSet) {
   EXPECT_EQ(d.level_for(256 << 20, 2), "DRAM");
 }
 
+TEST(Profile, BetweenTwoPlateausTheProbesOwnReadSaysWhereTheDataLives) {
+  auto d = sample::cpu();  // a 32 MiB L3 shared by both threads
+  constexpr double MiB = 1 << 20;
+  d.memory.push_back({"L3", "read", 2, sample::around(200e9), 2 * MiB, 16 * MiB, "plateau"});
+  d.sweep = {
+      {"read", 2, "temporal", 16 * MiB, {200e9}}, {"read", 2, "temporal", 24 * MiB, {150e9}},
+      {"read", 2, "temporal", 32 * MiB, {45e9}},  {"read", 2, "temporal", 48 * MiB, {38e9}},
+      {"read", 2, "temporal", 256 * MiB, {35e9}}, {"copy", 2, "temporal", 32 * MiB, {190e9}}};
+  EXPECT_EQ(d.level_for(8 * MiB, 2), "L3");   // on the L3 plateau
+  EXPECT_EQ(d.level_for(24 * MiB, 2), "L3");  // read at 150 GB/s: nearer L3's 200 than DRAM's 35
+  // At the L3's capacity the read ran at 45 GB/s: the data lives in DRAM, whatever copy did.
+  EXPECT_EQ(d.level_for(32 * MiB, 2), "DRAM");
+  EXPECT_EQ(d.level_for(28 * MiB, 2), "DRAM");  // 79 GB/s, log-log between 24 and 32 MiB
+  EXPECT_EQ(d.level_for(64 * MiB, 2), "DRAM");
+  // With one thread the profile has no sweep: the capacity decides.
+  EXPECT_EQ(d.level_for(32 * MiB, 1), "L3");
+  EXPECT_EQ(d.level_for(20 * MiB, 2), "L3");  // between 16 MiB at 200 and 24 MiB at 150 GB/s
+  // Without a sweep point on each side of it, the capacity decides: 28 MiB fits the L3.
+  d.sweep.erase(d.sweep.begin(), d.sweep.begin() + 2);
+  EXPECT_EQ(d.level_for(28 * MiB, 2), "L3");
+  EXPECT_EQ(d.level_for(32 * MiB, 2), "DRAM");
+  d.sweep.clear();
+  EXPECT_EQ(d.level_for(32 * MiB, 2), "L3");
+}
+
 TEST(Profile, RooflineTakesTheBestKernelPerLevelAtTheThreadCount) {
   const auto d = sample::cpu();
   EXPECT_EQ(d.max_threads_measured(), 2);

@@ -93,7 +93,9 @@ struct Device {
   // precision and path, and per level the best kernel's ceiling.
   Roofline roofline(int threads = 0) const;
   int max_threads_measured() const;
-  // The memory level a working set of this size lives in with `threads` threads.
+  // The memory level a working set of this size lives in with `threads` threads: the nearest
+  // level that holds it; between two levels' read plateaus, the level whose read ceiling is nearer
+  // the sweep's read at this working set (with those threads), where the profile has them.
   std::string level_for(double working_set, int threads) const;
 };
 
