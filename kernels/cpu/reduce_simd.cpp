@@ -1,9 +1,11 @@
 // Reduce kernels of one ISA level (see simd.hpp): the plain loop and the explicit-SIMD loop
 // with K independent vector accumulators. One vector add or FMA has a latency of 3–4 cycles and
 // 2 of them issue per cycle, so one accumulator uses an eighth of the adders; K = 8 covers
-// latency × pipes. The accumulators walk up to kMaxStreams contiguous segments of the block at
-// once, as the stream kernels' sums do: one stream alone is limited by the misses a core keeps in
-// flight. int32 is reduced in uint32 arithmetic, which wraps around by definition.
+// latency × pipes. The accumulators walk contiguous segments of the block at once, up to
+// kMaxStreams streams of addresses (a dot's segment is two, x and y): one stream alone is limited
+// by the misses a core keeps in flight, and more than four outrun the prefetchers (a Zen 4 core
+// read an L3-resident dot 5–10% slower with 4 or 8 accumulators in 4 segments than in 2).
+// int32 is reduced in uint32 arithmetic, which wraps around by definition.
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -15,7 +17,7 @@
 namespace kernels::cpu::ROOFLAB_ISA_NS {
 namespace {
 
-constexpr int kMaxStreams = 4;  // as stream_simd.cpp: ~17 → ~21 GB/s per Zen 3 core from DRAM
+constexpr int kMaxStreams = 4;  // ~17 → ~21 GB/s per Zen 3 core from DRAM with 1 → 4 streams
 
 // The type the arithmetic is done in: unsigned for integers (modular), T itself otherwise.
 template <class T>
@@ -73,24 +75,25 @@ inline V combine(V* acc) {
 template <int K, ReduceOp op, class U>
 U simd(const U* x, const U* y, std::size_t n) {
   constexpr std::size_t L = Simd<U>::kLanes;
-  constexpr int kStreams = K < kMaxStreams ? K : kMaxStreams;
-  constexpr int kPerStream = K / kStreams;
-  constexpr std::size_t kStep = kPerStream * L;  // elements per segment per iteration
+  constexpr int kMaxSegments = op == ReduceOp::dot ? kMaxStreams / 2 : kMaxStreams;
+  constexpr int kSegments = K < kMaxSegments ? K : kMaxSegments;  // walked at once
+  constexpr int kPerSegment = K / kSegments;
+  constexpr std::size_t kStep = kPerSegment * L;  // elements per segment per iteration
   const auto vy = [y](std::size_t i) { return op == ReduceOp::dot ? load(y + i) : Vec<U>{}; };
   Vec<U> acc[K] = {};
-  // kStreams segments of `segment` elements, a whole number of steps each; the leftovers (fewer
-  // than kStreams steps) go through the single-vector and scalar loops.
-  const std::size_t segment = n / (kStreams * kStep) * kStep;
+  // kSegments segments of `segment` elements, a whole number of steps each; the leftovers (fewer
+  // than kSegments steps) go through the single-vector and scalar loops.
+  const std::size_t segment = n / (kSegments * kStep) * kStep;
   for (std::size_t k = 0; k < segment; k += kStep) {
 #pragma GCC unroll 8
     for (int u = 0; u < K; ++u) {
-      const std::size_t j = static_cast<std::size_t>(u / kPerStream) * segment + k +
-                            static_cast<std::size_t>(u % kPerStream) * L;
+      const std::size_t j = static_cast<std::size_t>(u / kPerSegment) * segment + k +
+                            static_cast<std::size_t>(u % kPerSegment) * L;
       acc[u] += term<op>(load(x + j), vy(j));
     }
   }
   Vec<U> total = combine<K / 2>(acc);
-  std::size_t i = kStreams * segment;
+  std::size_t i = kSegments * segment;
   for (; i + L <= n; i += L) total += term<op>(load(x + i), vy(i));
   U sum = lanes_sum<U>(total);
   for (; i < n; ++i) sum += term<op>(x[i], op == ReduceOp::dot ? y[i] : U{});
