@@ -3,12 +3,17 @@
 operation, type and length, the best Rooflab variant against the faster OpenBLAS variant of the
 same run (issue target >= 1.00x) and against the probe's read ceiling of the level the data lives
 in at the best variant's thread count (its per-thread share against the caches), at that thread
-count (target >= 0.95). Medians over the runs, with the range.
+count (target >= 0.95); beside it, the fastest one-thread variant against the one-thread ceiling
+of its level, which shows what a core reaches where a call is too short to pay for waking another,
+and the best variant against the probe's own read at the same working set and thread count
+(log-log between the sweep's points), which shows it where the data lives between two plateaus.
+Medians over the runs, with the range.
 Exits 1 when a result failed.
 
 usage: cpu_reduce_summary.py RESULTS.json...
 """
 import json
+import math
 import statistics
 import sys
 
@@ -24,8 +29,21 @@ def read_ceiling(device, level, threads):
     return None
 
 
+def sweep_read(device, working_set, threads):
+    """The probe's read at this working set: log-log between the sweep points around it."""
+    points = sorted((p["working_set"], statistics.median(p["bytes_per_s"]))
+                    for p in device["sweep"]
+                    if p["kernel"] == "read" and p["threads"] == threads and p["bytes_per_s"])
+    for (w0, b0), (w1, b1) in zip(points, points[1:]):
+        if w0 <= working_set <= w1:
+            t = math.log(working_set / w0) / math.log(w1 / w0) if w1 > w0 else 0
+            return math.exp(math.log(b0) + t * math.log(b1 / b0))
+    return None
+
+
 def ratios(doc):
-    """{(op, precision, n): (best / OpenBLAS, best / read ceiling, best variant and level)}."""
+    """{(op, precision, n): (best / OpenBLAS, best / read ceiling, best variant and level,
+    fastest one-thread variant / its read ceiling, best / the probe's read at its working set)}."""
     device = next(d for d in doc["machine"]["devices"] if d["id"] == "cpu")
     groups = {}
     for r in doc["results"]:
@@ -41,10 +59,17 @@ def ratios(doc):
             continue
         best = max(ours, key=rate)
         ceiling = read_ceiling(device, best["level"], best["params"]["threads"])
+        single = [r for r in ours if r["params"]["threads"] == 1]
+        one = max(single, key=rate) if single else None
+        one_ceiling = read_ceiling(device, one["level"], 1) if one else None
         # No OpenBLAS result where its self-check left the case out (reduce_not_offered).
         out[key] = (rate(best) / max(rate(r) for r in blas) if blas else None,
                     rate(best) / ceiling if ceiling else float("nan"),
-                    f"{best['variant']} ({best['level']})")
+                    f"{best['variant']} ({best['level']})",
+                    rate(one) / one_ceiling if one_ceiling else float("nan"),
+                    rate(best) / swept if (swept := sweep_read(device, best["work"]["working_set"],
+                                                              best["params"]["threads"]))
+                    else float("nan"))
     return out
 
 
@@ -62,8 +87,9 @@ def main():
     per_run = [ratios(d) for d in docs]
     keys = sorted(set().union(*per_run))
     print(f"{len(docs)} runs; median (min–max) over the runs\n")
-    print("| op | type | n | best / OpenBLAS | best / read ceiling | best variants (level) |")
-    print("|---|---|---|---|---|---|")
+    print("| op | type | n | best / OpenBLAS | best / read ceiling | best variants (level) "
+          "| fastest 1-thread / 1-thread ceiling | best / probe's read at its working set |")
+    print("|---|---|---|---|---|---|---|---|")
     short = {"blas": 0, "ceiling": 0}
     compared = 0
     for key in keys:
@@ -76,7 +102,8 @@ def main():
         short["ceiling"] += statistics.median(ceiling) < 0.95
         names = ", ".join(sorted({r[2] for r in runs}))
         print(f"| {key[0]} | {key[1]} | {key[2]} | {spread(blas) if blas else 'not offered'} "
-              f"| {spread(ceiling)} | {names} |")
+              f"| {spread(ceiling)} | {names} | {spread([r[3] for r in runs])} "
+              f"| {spread([r[4] for r in runs])} |")
     print(f"\nmedian below 1.00x OpenBLAS at {short['blas']} of {compared} lengths; "
           f"below 0.95 of the read ceiling at {short['ceiling']} of {len(keys)}")
     for d in docs[:1]:

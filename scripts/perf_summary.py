@@ -2,7 +2,8 @@
 """Summarizes repeated `rooflab` runs for docs/performance.md: the ceilings against their
 theoretical peaks, the SIMD stream kernels against the plain OpenMP loop of the same run, and the
 nested SAXPY sweep against its attainable roof (per run, the faster of its variants at each
-depth). Figures are medians over the runs.
+depth), over all runs and over the runs whose roof checks found the DRAM roof where the probe put
+it (within 10%). Figures are medians over the runs.
 
 usage: perf_summary.py RUN_DIR...   (each holding the results.json of one bare `rooflab` run)
 """
@@ -30,9 +31,35 @@ def rate(result):
     return result["work"]["bytes"] / result["time"]["median"]
 
 
+def roof_check_ratios(run):
+    """The run's roof checks on its first device against the roof of their level."""
+    dev = run["machine"]["devices"][0]
+    threads = max(m["threads"] for m in dev["ceilings"]["memory"])
+    out = []
+    for c in run.get("roof_checks", []):
+        if c["device"] != dev["id"] or c["time"] is None:
+            continue
+        roof = max(m["bytes_per_s"]["median"] for m in dev["ceilings"]["memory"]
+                   if m["level"] == c["level"] and m["threads"] == threads)
+        out.append(rate(c) / roof)
+    return out
+
+
+def roof_held(run):
+    ratios = roof_check_ratios(run)
+    return bool(ratios) and all(abs(r - 1) <= 0.10 for r in ratios)
+
+
 def main():
     runs = [load(d) for d in sys.argv[1:]]
     print(f"{len(runs)} runs; medians over runs\n")
+
+    print("| run | roof checks before, after (/ probe's roof) | roof held |")
+    print("|---|---|---|")
+    for i, run in enumerate(runs, 1):
+        checks = ", ".join(f"{r:.3f}" for r in roof_check_ratios(run)) or "none"
+        print(f"| {i} | {checks} | {'yes' if roof_held(run) else 'no'} |")
+    print()
 
     print("| ceiling | threads | measured | theoretical at measured clock | ratio |")
     print("|---|---|---|---|---|")
@@ -84,8 +111,8 @@ def main():
               f"| {median([p[0] / p[1] for p in pairs]):.3f} |")
 
     print("\n| nested SAXPY | m | AI | GFLOP/s | attainable | efficiency | per run | near ridge "
-          "| fastest variant |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| efficiency, runs whose roof held | fastest variant |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     sweep = {}
     for run in runs:
         best = {}  # per precision and depth, the run's fastest variant (with and without prefetch)
@@ -98,16 +125,18 @@ def main():
         for key, r in best.items():
             p = r["placement"]
             near = 0.5 <= p["ai"] / ridge_ai(run, r["work"]["precision"]) <= 2
-            sweep.setdefault(key, []).append((p, near, r["variant"]))
+            sweep.setdefault(key, []).append((p, near, r["variant"], roof_held(run)))
     for key in sorted(sweep):
-        ps = [p for p, _, _ in sweep[key]]
+        ps = [p for p, _, _, _ in sweep[key]]
         effs = [p["efficiency"] for p in ps]
-        variants = ", ".join(sorted({v for _, _, v in sweep[key]}))
+        held = [p["efficiency"] for p, _, _, h in sweep[key] if h]
+        variants = ", ".join(sorted({v for _, _, v, _ in sweep[key]}))
         print(f"| {key[0]} | {key[1]} | {ps[0]['ai']:.3g} | "
               f"{median([p['flops_per_s'] for p in ps]) / 1e9:.1f} | "
               f"{median([p['attainable_flops_per_s'] for p in ps]) / 1e9:.1f} | "
               f"{median(effs):.1%} | {' '.join(f'{e:.0%}' for e in effs)} | "
-              f"{'yes' if any(n for _, n, _ in sweep[key]) else ''} | {variants} |")
+              f"{'yes' if any(n for _, n, _, _ in sweep[key]) else ''} | "
+              f"{f'{median(held):.1%} ({len(held)})' if held else '—'} | {variants} |")
 
 
 def ridge_ai(run, precision):
