@@ -3,6 +3,7 @@
 // threads can reach, never from the order of the plateaus, so a level that shows no plateau is
 // missing rather than mislabelled.
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,5 +30,15 @@ std::vector<LevelSpan> level_spans(const std::vector<roofline::Cache>& caches, i
 // short of 4× the last cache, DRAM comes from its largest points and the method says so.
 std::vector<roofline::MemoryCeiling> memory_ceilings(const std::vector<roofline::SweepPoint>& sweep,
                                                      const std::vector<roofline::Cache>& caches);
+
+// The sweep point behind a device's outermost memory roof (DRAM, unless the sweep stopped inside
+// the caches), which a run repeats to check that roof (roofline::Backend::roof_check_cases): the
+// fastest ceiling of that level with the most threads, at the largest working set of its plateau,
+// with the store mode that did best there. nullopt without such a ceiling and point.
+struct RoofPoint {
+  std::string level;
+  roofline::SweepPoint point;
+};
+std::optional<RoofPoint> roof_point(const roofline::Device& device);
 
 }  // namespace probes

@@ -163,12 +163,10 @@ roofline::Work stream_config_work(const StreamConfig& config, roofline::Precisio
   return w;
 }
 
-std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
-                                                 const std::string& family,
-                                                 const std::string& variant,
-                                                 const StreamConfig& config, roofline::Precision p,
-                                                 std::size_t n,
-                                                 std::shared_ptr<HostInputCache> cache) {
+std::unique_ptr<roofline::Case> make_stream_case(
+    const roofline::Device& device, const std::string& family, const std::string& variant,
+    const StreamConfig& config, roofline::Precision p, std::size_t n,
+    std::shared_ptr<HostInputCache> cache, std::optional<std::string> level) {
   check_precision(p);
   check_geometry(config.geometry, roofline::size_of(p), kStreamItems);
   if (config.passes < 1)
@@ -187,6 +185,7 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                  {"items_per_thread", g.items}};
   auto info = roofline::case_info(device, family, variant, params, stream_config_work(config, p, n),
                                   device.compute_units);
+  if (level) info.level = *level;
   if (p == roofline::Precision::fp32)
     return kernel_case<float>(std::move(info), config, n, std::move(cache));
   return kernel_case<double>(std::move(info), config, n, std::move(cache));

@@ -7,7 +7,6 @@
 #include "kernels/cpu/stream_cases.hpp"
 #include "probes/levels.hpp"
 #include "roofline/json_io.hpp"
-#include "roofline/stats.hpp"
 
 namespace probes::cpu {
 
@@ -169,37 +168,17 @@ std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Dev
 }
 
 std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device) {
-  const int threads = device.max_threads_measured();
-  const std::vector<probes::LevelSpan> spans = probes::level_spans(device.caches, threads);
-  const auto outwards = [&](const std::string& level) {  // L1 0, L2 1, …, DRAM last
-    return std::ranges::find(spans, level, &probes::LevelSpan::level) - spans.begin();
-  };
-  const roofline::MemoryCeiling* roof = nullptr;
-  for (const roofline::MemoryCeiling& m : device.memory)
-    if (m.threads == threads &&
-        (roof == nullptr || outwards(m.level) > outwards(roof->level) ||
-         (m.level == roof->level && m.bytes_per_s.median > roof->bytes_per_s.median)))
-      roof = &m;
-  if (roof == nullptr) return {};
-  const roofline::SweepPoint* point = nullptr;
-  double point_median = 0;
-  for (const roofline::SweepPoint& p : device.sweep) {
-    if (p.kernel != roof->kernel || p.threads != threads || p.bytes_per_s.empty() ||
-        p.working_set < roof->working_set_min || p.working_set > roof->working_set_max)
-      continue;
-    const double median = roofline::summarize(p.bytes_per_s).median;
-    if (point == nullptr || p.working_set > point->working_set ||
-        (p.working_set == point->working_set && median > point_median))
-      point = &p, point_median = median;
-  }
+  const std::optional<probes::RoofPoint> roof = probes::roof_point(device);
+  if (!roof) return {};
   const auto op = std::ranges::find_if(
-      kernels::kStreamOps, [&](StreamOp o) { return kernels::to_string(o) == roof->kernel; });
-  if (point == nullptr || op == kernels::kStreamOps.end()) return {};
+      kernels::kStreamOps, [&](StreamOp o) { return kernels::to_string(o) == roof->point.kernel; });
+  if (op == kernels::kStreamOps.end()) return {};
+  const int threads = roof->point.threads;
+  const double ws = roof->point.working_set;
   std::vector<std::unique_ptr<roofline::Case>> cases;
   for (const BandwidthConfig& config : bandwidth_configs(
-           *op, threads, point->working_set, point->working_set >= last_cache(device, threads),
-           kernels::cpu::best_isa()))
-    if (kernels::to_string(config.store) == point->store)
+           *op, threads, ws, ws >= last_cache(device, threads), kernels::cpu::best_isa()))
+    if (kernels::to_string(config.store) == roof->point.store)
       cases.push_back(make_bandwidth_case(config, device.id, roof->level));
   return cases;
 }

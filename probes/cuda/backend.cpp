@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #include "kernels/cuda/calibration_cases.hpp"
 #include "kernels/cuda/cases.hpp"
@@ -118,6 +119,23 @@ struct SearchedLaunch {
   std::string summary;
 };
 
+// A searched launch as the device facts keep it (facts["bandwidth_launches"]), and back.
+nlohmann::json geometry_json(const kernels::cuda::Geometry& g) {
+  return {{"sms", g.sms},
+          {"blocks_per_sm", g.blocks_per_sm},
+          {"threads", g.threads},
+          {"vector_bytes", g.vector_bytes},
+          {"items", g.items}};
+}
+
+kernels::cuda::Geometry geometry_from(const nlohmann::json& j) {
+  return {.sms = j.at("sms"),
+          .blocks_per_sm = j.at("blocks_per_sm"),
+          .threads = j.at("threads"),
+          .vector_bytes = j.at("vector_bytes"),
+          .items = j.at("items")};
+}
+
 SweepDevice sweep_device(const roofline::Device& device) {
   return {.l2_bytes = device.caches.front().size_bytes,
           .max_threads_per_sm = device.facts.at("max_threads_per_sm").get<int>()};
@@ -175,6 +193,8 @@ std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
     const SearchedLaunch in_dram = search_launch(op, dram_bytes, device, options, failures);
     searched[name + " L2"] = in_l2.summary;
     searched[name + " DRAM"] = in_dram.summary;
+    device.facts["bandwidth_launches"][name + " L2"] = geometry_json(in_l2.geometry);
+    device.facts["bandwidth_launches"][name + " DRAM"] = geometry_json(in_dram.geometry);
 
     std::vector<std::unique_ptr<roofline::Case>> cases;
     for (double ws : sizes) {
@@ -208,6 +228,7 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   device.compute.clear();
   device.memory.clear();
   device.sweep.clear();
+  device.facts.erase("bandwidth_launches");
   std::vector<std::string> failures;
   probe_compute(device, options, failures);
   probe_shared_memory(device, options, failures);
@@ -239,6 +260,28 @@ std::unique_ptr<roofline::CounterProvider> CudaBackend::counter_provider(
 std::vector<std::unique_ptr<roofline::Case>> CudaBackend::calibration_cases(
     const roofline::Device& device) const {
   return kernels::cuda::calibration_cases(device);
+}
+
+std::vector<std::unique_ptr<roofline::Case>> CudaBackend::roof_check_cases(
+    const roofline::Device& device) const {
+  const std::optional<probes::RoofPoint> roof = probes::roof_point(device);
+  if (!roof) return {};
+  const double ws = roof->point.working_set;
+  const std::string side = ws <= device.caches.front().size_bytes ? " L2" : " DRAM";
+  const nlohmann::json launches =
+      device.facts.value("bandwidth_launches", nlohmann::json::object());
+  const auto op = std::ranges::find_if(kBandwidthOps, [&](kernels::StreamOp o) {
+    return kernels::to_string(o) == roof->point.kernel;
+  });
+  if (op == kBandwidthOps.end() || !launches.contains(roof->point.kernel + side)) return {};
+  ROOFLAB_CUDA(cudaSetDevice(device.facts.at("ordinal").get<int>()));
+  std::size_t n = 0;
+  const auto config = bandwidth_config(*op, geometry_from(launches.at(roof->point.kernel + side)),
+                                       ws, sweep_device(device), n);
+  std::vector<std::unique_ptr<roofline::Case>> cases;
+  cases.push_back(kernels::cuda::make_stream_case(device, "bandwidth", roof->point.kernel, config,
+                                                  Precision::fp32, n, nullptr, roof->level));
+  return cases;
 }
 
 void register_cuda_backend(roofline::Registry& registry) {

@@ -29,6 +29,10 @@ class CudaBackend : public roofline::Backend {
       const roofline::Device& device) const override;
   std::vector<std::unique_ptr<roofline::Case>> calibration_cases(
       const roofline::Device& device) const override;
+  // The sweep's point behind the outermost memory roof with the launch the probe searched for its
+  // kernel on that side of the L2 (facts["bandwidth_launches"]); none for a profile without them.
+  std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(
+      const roofline::Device& device) const override;
 };
 
 void register_cuda_backend(roofline::Registry& registry);

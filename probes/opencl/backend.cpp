@@ -1,8 +1,11 @@
 #include "probes/opencl/backend.hpp"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 
 #include "kernels/opencl/cases.hpp"
+#include "probes/levels.hpp"
 #include "probes/opencl/bandwidth.hpp"
 #include "probes/opencl/device.hpp"
 #include "probes/opencl/local_bandwidth.hpp"
@@ -132,6 +135,7 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
   BandwidthProbe global = probe_global_bandwidth(device, rt, options);
   for (const Result& r : global.failed) failures.push_back(failure_text(r));
   device.sweep = std::move(global.sweep);
+  device.facts["bandwidth_launches"] = launches_to_facts(global.launches);
   device.memory.insert(device.memory.end(), global.ceilings.begin(), global.ceilings.end());
   device.facts["probe_failures"] = failures;
   return failures;
@@ -142,6 +146,21 @@ std::vector<std::string> OpenClBackend::families() const { return kernels::openc
 std::vector<std::unique_ptr<roofline::Case>> OpenClBackend::cases(
     const roofline::Device& device, const roofline::RunOptions& options) const {
   return kernels::opencl::make_cases(device, runtime(device.id), options);
+}
+
+std::vector<std::unique_ptr<roofline::Case>> OpenClBackend::roof_check_cases(
+    const roofline::Device& device) const {
+  const std::optional<probes::RoofPoint> roof = probes::roof_point(device);
+  if (!roof) return {};
+  const auto op = std::ranges::find_if(kBandwidthKernels, [&](kernels::StreamOp o) {
+    return kernels::to_string(o) == roof->point.kernel;
+  });
+  const auto launch = launch_from_facts(device, roof->point.kernel);
+  if (op == kBandwidthKernels.end() || !launch) return {};
+  std::vector<std::unique_ptr<roofline::Case>> cases;
+  cases.push_back(make_bandwidth_case(*op, *launch, roof->point.working_set, device,
+                                      runtime(device.id), roof->level));
+  return cases;
 }
 
 void register_opencl_backend(roofline::Registry& registry) {

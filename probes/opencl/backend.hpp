@@ -27,6 +27,10 @@ class OpenClBackend : public roofline::Backend {
   std::vector<std::string> families() const override;
   std::vector<std::unique_ptr<roofline::Case>> cases(
       const roofline::Device& device, const roofline::RunOptions& options) const override;
+  // The sweep's point behind the outermost memory roof with the launch the probe found best for
+  // its kernel (facts["bandwidth_launches"]); none for a profile without them.
+  std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(
+      const roofline::Device& device) const override;
 
   // The context, queue and built programs of a device, made at first use and kept, so that each
   // program is compiled once per process. Throws InputError for an unknown device id.

@@ -45,7 +45,7 @@ double median_rate(const roofline::Result& r) { return r.work.bytes / r.time->me
 
 std::unique_ptr<roofline::Case> make_bandwidth_case(
     StreamOp op, const StreamLaunch& launch, double working_set, const roofline::Device& device,
-    std::shared_ptr<kernels::opencl::Runtime> runtime) {
+    std::shared_ptr<kernels::opencl::Runtime> runtime, std::optional<std::string> level) {
   const int arrays = kernels::stream_arrays(op);
   const auto n = static_cast<std::size_t>(
       std::max(1.0, std::round(working_set / arrays / sizeof(float) / 1024)) * 1024);
@@ -71,10 +71,26 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
                                  {"items", kernels::opencl::items_per_work_item(op, fitted)},
                                  {"passes", fitted.passes},
                                  {"working_set", work.working_set}};
-  return kernels::opencl::make_stream_case(
-      kernels::opencl::opencl_case_info(
-          device, "bandwidth", kernel + "_" + kernels::opencl::launch_name(launch), params, work),
-      std::move(runtime), op, roofline::Precision::fp32, n, fitted);
+  roofline::CaseInfo info = kernels::opencl::opencl_case_info(
+      device, "bandwidth", kernel + "_" + kernels::opencl::launch_name(launch), params, work);
+  if (level) info.level = *level;
+  return kernels::opencl::make_stream_case(std::move(info), std::move(runtime), op,
+                                           roofline::Precision::fp32, n, fitted);
+}
+
+nlohmann::json launches_to_facts(const std::map<std::string, StreamLaunch>& launches) {
+  nlohmann::json facts = nlohmann::json::object();
+  for (const auto& [kernel, l] : launches)
+    facts[kernel] = {{"width", l.width}, {"group", l.group}, {"blocked", l.blocked}};
+  return facts;
+}
+
+std::optional<StreamLaunch> launch_from_facts(const roofline::Device& device,
+                                              const std::string& kernel) {
+  const nlohmann::json& all = device.facts.value("bandwidth_launches", nlohmann::json::object());
+  if (!all.contains(kernel)) return std::nullopt;
+  const nlohmann::json& l = all.at(kernel);
+  return StreamLaunch{.width = l.at("width"), .group = l.at("group"), .blocked = l.at("blocked")};
 }
 
 double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime& runtime,
@@ -157,6 +173,7 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
     const auto it = best.find(std::string(kernels::to_string(op)));
     if (it == best.end()) continue;
     kept.push_back(*it->second.second);
+    probe.launches[it->first] = it->second.first;
     if (options.quick && !kQuickSweep.contains(op)) continue;
     for (double ws : probes::cpu::sweep_working_sets(plan, device.caches, device.compute_units))
       cases.push_back(make_bandwidth_case(op, it->second.first, ws, device, runtime));

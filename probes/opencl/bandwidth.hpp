@@ -4,7 +4,9 @@
 // best launch of each kernel then sweeps working sets from 16 KiB up (quick: read and triad only,
 // one point per octave), and the sweep's plateaus become the ceilings of the cache levels and
 // device memory (probes/levels.hpp).
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,10 +23,12 @@ inline constexpr std::array kBandwidthKernels = {kernels::StreamOp::read, kernel
                                                  kernels::StreamOp::copy, kernels::StreamOp::triad,
                                                  kernels::StreamOp::daxpy};
 
-// Family "bandwidth", variant "<kernel>_<launch>": fp32 arrays of a `working_set` in all.
+// Family "bandwidth", variant "<kernel>_<launch>": fp32 arrays of a `working_set` in all, in the
+// memory level `level` (default: the level the working set lives in).
 std::unique_ptr<roofline::Case> make_bandwidth_case(
     kernels::StreamOp op, const kernels::opencl::StreamLaunch& launch, double working_set,
-    const roofline::Device& device, std::shared_ptr<kernels::opencl::Runtime> runtime);
+    const roofline::Device& device, std::shared_ptr<kernels::opencl::Runtime> runtime,
+    std::optional<std::string> level = std::nullopt);
 
 // The largest working set: max_working_set when given, else 6× the largest cache (and at least
 // 64 MiB), never more than one allocation or a quarter of the device's memory.
@@ -41,10 +45,16 @@ std::vector<kernels::opencl::StreamLaunch> launch_candidates(
     const roofline::Device& device, const kernels::opencl::Runtime& runtime, bool quick);
 
 struct BandwidthProbe {
+  std::map<std::string, kernels::opencl::StreamLaunch> launches;  // each kernel's best
   std::vector<roofline::SweepPoint> sweep;
   std::vector<roofline::MemoryCeiling> ceilings;
   std::vector<roofline::Result> failed;
 };
+
+// A probe's best launches (BandwidthProbe::launches) as the device facts keep them, and back.
+nlohmann::json launches_to_facts(const std::map<std::string, kernels::opencl::StreamLaunch>& l);
+std::optional<kernels::opencl::StreamLaunch> launch_from_facts(const roofline::Device& device,
+                                                               const std::string& kernel);
 
 BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
                                       std::shared_ptr<kernels::opencl::Runtime> runtime,

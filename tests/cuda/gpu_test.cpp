@@ -10,6 +10,7 @@
 #include "kernels/cuda/stream.hpp"
 #include "kernels/cuda/stream_cases.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "probes/cuda/backend.hpp"
 #include "probes/cuda/device.hpp"
 #include "probes/cuda/peak_flops.hpp"
 #include "probes/cuda/shared_memory.hpp"
@@ -95,6 +96,26 @@ TEST_F(Gpu, FmaChainsConvergeExactlyInEveryPrecision) {
                                                .iterations = 1024};
     expect_verified(*probes::cuda::make_peak_flops_case(device_, config));
   }
+}
+
+TEST_F(Gpu, TheRoofCheckRepeatsTheProbesDramPointWithItsSearchedLaunch) {
+  const probes::cuda::CudaBackend backend;
+  EXPECT_TRUE(backend.roof_check_cases(device_).empty());  // no profile: nothing to repeat
+  // A sweep cut short at 64 MiB, past the L2: its DRAM ceiling and point, and the launch found.
+  const double ws = 64.0 * (1 << 20);
+  const auto at = [](double v) { return roofline::summarize({v, v}); };
+  const int sms = device_.compute_units;
+  device_.memory = {{"DRAM", "read", sms, at(3e12), ws, ws, ""}};
+  device_.sweep = {{"read", sms, "temporal", ws, {3e12}}};
+  device_.facts["bandwidth_launches"]["read DRAM"] = {
+      {"sms", sms}, {"blocks_per_sm", 8}, {"threads", 256}, {"vector_bytes", 16}, {"items", 4}};
+  auto cases = backend.roof_check_cases(device_);
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0]->info().level, "DRAM");
+  EXPECT_EQ(cases[0]->info().params.at("op"), "read");
+  EXPECT_EQ(cases[0]->info().params.at("vector_bytes"), 16);
+  EXPECT_NEAR(cases[0]->info().work.working_set, ws, 0.01 * ws);
+  expect_verified(*cases[0]);
 }
 
 TEST_F(Gpu, SharedMemorySumsAreExact) {

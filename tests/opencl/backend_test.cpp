@@ -6,6 +6,8 @@
 
 #include <set>
 
+#include "probes/levels.hpp"
+#include "probes/opencl/bandwidth.hpp"
 #include "probes/opencl/device.hpp"
 #include "probes/opencl/peak_flops.hpp"
 #include "roofline/json_io.hpp"
@@ -103,6 +105,30 @@ TEST(OpenClBackend, TinyProbeFillsComputeLocalAndGlobalCeilings) {
   EXPECT_EQ(kernels_seen, (std::set<std::string>{"copy", "daxpy", "read", "triad", "write"}));
   EXPECT_FALSE(device.sweep.empty());
   for (const auto& p : device.sweep) EXPECT_LE(p.working_set, 1.1 * options.max_working_set);
+
+  // A run's roof check repeats the sweep's point behind the outermost roof (not local memory),
+  // with the launch the probe found best for that kernel; it verifies.
+  const auto roof = probes::roof_point(device);
+  ASSERT_TRUE(roof.has_value());
+  EXPECT_NE(roof->level, probes::opencl::kLocal);
+  auto checks = backend.roof_check_cases(device);
+  ASSERT_EQ(checks.size(), 1u);
+  const auto& info = checks[0]->info();
+  EXPECT_EQ(info.level, roof->level);
+  EXPECT_EQ(info.params.at("kernel"), roof->point.kernel);
+  const auto launch = probes::opencl::launch_from_facts(device, roof->point.kernel);
+  ASSERT_TRUE(launch.has_value());
+  EXPECT_EQ(info.params.at("width"), launch->width);
+  EXPECT_EQ(info.params.at("group"), launch->group);
+  EXPECT_NEAR(info.work.working_set, roof->point.working_set, 0.01 * roof->point.working_set);
+  checks[0]->prepare();
+  checks[0]->run();
+  const auto v = checks[0]->verify();
+  checks[0]->release();
+  EXPECT_TRUE(v.passed) << v.message;
+  // A profile without the launches (an older one) has nothing to repeat.
+  device.facts.erase("bandwidth_launches");
+  EXPECT_TRUE(backend.roof_check_cases(device).empty());
 }
 
 }  // namespace
