@@ -72,6 +72,12 @@ std::string_view to_string(StreamOp op) {
   return "unknown";
 }
 
+std::optional<StreamOp> stream_op_named(std::string_view name) {
+  for (StreamOp op : kStreamOps)
+    if (to_string(op) == name) return op;
+  return std::nullopt;
+}
+
 std::string_view to_string(Store store) {
   return store == Store::temporal ? "temporal" : "nontemporal";
 }

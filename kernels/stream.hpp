@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string_view>
 
 #include "roofline/results.hpp"
@@ -34,6 +35,8 @@ inline constexpr std::array kStreamOps = {StreamOp::read,  StreamOp::dot,   Stre
 
 std::string_view to_string(StreamOp op);
 std::string_view to_string(Store store);
+// The operation of that name (to_string's), nullopt for none.
+std::optional<StreamOp> stream_op_named(std::string_view name);
 
 // Input arrays (in1, in2) read per element; daxpy's output, which it also reads, is not one.
 constexpr int stream_inputs(StreamOp op) {

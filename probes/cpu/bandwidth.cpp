@@ -170,9 +170,8 @@ std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Dev
 std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device) {
   const std::optional<probes::RoofPoint> roof = probes::roof_point(device);
   if (!roof) return {};
-  const auto op = std::ranges::find_if(
-      kernels::kStreamOps, [&](StreamOp o) { return kernels::to_string(o) == roof->point.kernel; });
-  if (op == kernels::kStreamOps.end()) return {};
+  const std::optional<StreamOp> op = kernels::stream_op_named(roof->point.kernel);
+  if (!op) return {};
   const int threads = roof->point.threads;
   const double ws = roof->point.working_set;
   std::vector<std::unique_ptr<roofline::Case>> cases;

@@ -270,10 +270,8 @@ std::vector<std::unique_ptr<roofline::Case>> CudaBackend::roof_check_cases(
   const std::string side = ws <= device.caches.front().size_bytes ? " L2" : " DRAM";
   const nlohmann::json launches =
       device.facts.value("bandwidth_launches", nlohmann::json::object());
-  const auto op = std::ranges::find_if(kBandwidthOps, [&](kernels::StreamOp o) {
-    return kernels::to_string(o) == roof->point.kernel;
-  });
-  if (op == kBandwidthOps.end() || !launches.contains(roof->point.kernel + side)) return {};
+  const auto op = kernels::stream_op_named(roof->point.kernel);
+  if (!op || !launches.contains(roof->point.kernel + side)) return {};
   ROOFLAB_CUDA(cudaSetDevice(device.facts.at("ordinal").get<int>()));
   std::size_t n = 0;
   const auto config = bandwidth_config(*op, geometry_from(launches.at(roof->point.kernel + side)),

@@ -1,6 +1,5 @@
 #include "probes/opencl/backend.hpp"
 
-#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -152,11 +151,9 @@ std::vector<std::unique_ptr<roofline::Case>> OpenClBackend::roof_check_cases(
     const roofline::Device& device) const {
   const std::optional<probes::RoofPoint> roof = probes::roof_point(device);
   if (!roof) return {};
-  const auto op = std::ranges::find_if(kBandwidthKernels, [&](kernels::StreamOp o) {
-    return kernels::to_string(o) == roof->point.kernel;
-  });
+  const auto op = kernels::stream_op_named(roof->point.kernel);
   const auto launch = launch_from_facts(device, roof->point.kernel);
-  if (op == kBandwidthKernels.end() || !launch) return {};
+  if (!op || !launch) return {};
   std::vector<std::unique_ptr<roofline::Case>> cases;
   cases.push_back(make_bandwidth_case(*op, *launch, roof->point.working_set, device,
                                       runtime(device.id), roof->level));

@@ -61,6 +61,13 @@ TEST(StreamWork, CountsBytesAsReferencedPlusWriteAllocate) {
   EXPECT_EQ(stream_work(StreamOp::add, Precision::fp32, 10, Store::temporal).bytes, 120);
 }
 
+TEST(StreamOps, AreFoundByTheirNames) {
+  for (kernels::StreamOp op : kernels::kStreamOps)
+    EXPECT_EQ(kernels::stream_op_named(kernels::to_string(op)), op) << kernels::to_string(op);
+  EXPECT_FALSE(kernels::stream_op_named("triadd").has_value());
+  EXPECT_FALSE(kernels::stream_op_named("").has_value());
+}
+
 TEST(StreamVerify, CatchesOneElementOffAndOneElementMissing) {
   const std::size_t n = 1000;
   Guarded<float> out(n, 0, 1), in1(n, 0, 2), in2(n, 0, 3);
