@@ -1,6 +1,7 @@
 #include "reports/roof_check.hpp"
 
 #include "reports/format.hpp"
+#include "reports/view.hpp"
 
 namespace reports {
 
@@ -12,10 +13,9 @@ std::string roof_check_note(const roofline::Results& r, const std::string& devic
     const std::string when = check.params.value("when", "");
     const auto ratio = roofline::roof_check_ratio(r, check);
     if (!ratio) {
-      failures += "; the check " + when + " them " +
-                  (check.ok() ? "has no roof to compare with"
-                              : "failed: " + (check.error.empty() ? check.verification.message
-                                                                  : check.error));
+      failures +=
+          "; the check " + when + " them " +
+          (check.ok() ? "has no roof to compare with" : "failed: " + failure_message(check));
       continue;
     }
     const double bandwidth = check.work.bytes / check.time->median;

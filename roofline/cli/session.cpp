@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "reports/roof_check.hpp"
+#include "reports/view.hpp"
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/json_io.hpp"
@@ -150,8 +151,7 @@ void report_problems(Session& s, const roofline::Results& r) {
   for (const auto& check : r.roof_checks)
     if (!check.ok()) {
       std::cerr << "FAILED roof check " << check.device << " " << check.variant << " "
-                << check.params.dump() << ": "
-                << (check.error.empty() ? check.verification.message : check.error) << "\n";
+                << check.params.dump() << ": " << reports::failure_message(check) << "\n";
       s.exit_code = kExitFailure;
     }
 }
