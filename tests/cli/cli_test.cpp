@@ -129,7 +129,9 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   for (const auto& check : results.roof_checks) {
     EXPECT_TRUE(check.ok()) << check.variant << ": " << check.error << check.verification.message;
     EXPECT_TRUE(roofline::roof_check_ratio(results, check).has_value()) << check.device;
-    if (check.device == "cpu") EXPECT_EQ(check.level, outermost);
+    if (check.device == "cpu") {
+      EXPECT_EQ(check.level, outermost);
+    }
     checked[check.device].push_back(check.params.at("when"));
   }
   EXPECT_TRUE(checked.contains("cpu"));
