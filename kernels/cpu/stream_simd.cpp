@@ -18,11 +18,18 @@ namespace {
 // 8 ≥ add latency × add pipes (3 × 2 on Zen 3, 4 × 2 on recent Intel).
 constexpr int kUnroll = 8;
 
-// Sums read kStreams contiguous segments of a thread's block together, kUnroll / kStreams vectors
-// from each per iteration: one stream alone is limited by the misses a core keeps in flight
-// (Zen 3: ~17 GB/s per core with one stream, ~21 GB/s with four).
+// Sums read contiguous segments of a thread's block together, kStreams streams of addresses (a
+// dot's segment is two, x and y): one stream alone is limited by the misses a core keeps in
+// flight (Zen 3: ~17 GB/s per core with one stream, ~21 GB/s with four; a Xeon guest's thread read
+// 1.17x the plain loop with four, 1.02-1.09x with one), and no more: on one Zen 4 thread a dot of
+// four segments (eight streams) ran at 0.91-0.94x the plain loop, of two at 0.97-1.00x.
 constexpr int kStreams = 4;
-static_assert(kUnroll % kStreams == 0);
+
+// Segments whose starts lie a large power of two apart fall on the same DRAM banks: four read
+// segments of one Zen 4 thread ran at 0.78-0.85x the plain loop, staggered by an odd number of
+// steps at 0.99-1.04x. Only long segments are cut short: the steps cut off (kStaggerSteps per
+// segment) go through the single-accumulator loops after them.
+constexpr std::size_t kStaggerSteps = 7, kStaggerFromBytes = std::size_t{1} << 20;
 
 // One element (scalar) or one vector of a storing operation; o is the output's old value.
 template <StreamOp op, class V>
@@ -88,18 +95,22 @@ T sum_block(Inputs<op, T> in, Range r) {
   std::size_t i = r.begin;
   for (; i < r.end && !vector_aligned(in.in1 + i); ++i) scalar += term<op>(in.x(i), in.y(i));
   Vec<T> acc[kUnroll] = {};
-  // kStreams aligned segments of `segment` elements each, a whole number of steps; the leftovers
-  // (fewer than kStreams steps) go through the single-stream loops below.
-  constexpr std::size_t kPerStream = kUnroll / kStreams, kStep = kPerStream * L;
-  const std::size_t segment = (r.end - i) / (kStreams * kStep) * kStep;
+  // kSegments aligned segments of `segment` elements each, a whole number of steps; the leftovers
+  // go through the single-stream loops below.
+  constexpr int kSegments = kStreams / stream_inputs(op);
+  static_assert(kUnroll % kSegments == 0);
+  constexpr std::size_t kPerSegment = kUnroll / kSegments, kStep = kPerSegment * L;
+  std::size_t steps = (r.end - i) / (kSegments * kStep);
+  if (steps * kStep * sizeof(T) >= kStaggerFromBytes) steps -= kStaggerSteps;
+  const std::size_t segment = steps * kStep;
   for (std::size_t k = 0; k < segment; k += kStep) {
 #pragma GCC unroll 16
     for (std::size_t u = 0; u < kUnroll; ++u) {
-      const std::size_t j = i + (u / kPerStream) * segment + k + (u % kPerStream) * L;
+      const std::size_t j = i + (u / kPerSegment) * segment + k + (u % kPerSegment) * L;
       acc[u] += term<op>(in.vx(j), in.vy(j));
     }
   }
-  i += kStreams * segment;
+  i += kSegments * segment;
   for (; i + L <= r.end; i += L) acc[0] += term<op>(in.vx(i), in.vy(i));
   for (; i < r.end; ++i) scalar += term<op>(in.x(i), in.y(i));
 #pragma GCC unroll 16

@@ -167,7 +167,8 @@ void check_daxpy_stays_bounded(Technique technique, Isa isa) {
 }
 
 // Every kernel of one ISA level and op: sizes 1, 7, 4·8·8+13 (every sum stream gets a whole
-// number of steps, leftovers follow) and 1000003, views aligned and not (output and inputs at
+// number of steps, leftovers follow) and 1000003 (fp64 sums of one or two threads stagger their
+// segments), views aligned and not (output and inputs at
 // different offsets from a cache line), 1 and 2 threads and (SIMD) 7 threads balanced, both
 // stores, 3 passes. daxpy starts from known output values and makes one pass: its passes
 // alternate the sign of s. At 1000003 elements, 7 threads share out 15-31 chunks a pass.
