@@ -15,12 +15,10 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -29,23 +27,19 @@
 #include "kernels/cpu/nested_saxpy.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "paired_rounds.hpp"
 #include "probes/cpu/bandwidth.hpp"
 #include "roofline/provenance.hpp"
-#include "roofline/stats.hpp"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using bench::kPrecisionOf;
+using bench::median;
+using bench::seconds_of;
 using kernels::StreamOp;
 using kernels::cpu::Isa;
 
 constexpr int kDepths[] = {1, 2, 4, 8, 16};  // memory-bound and near the ridge
-
-double median(const std::vector<double>& v) { return roofline::summarize(v).median; }
-
-template <class T>
-constexpr roofline::Precision kPrecisionOf =
-    std::is_same_v<T, float> ? roofline::Precision::fp32 : roofline::Precision::fp64;
 
 // The probe's DRAM kernels: its sweep's cases at one working set past the caches.
 std::vector<std::unique_ptr<roofline::Case>> probe_kernels(double working_set, int threads,
@@ -69,13 +63,6 @@ bool prepare_all(std::vector<std::unique_ptr<roofline::Case>>& cases) {
     }
   }
   return true;
-}
-
-template <class F>
-double seconds_of(F&& run) {
-  const Clock::time_point start = Clock::now();
-  run();
-  return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
 double bytes_per_s(roofline::Case& c) {
@@ -175,12 +162,8 @@ bool nested_rounds(double working_set, int threads, Isa isa, int rounds,
 int main(int argc, char** argv) {
   roofline::ensure_pinned_threads(argv);
   CLI::App app{"Nested SAXPY against the probe's DRAM kernels, in paired rounds"};
-  double working_set = 512.0 * (1 << 20);
-  int rounds = 25;
-  app.add_option("--working-set", working_set, "Bytes of each kernel's arrays together")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--rounds", rounds, "Rounds, each timing every kernel once")
-      ->check(CLI::Range(1, 10000));
+  bench::PairedOptions options;
+  bench::add_paired_options(app, options);
   std::map<std::string, Isa> isas;  // the levels this CPU has, by name
   for (Isa i : kernels::cpu::supported_isas()) isas.emplace(to_string(i), i);
   std::string isa_name(to_string(kernels::cpu::best_isa()));
@@ -190,17 +173,18 @@ int main(int argc, char** argv) {
   const Isa isa = isas.at(isa_name);
 
   const int threads = omp_get_max_threads();
-  auto probe = probe_kernels(working_set, threads, kernels::cpu::best_isa());
+  auto probe = probe_kernels(options.working_set, threads, kernels::cpu::best_isa());
   if (!prepare_all(probe)) return 1;
   std::map<std::string, std::vector<double>> probe_rates;
 
   std::printf("%d threads, %s, working set %.0f MiB, %d rounds\n\n", threads,
-              std::string(to_string(isa)).c_str(), working_set / (1 << 20), rounds);
+              std::string(to_string(isa)).c_str(), options.working_set / (1 << 20), options.rounds);
   std::printf(
       "| precision | m | variant | GB/s | / fastest probe kernel | per round: median (min–max) | "
       "fastest |\n|---|---|---|---|---|---|---|\n");
-  if (!nested_rounds<float>(working_set, threads, isa, rounds, probe, probe_rates) ||
-      !nested_rounds<double>(working_set, threads, isa, rounds, probe, probe_rates))
+  if (!nested_rounds<float>(options.working_set, threads, isa, options.rounds, probe,
+                            probe_rates) ||
+      !nested_rounds<double>(options.working_set, threads, isa, options.rounds, probe, probe_rates))
     return 1;
   std::printf("\n| probe kernel (fp64) | GB/s, median over rounds |\n|---|---|\n");
   for (const auto& [name, rates] : probe_rates)

@@ -13,11 +13,9 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <limits>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "kernels/cpu/buffer.hpp"
@@ -25,12 +23,14 @@
 #include "kernels/cpu/stream.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/stream.hpp"
+#include "paired_rounds.hpp"
 #include "roofline/provenance.hpp"
-#include "roofline/stats.hpp"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using bench::kPrecisionOf;
+using bench::median;
+using bench::seconds_of;
 using kernels::Store;
 using kernels::StreamOp;
 using kernels::cpu::StreamCall;
@@ -43,12 +43,6 @@ struct Variant {
   bool plain;
   StreamCall call;
 };
-
-double median(const std::vector<double>& v) { return roofline::summarize(v).median; }
-
-template <class T>
-constexpr roofline::Precision kPrecisionOf =
-    std::is_same_v<T, float> ? roofline::Precision::fp32 : roofline::Precision::fp64;
 
 // One operation's arrays, shared by its variants, and the calls on them.
 template <class T>
@@ -77,9 +71,7 @@ class SharedArrays {
   }
 
   double seconds(const Variant& v) {
-    const Clock::time_point start = Clock::now();
-    run(v);
-    return std::chrono::duration<double>(Clock::now() - start).count();
+    return bench::seconds_of([&] { run(v); });
   }
 
  private:
@@ -157,22 +149,18 @@ bool paired_rounds(double working_set, int threads, int rounds) {
 int main(int argc, char** argv) {
   roofline::ensure_pinned_threads(argv);
   CLI::App app{"Rooflab's stream kernels against omp_plain, in paired rounds"};
-  double working_set = 512.0 * (1 << 20);
-  int rounds = 25;
-  app.add_option("--working-set", working_set, "Bytes of each operation's arrays together")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--rounds", rounds, "Rounds, each timing every variant once")
-      ->check(CLI::Range(1, 10000));
+  bench::PairedOptions options;
+  bench::add_paired_options(app, options);
   CLI11_PARSE(app, argc, argv);
 
   const int threads = omp_get_max_threads();
-  std::printf("%d threads, working set %.0f MiB, %d rounds\n\n", threads, working_set / (1 << 20),
-              rounds);
+  std::printf("%d threads, working set %.0f MiB, %d rounds\n\n", threads,
+              options.working_set / (1 << 20), options.rounds);
   std::printf(
       "| op | precision | variant | GB/s, median | / omp_plain, per round: median (min–max) "
       "|\n|---|---|---|---|---|\n");
-  return paired_rounds<float>(working_set, threads, rounds) &&
-                 paired_rounds<double>(working_set, threads, rounds)
+  return paired_rounds<float>(options.working_set, threads, options.rounds) &&
+                 paired_rounds<double>(options.working_set, threads, options.rounds)
              ? 0
              : 1;
 }
