@@ -26,8 +26,8 @@ constexpr int kUnroll = 8;
 constexpr int kStreams = 4;
 
 // Segments whose starts lie a large power of two apart fall on the same DRAM banks: four read
-// segments of one Zen 4 thread ran at 0.78-0.85x the plain loop, staggered by an odd number of
-// steps at 0.99-1.04x. Only long segments are cut short: the steps cut off (kStaggerSteps per
+// segments of one Zen 4 thread ran at 0.77-0.85x the plain loop, staggered by an odd number of
+// steps at 0.99-1.05x. Only long segments are cut short: the steps cut off (kStaggerSteps per
 // segment) go through the single-accumulator loops after them.
 constexpr std::size_t kStaggerSteps = 7, kStaggerFromBytes = std::size_t{1} << 20;
 
