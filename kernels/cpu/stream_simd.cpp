@@ -2,7 +2,8 @@
 // streams its own block, or in a balanced call its block's chunks and then the others' leftovers.
 // A block or chunk goes: a scalar head up to vector alignment of the stored (or read) array,
 // kUnroll independent vectors per iteration, then single vectors and a scalar tail. Sums walk the
-// aligned part as kStreams segments at once, which keeps more misses in flight than one stream.
+// aligned part as several segments at once (kStreams streams of addresses), which keeps more
+// misses in flight than one stream.
 #include <omp.h>
 
 #include <optional>
