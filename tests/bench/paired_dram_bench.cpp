@@ -148,9 +148,8 @@ bool nested_rounds(double working_set, int threads, Isa isa, int rounds,
     for (const auto& [key, r] : ratios) {
       if (key.first != m) continue;
       const double rate = median(rates[key]);
-      std::printf("| %s | %d | %s | %.1f | %.3f | %.3f (%.3f–%.3f) | %s |\n", precision.c_str(), m,
-                  key.second.c_str(), rate / 1e9, rate / roof, median(r),
-                  *std::min_element(r.begin(), r.end()), *std::max_element(r.begin(), r.end()),
+      std::printf("| %s | %d | %s | %.1f | %.3f | %s | %s |\n", precision.c_str(), m,
+                  key.second.c_str(), rate / 1e9, rate / roof, bench::spread(r).c_str(),
                   key == *best ? "yes" : "");
     }
   }

@@ -1,8 +1,11 @@
 #pragma once
-// What the paired benchmarks share: their two options, the timing of one call, the median of a
-// variant's samples and a kernel type's precision.
+// What the paired benchmarks share: their two options, the timing of one call, the median and
+// spread of a variant's samples and a kernel type's precision.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -35,5 +38,13 @@ double seconds_of(F&& run) {
 }
 
 inline double median(const std::vector<double>& v) { return roofline::summarize(v).median; }
+
+// Per-round ratios as a table cell: "median (min–max)".
+inline std::string spread(const std::vector<double>& r) {
+  char cell[64];
+  std::snprintf(cell, sizeof cell, "%.3f (%.3f–%.3f)", median(r),
+                *std::min_element(r.begin(), r.end()), *std::max_element(r.begin(), r.end()));
+  return cell;
+}
 
 }  // namespace bench

@@ -11,8 +11,6 @@
 #include <omp.h>
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <array>
 #include <cstdio>
 #include <limits>
 #include <string>
@@ -21,6 +19,7 @@
 #include "kernels/cpu/buffer.hpp"
 #include "kernels/cpu/isa.hpp"
 #include "kernels/cpu/stream.hpp"
+#include "kernels/cpu/stream_cases.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/stream.hpp"
 #include "paired_rounds.hpp"
@@ -34,13 +33,14 @@ using bench::seconds_of;
 using kernels::Store;
 using kernels::StreamOp;
 using kernels::cpu::StreamCall;
+using kernels::cpu::StreamTechnique;
 
 constexpr double kScalar = 3;
 constexpr std::uint64_t kSeeds[] = {101, 102, 103};  // in1, in2 and daxpy's initial output
 
 struct Variant {
   std::string name;
-  bool plain;
+  StreamTechnique technique;
   StreamCall call;
 };
 
@@ -76,10 +76,11 @@ class SharedArrays {
 
  private:
   double run(const Variant& v) {
-    return v.plain ? kernels::cpu::stream_plain(v.call, out_.data(), in1_.data(), in2_.data(), n_,
-                                                T(kScalar))
-                   : kernels::cpu::stream_run(v.call, out_.data(), in1_.data(), in2_.data(), n_,
-                                              T(kScalar));
+    return v.technique == StreamTechnique::plain
+               ? kernels::cpu::stream_plain(v.call, out_.data(), in1_.data(), in2_.data(), n_,
+                                            T(kScalar))
+               : kernels::cpu::stream_run(v.call, out_.data(), in1_.data(), in2_.data(), n_,
+                                          T(kScalar));
   }
 
   StreamOp op_;
@@ -93,11 +94,13 @@ std::vector<Variant> variants_of(StreamOp op, int threads) {
   const kernels::cpu::Isa isa = kernels::cpu::best_isa();
   const std::string simd = "simd_" + std::string(to_string(isa));
   std::vector<Variant> out = {
-      {"omp_plain", true, {.op = op, .threads = threads, .isa = isa}},
-      {simd, false, {.op = op, .threads = threads, .isa = isa, .balanced = threads > 1}}};
+      {"omp_plain", StreamTechnique::plain, {.op = op, .threads = threads, .isa = isa}},
+      {simd,
+       StreamTechnique::simd,
+       {.op = op, .threads = threads, .isa = isa, .balanced = threads > 1}}};
   if (kernels::stream_stores(op))
     out.push_back({simd + "_nt",
-                   false,
+                   StreamTechnique::simd,
                    {.op = op,
                     .store = Store::nontemporal,
                     .threads = threads,
@@ -134,11 +137,9 @@ bool paired_rounds(double working_set, int threads, int rounds) {
         ratios[k].push_back(seconds[0].back() / seconds[k].back());
     }
     for (std::size_t k = 0; k < variants.size(); ++k) {
-      const std::vector<double>& r = ratios[k];
-      std::printf("| %s | %s | %s | %.1f | %.3f (%.3f–%.3f) |\n",
-                  std::string(to_string(op)).c_str(), precision.c_str(), variants[k].name.c_str(),
-                  bytes / median(seconds[k]) / 1e9, median(r),
-                  *std::min_element(r.begin(), r.end()), *std::max_element(r.begin(), r.end()));
+      std::printf("| %s | %s | %s | %.1f | %s |\n", std::string(to_string(op)).c_str(),
+                  precision.c_str(), variants[k].name.c_str(), bytes / median(seconds[k]) / 1e9,
+                  bench::spread(ratios[k]).c_str());
     }
   }
   return true;
