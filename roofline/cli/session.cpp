@@ -88,6 +88,9 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
     if (it == known.end()) it = known.insert(known.end(), d.device);
     roofline::Device& device = *it;
     roofline::MeasureOptions measure = options.measure;
+    // Competing cases are prepared together to interleave them; a quarter of the device's memory
+    // leaves room for everything else running there.
+    measure.together_bytes = device.memory_bytes / 4;
     if (counting[i]) {
       calibrate(*counting[i], *d.backend, device, results.calibration);
       measure.counting = counting[i].get();

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <map>
 #include <optional>
 #include <stdexcept>
 
@@ -15,23 +16,27 @@
 namespace roofline {
 namespace {
 
-// Keeps every repetition of the one benchmark registered at a time: its seconds per call.
+// Keeps every repetition of the benchmarks run together, by name: their seconds per call.
 class SampleReporter : public benchmark::BenchmarkReporter {
  public:
+  struct Runs {
+    std::vector<double> samples;
+    std::string error;
+  };
   bool ReportContext(const Context&) override { return true; }
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
       if (run.run_type != Run::RT_Iteration) continue;
+      Runs& named = by_name[run.run_name.function_name];
       if (run.error_occurred) {
-        error = run.error_message;
+        named.error = run.error_message;
         continue;
       }
       if (run.iterations > 0)
-        samples.push_back(run.real_accumulated_time / static_cast<double>(run.iterations));
+        named.samples.push_back(run.real_accumulated_time / static_cast<double>(run.iterations));
     }
   }
-  std::vector<double> samples;
-  std::string error;
+  std::map<std::string, Runs> by_name;
 };
 
 // Wall-clock seconds of each phase of one case, for --verbose.
@@ -48,47 +53,172 @@ class PhaseClock {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-void time_case(Case& c, const MeasureOptions& options, Result& result) {
-  std::string run_error;  // owned here: the benchmark may end before reporting it
-  const Work work = c.info().work;
-  const bool device_timed = c.device_timed();
-  auto* bench = benchmark::RegisterBenchmark(
-      (c.info().family + "/" + c.info().backend + "/" + c.info().variant).c_str(),
-      [&c, &run_error, work, device_timed](benchmark::State& state) {
-        try {
-          for (auto _ : state) {
-            c.run();
-            if (!device_timed) continue;
-            const std::optional<double> seconds = c.last_device_seconds();
-            if (!seconds) throw std::runtime_error("the case reported no device time");
-            state.SetIterationTime(*seconds);
+// Google Benchmark shuffles the repetitions of the benchmarks it runs together when its
+// command-line flag says so; the flag is set through Initialize, once.
+void enable_random_interleaving() {
+  static const bool enabled = [] {
+    char program[] = "rooflab";
+    char flag[] = "--benchmark_enable_random_interleaving=true";
+    char* argv[] = {program, flag, nullptr};
+    int argc = 2;
+    benchmark::Initialize(&argc, argv);
+    return true;
+  }();
+  (void)enabled;
+}
+
+// Times the cases together, the k-th registered under the name k, and records their samples.
+void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& results,
+                   const MeasureOptions& options) {
+  enable_random_interleaving();
+  std::vector<std::string> run_errors(cases.size());  // owned here: a run may end before its report
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    Case& c = *cases[k];
+    const Work work = c.info().work;
+    const bool device_timed = c.device_timed();
+    // Among others, a working set that fits in a cache is brought back into it, untimed, before
+    // each repetition: the repetition before may have been another case's.
+    const bool rewarm = cases.size() > 1 && c.info().level != "DRAM";
+    auto* bench = benchmark::RegisterBenchmark(
+        std::to_string(k).c_str(),
+        [&c, &run_error = run_errors[k], work, device_timed, rewarm](benchmark::State& state) {
+          try {
+            if (rewarm) c.run();
+            for (auto _ : state) {
+              c.run();
+              if (!device_timed) continue;
+              const std::optional<double> seconds = c.last_device_seconds();
+              if (!seconds) throw std::runtime_error("the case reported no device time");
+              state.SetIterationTime(*seconds);
+            }
+          } catch (const std::exception& e) {
+            run_error = e.what();
+            state.SkipWithError(run_error.c_str());
           }
-        } catch (const std::exception& e) {
-          run_error = e.what();
-          state.SkipWithError(run_error.c_str());
-        }
-        using benchmark::Counter;
-        state.counters["flops"] = Counter(work.flops, Counter::kIsIterationInvariantRate);
-        state.counters["bytes"] = Counter(work.bytes, Counter::kIsIterationInvariantRate);
-      });
-  bench->Repetitions(options.repetitions)
-      ->MinTime(options.min_sample_seconds)
-      ->MinWarmUpTime(options.warmup_seconds)
-      ->Unit(benchmark::kSecond);
-  if (device_timed) {
-    bench->UseManualTime();
-  } else {
-    bench->UseRealTime();
+          using benchmark::Counter;
+          state.counters["flops"] = Counter(work.flops, Counter::kIsIterationInvariantRate);
+          state.counters["bytes"] = Counter(work.bytes, Counter::kIsIterationInvariantRate);
+        });
+    bench->Repetitions(options.repetitions)
+        ->MinTime(options.min_sample_seconds)
+        ->MinWarmUpTime(options.warmup_seconds)
+        ->Unit(benchmark::kSecond);
+    if (device_timed) {
+      bench->UseManualTime();
+    } else {
+      bench->UseRealTime();
+    }
   }
   SampleReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::ClearRegisteredBenchmarks();
-  if (!reporter.error.empty() || !run_error.empty()) {
-    result.error = "run failed: " + (run_error.empty() ? reporter.error : run_error);
-    return;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    SampleReporter::Runs& runs = reporter.by_name[std::to_string(k)];
+    Result& result = *results[k];
+    if (!runs.error.empty() || !run_errors[k].empty()) {
+      result.error = "run failed: " + (run_errors[k].empty() ? runs.error : run_errors[k]);
+      continue;
+    }
+    result.samples = std::move(runs.samples);
+    if (!result.samples.empty()) result.time = summarize(result.samples);
   }
-  result.samples = std::move(reporter.samples);
-  if (!result.samples.empty()) result.time = summarize(result.samples);
+}
+
+Result result_of(const CaseInfo& info) {
+  Result result;
+  result.family = info.family;
+  result.variant = info.variant;
+  result.backend = info.backend;
+  result.device = info.device;
+  result.params = info.params;
+  result.work = info.work;
+  result.level = info.level;
+  return result;
+}
+
+// Prepares and verifies each case, times the verified ones together, counts one call of each when
+// counting, then releases them. A case that throws is recorded with the error; nothing escapes.
+std::vector<Result> measure_together(const std::vector<Case*>& cases,
+                                     const MeasureOptions& options) {
+  std::vector<Result> results;
+  std::vector<double> prepare(cases.size()), verify(cases.size());
+  std::vector<Case*> verified;
+  std::vector<Result*> verified_results;
+  results.reserve(cases.size());
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    Result& result = results.emplace_back(result_of(cases[k]->info()));
+    PhaseClock clock;
+    try {
+      cases[k]->prepare();
+      prepare[k] = clock.lap();
+      result.verification = cases[k]->verify();
+      verify[k] = clock.lap();
+      if (!result.verification.passed) continue;
+      verified.push_back(cases[k]);
+      verified_results.push_back(&result);
+    } catch (const std::exception& e) {
+      result.error = e.what();
+    }
+  }
+  PhaseClock clock;
+  try {
+    if (!verified.empty()) time_together(verified, verified_results, options);
+  } catch (const std::exception& e) {
+    for (Result* result : verified_results) result->error = e.what();
+  }
+  for (std::size_t k = 0; k < verified.size(); ++k) {
+    try {
+      if (options.counting && verified_results[k]->ok())
+        options.counting->count(*verified[k], *verified_results[k]);
+    } catch (const std::exception& e) {
+      verified_results[k]->error = e.what();
+    }
+  }
+  const double timing = clock.lap();
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    try {
+      cases[k]->release();
+    } catch (const std::exception& e) {
+      if (results[k].error.empty()) results[k].error = std::string("release failed: ") + e.what();
+    }
+    if (!options.verbose) continue;
+    const CaseInfo& info = cases[k]->info();
+    std::fprintf(
+        stderr, "%s %s %s %s: prepare %.3f s, verify %.3f s, timing %.3f s%s, release %.3f s\n",
+        info.backend.c_str(), info.family.c_str(), info.variant.c_str(), info.params.dump().c_str(),
+        prepare[k], verify[k], timing, cases.size() > 1 ? " (the group's)" : "", clock.lap());
+  }
+  return results;
+}
+
+// Whether two cases compete: one family's variants doing the same work on one device.
+bool compete(const CaseInfo& a, const CaseInfo& b) {
+  return a.device == b.device && a.backend == b.backend && a.family == b.family &&
+         a.level == b.level && a.work.precision == b.work.precision &&
+         a.work.flops == b.work.flops && a.work.bytes == b.work.bytes &&
+         a.work.working_set == b.work.working_set;
+}
+
+// The cases' indices in groups of competing cases, in the order of each group's first case; a
+// group stops taking cases where their working sets would exceed `bytes`.
+std::vector<std::vector<std::size_t>> groups_of(const std::vector<std::unique_ptr<Case>>& cases,
+                                                double bytes) {
+  std::vector<std::vector<std::size_t>> groups;
+  std::vector<double> held;  // working-set bytes of each group
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const CaseInfo& info = cases[k]->info();
+    std::size_t g = 0;
+    while (g < groups.size() && !(compete(cases[groups[g].front()]->info(), info) &&
+                                  held[g] + info.work.working_set <= bytes))
+      ++g;
+    if (g == groups.size()) {
+      groups.emplace_back();
+      held.push_back(0);
+    }
+    groups[g].push_back(k);
+    held[g] += info.work.working_set;
+  }
+  return groups;
 }
 
 }  // namespace
@@ -108,49 +238,22 @@ void Progress::step(const std::string& label) {
 }
 
 Result measure(Case& c, const MeasureOptions& options) {
-  const CaseInfo& info = c.info();
-  PhaseClock clock;
-  double prepare = 0, verify = 0, timing = 0;
-  Result result;
-  result.family = info.family;
-  result.variant = info.variant;
-  result.backend = info.backend;
-  result.device = info.device;
-  result.params = info.params;
-  result.work = info.work;
-  result.level = info.level;
-  try {
-    c.prepare();
-    prepare = clock.lap();
-    result.verification = c.verify();
-    verify = clock.lap();
-    if (result.verification.passed) time_case(c, options, result);
-    if (options.counting && result.ok()) options.counting->count(c, result);
-    timing = clock.lap();
-  } catch (const std::exception& e) {
-    result.error = e.what();
-  }
-  try {
-    c.release();
-  } catch (const std::exception& e) {
-    if (result.error.empty()) result.error = std::string("release failed: ") + e.what();
-  }
-  if (options.verbose)
-    std::fprintf(stderr,
-                 "%s %s %s %s: prepare %.3f s, verify %.3f s, timing %.3f s, release %.3f s\n",
-                 info.backend.c_str(), info.family.c_str(), info.variant.c_str(),
-                 info.params.dump().c_str(), prepare, verify, timing, clock.lap());
-  return result;
+  return std::move(measure_together({&c}, options).front());
 }
 
 std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
                                 const MeasureOptions& options, const std::string& title) {
   Progress progress(title, static_cast<int>(cases.size()));
-  std::vector<Result> results;
-  results.reserve(cases.size());
-  for (auto& c : cases) {
-    progress.step(c->info().family + " " + c->info().variant + " " + c->info().params.dump());
-    results.push_back(measure(*c, options));
+  std::vector<Result> results(cases.size());
+  for (const std::vector<std::size_t>& group : groups_of(cases, options.together_bytes)) {
+    std::vector<Case*> members;
+    for (std::size_t k : group) {
+      const CaseInfo& info = cases[k]->info();
+      progress.step(info.family + " " + info.variant + " " + info.params.dump());
+      members.push_back(cases[k].get());
+    }
+    std::vector<Result> measured = measure_together(members, options);
+    for (std::size_t i = 0; i < group.size(); ++i) results[group[i]] = std::move(measured[i]);
   }
   return results;
 }

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
@@ -129,4 +130,69 @@ TEST(Harness, DeviceTimedCaseRecordsTheDeviceTime) {
   ASSERT_TRUE(r.ok()) << r.error;
   ASSERT_EQ(r.samples.size(), 3u);
   for (double s : r.samples) EXPECT_DOUBLE_EQ(s, 0.25);
+}
+
+namespace {
+// Logs each timed call's variant, so a test sees the order in which the harness timed the cases.
+class LoggedCase : public Case {
+ public:
+  LoggedCase(std::string variant, double flops, std::vector<std::string>& log)
+      : Case({.family = "test",
+              .variant = std::move(variant),
+              .backend = "cpu",
+              .device = "cpu",
+              .work = {.precision = Precision::fp64,
+                       .flops = flops,
+                       .bytes = 8 << 10,
+                       .working_set = 8 << 10},
+              .level = "L1"}),
+        log_(log) {}
+  void run() override {
+    if (log_.empty() || log_.back() != info().variant) log_.push_back(info().variant);
+  }
+  Verification verify() override { return {true, 0, 0, "not logged"}; }
+
+ private:
+  std::vector<std::string>& log_;
+};
+
+std::vector<std::unique_ptr<Case>> logged(std::vector<std::pair<std::string, double>> cases,
+                                          std::vector<std::string>& log) {
+  std::vector<std::unique_ptr<Case>> out;
+  for (auto& [variant, flops] : cases)
+    out.push_back(std::make_unique<LoggedCase>(variant, flops, log));
+  return out;
+}
+
+const MeasureOptions kTogether{
+    .repetitions = 9, .min_sample_seconds = 0.001, .warmup_seconds = 0, .together_bytes = 1 << 20};
+}  // namespace
+
+TEST(Harness, CompetingCasesInterleaveTheirRepetitions) {
+  std::vector<std::string> log;  // variants in the order they ran, repeats merged
+  auto cases = logged({{"a", 1024}, {"other_work", 2048}, {"b", 1024}}, log);
+  const auto results = measure_all(cases, kTogether, "test");
+  ASSERT_EQ(results.size(), 3u);
+  for (std::size_t k = 0; k < 3; ++k) {  // in the cases' order, each with all its samples
+    EXPECT_EQ(results[k].variant, cases[k]->info().variant);
+    EXPECT_TRUE(results[k].ok()) << results[k].error;
+    EXPECT_EQ(results[k].samples.size(), 9u);
+  }
+  // a and b do the same work: their repetitions are shuffled together. Timed one after the other,
+  // they would log a, b (or b, a): nine repetitions each fall so by chance once in 24,310.
+  EXPECT_EQ(log.back(), "other_work") << "measured apart, after the group of a";
+  EXPECT_EQ(std::count(log.begin(), log.end(), "other_work"), 1);
+  EXPECT_GT(log.size() - 1, 2u) << "a and b were timed one after the other";
+}
+
+TEST(Harness, CompetingCasesBeyondTheByteBudgetAreTimedApart) {
+  std::vector<std::string> log;
+  auto cases = logged({{"a", 1024}, {"b", 1024}}, log);
+  MeasureOptions apart = kTogether;
+  apart.together_bytes = 12 << 10;  // less than the two working sets of 8 KiB
+  const auto results = measure_all(cases, apart, "test");
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].variant, "a");
+  EXPECT_EQ(results[1].variant, "b");
+  EXPECT_EQ(log, (std::vector<std::string>{"a", "b"}));  // each timed in turn
 }

@@ -1,6 +1,9 @@
 #pragma once
 // The measurement harness: Google Benchmark times each verified case; Rooflab's reporter keeps
-// every repetition as a sample.
+// every repetition as a sample. Competing cases (one family's variants doing the same work on one
+// device) are timed together, their repetitions interleaved in random order: a machine whose speed
+// drifts over seconds, as a shared host's DRAM does, then moves them alike, and their ratios
+// compare the kernels rather than two moments.
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +23,9 @@ struct MeasureOptions {
   bool verbose = false;
   // Counts one more call after the timed ones (rooflab run --counters); nullptr: no counting.
   Counting* counting = nullptr;
+  // The most working-set bytes of competing cases measure_all prepares at once to interleave them;
+  // a group that needs more is split, a case that needs more is timed alone. 0: each alone.
+  double together_bytes = 0;
 };
 
 // Progress of a sweep on stderr, drawn only when stderr is a terminal.
@@ -40,7 +46,8 @@ class Progress {
 // A case that throws is recorded with the error; nothing escapes.
 Result measure(Case& c, const MeasureOptions& options);
 
-// Measures every case in order, showing progress.
+// Measures every case, competing ones together (see above), showing progress; the results are in
+// the cases' order.
 std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
                                 const MeasureOptions& options, const std::string& title);
 
