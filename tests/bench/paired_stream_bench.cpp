@@ -4,8 +4,8 @@
 // drifts by 2× over minutes its ratio to omp_plain compares two moments as much as two loops.
 // Reported per operation, precision and variant: the median GB/s over the rounds and the median
 // (min–max) of the per-round ratios to omp_plain. All threads, pinned, as `rooflab` runs, with the
-// variants `rooflab run` gives DRAM arrays (balanced SIMD, ordinary and non-temporal stores);
-// every variant is verified before it is timed.
+// variants `rooflab run` gives DRAM arrays (balanced SIMD at every ISA level, ordinary and
+// non-temporal stores); every variant is verified before it is timed.
 //
 // usage: rooflab_paired_stream_bench [--working-set BYTES] [--rounds N]
 #include <omp.h>
@@ -89,23 +89,22 @@ class SharedArrays {
   kernels::cpu::Buffer<T> in1_, in2_, out_;
 };
 
-// omp_plain first, then the SIMD variants of `rooflab run` for DRAM arrays.
+// omp_plain first, then the SIMD variants of `rooflab run` for DRAM arrays, at every ISA level
+// the CPU has: which vector width streams fastest differs between cores.
 std::vector<Variant> variants_of(StreamOp op, int threads) {
-  const kernels::cpu::Isa isa = kernels::cpu::best_isa();
-  const std::string simd = "simd_" + std::string(to_string(isa));
-  std::vector<Variant> out = {
-      {"omp_plain", StreamTechnique::plain, {.op = op, .threads = threads, .isa = isa}},
-      {simd,
-       StreamTechnique::simd,
-       {.op = op, .threads = threads, .isa = isa, .balanced = threads > 1}}};
-  if (kernels::stream_stores(op))
-    out.push_back({simd + "_nt",
-                   StreamTechnique::simd,
-                   {.op = op,
-                    .store = Store::nontemporal,
-                    .threads = threads,
-                    .isa = isa,
-                    .balanced = threads > 1}});
+  std::vector<Variant> out = {{"omp_plain",
+                               StreamTechnique::plain,
+                               {.op = op, .threads = threads, .isa = kernels::cpu::best_isa()}}};
+  for (kernels::cpu::Isa isa : kernels::cpu::supported_isas()) {
+    const std::string simd = "simd_" + std::string(to_string(isa));
+    for (Store store : {Store::temporal, Store::nontemporal}) {
+      if (store == Store::nontemporal && !kernels::stream_stores(op)) continue;
+      out.push_back(
+          {store == Store::nontemporal ? simd + "_nt" : simd,
+           StreamTechnique::simd,
+           {.op = op, .store = store, .threads = threads, .isa = isa, .balanced = threads > 1}});
+    }
+  }
   return out;
 }
 
