@@ -143,36 +143,34 @@ std::vector<MemoryCeiling> memory_ceilings(const std::vector<SweepPoint>& sweep,
   return ceilings;
 }
 
-std::optional<RoofPoint> roof_point(const roofline::Device& device) {
+std::vector<RoofPoint> roof_points(const roofline::Device& device) {
   const int threads = device.max_threads_measured();
   const std::vector<LevelSpan> spans = level_spans(device.caches, threads);
   // L1 0, L2 1, …, DRAM last; levels outside the hierarchy (a GPU's local memory) are none.
   const auto outwards = [&](const std::string& level) {
     return std::ranges::find(spans, level, &LevelSpan::level) - spans.begin();
   };
-  const auto in_hierarchy = [&](const std::string& level) {
-    return outwards(level) < static_cast<std::ptrdiff_t>(spans.size());
-  };
-  const MemoryCeiling* roof = nullptr;
+  std::ptrdiff_t outermost = -1;
   for (const MemoryCeiling& m : device.memory)
-    if (m.threads == threads && in_hierarchy(m.level) &&
-        (roof == nullptr || outwards(m.level) > outwards(roof->level) ||
-         (m.level == roof->level && m.bytes_per_s.median > roof->bytes_per_s.median)))
-      roof = &m;
-  if (roof == nullptr) return std::nullopt;
-  const SweepPoint* point = nullptr;
-  double point_median = 0;
-  for (const SweepPoint& p : device.sweep) {
-    if (p.kernel != roof->kernel || p.threads != threads || p.bytes_per_s.empty() ||
-        p.working_set < roof->working_set_min || p.working_set > roof->working_set_max)
-      continue;
-    const double median = roofline::summarize(p.bytes_per_s).median;
-    if (point == nullptr || p.working_set > point->working_set ||
-        (p.working_set == point->working_set && median > point_median))
-      point = &p, point_median = median;
+    if (m.threads == threads && outwards(m.level) < static_cast<std::ptrdiff_t>(spans.size()))
+      outermost = std::max(outermost, outwards(m.level));
+  std::vector<RoofPoint> points;
+  for (const MemoryCeiling& roof : device.memory) {
+    if (roof.threads != threads || outwards(roof.level) != outermost) continue;
+    const SweepPoint* point = nullptr;
+    double point_median = 0;
+    for (const SweepPoint& p : device.sweep) {
+      if (p.kernel != roof.kernel || p.threads != threads || p.bytes_per_s.empty() ||
+          p.working_set < roof.working_set_min || p.working_set > roof.working_set_max)
+        continue;
+      const double median = roofline::summarize(p.bytes_per_s).median;
+      if (point == nullptr || p.working_set > point->working_set ||
+          (p.working_set == point->working_set && median > point_median))
+        point = &p, point_median = median;
+    }
+    if (point != nullptr) points.push_back({roof.level, *point});
   }
-  if (point == nullptr) return std::nullopt;
-  return RoofPoint{roof->level, *point};
+  return points;
 }
 
 }  // namespace probes

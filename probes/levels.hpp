@@ -31,14 +31,16 @@ std::vector<LevelSpan> level_spans(const std::vector<roofline::Cache>& caches, i
 std::vector<roofline::MemoryCeiling> memory_ceilings(const std::vector<roofline::SweepPoint>& sweep,
                                                      const std::vector<roofline::Cache>& caches);
 
-// The sweep point behind a device's outermost memory roof (DRAM, unless the sweep stopped inside
-// the caches), which a run repeats to check that roof (roofline::Backend::roof_check_cases): the
-// fastest ceiling of that level with the most threads, at the largest working set of its plateau,
-// with the store mode that did best there. nullopt without such a ceiling and point.
+// The sweep points behind a device's outermost memory roof (DRAM, unless the sweep stopped inside
+// the caches), which a run repeats to check that roof and to measure it in the same seconds as its
+// cases (roofline::Backend::roof_check_cases): one per kernel with a ceiling of that level at the
+// most threads, each at the largest working set of its plateau, with the store mode that did best
+// there. The roof is the fastest of them, and which one is fastest moves with a shared host's load.
+// Empty without such ceilings and points.
 struct RoofPoint {
   std::string level;
   roofline::SweepPoint point;
 };
-std::optional<RoofPoint> roof_point(const roofline::Device& device);
+std::vector<RoofPoint> roof_points(const roofline::Device& device);
 
 }  // namespace probes

@@ -96,7 +96,8 @@ std::string results_csv(const std::vector<DeviceView>& views) {
                    "unstable",       "flops_per_s",
                    "bytes_per_s",    "attainable_flops_per_s",
                    "efficiency",     "bound",
-                   "plotted"});
+                   "plotted",        "roof_now_bytes_per_s",
+                   "efficiency_now"});
   for (const DeviceView& v : views) {
     for (const roofline::Result* r : v.records) {
       const auto& t = r->time;
@@ -126,7 +127,9 @@ std::string results_csv(const std::vector<DeviceView>& views) {
                        p ? format_exact(p->attainable) : "",
                        p ? format_exact(p->efficiency) : "",
                        p ? std::string(roofline::to_string(p->bound)) : "",
-                       flag(plot_point(*r).has_value())});
+                       flag(plot_point(*r).has_value()),
+                       r->roof_now ? format_exact(r->roof_now->median) : "",
+                       p && p->efficiency_now ? format_exact(*p->efficiency_now) : ""});
     }
   }
   return out;

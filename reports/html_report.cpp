@@ -57,6 +57,15 @@ std::string ceilings_table(const roofline::Device& device, const roofline::Devic
   return html_table(headers, rows, "ceilings");
 }
 
+// Against the roof measured in the result's own seconds, which it names in its tooltip.
+Cell efficiency_now_cell(const roofline::Result& r,
+                         const std::optional<roofline::Placement>& placement) {
+  if (!placement || !placement->efficiency_now || !r.roof_now) return num("—");
+  return {format_percent(*placement->efficiency_now), "num",
+          "against " + format_si(r.roof_now->median, "B/s") +
+              ": the fastest of the roof's kernels, timed in turn with this result"};
+}
+
 std::string results_table(const DeviceView& view) {
   std::vector<std::vector<Cell>> rows;
   for (const roofline::Result* r : view.records) {
@@ -80,14 +89,16 @@ std::string results_table(const DeviceView& view) {
                     num(point ? format_number(point->ai) : "—"),
                     num(placement ? format_si(placement->attainable, "FLOP/s") : "—"),
                     num(placement ? format_percent(placement->efficiency) : "—"),
+                    efficiency_now_cell(*r, placement),
                     {placement ? std::string(roofline::to_string(placement->bound)) : "—"},
                     num(format_percent(r->time->cv)),
                     note});
   }
   if (rows.empty()) return none_note();
-  return html_table({"Family", "Variant", "Precision", "Parameters", "Level", "Performance",
-                     "Bandwidth", "AI (FLOP/B)", "Attainable", "Efficiency", "Bound", "CV", "Note"},
-                    rows, "results");
+  return html_table(
+      {"Family", "Variant", "Precision", "Parameters", "Level", "Performance", "Bandwidth",
+       "AI (FLOP/B)", "Attainable", "Efficiency", "Efficiency, roof now", "Bound", "CV", "Note"},
+      rows, "results");
 }
 
 std::string failed_table(const std::vector<DeviceView>& views) {

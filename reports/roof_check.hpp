@@ -7,8 +7,8 @@
 
 namespace reports {
 
-// One sentence on the device's roof checks, empty when it has none: the bandwidths before and
-// after its cases against the roof, and whether the roof held.
+// One sentence on the device's roof checks, empty when it has none: the fastest bandwidth before
+// and after its cases against the roof, and whether the roof held.
 std::string roof_check_note(const roofline::Results& r, const std::string& device_id);
 
 }  // namespace reports

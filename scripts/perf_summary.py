@@ -2,8 +2,8 @@
 """Summarizes repeated `rooflab` runs for docs/performance.md: the ceilings against their
 theoretical peaks, the SIMD stream kernels against the plain OpenMP loop of the same run, and the
 nested SAXPY sweep against its attainable roof (per run, the faster of its variants at each
-depth), over all runs and over the runs whose roof checks found the DRAM roof where the probe put
-it (within 10%). Figures are medians over the runs.
+depth), under the probe's roof and under the roof measured in the same seconds (efficiency_now).
+Figures are medians over the runs.
 
 usage: perf_summary.py RUN_DIR...   (each holding the results.json of one bare `rooflab` run)
 """
@@ -32,16 +32,20 @@ def rate(result):
 
 
 def roof_check_ratios(run):
-    """The run's roof checks on its first device against the roof of their level."""
+    """The run's roof checks on its first device, before and after its cases: the fastest of the
+    roof's kernels at each against the roof of their level."""
     dev = run["machine"]["devices"][0]
     threads = max(m["threads"] for m in dev["ceilings"]["memory"])
     out = []
-    for c in run.get("roof_checks", []):
-        if c["device"] != dev["id"] or c["time"] is None:
+    for when in ("before", "after"):
+        checks = [c for c in run.get("roof_checks", [])
+                  if c["device"] == dev["id"] and c["params"]["when"] == when and c["time"]]
+        if not checks:
             continue
+        fastest = max(checks, key=rate)
         roof = max(m["bytes_per_s"]["median"] for m in dev["ceilings"]["memory"]
-                   if m["level"] == c["level"] and m["threads"] == threads)
-        out.append(rate(c) / roof)
+                   if m["level"] == fastest["level"] and m["threads"] == threads)
+        out.append(rate(fastest) / roof)
     return out
 
 
@@ -111,8 +115,8 @@ def main():
               f"| {median([p[0] / p[1] for p in pairs]):.3f} |")
 
     print("\n| nested SAXPY | m | AI | GFLOP/s | attainable | efficiency | per run | near ridge "
-          "| efficiency, runs whose roof held | fastest variant |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| vs roof now | per run | fastest variant |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     sweep = {}
     for run in runs:
         best = {}  # per precision and depth, the run's fastest variant (with and without prefetch)
@@ -125,18 +129,19 @@ def main():
         for key, r in best.items():
             p = r["placement"]
             near = 0.5 <= p["ai"] / ridge_ai(run, r["work"]["precision"]) <= 2
-            sweep.setdefault(key, []).append((p, near, r["variant"], roof_held(run)))
+            sweep.setdefault(key, []).append((p, near, r["variant"], p.get("efficiency_now")))
     for key in sorted(sweep):
         ps = [p for p, _, _, _ in sweep[key]]
         effs = [p["efficiency"] for p in ps]
-        held = [p["efficiency"] for p, _, _, h in sweep[key] if h]
+        now = [e for _, _, _, e in sweep[key] if e is not None]
         variants = ", ".join(sorted({v for _, _, v, _ in sweep[key]}))
         print(f"| {key[0]} | {key[1]} | {ps[0]['ai']:.3g} | "
               f"{median([p['flops_per_s'] for p in ps]) / 1e9:.1f} | "
               f"{median([p['attainable_flops_per_s'] for p in ps]) / 1e9:.1f} | "
               f"{median(effs):.1%} | {' '.join(f'{e:.0%}' for e in effs)} | "
               f"{'yes' if any(n for _, n, _, _ in sweep[key]) else ''} | "
-              f"{f'{median(held):.1%} ({len(held)})' if held else '—'} | {variants} |")
+              f"{f'{median(now):.1%}' if now else '—'} | {' '.join(f'{e:.0%}' for e in now)} "
+              f"| {variants} |")
 
 
 def ridge_ai(run, precision):

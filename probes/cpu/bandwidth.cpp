@@ -168,17 +168,17 @@ std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Dev
 }
 
 std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device) {
-  const std::optional<probes::RoofPoint> roof = probes::roof_point(device);
-  if (!roof) return {};
-  const std::optional<StreamOp> op = kernels::stream_op_named(roof->point.kernel);
-  if (!op) return {};
-  const int threads = roof->point.threads;
-  const double ws = roof->point.working_set;
   std::vector<std::unique_ptr<roofline::Case>> cases;
-  for (const BandwidthConfig& config : bandwidth_configs(
-           *op, threads, ws, ws >= last_cache(device, threads), kernels::cpu::best_isa()))
-    if (kernels::to_string(config.store) == roof->point.store)
-      cases.push_back(make_bandwidth_case(config, device.id, roof->level));
+  for (const probes::RoofPoint& roof : probes::roof_points(device)) {
+    const std::optional<StreamOp> op = kernels::stream_op_named(roof.point.kernel);
+    if (!op) continue;
+    const int threads = roof.point.threads;
+    const double ws = roof.point.working_set;
+    for (const BandwidthConfig& config : bandwidth_configs(
+             *op, threads, ws, ws >= last_cache(device, threads), kernels::cpu::best_isa()))
+      if (kernels::to_string(config.store) == roof.point.store)
+        cases.push_back(make_bandwidth_case(config, device.id, roof.level));
+  }
   return cases;
 }
 

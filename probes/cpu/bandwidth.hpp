@@ -72,8 +72,8 @@ std::vector<BandwidthConfig> bandwidth_configs(kernels::StreamOp op, int threads
 std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Device& device,
                                                              const SweepPlan& plan);
 
-// The probe's own measurement behind the device's outermost memory roof (probes::roof_point), as
-// the sweep ran it, to repeat during a run. Empty when the profile has no such point.
+// The probe's own measurements behind the device's outermost memory roof (probes::roof_points),
+// as the sweep ran them, to repeat during a run. Empty when the profile has no such point.
 std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device);
 
 // The verified bandwidth results as sweep points, every sample in bytes/s.

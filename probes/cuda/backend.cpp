@@ -264,21 +264,21 @@ std::vector<std::unique_ptr<roofline::Case>> CudaBackend::calibration_cases(
 
 std::vector<std::unique_ptr<roofline::Case>> CudaBackend::roof_check_cases(
     const roofline::Device& device) const {
-  const std::optional<probes::RoofPoint> roof = probes::roof_point(device);
-  if (!roof) return {};
-  const double ws = roof->point.working_set;
-  const std::string side = ws <= device.caches.front().size_bytes ? " L2" : " DRAM";
   const nlohmann::json launches =
       device.facts.value("bandwidth_launches", nlohmann::json::object());
-  const auto op = kernels::stream_op_named(roof->point.kernel);
-  if (!op || !launches.contains(roof->point.kernel + side)) return {};
-  ROOFLAB_CUDA(cudaSetDevice(device.facts.at("ordinal").get<int>()));
-  std::size_t n = 0;
-  const auto config = bandwidth_config(*op, geometry_from(launches.at(roof->point.kernel + side)),
-                                       ws, sweep_device(device), n);
   std::vector<std::unique_ptr<roofline::Case>> cases;
-  cases.push_back(kernels::cuda::make_stream_case(device, "bandwidth", roof->point.kernel, config,
-                                                  Precision::fp32, n, nullptr, roof->level));
+  for (const probes::RoofPoint& roof : probes::roof_points(device)) {
+    const double ws = roof.point.working_set;
+    const std::string side = ws <= device.caches.front().size_bytes ? " L2" : " DRAM";
+    const auto op = kernels::stream_op_named(roof.point.kernel);
+    if (!op || !launches.contains(roof.point.kernel + side)) continue;
+    ROOFLAB_CUDA(cudaSetDevice(device.facts.at("ordinal").get<int>()));
+    std::size_t n = 0;
+    const auto config = bandwidth_config(*op, geometry_from(launches.at(roof.point.kernel + side)),
+                                         ws, sweep_device(device), n);
+    cases.push_back(kernels::cuda::make_stream_case(device, "bandwidth", roof.point.kernel, config,
+                                                    Precision::fp32, n, nullptr, roof.level));
+  }
   return cases;
 }
 

@@ -149,14 +149,14 @@ std::vector<std::unique_ptr<roofline::Case>> OpenClBackend::cases(
 
 std::vector<std::unique_ptr<roofline::Case>> OpenClBackend::roof_check_cases(
     const roofline::Device& device) const {
-  const std::optional<probes::RoofPoint> roof = probes::roof_point(device);
-  if (!roof) return {};
-  const auto op = kernels::stream_op_named(roof->point.kernel);
-  const auto launch = launch_from_facts(device, roof->point.kernel);
-  if (!op || !launch) return {};
   std::vector<std::unique_ptr<roofline::Case>> cases;
-  cases.push_back(make_bandwidth_case(*op, *launch, roof->point.working_set, device,
-                                      runtime(device.id), roof->level));
+  for (const probes::RoofPoint& roof : probes::roof_points(device)) {
+    const auto op = kernels::stream_op_named(roof.point.kernel);
+    const auto launch = launch_from_facts(device, roof.point.kernel);
+    if (!op || !launch) continue;
+    cases.push_back(make_bandwidth_case(*op, *launch, roof.point.working_set, device,
+                                        runtime(device.id), roof.level));
+  }
   return cases;
 }
 

@@ -136,7 +136,30 @@ Result result_of(const CaseInfo& info) {
   return result;
 }
 
-// Prepares and verifies each case, times the verified ones together, counts one call of each when
+// Whether the roof's kernels are timed with these verified cases: they live in the roof's level
+// on its device.
+bool roof_joins(const std::vector<Case*>& verified, const std::vector<Case*>& roof) {
+  return !roof.empty() && !verified.empty() &&
+         verified.front()->info().device == roof.front()->info().device &&
+         verified.front()->info().level == roof.front()->info().level;
+}
+
+// The bandwidth samples of the fastest timed result, in bytes/s; nullopt when none was timed.
+std::optional<Summary> fastest_bandwidth(const std::vector<Result>& timed) {
+  const Result* fastest = nullptr;
+  for (const Result& r : timed)
+    if (r.error.empty() && r.time &&
+        (fastest == nullptr ||
+         r.work.bytes / r.time->median > fastest->work.bytes / fastest->time->median))
+      fastest = &r;
+  if (fastest == nullptr) return std::nullopt;
+  std::vector<double> rates;
+  for (double seconds : fastest->samples) rates.push_back(fastest->work.bytes / seconds);
+  return summarize(std::move(rates));
+}
+
+// Prepares and verifies each case, times the verified ones together (with the roof's kernels where
+// MeasureOptions::roof_now says), counts one call of each when
 // counting, then releases them. A case that throws is recorded with the error; nothing escapes.
 std::vector<Result> measure_together(const std::vector<Case*>& cases,
                                      const MeasureOptions& options) {
@@ -160,11 +183,26 @@ std::vector<Result> measure_together(const std::vector<Case*>& cases,
       result.error = e.what();
     }
   }
+  const bool with_roof = roof_joins(verified, options.roof_now);
+  std::vector<Result> roof;
+  if (with_roof) {
+    roof.reserve(options.roof_now.size());
+    for (Case* c : options.roof_now) {
+      verified.push_back(c);
+      verified_results.push_back(&roof.emplace_back(result_of(c->info())));
+    }
+  }
   PhaseClock clock;
   try {
     if (!verified.empty()) time_together(verified, verified_results, options);
   } catch (const std::exception& e) {
     for (Result* result : verified_results) result->error = e.what();
+  }
+  if (with_roof) {
+    verified.resize(verified.size() - roof.size());
+    verified_results.resize(verified_results.size() - roof.size());
+    const std::optional<Summary> roof_now = fastest_bandwidth(roof);
+    for (Result* result : verified_results) result->roof_now = roof_now;
   }
   for (std::size_t k = 0; k < verified.size(); ++k) {
     try {

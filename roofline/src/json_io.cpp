@@ -103,6 +103,7 @@ void to_json(json& j, const Placement& p) {
        {"flops_per_s", p.performance},
        {"attainable_flops_per_s", p.attainable},
        {"efficiency", p.efficiency},
+       {"efficiency_now", p.efficiency_now ? json(*p.efficiency_now) : json(nullptr)},
        {"bound", to_string(p.bound)},
        {"level", p.level}};
 }
@@ -111,6 +112,9 @@ void from_json(const json& j, Placement& p) {
   p.performance = j.at("flops_per_s");
   p.attainable = j.at("attainable_flops_per_s");
   p.efficiency = j.at("efficiency");
+  // Came with results/1 files of later builds: older ones have none.
+  if (j.contains("efficiency_now") && !j.at("efficiency_now").is_null())
+    p.efficiency_now = j.at("efficiency_now").get<double>();
   p.bound = j.at("bound") == "compute" ? Bound::compute : Bound::memory;
   p.level = j.at("level");
 }
@@ -165,6 +169,7 @@ void to_json(json& j, const Result& r) {
        {"samples", r.samples},
        {"time", r.time ? json(*r.time) : json(nullptr)},
        {"placement", r.placement ? json(*r.placement) : json(nullptr)},
+       {"roof_now", r.roof_now ? json(*r.roof_now) : json(nullptr)},
        {"counters", r.counters},
        {"measured", r.measured ? json(*r.measured) : json(nullptr)}};
 }
@@ -181,6 +186,7 @@ void from_json(const json& j, Result& r) {
   r.samples = j.at("samples").get<std::vector<double>>();
   if (!j.at("time").is_null()) r.time = j.at("time").get<Summary>();
   if (!j.at("placement").is_null()) r.placement = j.at("placement").get<Placement>();
+  if (j.contains("roof_now") && !j.at("roof_now").is_null()) r.roof_now = j.at("roof_now");
   // Counters came with results/1 files of later builds: older ones have none.
   if (j.contains("counters")) r.counters = j.at("counters").get<std::map<std::string, Counter>>();
   if (j.contains("measured") && !j.at("measured").is_null())

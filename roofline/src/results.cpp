@@ -6,7 +6,12 @@ namespace roofline {
 
 void place(Result& r, const Roofline& roofs) {
   r.placement.reset();
-  if (r.ok()) r.placement = roofs.place(r.work, r.level, r.time->median);
+  if (!r.ok()) return;
+  r.placement = roofs.place(r.work, r.level, r.time->median);
+  if (!r.placement || !r.roof_now) return;
+  const Roofline now(roofs.compute(), {{r.level, r.roof_now->median}});
+  if (const auto placed = now.place(r.work, r.level, r.time->median))
+    r.placement->efficiency_now = placed->efficiency;
 }
 
 std::vector<const Result*> above_roof(const Results& r, double margin) {
@@ -16,18 +21,31 @@ std::vector<const Result*> above_roof(const Results& r, double margin) {
   return out;
 }
 
-std::optional<double> roof_check_ratio(const Results& r, const Result& check) {
-  const Device* device = r.machine.find(check.device);
-  if (device == nullptr || !check.ok()) return std::nullopt;
-  const std::optional<double> roof = device->roofline().bandwidth(check.level);
+const Result* fastest_roof_check(const Results& r, const std::string& device_id,
+                                 const std::string& when) {
+  const Result* fastest = nullptr;
+  for (const Result& check : r.roof_checks)
+    if (check.device == device_id && check.params.value("when", "") == when && check.ok() &&
+        (fastest == nullptr ||
+         check.work.bytes / check.time->median > fastest->work.bytes / fastest->time->median))
+      fastest = &check;
+  return fastest;
+}
+
+std::optional<double> roof_check_ratio(const Results& r, const std::string& device_id,
+                                       const std::string& when) {
+  const Result* check = fastest_roof_check(r, device_id, when);
+  const Device* device = r.machine.find(device_id);
+  if (check == nullptr || device == nullptr) return std::nullopt;
+  const std::optional<double> roof = device->roofline().bandwidth(check->level);
   if (!roof || *roof <= 0) return std::nullopt;
-  return check.work.bytes / check.time->median / *roof;
+  return check->work.bytes / check->time->median / *roof;
 }
 
 bool roof_moved(const Results& r, const std::string& device_id, double margin) {
-  for (const Result& check : r.roof_checks)
-    if (const auto ratio = roof_check_ratio(r, check);
-        check.device == device_id && ratio && std::abs(*ratio - 1) > margin)
+  for (const char* when : {"before", "after"})
+    if (const auto ratio = roof_check_ratio(r, device_id, when);
+        ratio && std::abs(*ratio - 1) > margin)
       return true;
   return false;
 }

@@ -196,3 +196,49 @@ TEST(Harness, CompetingCasesBeyondTheByteBudgetAreTimedApart) {
   EXPECT_EQ(results[1].variant, "b");
   EXPECT_EQ(log, (std::vector<std::string>{"a", "b"}));  // each timed in turn
 }
+
+namespace {
+// Moves `bytes` in `seconds` of device time per run, its working set in `level`.
+class FixedRateCase : public Case {
+ public:
+  FixedRateCase(std::string variant, std::string level, double bytes, double seconds)
+      : Case({.family = "test",
+              .variant = std::move(variant),
+              .backend = "cpu",
+              .device = "cpu",
+              .work = {.precision = Precision::fp64,
+                       .flops = bytes / 8,
+                       .bytes = bytes,
+                       .working_set = bytes},
+              .level = std::move(level)}),
+        seconds_(seconds) {}
+  void run() override {}
+  Verification verify() override { return {true, 0, 0, "nothing to check"}; }
+  bool device_timed() const override { return true; }
+  std::optional<double> last_device_seconds() const override { return seconds_; }
+
+ private:
+  double seconds_;
+};
+}  // namespace
+
+TEST(Harness, CasesInTheRoofsLevelKeepTheFastestRoofKernelOfTheirSeconds) {
+  std::vector<std::unique_ptr<Case>> cases;
+  cases.push_back(std::make_unique<FixedRateCase>("a", "DRAM", 1e9, 0.5));
+  cases.push_back(std::make_unique<FixedRateCase>("b", "DRAM", 1e9, 0.25));
+  cases.push_back(std::make_unique<FixedRateCase>("cached", "L2", 1e6, 0.001));
+  FixedRateCase slow_roof("copy", "DRAM", 2e9, 0.2), fast_roof("daxpy", "DRAM", 3e9, 0.1);
+  MeasureOptions options = kTogether;
+  options.together_bytes = 1e10;
+  options.roof_now = {&slow_roof, &fast_roof};  // 10 and 30 GB/s
+  const auto results = measure_all(cases, options, "test");
+  ASSERT_EQ(results.size(), 3u);  // the roof's kernels are no results of their own
+  for (std::size_t k = 0; k < 2; ++k) {
+    ASSERT_TRUE(results[k].ok()) << results[k].error;
+    ASSERT_TRUE(results[k].roof_now.has_value()) << results[k].variant;
+    EXPECT_DOUBLE_EQ(results[k].roof_now->median, 30e9);
+    EXPECT_EQ(results[k].roof_now->n, 9);
+  }
+  EXPECT_TRUE(results[2].ok()) << results[2].error;
+  EXPECT_FALSE(results[2].roof_now.has_value()) << "L2 is not the roof's level";
+}

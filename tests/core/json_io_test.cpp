@@ -21,7 +21,10 @@ TEST(JsonIo, ResultsRoundTripIsLossless) {
   EXPECT_EQ(to_json(back), j);
   ASSERT_EQ(back.results.size(), 2u);
   EXPECT_TRUE(back.results[0].placement.has_value());
+  EXPECT_TRUE(back.results[0].placement->efficiency_now.has_value());
+  EXPECT_EQ(back.results[0].roof_now->median, 17.5e9);
   EXPECT_FALSE(back.results[1].placement.has_value());
+  EXPECT_FALSE(back.results[1].roof_now.has_value());
   EXPECT_FALSE(back.results[1].verification.passed);
   EXPECT_EQ(back.machine.devices[0].memory[0].working_set_max, 16384);
   ASSERT_EQ(back.roof_checks.size(), 2u);
@@ -47,6 +50,11 @@ TEST(JsonIo, AcceptsOlderMinorVersionsAndRejectsOtherMajors) {
   EXPECT_NO_THROW(results_from_json(j));
   j.erase("roof_checks");  // files of builds before the roof checks
   EXPECT_TRUE(results_from_json(j).roof_checks.empty());
+  j["results"][0].erase("roof_now");  // and before the roof of the same seconds
+  j["results"][0]["placement"].erase("efficiency_now");
+  const auto older = results_from_json(j);
+  EXPECT_FALSE(older.results[0].roof_now.has_value());
+  EXPECT_FALSE(older.results[0].placement->efficiency_now.has_value());
   j["schema"] = "rooflab.results/2";
   try {
     results_from_json(j);

@@ -70,21 +70,47 @@ TEST(Placement, ResultsAboveTheirRoofAreFlagged) {
   EXPECT_EQ(above[0], &r.results[0]);
 }
 
+TEST(Placement, AResultWithTheRoofOfItsSecondsIsPlacedAgainstThatToo) {
+  auto r = sample::results();  // memory-bound, with a roof_now of half the profile's DRAM roof
+  roofline::Result& ok = r.results[0];
+  const roofline::Roofline roofs = r.machine.devices[0].roofline();
+  ASSERT_TRUE(ok.placement && ok.placement->efficiency_now);
+  EXPECT_NEAR(*ok.placement->efficiency_now, 2 * ok.placement->efficiency, 1e-9);
+  ok.roof_now.reset();
+  roofline::place(ok, roofs);
+  ASSERT_TRUE(ok.placement.has_value());
+  EXPECT_FALSE(ok.placement->efficiency_now.has_value());
+  // Bound by compute, the roof of the same seconds changes nothing.
+  ok.work.flops *= 1000;
+  ok.roof_now = roofline::summarize({17.5e9});
+  roofline::place(ok, roofs);
+  ASSERT_EQ(ok.placement->bound, roofline::Bound::compute);
+  EXPECT_DOUBLE_EQ(*ok.placement->efficiency_now, ok.placement->efficiency);
+}
+
 TEST(Placement, RoofChecksAreComparedWithTheRoofTheResultsArePlacedUnder) {
   auto r = sample::results();  // checks at 34 and 36 GB/s against a DRAM roof of 35 GB/s
-  EXPECT_NEAR(*roofline::roof_check_ratio(r, r.roof_checks[0]), 34.0 / 35.0, 1e-3);
-  EXPECT_NEAR(*roofline::roof_check_ratio(r, r.roof_checks[1]), 36.0 / 35.0, 1e-3);
+  EXPECT_NEAR(*roofline::roof_check_ratio(r, "cpu", "before"), 34.0 / 35.0, 1e-3);
+  EXPECT_NEAR(*roofline::roof_check_ratio(r, "cpu", "after"), 36.0 / 35.0, 1e-3);
+  EXPECT_FALSE(roofline::roof_moved(r, "cpu"));
+  // The roof is the fastest of its kernels: a slower one beside the fastest changes nothing.
+  r.roof_checks.push_back(sample::roof_check("after", 20e9));
+  EXPECT_NEAR(*roofline::roof_check_ratio(r, "cpu", "after"), 36.0 / 35.0, 1e-3);
+  EXPECT_EQ(roofline::fastest_roof_check(r, "cpu", "after"), &r.roof_checks[1]);
   EXPECT_FALSE(roofline::roof_moved(r, "cpu"));
   r.roof_checks[1] = sample::roof_check("after", 30e9);  // 0.857 of the roof
   EXPECT_TRUE(roofline::roof_moved(r, "cpu"));
   EXPECT_FALSE(roofline::roof_moved(r, "cuda:0"));
   r.roof_checks[1] = sample::roof_check("after", 40e9);  // 1.14: the machine got faster
   EXPECT_TRUE(roofline::roof_moved(r, "cpu"));
-  // A failed check has no ratio and does not count as a moved roof.
+  // A failed check is not the fastest; with every check of a moment failed there is no ratio, and
+  // no moved roof.
   r.roof_checks[1].verification.passed = false;
-  EXPECT_FALSE(roofline::roof_check_ratio(r, r.roof_checks[1]).has_value());
+  EXPECT_EQ(roofline::fastest_roof_check(r, "cpu", "after"), &r.roof_checks[2]);
+  r.roof_checks[2].verification.passed = false;
+  EXPECT_FALSE(roofline::roof_check_ratio(r, "cpu", "after").has_value());
   EXPECT_FALSE(roofline::roof_moved(r, "cpu"));
   // Nor is there a ratio without a roof of the check's level.
   r.roof_checks[0].level = "L2";
-  EXPECT_FALSE(roofline::roof_check_ratio(r, r.roof_checks[0]).has_value());
+  EXPECT_FALSE(roofline::roof_check_ratio(r, "cpu", "before").has_value());
 }

@@ -90,6 +90,7 @@ inline roofline::Results results() {
   ok.verification = {true, 1e-7, 1e-6, "matches the long double reference"};
   ok.samples = {0.01, 0.011, 0.0105};
   ok.time = roofline::summarize(ok.samples);
+  ok.roof_now = roofline::summarize({17e9, 17.5e9, 18e9});  // half the DRAM roof, in its seconds
   roofline::place(ok, r.machine.devices[0].roofline());
   using roofline::Verdict;
   ok.counters = {{"perf::TASK-CLOCK",
@@ -110,6 +111,7 @@ inline roofline::Results results() {
   bad.samples = {};
   bad.time.reset();
   bad.placement.reset();
+  bad.roof_now.reset();
   r.results = {ok, bad};
   r.calibration = {{.device = "cpu",
                     .quantity = "flops",

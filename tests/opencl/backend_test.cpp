@@ -106,26 +106,29 @@ TEST(OpenClBackend, TinyProbeFillsComputeLocalAndGlobalCeilings) {
   EXPECT_FALSE(device.sweep.empty());
   for (const auto& p : device.sweep) EXPECT_LE(p.working_set, 1.1 * options.max_working_set);
 
-  // A run's roof check repeats the sweep's point behind the outermost roof (not local memory),
-  // with the launch the probe found best for that kernel; it verifies.
-  const auto roof = probes::roof_point(device);
-  ASSERT_TRUE(roof.has_value());
-  EXPECT_NE(roof->level, probes::opencl::kLocal);
+  // A run's roof check repeats the sweep's points behind the outermost roof (not local memory),
+  // one per kernel, with the launch the probe found best for that kernel; they verify.
+  const auto roofs = probes::roof_points(device);
+  ASSERT_FALSE(roofs.empty());
   auto checks = backend.roof_check_cases(device);
-  ASSERT_EQ(checks.size(), 1u);
-  const auto& info = checks[0]->info();
-  EXPECT_EQ(info.level, roof->level);
-  EXPECT_EQ(info.params.at("kernel"), roof->point.kernel);
-  const auto launch = probes::opencl::launch_from_facts(device, roof->point.kernel);
-  ASSERT_TRUE(launch.has_value());
-  EXPECT_EQ(info.params.at("width"), launch->width);
-  EXPECT_EQ(info.params.at("group"), launch->group);
-  EXPECT_NEAR(info.work.working_set, roof->point.working_set, 0.01 * roof->point.working_set);
-  checks[0]->prepare();
-  checks[0]->run();
-  const auto v = checks[0]->verify();
-  checks[0]->release();
-  EXPECT_TRUE(v.passed) << v.message;
+  ASSERT_EQ(checks.size(), roofs.size());
+  for (std::size_t k = 0; k < roofs.size(); ++k) {
+    const auto& roof = roofs[k];
+    EXPECT_NE(roof.level, probes::opencl::kLocal);
+    const auto& info = checks[k]->info();
+    EXPECT_EQ(info.level, roof.level);
+    EXPECT_EQ(info.params.at("kernel"), roof.point.kernel);
+    const auto launch = probes::opencl::launch_from_facts(device, roof.point.kernel);
+    ASSERT_TRUE(launch.has_value());
+    EXPECT_EQ(info.params.at("width"), launch->width);
+    EXPECT_EQ(info.params.at("group"), launch->group);
+    EXPECT_NEAR(info.work.working_set, roof.point.working_set, 0.01 * roof.point.working_set);
+    checks[k]->prepare();
+    checks[k]->run();
+    const auto v = checks[k]->verify();
+    checks[k]->release();
+    EXPECT_TRUE(v.passed) << info.variant << ": " << v.message;
+  }
   // A profile without the launches (an older one) has nothing to repeat.
   device.facts.erase("bandwidth_launches");
   EXPECT_TRUE(backend.roof_check_cases(device).empty());

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "probes/levels.hpp"
@@ -161,7 +162,7 @@ TEST(BandwidthCases, BadConfigurationsAreInputErrors) {
   EXPECT_THROW(probes::cpu::make_bandwidth_case(c, "cpu", "L1"), roofline::InputError);
 }
 
-TEST(RoofCheck, RepeatsTheSweepPointBehindTheFastestAllCoreDramCeiling) {
+TEST(RoofCheck, RepeatsTheSweepPointsBehindEveryAllCoreDramCeiling) {
   auto device = zen3_like();
   EXPECT_TRUE(probes::cpu::roof_check_cases(device).empty());  // no ceilings: nothing to check
   const auto at = [](double v) { return roofline::summarize({v, v}); };
@@ -174,16 +175,23 @@ TEST(RoofCheck, RepeatsTheSweepPointBehindTheFastestAllCoreDramCeiling) {
                   {"triad", 2, "nontemporal", 160 * MiB, {46e9}},
                   {"triad", 2, "nontemporal", 192 * MiB, {30e9}},  // past the plateau
                   {"triad", 1, "nontemporal", 160 * MiB, {20e9}},
-                  {"copy", 2, "nontemporal", 160 * MiB, {50e9}}};
+                  {"copy", 2, "temporal", 192 * MiB, {35e9}},
+                  {"copy", 2, "nontemporal", 192 * MiB, {50e9}}};
+  // Both all-core DRAM kernels, each at its plateau's largest point with its best store; not the
+  // one-thread read, nor the L3.
   auto cases = probes::cpu::roof_check_cases(device);
-  ASSERT_EQ(cases.size(), 1u);
-  const auto& info = cases[0]->info();
-  EXPECT_EQ(info.level, "DRAM");
-  EXPECT_EQ(info.params.at("kernel"), "triad");
-  EXPECT_EQ(info.params.at("store"), "nontemporal");
-  EXPECT_EQ(info.params.at("threads"), 2);
-  EXPECT_EQ(info.params.at("balanced"), true);  // as the probe ran it past the caches
-  EXPECT_NEAR(info.work.working_set, 160 * MiB, 0.001 * MiB);
+  ASSERT_EQ(cases.size(), 2u);
+  std::map<std::string, const roofline::CaseInfo*> by_kernel;
+  for (const auto& c : cases) by_kernel[c->info().params.at("kernel")] = &c->info();
+  ASSERT_TRUE(by_kernel.contains("triad") && by_kernel.contains("copy"));
+  for (const auto* info : {by_kernel["triad"], by_kernel["copy"]}) {
+    EXPECT_EQ(info->level, "DRAM");
+    EXPECT_EQ(info->params.at("store"), "nontemporal");
+    EXPECT_EQ(info->params.at("threads"), 2);
+    EXPECT_EQ(info->params.at("balanced"), true);  // as the probe ran it past the caches
+  }
+  EXPECT_NEAR(by_kernel["triad"]->work.working_set, 160 * MiB, 0.001 * MiB);
+  EXPECT_NEAR(by_kernel["copy"]->work.working_set, 192 * MiB, 0.001 * MiB);
 
   // A profile whose sweep stopped short of the last cache (--max-working-set): its largest point,
   // run as the probe ran it there, one block per thread.

@@ -81,7 +81,7 @@ TEST_F(Csv, ResultsListEveryRecordWithStatusAndPlottedFlag) {
   const auto rows = parse_csv(results_csv(views_));
   ASSERT_EQ(rows.size(), 1u + 6u);
   const auto& h = rows[0];
-  EXPECT_EQ(h.size(), 25u);
+  EXPECT_EQ(h.size(), 27u);
   for (const auto& r : rows) ASSERT_EQ(r.size(), h.size());
   int plotted = 0, failed = 0;
   for (std::size_t i = 1; i < rows.size(); ++i) {
@@ -98,6 +98,19 @@ TEST_F(Csv, ResultsListEveryRecordWithStatusAndPlottedFlag) {
   EXPECT_EQ(first[column(h, "params")], R"({"isa":"avx2","m":1,"n":16777216})");
   EXPECT_NEAR(std::stod(first[column(h, "efficiency")]), 0.8, 1e-12);
   EXPECT_EQ(first[column(h, "bound")], "memory");
+  EXPECT_EQ(first[column(h, "efficiency_now")], "");  // timed without the roof's kernels
+}
+
+TEST_F(Csv, AResultTimedWithTheRoofsKernelsHasTheirBandwidthAndItsEfficiencyAgainstIt) {
+  roofline::Result& r = inputs_[0].results[0];
+  ASSERT_TRUE(r.placement.has_value());
+  r.roof_now = roofline::summarize({40e9, 40e9, 40e9});
+  r.placement->efficiency_now = 0.9;
+  views_ = device_views(inputs_);
+  const auto rows = parse_csv(results_csv(views_));
+  const auto& h = rows[0];
+  EXPECT_EQ(rows[1][column(h, "roof_now_bytes_per_s")], "40000000000");
+  EXPECT_EQ(rows[1][column(h, "efficiency_now")], "0.9");
 }
 
 }  // namespace

@@ -56,9 +56,10 @@ class Backend {
   // Kernels of exactly known work that calibrate the counters before they are trusted: an
   // in-place nested SAXPY, a pure read and a pure write, with their working sets in DRAM.
   virtual std::vector<std::unique_ptr<Case>> calibration_cases(const Device&) const { return {}; }
-  // The probe's measurement behind the device's fastest memory roof, repeated around a run's
-  // cases (Results::roof_checks): a roof the machine no longer reaches, or now exceeds, makes
-  // every efficiency against it wrong. Empty when the backend cannot repeat it.
+  // The probe's measurements behind the device's outermost memory roof, one per kernel, repeated
+  // around a run's cases (Results::roof_checks) and timed in turn with the cases in that level
+  // (Result::roof_now): a roof the machine no longer reaches, or now exceeds, makes every
+  // efficiency against it wrong. Empty when the backend cannot repeat them.
   virtual std::vector<std::unique_ptr<Case>> roof_check_cases(const Device&) const { return {}; }
 };
 

@@ -26,6 +26,11 @@ struct MeasureOptions {
   // The most working-set bytes of competing cases measure_all prepares at once to interleave them;
   // a group that needs more is split, a case that needs more is timed alone. 0: each alone.
   double together_bytes = 0;
+  // The kernels behind the device's outermost memory roof (Backend::roof_check_cases), prepared
+  // and verified: they are timed in turn with every group of cases in their level on their
+  // device, and the fastest one's bandwidth in those seconds is kept in each of the group's
+  // results (Result::roof_now). Empty: none.
+  std::vector<Case*> roof_now;
 };
 
 // Progress of a sweep on stderr, drawn only when stderr is a terminal.

@@ -26,6 +26,9 @@ struct Placement {
   double performance = 0;  // FLOP/s achieved
   double attainable = 0;   // min(peak, bandwidth × ai)
   double efficiency = 0;   // performance / attainable
+  // performance over the attainable roof with the level's bandwidth measured in the same seconds
+  // (Result::roof_now) instead of the profile's; nullopt without such a measurement.
+  std::optional<double> efficiency_now;
   Bound bound = Bound::memory;
   std::string level;  // memory level whose roof applies
 };

@@ -31,6 +31,11 @@ struct Result {
   std::vector<double> samples;         // seconds per call, every repetition
   std::optional<Summary> time;         // of samples
   std::optional<Placement> placement;  // only for verified results on a device with ceilings
+  // The device's memory roof of the result's level, measured again in the same seconds: the roof
+  // check's kernel timed in turn with this result (MeasureOptions::roof_now), in bytes/s. A shared
+  // host's DRAM moves within a minute; against this roof an efficiency compares the kernel, not
+  // two moments.
+  std::optional<Summary> roof_now;
   // Hardware counters of one counted call after the timed ones (rooflab run --counters), by event.
   std::map<std::string, Counter> counters;
   std::optional<MeasuredWork> measured;  // from the counters whose calibration agreed
@@ -43,7 +48,7 @@ struct Results {
   MachineProfile machine;
   std::vector<Result> results;
   std::vector<Calibration> calibration;  // of the counters, when the run counted any
-  // Each device's roof measurement repeated right before its cases and right after them
+  // Each device's roof measurements repeated right before its cases and right after them
   // (Backend::roof_check_cases), params["when"] "before" or "after"; none without a profile.
   std::vector<Result> roof_checks;
 };
@@ -52,7 +57,8 @@ struct Results {
 
 namespace roofline {
 
-// Fills r.placement from the roofs when r is verified and timed (median time); clears it otherwise.
+// Fills r.placement from the roofs when r is verified and timed (median time), with its
+// efficiency_now where r has a roof_now; clears it otherwise.
 void place(Result& r, const Roofline& roofs);
 
 // Placed results more than `margin` above their attainable roof (efficiency > 1 + margin). On a
@@ -60,11 +66,16 @@ void place(Result& r, const Roofline& roofs);
 inline constexpr double kAboveRoofMargin = 0.10;
 std::vector<const Result*> above_roof(const Results& r, double margin = kAboveRoofMargin);
 
-// A roof check (Results::roof_checks) against the roof of its level that the device's results are
-// placed under: its median bandwidth over that roof. nullopt when the check failed or there is no
-// such roof. Beyond 1 ± kRoofMovedMargin the machine changed since the probe.
+// A device's roof checks of one moment ("before" or "after" its cases) against the roof of their
+// level that its results are placed under: the fastest verified check's median bandwidth over that
+// roof. nullopt when none verified or there is no such roof. Beyond 1 ± kRoofMovedMargin the
+// machine changed since the probe.
 inline constexpr double kRoofMovedMargin = 0.10;
-std::optional<double> roof_check_ratio(const Results& r, const Result& check);
+std::optional<double> roof_check_ratio(const Results& r, const std::string& device_id,
+                                       const std::string& when);
+// The fastest verified roof check of a device at one moment; nullptr when none.
+const Result* fastest_roof_check(const Results& r, const std::string& device_id,
+                                 const std::string& when);
 bool roof_moved(const Results& r, const std::string& device_id, double margin = kRoofMovedMargin);
 
 }  // namespace roofline
