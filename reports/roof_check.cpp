@@ -24,9 +24,8 @@ std::string roof_check_note(const roofline::Results& r, const std::string& devic
     const roofline::Result* fastest = roofline::fastest_roof_check(r, device_id, when);
     const auto ratio = roofline::roof_check_ratio(r, device_id, when);
     if (fastest == nullptr || !ratio) continue;
-    const double bandwidth = fastest->work.bytes / fastest->time->median;
-    roof = bandwidth / *ratio;
-    measured += (measured.empty() ? "" : " and ") + format_si(bandwidth, "B/s") + " (" +
+    roof = bandwidth(*fastest) / *ratio;
+    measured += (measured.empty() ? "" : " and ") + format_si(bandwidth(*fastest), "B/s") + " (" +
                 fastest->variant + ") " + when;
     ratios += (ratios.empty() ? "" : " and ") + format_number(*ratio, 3) + "x";
   }

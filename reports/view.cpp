@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <limits>
 
 namespace reports {
 
@@ -98,11 +97,6 @@ std::string failure_message(const roofline::Result& r) {
     return r.verification.message.empty() ? "verification failed" : r.verification.message;
   }
   return r.time ? std::string() : "no timing samples";
-}
-
-double bandwidth(const roofline::Result& r) {
-  if (!r.time || !(r.time->median > 0)) return std::numeric_limits<double>::quiet_NaN();
-  return r.work.bytes / r.time->median;
 }
 
 std::string device_title(const DeviceView& view) {

@@ -43,8 +43,7 @@ std::string key_param(const nlohmann::json& params);
 std::string params_text(const nlohmann::json& params);
 // The verification message or error of a failed result.
 std::string failure_message(const roofline::Result& r);
-// Bytes per second at the median time (STREAM convention); NaN without a time.
-double bandwidth(const roofline::Result& r);
+using roofline::bandwidth;
 // A title for a device of an input: "AMD EPYC 7763 (cpu) on host-a".
 std::string device_title(const DeviceView& view);
 // A file-name-safe form of text: letters, digits, '-' and '_'; others become '_'.

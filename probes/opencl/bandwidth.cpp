@@ -39,8 +39,6 @@ std::string bytes_text(double bytes) {
   return text;
 }
 
-double median_rate(const roofline::Result& r) { return r.work.bytes / r.time->median; }
-
 }  // namespace
 
 std::unique_ptr<roofline::Case> make_bandwidth_case(
@@ -155,7 +153,7 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
     }
     const std::string kernel = r.params.at("kernel");
     auto it = best.find(kernel);
-    if (it == best.end() || median_rate(r) > median_rate(*it->second.second))
+    if (it == best.end() || roofline::bandwidth(r) > roofline::bandwidth(*it->second.second))
       best[kernel] = {StreamLaunch{.width = r.params.at("width"),
                                    .group = r.params.at("group"),
                                    .blocked = r.params.at("layout") == "blocked"},

@@ -78,11 +78,10 @@ std::vector<std::unique_ptr<roofline::Case>> roof_now_cases(const roofline::Resu
                                                             const roofline::Device& device) {
   const roofline::Result* fastest = roofline::fastest_roof_check(results, device.id, "before");
   if (fastest == nullptr) return {};
-  const auto rate = [](const roofline::Result& r) { return r.work.bytes / r.time->median; };
   std::set<std::string> near_fastest;
   for (const roofline::Result& check : results.roof_checks)
     if (check.device == device.id && check.params.value("when", "") == "before" && check.ok() &&
-        rate(check) >= 0.9 * rate(*fastest))
+        roofline::bandwidth(check) >= 0.9 * roofline::bandwidth(*fastest))
       near_fastest.insert(check.variant);
   std::vector<std::unique_ptr<roofline::Case>> verified;
   for (auto& c : backend.roof_check_cases(device)) {

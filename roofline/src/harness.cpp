@@ -148,9 +148,7 @@ bool roof_joins(const std::vector<Case*>& verified, const std::vector<Case*>& ro
 std::optional<Summary> fastest_bandwidth(const std::vector<Result>& timed) {
   const Result* fastest = nullptr;
   for (const Result& r : timed)
-    if (r.error.empty() && r.time &&
-        (fastest == nullptr ||
-         r.work.bytes / r.time->median > fastest->work.bytes / fastest->time->median))
+    if (r.error.empty() && r.time && (fastest == nullptr || bandwidth(r) > bandwidth(*fastest)))
       fastest = &r;
   if (fastest == nullptr) return std::nullopt;
   std::vector<double> rates;

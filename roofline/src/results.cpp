@@ -1,8 +1,14 @@
 #include "roofline/results.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace roofline {
+
+double bandwidth(const Result& r) {
+  if (!r.time || !(r.time->median > 0)) return std::numeric_limits<double>::quiet_NaN();
+  return r.work.bytes / r.time->median;
+}
 
 void place(Result& r, const Roofline& roofs) {
   r.placement.reset();
@@ -26,8 +32,7 @@ const Result* fastest_roof_check(const Results& r, const std::string& device_id,
   const Result* fastest = nullptr;
   for (const Result& check : r.roof_checks)
     if (check.device == device_id && check.params.value("when", "") == when && check.ok() &&
-        (fastest == nullptr ||
-         check.work.bytes / check.time->median > fastest->work.bytes / fastest->time->median))
+        (fastest == nullptr || bandwidth(check) > bandwidth(*fastest)))
       fastest = &check;
   return fastest;
 }
@@ -39,7 +44,7 @@ std::optional<double> roof_check_ratio(const Results& r, const std::string& devi
   if (check == nullptr || device == nullptr) return std::nullopt;
   const std::optional<double> roof = device->roofline().bandwidth(check->level);
   if (!roof || *roof <= 0) return std::nullopt;
-  return check->work.bytes / check->time->median / *roof;
+  return bandwidth(*check) / *roof;
 }
 
 bool roof_moved(const Results& r, const std::string& device_id, double margin) {

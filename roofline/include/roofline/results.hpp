@@ -57,6 +57,9 @@ struct Results {
 
 namespace roofline {
 
+// Bytes per second at the median time (STREAM convention); NaN without a time.
+double bandwidth(const Result& r);
+
 // Fills r.placement from the roofs when r is verified and timed (median time), with its
 // efficiency_now where r has a roof_now; clears it otherwise.
 void place(Result& r, const Roofline& roofs);
