@@ -66,12 +66,13 @@ std::string results_summary(const DeviceView& view) {
                     key_param(r->params), point ? format_number(point->performance / 1e9, 4) : "—",
                     timed ? format_number(bandwidth(*r) / 1e9, 4) : "—",
                     point ? format_number(point->ai) : "—", p ? format_percent(p->efficiency) : "—",
+                    p && p->efficiency_now ? format_percent(*p->efficiency_now) : "—",
                     p ? std::string(roofline::to_string(p->bound)) : "—", status});
   }
   if (rows.empty()) return "  No results.\n";
-  return text_table(
-      {"Variant", "Precision", "Key", "GFLOP/s", "GB/s", "AI", "Efficiency", "Bound", "Status"},
-      rows, {3, 4, 5, 6}, "  ");
+  return text_table({"Variant", "Precision", "Key", "GFLOP/s", "GB/s", "AI", "Efficiency",
+                     "Roof now", "Bound", "Status"},
+                    rows, {3, 4, 5, 6, 7}, "  ");
 }
 
 }  // namespace

@@ -55,6 +55,7 @@ TEST(WriteReport, HtmlIsSelfContainedAndPlotsOnlyVerifiedPoints) {
   EXPECT_NE(html.find("<table class=\"provenance\">"), std::string::npos);
   EXPECT_NE(html.find("rooflab run --quick"), std::string::npos);
   EXPECT_NE(html.find(">94.1%<"), std::string::npos);  // 64 of 68 GFLOP/s theoretical
+  EXPECT_NE(html.find("<th>Efficiency, roof now</th>"), std::string::npos);
 }
 
 TEST(WriteReport, SeveralInputsGetOneSectionEachAndDistinctFiles) {
@@ -73,7 +74,13 @@ TEST(WriteReport, NoHtmlPathIsAnInputError) {
 }
 
 TEST(SummaryTable, ShowsTopCeilingsResultsAndFlagsFailures) {
-  const std::string table = summary_table({samples::sample_results({2, 1, 1})});
+  roofline::Results results = samples::sample_results({2, 1, 1});
+  // One result was timed beside the roof's kernels: its efficiency against their roof is shown.
+  ASSERT_TRUE(results.results[0].placement.has_value());
+  results.results[0].placement->efficiency_now = 0.937;
+  const std::string table = summary_table({results});
+  EXPECT_NE(table.find("Roof now"), std::string::npos);
+  EXPECT_NE(table.find("93.7%"), std::string::npos);
   EXPECT_NE(table.find("Sample CPU <2 cores> (cpu) on sample-host"), std::string::npos);
   EXPECT_NE(table.find("fp64 peak"), std::string::npos);
   EXPECT_NE(table.find("64 GFLOP/s"), std::string::npos);  // 2 threads
