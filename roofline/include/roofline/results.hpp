@@ -31,10 +31,10 @@ struct Result {
   std::vector<double> samples;         // seconds per call, every repetition
   std::optional<Summary> time;         // of samples
   std::optional<Placement> placement;  // only for verified results on a device with ceilings
-  // The device's memory roof of the result's level, measured again in the same seconds: the roof
-  // check's kernel timed in turn with this result (MeasureOptions::roof_now), in bytes/s. A shared
-  // host's DRAM moves within a minute; against this roof an efficiency compares the kernel, not
-  // two moments.
+  // The device's memory roof of the result's level, measured again in the same seconds: the
+  // fastest of the roof's kernels timed in turn with this result (MeasureOptions::roof_now), in
+  // bytes/s. A shared host's DRAM moves within a minute; against this roof an efficiency compares
+  // the kernel, not two moments.
   std::optional<Summary> roof_now;
   // Hardware counters of one counted call after the timed ones (rooflab run --counters), by event.
   std::map<std::string, Counter> counters;
