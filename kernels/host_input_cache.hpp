@@ -1,6 +1,6 @@
 #pragma once
-// Host copies of device inputs, kept between the verifications of consecutive cases: the reduce
-// cases of one length run one after the other (kernels::interleave_reduce_cases), so each
+// Host copies of device inputs, kept between the verifications of consecutive cases: the harness
+// prepares and verifies a family's variants of one length together (competing cases), so each
 // 1 GiB input is regenerated once per length rather than once per variant, and the CUDA probe's
 // launch search verifies every geometry against one copy. One entry per seed: asking for another
 // length or type replaces it.

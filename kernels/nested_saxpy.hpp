@@ -19,10 +19,14 @@
 #include <cstdint>
 #include <functional>
 
+#include "kernels/family.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
 
 namespace kernels {
+
+// In the default suite; x and y, sized into DRAM; it sweeps the depth m, not the size.
+inline constexpr Family kNestedSaxpy{.name = "nested_saxpy", .in_default_suite = true, .arrays = 2};
 
 inline constexpr double kNestedSaxpyA = -255.0 / 256.0;
 // The error bound above, in units of u·(|x| + |y0|): 1 / (1 − |a|).

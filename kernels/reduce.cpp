@@ -6,14 +6,11 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 
 #include "kernels/check.hpp"
 
 namespace kernels {
 namespace {
-
-constexpr std::size_t kFirstSize = 1024;
 
 // The exact int64 reference, compared modulo 2^32.
 roofline::Verification verify_int(ReduceOp op, std::int32_t result, const std::int32_t* x,
@@ -75,19 +72,6 @@ roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n) {
   return w;
 }
 
-std::vector<std::size_t> reduce_sizes(ReduceOp op, roofline::Precision p, double dram_bytes,
-                                      int step) {
-  if (step < 2) throw std::invalid_argument("reduce sizes: step " + std::to_string(step) + " < 2");
-  const double element_bytes = reduce_inputs(op) * roofline::size_of(p);
-  const auto largest = std::max(
-      kFirstSize, static_cast<std::size_t>(std::ceil(std::max(dram_bytes, 0.0) / element_bytes)));
-  std::vector<std::size_t> sizes;
-  for (std::size_t n = kFirstSize; n < largest; n *= static_cast<std::size_t>(step))
-    sizes.push_back(n);
-  sizes.push_back(largest);
-  return sizes;
-}
-
 template <class T>
 double reduce_tolerance(ReduceOp op, std::size_t n) {
   if constexpr (std::is_integral_v<T>) {
@@ -112,20 +96,6 @@ roofline::Verification verify_reduce(ReduceOp op, T result, const T* x, const T*
   } else {
     return verify_float(op, result, x, y, n);
   }
-}
-
-void interleave_reduce_cases(std::vector<std::unique_ptr<roofline::Case>>& cases) {
-  const auto is_reduce = [](const auto& c) { return c->info().family == "reduce"; };
-  const auto first = std::find_if(cases.begin(), cases.end(), is_reduce);
-  const auto last = std::find_if_not(first, cases.end(), is_reduce);
-  if (std::find_if(last, cases.end(), is_reduce) != cases.end())
-    throw std::logic_error("reduce cases are not contiguous");
-  const auto key = [](const std::unique_ptr<roofline::Case>& c) {
-    const roofline::CaseInfo& i = c->info();
-    return std::make_tuple(i.params.at("op").get<std::string>(), i.work.precision,
-                           i.params.at("n").get<std::size_t>());
-  };
-  std::stable_sort(first, last, [&](const auto& a, const auto& b) { return key(a) < key(b); });
 }
 
 template double reduce_tolerance<float>(ReduceOp, std::size_t);

@@ -18,16 +18,21 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <string_view>
 #include <type_traits>
-#include <vector>
 
-#include "roofline/case.hpp"
+#include "kernels/family.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
 
 namespace kernels {
+
+// Run when asked for (--family reduce): its size study sweeps the vector length n from L1 to DRAM,
+// a panel per operation (sum, dot) and element type.
+inline constexpr Family kReduce{.name = "reduce",
+                                .size_param = "n",
+                                .size_label = "vector length (elements)",
+                                .panel_param = "op"};
 
 enum class ReduceOp {
   sum,  // Σ x[i]
@@ -53,12 +58,6 @@ constexpr roofline::Precision precision_of() {
   if constexpr (std::is_same_v<T, double>) return roofline::Precision::fp64;
   if constexpr (std::is_same_v<T, std::int32_t>) return roofline::Precision::int32;
 }
-
-// Vector lengths of the sweep: 1024·step^k for k = 0, 1, … while the op's working set is below
-// `dram_bytes`, then the length whose working set reaches it (the sweep's largest size, in DRAM
-// when dram_bytes ≥ 4× the last-level cache). step ≥ 2; throws std::invalid_argument otherwise.
-std::vector<std::size_t> reduce_sizes(ReduceOp op, roofline::Precision p, double dram_bytes,
-                                      int step);
 
 // The tolerance of a floating-point result, relative to Σ|terms|: a correct result of any
 // summation order passes. With k roundings on the way to the result (k = n − 1 for a sum, n for
@@ -110,10 +109,5 @@ enum class PassScheme {
 std::string_view to_string(BlockLoad l);
 std::string_view to_string(LoadWidth w);
 std::string_view to_string(PassScheme p);
-
-// Orders a backend's reduce cases (contiguous in `cases`) by (op, precision, n), each length's
-// variants one after the other, so a variant and the baseline it is compared with are timed
-// seconds apart. Throws std::logic_error when the reduce cases are not contiguous.
-void interleave_reduce_cases(std::vector<std::unique_ptr<roofline::Case>>& cases);
 
 }  // namespace kernels

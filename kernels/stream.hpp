@@ -8,10 +8,14 @@
 #include <optional>
 #include <string_view>
 
+#include "kernels/family.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
 
 namespace kernels {
+
+// In the default suite; no size study (every case is sized into DRAM).
+inline constexpr Family kStream{.name = "stream", .in_default_suite = true};
 
 enum class StreamOp {
   read,   // return Σ in1

@@ -4,79 +4,47 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
-#include <functional>
-#include <optional>
 #include <string>
 
 #include "kernels/cpu/nested_saxpy_cases.hpp"
 #include "kernels/cpu/reduce_cases.hpp"
 #include "kernels/cpu/stream_cases.hpp"
 #include "kernels/nested_saxpy.hpp"
-#include "roofline/json_io.hpp"
-#include "roofline/selection.hpp"
+#include "kernels/reduce.hpp"
+#include "kernels/stream.hpp"
 
 namespace kernels::cpu {
 namespace {
 
-using roofline::Case;
-using roofline::InputError;
 using roofline::Precision;
-using Cases = std::vector<std::unique_ptr<Case>>;
 
 constexpr std::array kPrecisions = {Precision::fp32, Precision::fp64};
 
-// Elements per array: the user's size, or the smallest that puts a case's working set in DRAM
-// (STREAM's rule: at least 4× the last-level cache, and at least 64 MiB).
-class Sizing {
- public:
-  Sizing(const roofline::Device& device, std::optional<std::int64_t> size)
-      : memory_bytes_(device.memory_bytes), size_(size) {
-    if (size_ && *size_ <= 0)
-      throw InputError("size " + std::to_string(*size_) + " is not a positive element count");
-    double last_level = 0;
-    for (const auto& c : device.caches)
-      last_level = std::max(last_level, c.size_bytes * std::max(c.instances, 1));
-    target_bytes_ = std::max(4 * last_level, 64.0 * (1 << 20));
-  }
+// The nested SAXPY at every depth, per ISA level, with and without software prefetch; quick: the
+// best level.
+void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& device, int threads) {
+  const Isa best = best_isa();
+  for (Isa isa : supported_isas())
+    for (bool prefetch : {false, true}) {
+      const std::string name = nested_saxpy_variant_name({.isa = isa, .prefetch = prefetch});
+      out.push_back({&kNestedSaxpy, name, isa == best, false,
+                     [=, &device](Cases& cases, const Sizing& sizing) {
+                       for (Precision p : kPrecisions)
+                         for (int m : kNestedSaxpyDepths)
+                           cases.push_back(make_nested_saxpy_case(
+                               device, name,
+                               {.m = m, .threads = threads, .isa = isa, .prefetch = prefetch}, p,
+                               sizing.elements(kNestedSaxpy.arrays, p)));
+                     }});
+    }
+}
 
-  // For a case with `arrays` arrays; throws InputError when they do not fit in memory.
-  std::size_t elements(int arrays, Precision p) const {
-    const double array_bytes = target_bytes_ / arrays;
-    const auto n = size_ ? static_cast<std::size_t>(*size_)
-                         : static_cast<std::size_t>(std::ceil(array_bytes / size_of(p)));
-    const double bytes = static_cast<double>(n) * arrays * size_of(p);
-    if (size_ && memory_bytes_ > 0 && bytes > memory_bytes_)
-      throw InputError("size " + std::to_string(*size_) + " needs " +
-                       std::to_string(static_cast<long long>(bytes)) + " bytes of " +
-                       std::string(to_string(p)) + " arrays, more than the device's " +
-                       std::to_string(static_cast<long long>(memory_bytes_)));
-    return n;
-  }
-
-  // The user's size, if given.
-  std::optional<std::int64_t> size() const { return size_; }
-  // Bytes that put a working set in DRAM.
-  double dram_bytes() const { return target_bytes_; }
-  bool in_dram(double bytes) const { return bytes >= target_bytes_; }
-
- private:
-  double memory_bytes_;
-  std::optional<std::int64_t> size_;
-  double target_bytes_ = 0;
-};
-
-// A named variant of a family and how it expands into cases (one per precision, op or depth).
-struct Variant {
-  std::string family, name;
-  bool quick;  // part of the quick suite
-  std::function<void(Cases&, const Sizing&)> add_cases;
-};
-
-void add_stream_variants(std::vector<Variant>& out, const roofline::Device& device, int threads) {
+// Every stream operation per ISA level, with ordinary and non-temporal stores, and the plain
+// OpenMP loop.
+void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device, int threads) {
   const auto add = [&](std::string name, bool quick, StreamTechnique technique, Isa isa,
                        Store store) {
-    out.push_back({"stream", name, quick, [=, &device](Cases& cases, const Sizing& sizing) {
+    out.push_back({&kStream, name, quick, false, [=, &device](Cases& cases, const Sizing& sizing) {
                      for (Precision p : kPrecisions)
                        for (StreamOp op : kStreamOps) {
                          if (store == Store::nontemporal && !stream_stores(op)) continue;
@@ -101,72 +69,53 @@ void add_stream_variants(std::vector<Variant>& out, const roofline::Device& devi
   add("omp_plain", true, StreamTechnique::plain, best, Store::temporal);
 }
 
-void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device& device,
-                               int threads) {
-  const Isa best = best_isa();
-  for (Isa isa : supported_isas())
-    for (bool prefetch : {false, true}) {
-      const std::string name = nested_saxpy_variant_name({.isa = isa, .prefetch = prefetch});
-      out.push_back(
-          {"nested_saxpy", name, isa == best, [=, &device](Cases& cases, const Sizing& sizing) {
-             for (Precision p : kPrecisions)
-               for (int m : kNestedSaxpyDepths)
-                 cases.push_back(make_nested_saxpy_case(
-                     device, name, {.m = m, .threads = threads, .isa = isa, .prefetch = prefetch},
-                     p, sizing.elements(2, p)));
-           }});
-    }
-}
-
-// Reduce sweeps the vector length: log-spaced from 1 K up to DRAM (×8 per step quick, ×2 full),
-// or only the user's size.
-void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& device, int threads,
-                         bool quick) {
-  const int step = quick ? 8 : 2;
-  for (const ReduceVariant& v : reduce_ladder(threads)) {
-    out.push_back({"reduce", reduce_variant_name(v.call), v.quick,
+// The reduce ladder over the length sweep; OpenBLAS is the baseline.
+void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device, int threads) {
+  for (const ReduceVariant& v : reduce_ladder(threads))
+    out.push_back({&kReduce, reduce_variant_name(v.call), v.quick,
+                   v.call.technique == ReduceTechnique::openblas,
                    [=, &device](Cases& cases, const Sizing& sizing) {
                      for (ReduceOp op : kReduceOps) {
                        ReduceCall call = v.call;
                        call.op = op;
-                       for (Precision p : reduce_precisions(call)) {
-                         const std::vector<std::size_t> sizes =
-                             sizing.size() ? std::vector{sizing.elements(reduce_inputs(op), p)}
-                                           : reduce_sizes(op, p, sizing.dram_bytes(), step);
-                         for (std::size_t n : sizes)
+                       for (Precision p : reduce_precisions(call))
+                         for (std::size_t n : sizing.lengths(reduce_inputs(op), p))
                            cases.push_back(make_reduce_case(device, call, p, n));
-                       }
                      }
                    }});
-  }
 }
 
 }  // namespace
 
-std::vector<std::string> families() { return {"nested_saxpy", "reduce", "stream"}; }
+std::vector<Variant> variants(const roofline::Device& device) {
+  const int threads = omp_get_max_threads();
+  std::vector<Variant> out;
+  // The nested SAXPY sweep runs first: right after a probe its memory-bound points are measured
+  // next to the DRAM ceilings they are compared with (host bandwidth drifts over minutes).
+  add_nested_saxpy_rows(out, device, threads);
+  add_stream_rows(out, device, threads);
+  add_reduce_rows(out, device, threads);
+  return out;
+}
 
-std::vector<std::string> default_families() { return {"nested_saxpy", "stream"}; }
+MemoryFacts memory_facts(const roofline::Device& device) {
+  double last_level = 0;
+  for (const auto& c : device.caches)
+    last_level = std::max(last_level, c.size_bytes * std::max(c.instances, 1));
+  const double dram = std::max(4 * last_level, 64.0 * (1 << 20));
+  return {.dram_bytes = dram,
+          .study_bytes = dram,
+          .all_arrays = {.bytes = device.memory_bytes,
+                         .what = "the device's " +
+                                 std::to_string(static_cast<long long>(device.memory_bytes))},
+          .one_array = {}};
+}
 
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         const roofline::RunOptions& options) {
-  const std::vector<std::string> wanted =
-      roofline::wanted_families(options, families(), default_families(), "the CPU");
-
-  const int threads = omp_get_max_threads();
-  std::vector<Variant> variants;
-  // The nested SAXPY sweep runs first: right after a probe its memory-bound points are measured
-  // next to the DRAM ceilings they are compared with (host bandwidth drifts over minutes).
-  add_nested_saxpy_variants(variants, device, threads);
-  add_stream_variants(variants, device, threads);
-  add_reduce_variants(variants, device, threads, options.quick);
-  roofline::keep_wanted_variants(variants, wanted, options, "this CPU");
-
-  const Sizing sizing(device, options.size);
-  Cases cases;
-  for (const auto& v : variants)
-    if (roofline::chosen(options, v.name, v.quick)) v.add_cases(cases, sizing);
-  interleave_reduce_cases(cases);
-  return cases;
+  const std::vector<Variant> rows = variants(device);
+  return kernels::make_cases(chosen_variants(rows, options, "the CPU"), memory_facts(device),
+                             options);
 }
 
 }  // namespace kernels::cpu

@@ -1,19 +1,23 @@
 #pragma once
-// The kernel families the CPU backend runs (`rooflab run -d cpu`).
+// The CPU backend's rows of the kernel suite (`rooflab run -d cpu`) and its memory facts.
 #include <memory>
-#include <string>
 #include <vector>
 
+#include "kernels/suite.hpp"
 #include "roofline/backend.hpp"
 #include "roofline/case.hpp"
 #include "roofline/profile.hpp"
 
 namespace kernels::cpu {
 
-std::vector<std::string> families();          // "nested_saxpy", "reduce", "stream"
-std::vector<std::string> default_families();  // run when none is named: nested_saxpy, stream
-// The cases of the requested families (the default families when options.families is empty),
-// sized for the device. Throws roofline::InputError naming a bad family, variant or size.
+// Every variant row of every family on the CPU, in the order a run times them.
+std::vector<Variant> variants(const roofline::Device& device);
+
+// DRAM is STREAM's rule: working sets of at least 4× the last-level cache and 64 MiB; a case's
+// arrays must fit in the device's memory.
+MemoryFacts memory_facts(const roofline::Device& device);
+
+// The cases a run asks for (kernels::make_cases over the rows above).
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         const roofline::RunOptions& options);
 

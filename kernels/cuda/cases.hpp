@@ -1,24 +1,29 @@
 #pragma once
-// The kernel cases the CUDA backend runs: families, variants and the sizes they use.
+// The CUDA backend's rows of the kernel suite (`rooflab run -d cuda:N`), its memory facts and the
+// launches its rows use.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "kernels/cuda/geometry.hpp"
 #include "kernels/stream.hpp"
+#include "kernels/suite.hpp"
 #include "roofline/backend.hpp"
 #include "roofline/case.hpp"
 #include "roofline/work.hpp"
 
 namespace kernels::cuda {
 
-std::vector<std::string> families();          // "nested_saxpy", "reduce", "stream"
-std::vector<std::string> default_families();  // run when none is named: nested_saxpy, stream
+// Every variant row of every family on CUDA, in the order a run times them.
+std::vector<Variant> variants(const roofline::Device& device);
 
-// Cases of the requested families (the default families when none is named) and variants on the
-// device (facts["ordinal"] is its CUDA ordinal, made current here). Throws roofline::InputError for
-// an unknown family or variant, a size that is not positive, or arrays larger than the device's
-// free memory (cudaMemGetInfo), before anything is allocated.
+// DRAM from the L2 (dram_smallest, like the probe's DRAM ceilings: with 256 MiB on an H200 the
+// nested SAXPY at m = 1 ran 2% slower than with 1 GiB), at most half the free device memory; a
+// case's arrays must fit in the free memory (cudaMemGetInfo of the current device).
+MemoryFacts memory_facts(const roofline::Device& device);
+
+// The cases a run asks for (kernels::make_cases over the rows above) on the device
+// (facts["ordinal"] is its CUDA ordinal, made current here).
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         const roofline::RunOptions& options);
 

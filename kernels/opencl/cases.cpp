@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
-#include <optional>
 
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
@@ -12,70 +10,17 @@
 #include "kernels/opencl/stream_cases.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/stream.hpp"
-#include "roofline/json_io.hpp"
-#include "roofline/selection.hpp"
 
 namespace kernels::opencl {
 namespace {
 
-using roofline::Case;
-using roofline::InputError;
 using roofline::Precision;
-using Cases = std::vector<std::unique_ptr<Case>>;
 
 constexpr std::size_t kGroup = 256;
 constexpr std::size_t kCpuGroup = 64;  // blocked stream launches (probes/opencl/bandwidth.hpp)
 
 // The reduce study's largest inputs on a GPU: 2^28 floats (1 GiB), as on CUDA.
 constexpr double kReduceGpuBytes = double(1 << 30);
-
-// Elements per array: the user's size, or the smallest that puts a case's working set in device
-// memory (STREAM's rule: at least 4× the global-memory cache, and at least 64 MiB).
-class Sizing {
- public:
-  Sizing(const roofline::Device& device, const Runtime& runtime, std::optional<std::int64_t> size)
-      : runtime_(runtime), size_(size) {
-    if (size_ && *size_ <= 0)
-      throw InputError("size " + std::to_string(*size_) + " is not a positive element count");
-    double cache = 0;
-    for (const auto& c : device.caches) cache = std::max(cache, c.size_bytes);
-    target_bytes_ = std::max(4 * cache, 64.0 * (1 << 20));
-  }
-
-  // For a case with `arrays` arrays; throws InputError when one does not fit in an allocation.
-  std::size_t elements(int arrays, Precision p, const std::string& what) const {
-    const auto n = size_ ? static_cast<std::size_t>(*size_)
-                         : static_cast<std::size_t>(std::ceil(target_bytes_ / arrays / size_of(p)));
-    check(n, p, what);
-    return n;
-  }
-
-  // The reduce sweep's lengths: the user's size, or 1 K ×step up to a working set of `largest`
-  // bytes (at least the device-memory target).
-  std::vector<std::size_t> reduce_lengths(ReduceOp op, Precision p, int step,
-                                          double largest) const {
-    if (size_) return {elements(reduce_inputs(op), p, "reduce")};
-    const auto lengths = reduce_sizes(op, p, std::max(largest, target_bytes_), step);
-    check(lengths.back(), p, "reduce");
-    return lengths;
-  }
-
- private:
-  void check(std::size_t n, Precision p, const std::string& what) const {
-    runtime_.check_fits(static_cast<double>(n) * size_of(p),
-                        what + " " + std::string(to_string(p)) + " size " + std::to_string(n));
-  }
-
-  const Runtime& runtime_;
-  std::optional<std::int64_t> size_;
-  double target_bytes_ = 0;
-};
-
-struct Variant {
-  std::string family, name;
-  bool quick;
-  std::function<void(Cases&, const Sizing&)> add_cases;
-};
 
 std::vector<Precision> precisions(const Runtime& runtime) {
   std::vector<Precision> out;
@@ -84,7 +29,7 @@ std::vector<Precision> precisions(const Runtime& runtime) {
   return out;
 }
 
-void add_stream_variants(std::vector<Variant>& out, const roofline::Device& device,
+void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
                          const std::shared_ptr<Runtime>& runtime) {
   // Work-items in turn on a CPU device take runs of vectors (blocked), a GPU's strided vectors.
   const bool cpu_device = is_device_type(device, "CPU");
@@ -94,10 +39,10 @@ void add_stream_variants(std::vector<Variant>& out, const roofline::Device& devi
     const std::string name = launch_name(base);
     // Quick runs one width: 4 lanes, the widest load every OpenCL device has natively.
     out.push_back(
-        {"stream", name, width == 4, [=, &device](Cases& cases, const Sizing& sizing) {
+        {&kStream, name, width == 4, false, [=, &device](Cases& cases, const Sizing& sizing) {
            for (Precision p : precisions(*runtime))
              for (StreamOp op : kStreamOps) {
-               const std::size_t n = sizing.elements(stream_arrays(op), p, "stream");
+               const std::size_t n = sizing.elements(stream_arrays(op), p);
                const StreamLaunch launch =
                    cpu_device ? blocked_launch(width, group, n, device.compute_units) : base;
                const roofline::Work work =
@@ -116,7 +61,7 @@ void add_stream_variants(std::vector<Variant>& out, const roofline::Device& devi
   }
 }
 
-void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device& device,
+void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& device,
                                const std::shared_ptr<Runtime>& runtime) {
   const std::size_t group = group_size(runtime->device(), kGroup);
   // One 2-wide vector per work-item, the GPU way (on an H200 the 4-byte fp32 load of one lane left
@@ -128,11 +73,11 @@ void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device
        {NestedSaxpyLaunch{.width = 2, .chains = 1, .group = group},
         NestedSaxpyLaunch{.width = 8, .chains = 8, .group = group}}) {
     const std::string name = nested_saxpy_launch_name(launch);
-    out.push_back({"nested_saxpy", name, (launch.chains > 1) == cpu_device,
+    out.push_back({&kNestedSaxpy, name, (launch.chains > 1) == cpu_device, false,
                    [=, &device](Cases& cases, const Sizing& sizing) {
                      for (Precision p : precisions(*runtime))
                        for (int m : kNestedSaxpyDepths) {
-                         const std::size_t n = sizing.elements(2, p, "nested_saxpy");
+                         const std::size_t n = sizing.elements(kNestedSaxpy.arrays, p);
                          const roofline::Work work =
                              nested_saxpy_work(p, static_cast<std::int64_t>(n), m);
                          const nlohmann::json params = {{"n", n},
@@ -148,16 +93,13 @@ void add_nested_saxpy_variants(std::vector<Variant>& out, const roofline::Device
   }
 }
 
-// The reduce ladder and CLBlast over the length sweep (×8 per step quick, ×2 full; up to 1 GiB on a
-// GPU, the device-memory target elsewhere), and the group × items sweep at the largest fp32 sum
-// length (quick on GPUs only: PoCL takes about a second to build each of its 25 programs). A
-// variant the device cannot run is left out; the device facts' reduce_not_offered say why. One
-// host-input cache serves every case.
-void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& device,
-                         const std::shared_ptr<Runtime>& runtime, bool quick) {
-  const int step = quick ? 8 : 2;
+// The reduce ladder and CLBlast (the baseline) over the length sweep, and the group × items sweep
+// at the largest fp32 sum length (quick on GPUs only: PoCL takes about a second to build each of
+// its 25 programs). A variant the device cannot run is left out; the device facts'
+// reduce_not_offered say why. One host-input cache serves every case.
+void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
+                     const std::shared_ptr<Runtime>& runtime) {
   const bool gpu = is_device_type(device, "GPU");
-  const double largest = gpu ? kReduceGpuBytes : 0;
   const auto cache = std::make_shared<HostInputCache>();
   const ReduceSupport support = query_reduce_support(runtime->device());
   const auto types = [support](const ReduceConfig& c) {  // kept by the variants: no references
@@ -168,22 +110,22 @@ void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& devi
   };
   for (const ReduceConfig& base : reduce_ladder()) {
     if (types(base).empty()) continue;
-    out.push_back({"reduce", reduce_variant_name(base), true,
+    out.push_back({&kReduce, reduce_variant_name(base), true, false,
                    [=, &device](Cases& cases, const Sizing& sizing) {
                      for (ReduceOp op : kReduceOps)
                        for (Precision p : types(base)) {
                          ReduceConfig c = base;
                          c.op = op;
-                         for (std::size_t n : sizing.reduce_lengths(op, p, step, largest))
+                         for (std::size_t n : sizing.lengths(reduce_inputs(op), p))
                            cases.push_back(
                                make_reduce_case(device, runtime, support, c, p, n, false, cache));
                        }
                    }});
   }
-  out.push_back({"reduce", "clblast", true, [=, &device](Cases& cases, const Sizing& sizing) {
+  out.push_back({&kReduce, "clblast", true, true, [=, &device](Cases& cases, const Sizing& sizing) {
                    for (ReduceOp op : kReduceOps)
                      for (Precision p : precisions(*runtime))
-                       for (std::size_t n : sizing.reduce_lengths(op, p, step, largest))
+                       for (std::size_t n : sizing.lengths(reduce_inputs(op), p))
                          cases.push_back(
                              make_clblast_reduce_case(device, runtime, op, p, n, cache));
                  }});
@@ -191,8 +133,8 @@ void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& devi
   for (const ReduceConfig& c : reduce_sweep()) {
     if (static_cast<std::size_t>(c.group) > max_group) continue;
     out.push_back(
-        {"reduce", reduce_variant_name(c), gpu, [=, &device](Cases& cases, const Sizing& s) {
-           const std::size_t n = s.reduce_lengths(c.op, Precision::fp32, step, largest).back();
+        {&kReduce, reduce_variant_name(c), gpu, false, [=, &device](Cases& cases, const Sizing& s) {
+           const std::size_t n = s.lengths(reduce_inputs(c.op), Precision::fp32).back();
            cases.push_back(
                make_reduce_case(device, runtime, support, c, Precision::fp32, n, true, cache));
          }});
@@ -200,8 +142,6 @@ void add_reduce_variants(std::vector<Variant>& out, const roofline::Device& devi
 }
 
 }  // namespace
-
-std::vector<std::string> families() { return {"nested_saxpy", "reduce", "stream"}; }
 
 std::vector<std::string> reduce_not_offered(const cl::Device& device) {
   const ReduceSupport support = query_reduce_support(device);
@@ -230,27 +170,35 @@ roofline::CaseInfo opencl_case_info(const roofline::Device& device, std::string 
           .level = device.level_for(work.working_set, device.compute_units)};
 }
 
+std::vector<Variant> variants(const roofline::Device& device,
+                              const std::shared_ptr<Runtime>& runtime) {
+  std::vector<Variant> out;
+  // The nested SAXPY sweep first, next in time to the probe's ceilings (as on the CPU).
+  add_nested_saxpy_rows(out, device, runtime);
+  add_stream_rows(out, device, runtime);
+  add_reduce_rows(out, device, runtime);
+  return out;
+}
+
+MemoryFacts memory_facts(const roofline::Device& device, const Runtime& runtime) {
+  double cache = 0;
+  for (const auto& c : device.caches) cache = std::max(cache, c.size_bytes);
+  const double dram = std::max(4 * cache, 64.0 * (1 << 20));
+  const double max_alloc = static_cast<double>(runtime.max_alloc_bytes());
+  return {.dram_bytes = dram,
+          .study_bytes = std::max(is_device_type(device, "GPU") ? kReduceGpuBytes : 0, dram),
+          .all_arrays = {},
+          .one_array = {.bytes = max_alloc,
+                        .what = device.id + "'s largest allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE " +
+                                std::to_string(static_cast<long long>(max_alloc)) + " bytes)"}};
+}
+
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         std::shared_ptr<Runtime> runtime,
                                                         const roofline::RunOptions& options) {
-  // The reduce study runs when asked for (`--family reduce`), as on CUDA.
-  const std::vector<std::string> wanted =
-      roofline::wanted_families(options, families(), {"nested_saxpy", "stream"}, "OpenCL");
-
-  std::vector<Variant> variants;
-  // The nested SAXPY sweep first, next in time to the probe's ceilings (as on the CPU).
-  add_nested_saxpy_variants(variants, device, runtime);
-  add_stream_variants(variants, device, runtime);
-  if (std::find(wanted.begin(), wanted.end(), "reduce") != wanted.end())
-    add_reduce_variants(variants, device, runtime, options.quick);
-  roofline::keep_wanted_variants(variants, wanted, options, device.id);
-
-  const Sizing sizing(device, *runtime, options.size);
-  Cases cases;
-  for (const auto& v : variants)
-    if (roofline::chosen(options, v.name, v.quick)) v.add_cases(cases, sizing);
-  interleave_reduce_cases(cases);
-  return cases;
+  const std::vector<Variant> rows = variants(device, runtime);
+  return kernels::make_cases(chosen_variants(rows, options, device.id),
+                             memory_facts(device, *runtime), options);
 }
 
 }  // namespace kernels::opencl

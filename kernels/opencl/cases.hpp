@@ -6,21 +6,27 @@
 #include <vector>
 
 #include "kernels/opencl/runtime.hpp"
+#include "kernels/suite.hpp"
 #include "roofline/backend.hpp"
 #include "roofline/case.hpp"
 #include "roofline/profile.hpp"
 
 namespace kernels::opencl {
 
-std::vector<std::string> families();  // "nested_saxpy", "reduce", "stream"
-
 // "variant precision: reason" for each reduce ladder variant and element type the device cannot
 // run (the device facts' "reduce_not_offered"). Throws ClError for a failing query.
 std::vector<std::string> reduce_not_offered(const cl::Device& device);
 
-// The cases of the requested families (nested_saxpy and stream when options.families is empty) in
-// fp32 and, with cl_khr_fp64, fp64. Throws roofline::InputError naming a bad family, variant or
-// size (an array beyond the device's largest allocation), before anything is allocated.
+// Every variant row of every family on the device, in fp32 and, with cl_khr_fp64, fp64, in the
+// order a run times them.
+std::vector<Variant> variants(const roofline::Device& device,
+                              const std::shared_ptr<Runtime>& runtime);
+
+// Device memory is STREAM's rule: working sets of at least 4× the global-memory cache and 64 MiB
+// (a GPU's size study goes on to 1 GiB, as on CUDA); each array must fit in one allocation.
+MemoryFacts memory_facts(const roofline::Device& device, const Runtime& runtime);
+
+// The cases a run asks for (kernels::make_cases over the rows above).
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,
                                                         std::shared_ptr<Runtime> runtime,
                                                         const roofline::RunOptions& options);

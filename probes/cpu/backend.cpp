@@ -152,8 +152,6 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
   return failures;
 }
 
-std::vector<std::string> CpuBackend::families() const { return kernels::cpu::families(); }
-
 std::vector<std::unique_ptr<roofline::Case>> CpuBackend::cases(
     const roofline::Device& device, const roofline::RunOptions& options) const {
   return kernels::cpu::make_cases(device, options);

@@ -20,7 +20,6 @@ class CpuBackend : public roofline::Backend {
   // Failed verifications are listed in facts["probe_failures"] and never become ceilings.
   std::vector<std::string> probe(roofline::Device& device,
                                  const roofline::ProbeOptions& options) const override;
-  std::vector<std::string> families() const override;
   std::vector<std::unique_ptr<roofline::Case>> cases(
       const roofline::Device& device, const roofline::RunOptions& options) const override;
   // PAPI on the process's threads.

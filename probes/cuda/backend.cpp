@@ -245,8 +245,6 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   return failures;
 }
 
-std::vector<std::string> CudaBackend::families() const { return kernels::cuda::families(); }
-
 std::vector<std::unique_ptr<roofline::Case>> CudaBackend::cases(
     const roofline::Device& device, const roofline::RunOptions& options) const {
   return kernels::cuda::make_cases(device, options);

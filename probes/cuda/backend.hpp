@@ -21,7 +21,6 @@ class CudaBackend : public roofline::Backend {
   // Failed measurements are listed in facts["probe_failures"] and never become ceilings.
   std::vector<std::string> probe(roofline::Device& device,
                                  const roofline::ProbeOptions& options) const override;
-  std::vector<std::string> families() const override;
   std::vector<std::unique_ptr<roofline::Case>> cases(
       const roofline::Device& device, const roofline::RunOptions& options) const override;
   // The CUPTI range profiler (probes/cuda/cupti_provider.hpp).

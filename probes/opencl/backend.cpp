@@ -140,8 +140,6 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
   return failures;
 }
 
-std::vector<std::string> OpenClBackend::families() const { return kernels::opencl::families(); }
-
 std::vector<std::unique_ptr<roofline::Case>> OpenClBackend::cases(
     const roofline::Device& device, const roofline::RunOptions& options) const {
   return kernels::opencl::make_cases(device, runtime(device.id), options);

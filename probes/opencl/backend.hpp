@@ -24,7 +24,6 @@ class OpenClBackend : public roofline::Backend {
   // facts["probe_failures"] and never become ceilings.
   std::vector<std::string> probe(roofline::Device& device,
                                  const roofline::ProbeOptions& options) const override;
-  std::vector<std::string> families() const override;
   std::vector<std::unique_ptr<roofline::Case>> cases(
       const roofline::Device& device, const roofline::RunOptions& options) const override;
   // The sweep's point behind the outermost memory roof with the launch the probe found best for

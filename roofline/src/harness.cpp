@@ -133,6 +133,7 @@ Result result_of(const CaseInfo& info) {
   result.params = info.params;
   result.work = info.work;
   result.level = info.level;
+  result.study = info.study;
   return result;
 }
 

@@ -29,6 +29,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalMemory, level, bytes_per_s, basis)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeCeiling, precision, path, threads, flops_per_s, clock_hz,
                                    method)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepPoint, kernel, threads, store, working_set, bytes_per_s)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SizeStudy, param, label, panel, baseline)
 
 void to_json(json& j, const MemoryCeiling& m) {
   j = {{"level", m.level},
@@ -172,6 +173,7 @@ void to_json(json& j, const Result& r) {
        {"roof_now", r.roof_now ? json(*r.roof_now) : json(nullptr)},
        {"counters", r.counters},
        {"measured", r.measured ? json(*r.measured) : json(nullptr)}};
+  if (r.study) j["study"] = *r.study;
 }
 void from_json(const json& j, Result& r) {
   r.family = j.at("family");
@@ -191,6 +193,8 @@ void from_json(const json& j, Result& r) {
   if (j.contains("counters")) r.counters = j.at("counters").get<std::map<std::string, Counter>>();
   if (j.contains("measured") && !j.at("measured").is_null())
     r.measured = j.at("measured").get<MeasuredWork>();
+  // Results of families with a size study say how to draw it (files before it have none).
+  if (j.contains("study")) r.study = j.at("study").get<SizeStudy>();
 }
 
 // ---- documents -------------------------------------------------------------------------------

@@ -57,8 +57,9 @@ std::set<std::string> variants_of(const std::vector<std::unique_ptr<roofline::Ca
 }
 
 TEST(CpuCases, FamiliesAreStreamNestedSaxpyAndReduceWhichIsNotDefault) {
-  EXPECT_EQ(families(), (std::vector<std::string>{"nested_saxpy", "reduce", "stream"}));
-  EXPECT_EQ(default_families(), (std::vector<std::string>{"nested_saxpy", "stream"}));
+  const auto rows = variants(zen3_device());
+  EXPECT_EQ(family_names(rows), (std::vector<std::string>{"nested_saxpy", "reduce", "stream"}));
+  EXPECT_EQ(default_family_names(rows), (std::vector<std::string>{"nested_saxpy", "stream"}));
 }
 
 TEST(CpuCases, QuickSuiteHasTheBestIsaThePlainBaselineAndTheWholeDepthSweep) {

@@ -47,7 +47,6 @@ class Backend {
   // Findings a reader must see beside the ceilings go to device.facts["probe_notes"] (strings):
   // the command line prints them and the report shows them with the device.
   virtual std::vector<std::string> probe(Device& device, const ProbeOptions& options) const = 0;
-  virtual std::vector<std::string> families() const = 0;
   // Throws InputError for a size the device cannot hold, an unknown family or variant.
   virtual std::vector<std::unique_ptr<Case>> cases(const Device& device,
                                                    const RunOptions& options) const = 0;

@@ -18,6 +18,7 @@ struct CaseInfo {
   nlohmann::json params = nlohmann::json::object();  // stored as fields, never parsed from names
   Work work;                                         // per run()
   std::string level;                                 // memory level the working set lives in
+  std::optional<SizeStudy> study{};                  // none when the family has no size study
 };
 
 // A case's identity on `device` (its backend and id), with the memory level its working set lives
@@ -33,6 +34,7 @@ class Case {
   Case& operator=(const Case&) = delete;
 
   const CaseInfo& info() const { return info_; }
+  void set_study(SizeStudy study) { info_.study = std::move(study); }
 
   virtual void prepare() {}  // allocate, fill inputs with random non-zero values
   virtual void run() = 0;    // one timed call

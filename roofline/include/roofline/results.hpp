@@ -21,6 +21,14 @@ struct Verification {
   std::string message;  // what was checked, or what went wrong
 };
 
+// How a family's size study draws a result: its time against params[param] (a reader's `label`
+// for it), one panel per value of params[panel] (if any) and precision, one line per variant; a
+// baseline's line (a vendor library's) is the reference of the relative view.
+struct SizeStudy {
+  std::string param, label, panel;
+  bool baseline = false;
+};
+
 struct Result {
   std::string family, variant, backend, device;
   nlohmann::json params = nlohmann::json::object();  // size, threads, m, isa…
@@ -39,6 +47,7 @@ struct Result {
   // Hardware counters of one counted call after the timed ones (rooflab run --counters), by event.
   std::map<std::string, Counter> counters;
   std::optional<MeasuredWork> measured;  // from the counters whose calibration agreed
+  std::optional<SizeStudy> study;        // none when the family has no size study
 
   bool ok() const { return verification.passed && error.empty() && time.has_value(); }
 };

@@ -1,0 +1,132 @@
+#include "kernels/suite.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "roofline/json_io.hpp"
+#include "roofline/names.hpp"
+
+namespace kernels {
+namespace {
+
+constexpr std::size_t kFirstLength = 1024;
+
+bool contains(const std::vector<std::string>& names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::string bytes_text(double bytes) { return std::to_string(static_cast<long long>(bytes)); }
+
+// The families to run: those named in options, or the default suite. Throws InputError naming
+// a family that has no rows.
+std::vector<std::string> wanted_families(const std::vector<Variant>& variants,
+                                         const roofline::RunOptions& options,
+                                         std::string_view where) {
+  const std::vector<std::string> known = family_names(variants);
+  const std::vector<std::string> wanted =
+      options.families.empty() ? default_family_names(variants) : options.families;
+  for (const std::string& f : wanted)
+    if (!contains(known, f))
+      throw roofline::InputError("unknown family '" + f + "' on " + std::string(where) +
+                                 " (expected one of: " + roofline::joined(known) + ")");
+  return wanted;
+}
+
+// Whether a row of a wanted family runs: the variants named in options when there are any;
+// otherwise all, or on a quick run the quick ones.
+bool chosen(const Variant& v, const roofline::RunOptions& options) {
+  return options.variants.empty() ? (v.quick || !options.quick) : contains(options.variants, v.name);
+}
+
+}  // namespace
+
+Sizing::Sizing(MemoryFacts facts, std::optional<std::int64_t> size, bool quick)
+    : facts_(std::move(facts)), size_(size), step_(quick ? 8 : 2) {
+  if (size_ && *size_ <= 0)
+    throw roofline::InputError("size " + std::to_string(*size_) +
+                               " is not a positive element count");
+}
+
+std::size_t Sizing::elements(int arrays, roofline::Precision p) const {
+  const auto n = size_ ? static_cast<std::size_t>(*size_)
+                       : static_cast<std::size_t>(
+                             std::ceil(facts_.dram_bytes / arrays / roofline::size_of(p)));
+  check(n, arrays, p);
+  return n;
+}
+
+std::vector<std::size_t> Sizing::lengths(int arrays, roofline::Precision p) const {
+  if (size_) return {elements(arrays, p)};
+  const double element_bytes = arrays * roofline::size_of(p);
+  const auto largest =
+      std::max(kFirstLength, static_cast<std::size_t>(std::ceil(facts_.study_bytes / element_bytes)));
+  std::vector<std::size_t> out;
+  for (std::size_t n = kFirstLength; n < largest; n *= static_cast<std::size_t>(step_))
+    out.push_back(n);
+  out.push_back(largest);
+  check(largest, arrays, p);
+  return out;
+}
+
+void Sizing::check(std::size_t n, int arrays, roofline::Precision p) const {
+  const double array = static_cast<double>(n) * roofline::size_of(p);
+  const std::string what = "size " + std::to_string(n) + " needs ";
+  const std::string type(to_string(p));
+  if (facts_.one_array.bytes > 0 && array > facts_.one_array.bytes)
+    throw roofline::InputError(what + bytes_text(array) + " bytes per " + type +
+                               " array, more than " + facts_.one_array.what);
+  if (facts_.all_arrays.bytes > 0 && arrays * array > facts_.all_arrays.bytes)
+    throw roofline::InputError(what + bytes_text(arrays * array) + " bytes of " + type +
+                               " arrays, more than " + facts_.all_arrays.what);
+}
+
+std::vector<std::string> family_names(const std::vector<Variant>& variants) {
+  std::set<std::string> names;
+  for (const Variant& v : variants) names.emplace(v.family->name);
+  return {names.begin(), names.end()};
+}
+
+std::vector<std::string> default_family_names(const std::vector<Variant>& variants) {
+  std::set<std::string> names;
+  for (const Variant& v : variants)
+    if (v.family->in_default_suite) names.emplace(v.family->name);
+  return {names.begin(), names.end()};
+}
+
+std::vector<const Variant*> chosen_variants(const std::vector<Variant>& variants,
+                                            const roofline::RunOptions& options,
+                                            std::string_view where) {
+  const std::vector<std::string> wanted = wanted_families(variants, options, where);
+  std::vector<std::string> names;  // of the wanted families
+  for (const Variant& v : variants)
+    if (contains(wanted, v.family->name)) names.push_back(v.name);
+  for (const std::string& requested : options.variants)
+    if (!contains(names, requested))
+      throw roofline::InputError("unknown variant '" + requested + "' of " +
+                                 roofline::joined(wanted) + " on " + std::string(where) +
+                                 " (expected one of: " + roofline::joined(names) + ")");
+  std::vector<const Variant*> rows;
+  for (const Variant& v : variants)
+    if (contains(wanted, v.family->name) && chosen(v, options)) rows.push_back(&v);
+  return rows;
+}
+
+Cases make_cases(const std::vector<const Variant*>& chosen, const MemoryFacts& memory,
+                 const roofline::RunOptions& options) {
+  const Sizing sizing(memory, options.size, options.quick);
+  Cases cases;
+  for (const Variant* v : chosen) {
+    const std::size_t first = cases.size();
+    v->add_cases(cases, sizing);
+    if (v->family->size_param.empty()) continue;
+    for (std::size_t k = first; k < cases.size(); ++k)
+      cases[k]->set_study({.param = std::string(v->family->size_param),
+                           .label = std::string(v->family->size_label),
+                           .panel = std::string(v->family->panel_param),
+                           .baseline = v->baseline});
+  }
+  return cases;
+}
+
+}  // namespace kernels

@@ -1,0 +1,95 @@
+#pragma once
+// The kernel suite as data. A family declares itself once (a Family in kernels/<family>.hpp);
+// each backend lists its variants as rows (Variants in kernels/<backend>/cases.cpp) and states
+// its memory facts; one driver (make_cases) picks the rows a run asks for and sizes their cases
+// by one rule. The families a backend knows, the default suite and the size study a results file
+// describes are derived from the rows; nothing else lists families.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels/family.hpp"
+#include "roofline/backend.hpp"
+#include "roofline/case.hpp"
+#include "roofline/work.hpp"
+
+namespace kernels {
+
+using Cases = std::vector<std::unique_ptr<roofline::Case>>;
+
+class Sizing;
+
+// A variant of a family on one backend: one row of its backend's table, expanding into cases
+// (one per precision, operation, depth or length).
+struct Variant {
+  const Family* family = nullptr;
+  std::string name;
+  bool quick = true;      // in the quick suite
+  bool baseline = false;  // a vendor library's: the size study's reference
+  std::function<void(Cases&, const Sizing&)> add_cases;
+};
+
+// A limit on the bytes a case may allocate, and what it is ("the 85 GB free on the device").
+struct MemoryLimit {
+  double bytes = 0;  // 0: none
+  std::string what;
+};
+
+// What sizing needs to know of a backend's memory, as plain data.
+struct MemoryFacts {
+  double dram_bytes = 0;   // the smallest working set that lives in DRAM (device memory)
+  double study_bytes = 0;  // a size study's largest working set
+  MemoryLimit all_arrays;  // on a case's arrays together
+  MemoryLimit one_array;   // on each of them
+};
+
+// The one sizing rule: elements per array are the user's size, or the fewest that put a case's
+// working set in DRAM; a size study sweeps from 1 K elements ×8 (quick) or ×2 (full) up to the
+// study's largest working set. Every size is checked against the limits before anything is
+// allocated.
+class Sizing {
+ public:
+  // Throws roofline::InputError for a size that is not positive.
+  Sizing(MemoryFacts facts, std::optional<std::int64_t> size, bool quick);
+
+  // Elements per array of a case with `arrays` arrays of precision p. Throws roofline::InputError
+  // when they exceed a limit.
+  std::size_t elements(int arrays, roofline::Precision p) const;
+  // A size study's lengths for a case with `arrays` arrays: the user's size, or the sweep above
+  // (its last length the first at or above study_bytes). Throws as elements() does.
+  std::vector<std::size_t> lengths(int arrays, roofline::Precision p) const;
+  // Whether a working set of `bytes` lives in DRAM.
+  bool in_dram(double bytes) const { return bytes >= facts_.dram_bytes; }
+
+ private:
+  void check(std::size_t n, int arrays, roofline::Precision p) const;
+
+  MemoryFacts facts_;
+  std::optional<std::int64_t> size_;
+  int step_;
+};
+
+// The names of the families with rows, sorted; those in the default suite.
+std::vector<std::string> family_names(const std::vector<Variant>& variants);
+std::vector<std::string> default_family_names(const std::vector<Variant>& variants);
+
+// The rows a run asks for on `where` ("CUDA", "the CPU"), in order: of the families named in
+// options (the default suite when none), the variants named in options, or when none are named
+// all (the quick ones on a quick run). Throws roofline::InputError naming an unknown family or
+// variant; nothing of the device is asked for before.
+std::vector<const Variant*> chosen_variants(const std::vector<Variant>& variants,
+                                            const roofline::RunOptions& options,
+                                            std::string_view where);
+
+// The cases of those rows sized by `memory` (and the user's size in options), in the rows'
+// order, each carrying its family's size study. Throws roofline::InputError for a bad size
+// before any case allocates.
+Cases make_cases(const std::vector<const Variant*>& chosen, const MemoryFacts& memory,
+                 const roofline::RunOptions& options);
+
+}  // namespace kernels
