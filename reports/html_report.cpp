@@ -215,7 +215,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
          {"note", escape_xml(device_note(v, inputs[v.input]))},
          {"roofline_chart", charts[i].roofline},
          {"sweep_chart", charts[i].sweep},
-         {"reduce_charts", charts[i].reduce},
+         {"study_charts", charts[i].studies},
          {"counters", charts[i].counters},
          {"ceilings", ceilings_table(v.device, native ? &native->device : nullptr)},
          {"results", results_table(v)}});

@@ -3,9 +3,9 @@
 #include "reports/counters_section.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
-#include "reports/reduce_chart.hpp"
 #include "reports/reduce_heatmap.hpp"
 #include "reports/roofline_chart.hpp"
+#include "reports/size_study.hpp"
 #include "reports/svg.hpp"
 #include "reports/sweep_chart.hpp"
 #include "reports/twins.hpp"
@@ -32,10 +32,8 @@ DeviceCharts charts_of(const DeviceView& view, const std::vector<DeviceView>& vi
     charts.roofline = roofline_svg("Roofline — " + device_title(view), roofs, points);
   }
   charts.sweep = sweep_svg("Bandwidth sweep — " + device_title(view), view.device);
-  const std::vector<std::string> not_offered =
-      view.device.facts.value("reduce_not_offered", std::vector<std::string>());
-  charts.reduce = reduce_section(device_title(view), view.records, not_offered) +
-                  reduce_heatmap_section(device_title(view), view.records);
+  charts.studies = study_section(device_title(view), view.records, view.device.facts) +
+                   reduce_heatmap_section(device_title(view), view.records);
   charts.counters = counters_section(view);
   return charts;
 }

@@ -16,6 +16,10 @@ roofline::Result reduce_result(const std::string& op, Precision p, const std::st
   r.device = "cpu";
   r.params = {{"n", length}, {"op", op}, {"threads", variant.ends_with("_2t") ? 2 : 1}};
   if (variant.starts_with("openblas")) r.params["library"] = "OpenBLAS 0.3.21";
+  r.study = {.param = "n",
+             .label = "vector length (elements)",
+             .panel = "op",
+             .baseline = variant.starts_with("openblas")};
   r.work.precision = p;
   r.work.flops = (op == "dot" ? 2 : 1) * length;
   r.work.bytes = r.work.working_set = (op == "dot" ? 2 : 1) * length * 4;

@@ -77,10 +77,10 @@ TEST(Browser, ChromiumRendersTheChartsAndCountsThePoints) {
   ASSERT_TRUE(std::regex_search(dom, match, std::regex("data-points-rendered=\"(\\d+)\"")))
       << "the page script did not run";
   EXPECT_EQ(std::stoi(match[1]), kVerified);
-  EXPECT_EQ(dom.find("reduce-time"), std::string::npos) << "no reduce results, no reduce charts";
+  EXPECT_EQ(dom.find("study-time"), std::string::npos) << "no size study results, no study charts";
 }
 
-TEST(Browser, ChromiumRendersTheReduceViewsWithEveryVariant) {
+TEST(Browser, ChromiumRendersTheReduceSizeStudyWithEveryVariant) {
   const std::filesystem::path browser = chromium();
   if (browser.empty()) {
     GTEST_SKIP() << "chromium is not on PATH (Debian: apt-get install chromium); CI installs it";
@@ -91,17 +91,17 @@ TEST(Browser, ChromiumRendersTheReduceViewsWithEveryVariant) {
   const std::string dom = rendered_dom(browser, dir, html);
   ASSERT_NE(dom.find("data-points-rendered"), std::string::npos) << "the page script did not run";
   // fp32 sum and dot: both views; int32 sum: the time view only.
-  EXPECT_EQ(samples::count(dom, "class=\"chart reduce-time\""), 3);
-  EXPECT_EQ(samples::count(dom, "class=\"chart reduce-relative\""), 2);
+  EXPECT_EQ(samples::count(dom, "class=\"chart study-time\""), 3);
+  EXPECT_EQ(samples::count(dom, "class=\"chart study-relative\""), 2);
   // Each variant in both views of the 2 fp32 panels; plain and avx2_8acc_1t in int32's too.
   for (const std::string& v : samples::kReduceVariants) {
     const int int32_too = v == "plain_1t" || v == "avx2_8acc_1t" ? 1 : 0;
-    EXPECT_EQ(samples::count(dom, "class=\"reduce-line\" data-variant=\"" + v + "\""),
+    EXPECT_EQ(samples::count(dom, "class=\"study-line\" data-variant=\"" + v + "\""),
               4 + int32_too)
         << v;
   }
   EXPECT_EQ(samples::count(dom, "data-variant=\"avx2_1acc_1t\""), 0) << "failed: not drawn";
-  EXPECT_EQ(samples::count(dom, "class=\"reduce-line\""), 2 * 2 * 5 + 2);
+  EXPECT_EQ(samples::count(dom, "class=\"study-line\""), 2 * 2 * 5 + 2);
 }
 
 }  // namespace

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "count.hpp"
-#include "reports/reduce_chart.hpp"
 #include "reports/reduce_heatmap.hpp"
+#include "reports/size_study.hpp"
 
 namespace reports {
 namespace {
@@ -29,6 +29,7 @@ roofline::Result sweep_point(int threads, int items, double length = kLength) {
               {"threads_per_block", threads},
               {"items_per_thread", items},
               {"sweep", "threads_per_block x items_per_thread"}};
+  r.study = {.param = "n", .label = "vector length (elements)", .panel = "op", .baseline = false};
   r.work.precision = Precision::fp32;
   r.work.bytes = r.work.working_set = 4 * length;
   r.verification = {true, 0, 1e-6, "within tolerance"};
@@ -52,6 +53,7 @@ class Heatmap : public ::testing::Test {
     results_.push_back(ladder);
     ladder.variant = "cub";  // the CUDA baseline, as kernels/cuda/reduce_cases.cpp names it
     ladder.params["library"] = "CUB 3.0.1";
+    ladder.study->baseline = true;
     results_.push_back(ladder);
     for (const auto& r : results_) records_.push_back(&r);
   }
@@ -104,7 +106,7 @@ TEST(HeatColour, RunsFromDarkToLight) {
 }
 
 TEST_F(Heatmap, LengthViewsLeaveTheSweepOut) {
-  const auto panels = reduce_panels(records_);
+  const auto panels = study_panels(records_);
   ASSERT_EQ(panels.size(), 1u);
   ASSERT_EQ(panels[0].series.size(), 2u);
   EXPECT_EQ(panels[0].series[0].variant, "one_pass_atomic");

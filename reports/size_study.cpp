@@ -1,0 +1,245 @@
+#include "reports/size_study.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <functional>
+#include <numeric>
+
+#include "reports/chart_frame.hpp"
+#include "reports/escape.hpp"
+#include "reports/format.hpp"
+
+namespace reports {
+namespace {
+
+// Categorical colours (Tableau 10), as in the sweep chart.
+constexpr std::array<const char*, 10> kSeriesColours = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2",
+                                                        "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+                                                        "#9c755f", "#bab0ac"};
+constexpr const char* kBaselineColour = "#222222";
+
+// The baseline is drawn black and thick; other variants cycle through the colours, dashed on
+// their second pass through them.
+struct Style {
+  std::string colour, dash, width;
+};
+Style style_of(std::size_t index, std::optional<std::size_t> baseline) {
+  if (index == baseline) return {kBaselineColour, "none", "2.6"};
+  const std::size_t round = index / kSeriesColours.size();
+  return {kSeriesColours[index % kSeriesColours.size()], round % 2 == 0 ? "none" : "5 3", "1.6"};
+}
+
+std::string size_label(double n) {
+  const double k = n / 1024;
+  if (k < 1) return format_number(n);
+  if (k < 1024) return format_number(k) + "K";
+  return format_number(k / 1024) + "M";
+}
+
+// "Reduce", "Prefix scan" from "reduce", "prefix_scan".
+std::string family_title(std::string family) {
+  std::replace(family.begin(), family.end(), '_', ' ');
+  if (!family.empty()) family[0] = static_cast<char>(std::toupper(family[0]));
+  return family;
+}
+
+std::string capitalized(std::string text) { return family_title(std::move(text)); }
+
+// "Reduce sum · fp32"
+std::string panel_name(const StudyPanel& p) {
+  return family_title(p.family) + (p.panel.empty() ? "" : " " + p.panel) + " · " +
+         std::string(roofline::to_string(p.precision));
+}
+
+// The chart shared by both views: one polyline per series over log axes.
+std::string lines_svg(const std::string& title, const std::string& css_class,
+                      const std::vector<SizeSeries>& series, const std::string& x_title,
+                      const std::string& y_title,
+                      const std::function<std::string(double)>& y_label, double reference,
+                      std::optional<std::size_t> baseline) {
+  double x_lo = INFINITY, x_hi = 0, y_lo = INFINITY, y_hi = 0;
+  for (const SizeSeries& s : series)
+    for (std::size_t i = 0; i < s.size.size(); ++i) {
+      x_lo = std::min(x_lo, s.size[i]);
+      x_hi = std::max(x_hi, s.size[i]);
+      y_lo = std::min(y_lo, s.time[i]);
+      y_hi = std::max(y_hi, s.time[i]);
+    }
+  if (reference > 0) {
+    y_lo = std::min(y_lo, reference);
+    y_hi = std::max(y_hi, reference);
+  }
+  if (!(x_hi > 0) || !(y_hi > 0)) return {};
+  const ChartLayout layout;
+  const Box plot = layout.plot();
+  const LogAxis x(x_lo, x_hi, plot.x, plot.x + plot.width, LogBase::binary);
+  const LogAxis y(y_lo, y_hi, plot.y + plot.height, plot.y);
+
+  Svg svg(layout.width, layout.height,
+          {{"class", "chart " + css_class}, {"font-family", "sans-serif"}});
+  draw_title(svg, layout, title);
+  draw_axes(svg, layout, {x, size_label, x_title, 11}, {y, y_label, y_title});
+  if (reference > 0) {
+    svg.element("line", {{"class", "reference"},
+                         {"x1", px(plot.x)},
+                         {"y1", px(y.map(reference))},
+                         {"x2", px(plot.x + plot.width)},
+                         {"y2", px(y.map(reference))},
+                         {"stroke", "#888888"},
+                         {"stroke-dasharray", "2 3"}});
+  }
+  std::vector<LegendEntry> legend;
+  svg.open("g", {{"class", "series"}});
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const SizeSeries& s = series[i];
+    const Style style = style_of(i, baseline);
+    std::string points;
+    for (std::size_t k = 0; k < s.size.size(); ++k)
+      points += (k > 0 ? " " : "") + px(x.map(s.size[k])) + "," + px(y.map(s.time[k]));
+    svg.open("polyline", {{"class", "study-line"},
+                          {"data-variant", s.variant},
+                          {"points", points},
+                          {"fill", "none"},
+                          {"stroke", style.colour},
+                          {"stroke-width", style.width},
+                          {"stroke-dasharray", style.dash}});
+    svg.element("title", {}, s.variant);
+    svg.close("polyline");
+    legend.push_back(
+        {s.variant + (i == baseline ? " (baseline)" : ""), legend_line(style.colour, style.dash)});
+  }
+  svg.close("g");
+  draw_legend(svg, layout, legend);
+  return svg.finish();
+}
+
+}  // namespace
+
+std::vector<StudyPanel> study_panels(const std::vector<const roofline::Result*>& records) {
+  std::vector<StudyPanel> panels;
+  for (const roofline::Result* r : records) {
+    if (!r->study || !r->ok() || !r->params.contains(r->study->param) ||
+        r->params.contains("sweep"))
+      continue;
+    const roofline::SizeStudy& study = *r->study;
+    const std::string panel_value =
+        study.panel.empty() || !r->params.contains(study.panel)
+            ? std::string()
+            : r->params.at(study.panel).get<std::string>();
+    auto panel = std::find_if(panels.begin(), panels.end(), [&](const StudyPanel& p) {
+      return p.family == r->family && p.panel == panel_value && p.precision == r->work.precision;
+    });
+    if (panel == panels.end())
+      panel = panels.insert(panels.end(), {r->family, study, panel_value, r->work.precision, {}});
+    auto s = std::find_if(panel->series.begin(), panel->series.end(),
+                          [&](const SizeSeries& l) { return l.variant == r->variant; });
+    if (s == panel->series.end()) {
+      s = panel->series.insert(panel->series.end(), {r->variant, study.baseline,
+                                                     r->params.value("threads", 0), {}, {}});
+    }
+    s->size.push_back(r->params.at(study.param).get<double>());
+    s->time.push_back(r->time->median);
+  }
+  for (StudyPanel& p : panels)
+    for (SizeSeries& s : p.series) {
+      std::vector<std::size_t> order(s.size.size());
+      std::iota(order.begin(), order.end(), 0);
+      std::sort(order.begin(), order.end(),
+                [&](std::size_t a, std::size_t b) { return s.size[a] < s.size[b]; });
+      SizeSeries sorted{s.variant, s.baseline, s.threads, {}, {}};
+      for (std::size_t i : order) {
+        sorted.size.push_back(s.size[i]);
+        sorted.time.push_back(s.time[i]);
+      }
+      s = std::move(sorted);
+    }
+  // A family's panels together, families in order of first appearance.
+  std::vector<std::string> families;
+  for (const StudyPanel& p : panels)
+    if (std::find(families.begin(), families.end(), p.family) == families.end())
+      families.push_back(p.family);
+  const auto rank = [&](const StudyPanel& p) {
+    return std::find(families.begin(), families.end(), p.family) - families.begin();
+  };
+  std::stable_sort(panels.begin(), panels.end(),
+                   [&](const StudyPanel& a, const StudyPanel& b) { return rank(a) < rank(b); });
+  return panels;
+}
+
+std::optional<std::size_t> baseline_series(const StudyPanel& panel) {
+  std::optional<std::size_t> best;
+  for (std::size_t i = 0; i < panel.series.size(); ++i)
+    if (panel.series[i].baseline &&
+        (!best || panel.series[i].threads > panel.series[*best].threads))
+      best = i;
+  return best;
+}
+
+SizeSeries relative_to(const SizeSeries& s, const SizeSeries& baseline) {
+  SizeSeries out{s.variant, s.baseline, s.threads, {}, {}};
+  for (std::size_t i = 0; i < s.size.size(); ++i) {
+    const auto it = std::find(baseline.size.begin(), baseline.size.end(), s.size[i]);
+    if (it == baseline.size.end()) continue;
+    const double base = baseline.time[static_cast<std::size_t>(it - baseline.size.begin())];
+    if (!(base > 0)) continue;
+    out.size.push_back(s.size[i]);
+    out.time.push_back(s.time[i] / base);
+  }
+  return out;
+}
+
+std::string study_time_svg(const std::string& title, const StudyPanel& panel) {
+  return lines_svg(
+      title, "study-time", panel.series, capitalized(panel.study.label), "Median time per call",
+      [](double v) { return format_si(v, "s"); }, 0, baseline_series(panel));
+}
+
+std::string study_relative_svg(const std::string& title, const StudyPanel& panel) {
+  const std::optional<std::size_t> base = baseline_series(panel);
+  if (!base) return {};
+  std::vector<SizeSeries> relative;
+  std::optional<std::size_t> relative_base;
+  for (std::size_t i = 0; i < panel.series.size(); ++i) {
+    SizeSeries r = relative_to(panel.series[i], panel.series[*base]);
+    if (r.size.empty()) continue;
+    if (i == *base) relative_base = relative.size();
+    relative.push_back(std::move(r));
+  }
+  return lines_svg(
+      title, "study-relative", relative, capitalized(panel.study.label),
+      "Time relative to " + panel.series[*base].variant + " (lower is faster)",
+      [](double v) { return format_number(v) + "×"; }, 1, relative_base);
+}
+
+std::string study_section(const std::string& device_title,
+                          const std::vector<const roofline::Result*>& records,
+                          const nlohmann::json& facts) {
+  const std::vector<StudyPanel> panels = study_panels(records);
+  std::string html;
+  for (std::size_t i = 0; i < panels.size(); ++i) {
+    const StudyPanel& p = panels[i];
+    const bool first_of_family = i == 0 || panels[i - 1].family != p.family;
+    if (first_of_family)
+      html += "<h3>" + escape_xml(family_title(p.family)) + ": time against " +
+              escape_xml(p.study.label) + "</h3>\n";
+    html += study_time_svg(panel_name(p) + " — " + device_title, p) + "\n";
+    const std::string relative =
+        study_relative_svg(panel_name(p) + " relative to the baseline — " + device_title, p);
+    if (relative.empty()) {
+      html += "<p class=\"note\">" + escape_xml(panel_name(p)) +
+              ": no library baseline was run, so there is no relative view.</p>\n";
+    } else {
+      html += relative + "\n";
+    }
+    const bool last_of_family = i + 1 == panels.size() || panels[i + 1].family != p.family;
+    if (!last_of_family) continue;
+    for (const std::string& line :
+         facts.value(p.family + "_not_offered", std::vector<std::string>()))
+      html += "<p class=\"note\">Not offered: " + escape_xml(line) + ".</p>\n";
+  }
+  return html;
+}
+
+}  // namespace reports

@@ -1,0 +1,56 @@
+#pragma once
+// The size study of every family that declares one (kernels/family.hpp; each result carries it
+// as roofline::SizeStudy), per device, family, panel value and element type: median time against
+// the swept size (log-log, one line per variant), and each variant's time relative to the
+// baseline variant (a vendor library) against the size. Points of a parameter sweep (params
+// "sweep") belong to the heat map (reduce_heatmap.hpp), not here.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "roofline/results.hpp"
+
+namespace reports {
+
+struct SizeSeries {
+  std::string variant;
+  bool baseline = false;     // its study says so: a vendor library's variant
+  int threads = 0;           // params "threads"; 0 when absent
+  std::vector<double> size;  // the study's parameter, ascending
+  std::vector<double> time;  // median seconds per call at each size
+};
+
+// One (family, panel value, element type) of a device's results: its series, in order of first
+// appearance.
+struct StudyPanel {
+  std::string family;
+  roofline::SizeStudy study;  // of the family (its baseline flag unused)
+  std::string panel;          // the value of params[study.panel] ("sum"); empty without one
+  roofline::Precision precision = roofline::Precision::fp32;
+  std::vector<SizeSeries> series;
+};
+
+// The verified results with a size study grouped into panels (in order of first appearance),
+// each variant's medians sorted by size.
+std::vector<StudyPanel> study_panels(const std::vector<const roofline::Result*>& records);
+
+// The baseline of a panel: the baseline variant with the most threads; nullopt when the panel
+// has none (int32 on the CPU: OpenBLAS has no integer kernels).
+std::optional<std::size_t> baseline_series(const StudyPanel& panel);
+
+// time / baseline time at each size both were measured at (sizes of `s` without a baseline
+// point are left out).
+SizeSeries relative_to(const SizeSeries& s, const SizeSeries& baseline);
+
+std::string study_time_svg(const std::string& title, const StudyPanel& panel);
+// Empty when the panel has no baseline.
+std::string study_relative_svg(const std::string& title, const StudyPanel& panel);
+
+// The HTML section of a device (per family a heading and both charts of every panel, then what
+// the device did not offer of it and why: its facts' "<family>_not_offered" lines); empty without
+// results that have a size study.
+std::string study_section(const std::string& device_title,
+                          const std::vector<const roofline::Result*>& records,
+                          const nlohmann::json& facts);
+
+}  // namespace reports
