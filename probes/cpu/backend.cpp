@@ -20,8 +20,7 @@ namespace {
 using roofline::Result;
 
 std::string failure_text(const Result& r) {
-  return r.family + " " + r.variant + " " + r.params.dump() + ": " +
-         (r.error.empty() ? r.verification.message : r.error);
+  return r.family + " " + r.variant + " " + r.params.dump() + ": " + r.failure();
 }
 
 std::string compute_method(const Result& r, double clock_hz) {

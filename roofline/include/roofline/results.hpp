@@ -41,6 +41,8 @@ struct Result {
   std::optional<MeasuredWork> measured;  // from the counters whose calibration agreed
 
   bool ok() const { return verification.passed && error.empty() && time.has_value(); }
+  // Why the result is not ok, in the words every output uses; empty when it is.
+  std::string failure() const;
 };
 
 struct Results {
