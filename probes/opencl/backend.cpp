@@ -10,7 +10,7 @@
 #include "probes/opencl/local_bandwidth.hpp"
 #include "probes/opencl/peak_flops.hpp"
 #include "roofline/harness.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/stats.hpp"
 
 namespace probes::opencl {

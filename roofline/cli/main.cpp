@@ -5,7 +5,7 @@
 #include "roofline/build_info.hpp"
 #include "roofline/cli/backends.hpp"
 #include "roofline/cli/commands.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/provenance.hpp"
 
 int main(int argc, char** argv) {

@@ -9,7 +9,7 @@
 #include "reports/roof_check.hpp"
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/harness.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/provenance.hpp"
 
 namespace cli {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 using namespace roofline;
 

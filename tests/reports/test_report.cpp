@@ -6,7 +6,7 @@
 
 #include "count.hpp"
 #include "reports/report.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "sample_results.hpp"
 #include "temp_dir.hpp"
 
