@@ -83,8 +83,10 @@ std::string lines_svg(const std::string& title, const std::string& css_class,
     const LengthSeries& s = series[i];
     const Style style = style_of(i, baseline);
     std::string points;
-    for (std::size_t k = 0; k < s.length.size(); ++k)
-      points += (k > 0 ? " " : "") + px(x.map(s.length[k])) + "," + px(y.map(s.time[k]));
+    for (std::size_t k = 0; k < s.length.size(); ++k) {
+      if (k > 0) points += " ";
+      points += px(x.map(s.length[k])) + "," + px(y.map(s.time[k]));
+    }
     svg.open("polyline", {{"class", "reduce-line"},
                           {"data-variant", s.variant},
                           {"points", points},
