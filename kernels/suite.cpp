@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/names.hpp"
 
 namespace kernels {

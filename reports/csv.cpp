@@ -113,7 +113,7 @@ std::string results_csv(const std::vector<DeviceView>& views) {
                        r->params.dump(),
                        r->level,
                        timed ? "ok" : "failed",
-                       timed ? r->verification.message : failure_message(*r),
+                       timed ? r->verification.message : r->failure(),
                        format_exact(r->work.flops),
                        format_exact(r->work.bytes),
                        format_exact(p ? p->ai : r->work.arithmetic_intensity()),

@@ -5,7 +5,7 @@
 #include <map>
 #include <optional>
 
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/stats.hpp"
 
 namespace reports {

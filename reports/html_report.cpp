@@ -111,7 +111,7 @@ std::string failed_table(const std::vector<DeviceView>& views) {
                       {r->variant},
                       {std::string(roofline::to_string(r->work.precision))},
                       {params_text(r->params)},
-                      {failure_message(*r), "bad"}});
+                      {r->failure(), "bad"}});
     }
   }
   if (rows.empty()) return none_note();

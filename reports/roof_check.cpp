@@ -18,7 +18,7 @@ std::string roof_check_note(const roofline::Results& r, const std::string& devic
     }
     if (!check.ok())
       failures += "; the check of " + check.variant + " " + check.params.value("when", "") +
-                  " them failed: " + failure_message(check);
+                  " them: " + check.failure();
   }
   for (const char* when : {"before", "after"}) {
     const roofline::Result* fastest = roofline::fastest_roof_check(r, device_id, when);

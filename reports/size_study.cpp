@@ -96,8 +96,10 @@ std::string lines_svg(const std::string& title, const std::string& css_class,
     const SizeSeries& s = series[i];
     const Style style = style_of(i, baseline);
     std::string points;
-    for (std::size_t k = 0; k < s.size.size(); ++k)
-      points += (k > 0 ? " " : "") + px(x.map(s.size[k])) + "," + px(y.map(s.time[k]));
+    for (std::size_t k = 0; k < s.size.size(); ++k) {
+      if (k > 0) points += " ";
+      points += px(x.map(s.size[k])) + "," + px(y.map(s.time[k]));
+    }
     svg.open("polyline", {{"class", "study-line"},
                           {"data-variant", s.variant},
                           {"points", points},

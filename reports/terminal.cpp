@@ -57,7 +57,7 @@ std::string results_summary(const DeviceView& view) {
     const std::optional<roofline::Placement> p = point ? r->placement : std::nullopt;
     std::string status = "ok";
     if (!r->ok()) {
-      status = "FAILED: " + failure_message(*r);
+      status = "FAILED: " + r->failure();
     } else if (r->time->unstable) {
       status = "unstable";
     }

@@ -91,14 +91,6 @@ std::string params_text(const nlohmann::json& params) {
   return text;
 }
 
-std::string failure_message(const roofline::Result& r) {
-  if (!r.error.empty()) return r.error;
-  if (!r.verification.passed) {
-    return r.verification.message.empty() ? "verification failed" : r.verification.message;
-  }
-  return r.time ? std::string() : "no timing samples";
-}
-
 std::string device_title(const DeviceView& view) {
   std::string title = view.device.name.empty() ? view.device.id : view.device.name;
   if (title != view.device.id) title += " (" + view.device.id + ")";

@@ -41,8 +41,6 @@ std::vector<PlotPoint> plot_points(const DeviceView& view);
 std::string key_param(const nlohmann::json& params);
 // All parameters as "n=1048576, m=64, isa=avx2".
 std::string params_text(const nlohmann::json& params);
-// The verification message or error of a failed result.
-std::string failure_message(const roofline::Result& r);
 using roofline::bandwidth;
 // A title for a device of an input: "AMD EPYC 7763 (cpu) on host-a".
 std::string device_title(const DeviceView& view);

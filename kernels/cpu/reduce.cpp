@@ -135,7 +135,8 @@ std::string_view to_string(ReduceTechnique t) {
 }
 
 std::string reduce_variant_name(const ReduceCall& call) {
-  const std::string threads = "_" + std::to_string(call.threads) + "t" + (call.team ? "_team" : "");
+  std::string threads = "_";  // appended, not `"_" + …`, which trips GCC 12's -Wrestrict
+  threads += std::to_string(call.threads) + "t" + (call.team ? "_team" : "");
   switch (call.technique) {
     case ReduceTechnique::plain:
       return "plain" + threads;

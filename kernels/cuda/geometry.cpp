@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/names.hpp"
 
 namespace kernels::cuda {

@@ -12,7 +12,7 @@
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/last_block.hpp"
 #include "kernels/cuda/reduce.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace kernels::cuda {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace kernels::cuda {
 namespace {

@@ -64,7 +64,7 @@ inline constexpr int kDefaultGroup = 256;
 
 struct ReduceConfig {
   ReduceOp op = ReduceOp::sum;
-  ReduceShape shape;
+  ReduceShape shape = {};
   PassScheme passes = PassScheme::two_pass;
   int group = kDefaultGroup;  // work-items per work-group, a power of two
 };

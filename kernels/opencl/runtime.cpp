@@ -5,7 +5,7 @@
 #include <bit>
 
 #include "roofline/affinity.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace rooflab_embedded {
 extern const std::string_view vectors_cl;

@@ -5,6 +5,7 @@
 
 #include "kernels/cpu/calibration_cases.hpp"
 #include "kernels/cpu/cases.hpp"
+#include "kernels/cpu/reduce_openblas.hpp"
 #include "probes/cpu/bandwidth.hpp"
 #include "probes/cpu/clock.hpp"
 #include "probes/cpu/device.hpp"
@@ -20,8 +21,7 @@ namespace {
 using roofline::Result;
 
 std::string failure_text(const Result& r) {
-  return r.family + " " + r.variant + " " + r.params.dump() + ": " +
-         (r.error.empty() ? r.verification.message : r.error);
+  return r.family + " " + r.variant + " " + r.params.dump() + ": " + r.failure();
 }
 
 std::string compute_method(const Result& r, double clock_hz) {
@@ -171,6 +171,8 @@ std::vector<std::unique_ptr<roofline::Case>> CpuBackend::roof_check_cases(
     const roofline::Device& device) const {
   return probes::cpu::roof_check_cases(device);
 }
+
+bool prepare_cpu_environment() { return kernels::cpu::set_openblas_coretype(); }
 
 void register_cpu_backend(roofline::Registry& registry) {
   registry.add(std::make_unique<CpuBackend>());

@@ -32,6 +32,11 @@ class CpuBackend : public roofline::Backend {
       const roofline::Device& device) const override;
 };
 
+// Where OpenBLAS does not know the CPU, names the kernel set of its ISA in OPENBLAS_CORETYPE
+// unless the user has set it (kernels/cpu/reduce_openblas.hpp); true when it did. OpenBLAS reads
+// it once, as it loads: rooflab calls this first and starts again, and the reduce family's
+// baseline records it (params "library").
+bool prepare_cpu_environment();
 void register_cpu_backend(roofline::Registry& registry);
 
 }  // namespace probes::cpu

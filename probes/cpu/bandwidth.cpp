@@ -6,7 +6,7 @@
 
 #include "kernels/cpu/stream_cases.hpp"
 #include "probes/levels.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace probes::cpu {
 

@@ -10,7 +10,7 @@
 #include <random>
 
 #include "probes/cpu/peak_flops_simd.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace probes::cpu {
 

@@ -29,8 +29,7 @@ using roofline::Precision;
 using roofline::Result;
 
 std::string failure_text(const Result& r) {
-  return r.family + " " + r.variant + " " + r.params.dump() + ": " +
-         (r.error.empty() ? r.verification.message : r.error);
+  return r.family + " " + r.variant + " " + r.params.dump() + ": " + r.failure();
 }
 
 std::vector<double> rates(const Result& r, double per_call) {

@@ -12,7 +12,7 @@
 #include "probes/cuda/cupti_host.hpp"
 #include "probes/cuda/cupti_metrics.hpp"
 #include "probes/cuda/cupti_session.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace probes::cuda {
 namespace {

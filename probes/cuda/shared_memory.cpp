@@ -6,7 +6,7 @@
 
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/event_timer.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace probes::cuda {
 

@@ -10,7 +10,7 @@
 #include "probes/opencl/local_bandwidth.hpp"
 #include "probes/opencl/peak_flops.hpp"
 #include "roofline/harness.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/stats.hpp"
 
 namespace probes::opencl {
@@ -19,8 +19,7 @@ namespace {
 using roofline::Result;
 
 std::string failure_text(const Result& r) {
-  return r.family + " " + r.variant + " " + r.params.dump() + ": " +
-         (r.error.empty() ? r.verification.message : r.error);
+  return r.family + " " + r.variant + " " + r.params.dump() + ": " + r.failure();
 }
 
 // Every sample as a rate of `amount` (Work::flops or Work::bytes) per second.

@@ -8,7 +8,7 @@
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/cases.hpp"
 #include "probes/opencl/device.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace rooflab_embedded {
 extern const std::string_view local_bandwidth_cl;

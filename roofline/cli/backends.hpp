@@ -5,6 +5,10 @@
 
 namespace cli {
 
+// Sets the environment variables that the backends' libraries read as they load (the CPU
+// backend's OPENBLAS_CORETYPE), the user's own standing; true when it set one, and the program
+// must start again for it to take effect.
+bool prepare_backend_environments();
 void register_backends(roofline::Registry& registry);
 
 }  // namespace cli

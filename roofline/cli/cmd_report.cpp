@@ -3,7 +3,6 @@
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/inputs.hpp"
-#include "roofline/json_io.hpp"
 
 namespace cli {
 

@@ -1,16 +1,16 @@
 // rooflab: measure a machine's roofs, run verified kernels under them, report.
 #include <iostream>
 
-#include "kernels/cpu/reduce_openblas.hpp"
 #include "roofline/build_info.hpp"
 #include "roofline/cli/backends.hpp"
 #include "roofline/cli/commands.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/provenance.hpp"
 
 int main(int argc, char** argv) {
-  // OpenMP and OpenBLAS read these settings as they load: set them, then start again.
-  roofline::ensure_pinned_threads(argv, kernels::cpu::set_openblas_coretype());
+  // OpenMP and the backends' libraries read these settings as they load: set them, then start
+  // again.
+  roofline::ensure_pinned_threads(argv, cli::prepare_backend_environments());
 
   cli::Session session;
   for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);

@@ -7,10 +7,9 @@
 #include <set>
 
 #include "reports/roof_check.hpp"
-#include "reports/view.hpp"
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/harness.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/provenance.hpp"
 
 namespace cli {
@@ -176,16 +175,13 @@ void report_problems(Session& s, const roofline::Results& r) {
   for (const auto& result : r.results) {
     if (result.ok()) continue;
     std::cerr << "FAILED " << result.family << "/" << result.variant << " " << result.params.dump()
-              << ": "
-              << (result.error.empty() ? "verification failed: " + result.verification.message
-                                       : result.error)
-              << "\n";
+              << ": " << result.failure() << "\n";
     s.exit_code = kExitFailure;
   }
   for (const auto& check : r.roof_checks)
     if (!check.ok()) {
       std::cerr << "FAILED roof check " << check.device << " " << check.variant << " "
-                << check.params.dump() << ": " << reports::failure_message(check) << "\n";
+                << check.params.dump() << ": " << check.failure() << "\n";
       s.exit_code = kExitFailure;
     }
 }

@@ -3,7 +3,7 @@
 #include <cctype>
 #include <limits>
 
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace cli {
 

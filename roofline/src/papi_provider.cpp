@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "roofline/counters.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/src/papi_events.hpp"
 
 namespace roofline {

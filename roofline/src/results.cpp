@@ -10,6 +10,14 @@ double bandwidth(const Result& r) {
   return r.work.bytes / r.time->median;
 }
 
+std::string Result::failure() const {
+  if (!error.empty()) return error;
+  if (!verification.passed)
+    return verification.message.empty() ? "verification failed"
+                                        : "verification failed: " + verification.message;
+  return time ? std::string() : "no timing samples";
+}
+
 void place(Result& r, const Roofline& roofs) {
   r.placement.reset();
   if (!r.ok()) return;

@@ -114,3 +114,17 @@ TEST(Placement, RoofChecksAreComparedWithTheRoofTheResultsArePlacedUnder) {
   r.roof_checks[0].level = "L2";
   EXPECT_FALSE(roofline::roof_check_ratio(r, "cpu", "before").has_value());
 }
+
+TEST(Result, FailureSaysWhyInTheWordsOfEveryOutput) {
+  roofline::Result r = sample::results().results[0];
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.failure(), "");
+  r.time.reset();
+  EXPECT_EQ(r.failure(), "no timing samples");
+  r.verification = {.passed = false, .max_error = 1, .tolerance = 0, .message = "element 7 is 1"};
+  EXPECT_EQ(r.failure(), "verification failed: element 7 is 1");
+  r.verification.message.clear();
+  EXPECT_EQ(r.failure(), "verification failed");
+  r.error = "run failed: out of memory";  // an error says more than the check it prevented
+  EXPECT_EQ(r.failure(), "run failed: out of memory");
+}

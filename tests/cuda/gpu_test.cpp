@@ -15,7 +15,7 @@
 #include "probes/cuda/peak_flops.hpp"
 #include "probes/cuda/shared_memory.hpp"
 #include "roofline/harness.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 using roofline::Precision;
 

@@ -12,7 +12,7 @@
 #include "kernels/cuda/reduce_cases.hpp"
 #include "probes/cuda/device.hpp"
 #include "roofline/harness.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace kernels::cuda {
 namespace {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "kernels/cuda/last_block.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace kernels::cuda {
 namespace {

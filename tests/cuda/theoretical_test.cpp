@@ -13,7 +13,7 @@
 #include "probes/cuda/fma_chains.hpp"
 #include "probes/cuda/nvml.hpp"
 #include "probes/cuda/peak_flops.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 using namespace probes::cuda;
 using roofline::Precision;

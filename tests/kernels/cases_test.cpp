@@ -14,7 +14,7 @@
 #include "kernels/cpu/isa.hpp"
 #include "kernels/cpu/nested_saxpy.hpp"
 #include "kernels/nested_saxpy.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace kernels::cpu {
 namespace {

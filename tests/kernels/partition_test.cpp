@@ -56,7 +56,9 @@ TEST(ChunkedBlocks, HandsOutEveryElementOnceInChunksCutOnCacheLines) {
           for (Range c; (c = blocks.take(t)).begin < c.end;) {
             EXPECT_EQ(c.begin, expected_begin);  // in order, no gap, no overlap
             EXPECT_LE(c.end - c.begin, kChunkBytes / sizeof(float) + 15);
-            if (c.end < own.end) EXPECT_EQ(reinterpret_cast<std::uintptr_t>(base + c.end) % 64, 0u);
+            if (c.end < own.end) {
+              EXPECT_EQ(reinterpret_cast<std::uintptr_t>(base + c.end) % 64, 0u);
+            }
             expected_begin = c.end;
           }
           EXPECT_EQ(expected_begin, own.end);

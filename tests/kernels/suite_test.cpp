@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace kernels {
 namespace {

@@ -10,7 +10,7 @@
 #include "probes/opencl/bandwidth.hpp"
 #include "probes/opencl/device.hpp"
 #include "probes/opencl/peak_flops.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include "kernels/stream.hpp"
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace {
 

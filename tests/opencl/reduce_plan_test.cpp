@@ -7,7 +7,7 @@
 
 #include <set>
 
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace kernels::opencl {
 namespace {

@@ -13,7 +13,7 @@
 #include "kernels/opencl/reduce_support.hpp"
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace kernels::opencl {
 namespace {

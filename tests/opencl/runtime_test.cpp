@@ -7,7 +7,7 @@
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/stream_cases.hpp"
 #include "roofline/harness.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <set>
 
 #include "probes/levels.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace {
 

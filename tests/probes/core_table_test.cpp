@@ -6,7 +6,7 @@
 
 #include "probes/cpu/device.hpp"
 #include "probes/cpu/theoretical.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace {
 

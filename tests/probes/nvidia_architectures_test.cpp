@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "probes/nvidia/architectures.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 using namespace probes::nvidia;
 using roofline::Precision;

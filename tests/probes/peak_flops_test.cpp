@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "probes/cpu/peak_flops_simd.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace {
 

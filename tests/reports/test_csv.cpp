@@ -88,7 +88,8 @@ TEST_F(Csv, ResultsListEveryRecordWithStatusAndPlottedFlag) {
     plotted += rows[i][column(h, "plotted")] == "true";
     if (rows[i][column(h, "status")] == "failed") {
       ++failed;
-      EXPECT_EQ(rows[i][column(h, "message")], "mismatch at index 7: got 1.5, want \"2\" <&>");
+      EXPECT_EQ(rows[i][column(h, "message")],
+                "verification failed: mismatch at index 7: got 1.5, want \"2\" <&>");
       EXPECT_EQ(rows[i][column(h, "flops_per_s")], "");
     }
   }

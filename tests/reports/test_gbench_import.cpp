@@ -7,7 +7,7 @@
 #include <string>
 
 #include "reports/gbench_import.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "sample_results.hpp"
 
 namespace {

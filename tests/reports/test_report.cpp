@@ -6,7 +6,7 @@
 
 #include "count.hpp"
 #include "reports/report.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "sample_results.hpp"
 #include "temp_dir.hpp"
 
@@ -86,7 +86,7 @@ TEST(SummaryTable, ShowsTopCeilingsResultsAndFlagsFailures) {
   EXPECT_NE(table.find("64 GFLOP/s"), std::string::npos);  // 2 threads
   EXPECT_NE(table.find("32 GFLOP/s"), std::string::npos);  // 1 thread
   EXPECT_LT(table.find("L1 bandwidth"), table.find("DRAM bandwidth"));
-  EXPECT_NE(table.find("FAILED: mismatch at index 7"), std::string::npos);
+  EXPECT_NE(table.find("FAILED: verification failed: mismatch at index 7"), std::string::npos);
   EXPECT_NE(table.find("unstable"), std::string::npos);
   EXPECT_NE(table.find("m=2"), std::string::npos);
   EXPECT_NE(table.find("1 result(s) FAILED"), std::string::npos);

@@ -30,7 +30,7 @@ struct MeasureOptions {
   // and verified: they are timed in turn with every group of cases in their level on their
   // device, and the fastest one's bandwidth in those seconds is kept in each of the group's
   // results (Result::roof_now). Empty: none.
-  std::vector<Case*> roof_now;
+  std::vector<Case*> roof_now = {};
 };
 
 // Progress of a sweep on stderr, drawn only when stderr is a terminal.

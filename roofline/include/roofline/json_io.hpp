@@ -2,19 +2,14 @@
 // Reading and writing Rooflab's versioned JSON files.
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "roofline/input_error.hpp"
 #include "roofline/profile.hpp"
 #include "roofline/results.hpp"
 
 namespace roofline {
-
-// Bad input from the user (a value, a file): the CLI prints it and exits 2.
-struct InputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 inline constexpr std::string_view kMachineSchema = "rooflab.machine/1";
 inline constexpr std::string_view kResultsSchema = "rooflab.results/1";

@@ -50,6 +50,8 @@ struct Result {
   std::optional<SizeStudy> study;        // none when the family has no size study
 
   bool ok() const { return verification.passed && error.empty() && time.has_value(); }
+  // Why the result is not ok, in the words every output uses; empty when it is.
+  std::string failure() const;
 };
 
 struct Results {
