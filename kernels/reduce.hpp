@@ -23,6 +23,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/case.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
@@ -46,13 +47,6 @@ using Accumulator = std::conditional_t<std::is_integral_v<T>, std::uint32_t, T>;
 constexpr int reduce_inputs(ReduceOp op) { return op == ReduceOp::dot ? 2 : 1; }
 
 roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n);
-
-template <class T>
-constexpr roofline::Precision precision_of() {
-  if constexpr (std::is_same_v<T, float>) return roofline::Precision::fp32;
-  if constexpr (std::is_same_v<T, double>) return roofline::Precision::fp64;
-  if constexpr (std::is_same_v<T, std::int32_t>) return roofline::Precision::int32;
-}
 
 // Vector lengths of the sweep: 1024·step^k for k = 0, 1, … while the op's working set is below
 // `dram_bytes`, then the length whose working set reaches it (the sweep's largest size, in DRAM

@@ -13,6 +13,7 @@
 #include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace kernels::cuda {
@@ -88,19 +89,12 @@ std::unique_ptr<roofline::Case> cublas_case(roofline::CaseInfo info, std::size_t
       });
 }
 
-void check_precision(roofline::Precision p) {
-  if (p != roofline::Precision::fp32 && p != roofline::Precision::fp64)
-    throw roofline::InputError("nested saxpy on CUDA has no " + std::string(to_string(p)) +
-                               " kernels");
-}
-
 }  // namespace
 
 std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
                                                        const std::string& variant, int m,
                                                        const Geometry& g, roofline::Precision p,
                                                        std::size_t n) {
-  check_precision(p);
   if (std::find(kNestedSaxpyDepths.begin(), kNestedSaxpyDepths.end(), m) ==
       kNestedSaxpyDepths.end())
     throw roofline::InputError("nested saxpy depth " + std::to_string(m) +
@@ -115,19 +109,19 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
   auto info = roofline::case_info(device, "nested_saxpy", variant, params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
                                   device.compute_units);
-  if (p == roofline::Precision::fp32) return kernel_case<float>(std::move(info), m, g, n);
-  return kernel_case<double>(std::move(info), m, g, n);
+  return with_type<float, double>(p, "nested saxpy on CUDA", [&]<class T>() {
+    return kernel_case<T>(std::move(info), m, g, n);
+  });
 }
 
 std::unique_ptr<roofline::Case> make_cublas_axpy_case(const roofline::Device& device,
                                                       roofline::Precision p, std::size_t n) {
-  check_precision(p);
   const nlohmann::json params = {{"n", n}, {"m", 1}};
   auto info = roofline::case_info(device, "nested_saxpy", "cublas_axpy", params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), 1),
                                   device.compute_units);
-  if (p == roofline::Precision::fp32) return cublas_case<float>(std::move(info), n);
-  return cublas_case<double>(std::move(info), n);
+  return with_type<float, double>(p, "nested saxpy on CUDA",
+                                  [&]<class T>() { return cublas_case<T>(std::move(info), n); });
 }
 
 }  // namespace kernels::cuda

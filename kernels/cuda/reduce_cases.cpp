@@ -13,6 +13,7 @@
 #include "kernels/cuda/fill.hpp"
 #include "kernels/cuda/reduce.hpp"
 #include "kernels/cuda/reduce_cub.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace kernels::cuda {
@@ -101,16 +102,7 @@ std::unique_ptr<roofline::Case> typed_case(roofline::CaseInfo info, Precision p,
         std::move(info), op, n, [=] { return std::make_unique<Runner<T>>(args..., n); },
         std::move(cache));
   };
-  switch (p) {
-    case Precision::fp32:
-      return make.template operator()<float>();
-    case Precision::fp64:
-      return make.template operator()<double>();
-    case Precision::int32:
-      return make.template operator()<std::int32_t>();
-    default:
-      throw roofline::InputError("reduce on CUDA has no " + std::string(to_string(p)) + " kernels");
-  }
+  return with_type<float, double, std::int32_t>(p, "reduce on CUDA", make);
 }
 
 }  // namespace

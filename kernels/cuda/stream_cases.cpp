@@ -15,6 +15,7 @@
 #include "kernels/cuda/fill.hpp"
 #include "kernels/cuda/stream.hpp"
 #include "kernels/inputs.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace kernels::cuda {
@@ -23,11 +24,6 @@ namespace {
 constexpr double kScalar = 3;  // STREAM's
 constexpr std::array<std::uint64_t, 2> kInputSeeds = {101, 102};
 constexpr std::uint64_t kOutputSeed = 103;  // the initial output an in-place op (daxpy) reads
-
-void check_precision(roofline::Precision p) {
-  if (p != roofline::Precision::fp32 && p != roofline::Precision::fp64)
-    throw roofline::InputError("stream on CUDA has no " + std::string(to_string(p)) + " kernels");
-}
 
 // Enqueues `passes` passes of the operation; read and dot leave their sum as the total of
 // `partials` (as many values as the launch has blocks).
@@ -167,7 +163,6 @@ std::unique_ptr<roofline::Case> make_stream_case(
     const roofline::Device& device, const std::string& family, const std::string& variant,
     const StreamConfig& config, roofline::Precision p, std::size_t n,
     std::shared_ptr<HostInputCache> cache, std::optional<std::string> level) {
-  check_precision(p);
   check_geometry(config.geometry, roofline::size_of(p), kStreamItems);
   if (config.passes < 1)
     throw roofline::InputError("passes " + std::to_string(config.passes) + " is below 1");
@@ -186,21 +181,20 @@ std::unique_ptr<roofline::Case> make_stream_case(
   auto info = roofline::case_info(device, family, variant, params, stream_config_work(config, p, n),
                                   device.compute_units);
   if (level) info.level = *level;
-  if (p == roofline::Precision::fp32)
-    return kernel_case<float>(std::move(info), config, n, std::move(cache));
-  return kernel_case<double>(std::move(info), config, n, std::move(cache));
+  return with_type<float, double>(p, "stream on CUDA", [&]<class T>() {
+    return kernel_case<T>(std::move(info), config, n, std::move(cache));
+  });
 }
 
 std::unique_ptr<roofline::Case> make_cublas_dot_case(const roofline::Device& device,
                                                      roofline::Precision p, std::size_t n) {
-  check_precision(p);
   if (n == 0) throw roofline::InputError("stream: size 0 has no elements");
   const nlohmann::json params = {{"n", n}, {"op", "dot"}, {"passes", 1}};
   const StreamConfig dot{.op = StreamOp::dot, .geometry = {}, .passes = 1};
   auto info = roofline::case_info(device, "stream", "cublas", params, stream_config_work(dot, p, n),
                                   device.compute_units);
-  if (p == roofline::Precision::fp32) return cublas_dot_case<float>(std::move(info), n);
-  return cublas_dot_case<double>(std::move(info), n);
+  return with_type<float, double>(
+      p, "stream on CUDA", [&]<class T>() { return cublas_dot_case<T>(std::move(info), n); });
 }
 
 }  // namespace kernels::cuda

@@ -8,6 +8,7 @@
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/case.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace rooflab_embedded {
@@ -90,17 +91,11 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(roofline::CaseInfo info,
                                                        std::shared_ptr<Runtime> runtime, int m,
                                                        roofline::Precision p, std::size_t n,
                                                        const NestedSaxpyLaunch& launch) {
-  switch (p) {
-    case roofline::Precision::fp32:
-      return std::make_unique<NestedSaxpyCase<float>>(std::move(info), std::move(runtime), m, n,
-                                                      launch);
-    case roofline::Precision::fp64:
-      return std::make_unique<NestedSaxpyCase<double>>(std::move(info), std::move(runtime), m, n,
-                                                       launch);
-    default:
-      throw roofline::InputError("nested_saxpy on OpenCL has no " + std::string(to_string(p)) +
-                                 " kernels (fp32, fp64)");
-  }
+  return with_type<float, double>(p, "nested_saxpy on OpenCL",
+                                  [&]<class T>() -> std::unique_ptr<roofline::Case> {
+                                    return std::make_unique<NestedSaxpyCase<T>>(
+                                        std::move(info), std::move(runtime), m, n, launch);
+                                  });
 }
 
 }  // namespace kernels::opencl

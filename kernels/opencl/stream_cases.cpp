@@ -10,6 +10,7 @@
 #include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/opencl/case.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace rooflab_embedded {
@@ -156,17 +157,10 @@ std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info,
                                                  roofline::Precision p, std::size_t n,
                                                  const StreamLaunch& launch) {
   if (launch.passes < 1) throw roofline::InputError("stream launch: passes 0 is below 1");
-  switch (p) {
-    case roofline::Precision::fp32:
-      return std::make_unique<StreamCase<float>>(std::move(info), std::move(runtime), op, n,
-                                                 launch);
-    case roofline::Precision::fp64:
-      return std::make_unique<StreamCase<double>>(std::move(info), std::move(runtime), op, n,
-                                                  launch);
-    default:
-      throw roofline::InputError("stream on OpenCL has no " + std::string(to_string(p)) +
-                                 " kernels (fp32, fp64)");
-  }
+  return with_type<float, double>(
+      p, "stream on OpenCL", [&]<class T>() -> std::unique_ptr<roofline::Case> {
+        return std::make_unique<StreamCase<T>>(std::move(info), std::move(runtime), op, n, launch);
+      });
 }
 
 }  // namespace kernels::opencl

@@ -9,6 +9,7 @@
 #include <limits>
 #include <random>
 
+#include "kernels/precision_dispatch.hpp"
 #include "probes/cpu/peak_flops_simd.hpp"
 #include "roofline/json_io.hpp"
 
@@ -137,10 +138,6 @@ roofline::Work peak_flops_work(const PeakFlopsConfig& config) {
 std::unique_ptr<PeakFlopsCase> make_peak_flops_case(const PeakFlopsConfig& config,
                                                     const std::string& device_id) {
   using roofline::InputError;
-  using roofline::Precision;
-  if (config.precision != Precision::fp32 && config.precision != Precision::fp64)
-    throw InputError("peak_flops: precision " + std::string(to_string(config.precision)) +
-                     " is not measured on the CPU (fp32, fp64)");
   if (config.threads < 1)
     throw InputError("peak_flops: threads " + std::to_string(config.threads) + " is below 1");
   if (config.iterations < 1)
@@ -160,9 +157,10 @@ std::unique_ptr<PeakFlopsCase> make_peak_flops_case(const PeakFlopsConfig& confi
                  {"iterations", config.iterations}},
       .work = peak_flops_work(config),
       .level = ""};
-  if (config.precision == Precision::fp32)
-    return std::make_unique<ChainsCase<float>>(config, std::move(info));
-  return std::make_unique<ChainsCase<double>>(config, std::move(info));
+  return kernels::with_type<float, double>(
+      config.precision, "peak_flops on the CPU", [&]<class T>() -> std::unique_ptr<PeakFlopsCase> {
+        return std::make_unique<ChainsCase<T>>(config, std::move(info));
+      });
 }
 
 std::vector<PeakFlopsConfig> peak_flops_configs(int threads) {
@@ -174,10 +172,9 @@ std::vector<PeakFlopsConfig> peak_flops_configs(int threads) {
 }
 
 void run_chains_on_this_thread(const PeakFlopsConfig& config) {
-  if (config.precision == roofline::Precision::fp32)
-    run_chains<float>(config, 0.5f, 1.0f, std::vector<float>(values_per_thread(config), 1));
-  else
-    run_chains<double>(config, 0.5, 1.0, std::vector<double>(values_per_thread(config), 1));
+  kernels::with_type<float, double>(config.precision, "peak_flops on the CPU", [&]<class T>() {
+    run_chains<T>(config, T(0.5), T(1), std::vector<T>(values_per_thread(config), 1));
+  });
 }
 
 roofline::Verification check_chains(std::span<const double> values, double expected) {

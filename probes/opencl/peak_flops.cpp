@@ -6,6 +6,7 @@
 
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/cases.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "probes/cpu/peak_flops.hpp"
 #include "roofline/json_io.hpp"
 
@@ -125,15 +126,10 @@ std::unique_ptr<roofline::Case> make_peak_flops_case(const PeakFlopsConfig& conf
   auto info = kernels::opencl::opencl_case_info(device, "peak_flops", peak_flops_variant(config),
                                                 params, peak_flops_work(config));
   info.level = "";
-  switch (config.precision) {
-    case Precision::fp32:
-      return std::make_unique<PeakFlopsCase<float>>(std::move(info), std::move(runtime), config);
-    case Precision::fp64:
-      return std::make_unique<PeakFlopsCase<double>>(std::move(info), std::move(runtime), config);
-    default:
-      throw roofline::InputError("peak_flops on OpenCL has no " +
-                                 std::string(to_string(config.precision)) + " chains (fp32, fp64)");
-  }
+  return kernels::with_type<float, double>(
+      config.precision, "peak_flops on OpenCL", [&]<class T>() -> std::unique_ptr<roofline::Case> {
+        return std::make_unique<PeakFlopsCase<T>>(std::move(info), std::move(runtime), config);
+      });
 }
 
 std::vector<PeakFlopsConfig> peak_flops_configs(const roofline::Device& device,
