@@ -5,9 +5,9 @@
 #include <functional>
 #include <optional>
 
+#include "kernels/cuda/case.hpp"
 #include "kernels/cuda/cublas.hpp"
 #include "kernels/cuda/device_buffer.hpp"
-#include "kernels/cuda/event_timer.hpp"
 #include "kernels/cuda/fill.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/host_inputs.hpp"
@@ -23,29 +23,27 @@ constexpr std::uint64_t kXSeed = 201, kYSeed = 202;
 
 // One launch of y ← f_m(x, y) on device arrays; Launch enqueues it.
 template <class T>
-class NestedSaxpyCase final : public roofline::Case {
+class NestedSaxpyCase final : public CudaCase {
  public:
   using Launch = std::function<void(T* y, const T* x, std::size_t n, T a)>;
   NestedSaxpyCase(roofline::CaseInfo info, int m, std::size_t n, Launch launch)
-      : Case(std::move(info)), m_(m), n_(n), launch_(std::move(launch)) {}
+      : CudaCase(std::move(info)), m_(m), n_(n), launch_(std::move(launch)) {}
 
-  void prepare() override {
+ protected:
+  void prepare_device() override {
     x_.emplace(n_);
     y_.emplace(n_);
     fill_random(x_->data(), n_, kXSeed);
     fill_random(y_->data(), n_, kYSeed);
-    timer_.emplace();
   }
 
-  void run() override {
-    seconds_ = timer_->time([&] { launch_(y_->data(), x_->data(), n_, T(kNestedSaxpyA)); });
-  }
+  void run_device() override { launch_(y_->data(), x_->data(), n_, T(kNestedSaxpyA)); }
 
   // y is updated in place by every timed call, so it is reset to its initial values first: a
   // stale or partial result then differs from the reference.
-  roofline::Verification verify() override {
+  roofline::Verification verify_device() override {
     fill_random(y_->data(), n_, kYSeed);
-    run();
+    run_device();
     const std::vector<T> x = host_inputs<T>(kXSeed, n_);
     const std::vector<T> y = y_->to_host();
     return verify_nested_saxpy<T>(m_, x.data(), y.data(), n_, [](std::size_t i) {
@@ -53,22 +51,16 @@ class NestedSaxpyCase final : public roofline::Case {
     });
   }
 
-  void release() override {
-    timer_.reset();
+  void release_device() override {
     x_.reset();
     y_.reset();
   }
-
-  bool device_timed() const override { return true; }
-  std::optional<double> last_device_seconds() const override { return seconds_; }
 
  private:
   int m_;
   std::size_t n_;
   Launch launch_;
   std::optional<DeviceBuffer<T>> x_, y_;
-  std::optional<EventTimer> timer_;
-  std::optional<double> seconds_;
 };
 
 template <class T>

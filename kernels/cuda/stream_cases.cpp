@@ -9,9 +9,9 @@
 #include <optional>
 #include <stdexcept>
 
+#include "kernels/cuda/case.hpp"
 #include "kernels/cuda/cublas.hpp"
 #include "kernels/cuda/device_buffer.hpp"
-#include "kernels/cuda/event_timer.hpp"
 #include "kernels/cuda/fill.hpp"
 #include "kernels/cuda/stream.hpp"
 #include "kernels/inputs.hpp"
@@ -32,11 +32,11 @@ using StreamLaunch = std::function<void(int passes, T* out, const T* in1, const 
                                         std::size_t n, T s, T* partials)>;
 
 template <class T>
-class StreamCase final : public roofline::Case {
+class StreamCase final : public CudaCase {
  public:
   StreamCase(roofline::CaseInfo info, StreamOp op, int passes, int launches, std::size_t partials,
              std::size_t n, StreamLaunch<T> launch, std::shared_ptr<HostInputCache> cache)
-      : Case(std::move(info)),
+      : CudaCase(std::move(info)),
         op_(op),
         passes_(passes),
         launches_(launches),
@@ -45,7 +45,8 @@ class StreamCase final : public roofline::Case {
         launch_(std::move(launch)),
         cache_(cache ? std::move(cache) : std::make_shared<HostInputCache>()) {}
 
-  void prepare() override {
+ protected:
+  void prepare_device() override {
     for (int k = 0; k < stream_inputs(op_); ++k) {
       inputs_[k].emplace(n_);
       fill_random(inputs_[k]->data(), n_, kInputSeeds[k]);
@@ -56,18 +57,15 @@ class StreamCase final : public roofline::Case {
     } else {
       partials_.emplace(partial_count_);
     }
-    timer_.emplace();
   }
 
-  void run() override {
-    seconds_ = timer_->time([&] {
-      for (int k = 0; k < launches_; ++k) launch(passes_);
-    });
+  void run_device() override {
+    for (int k = 0; k < launches_; ++k) launch(passes_);
   }
 
   // One pass from known values: daxpy reads its output and alternates s between passes, so only
   // a single pass has the textbook result (the other operations repeat the same pass).
-  roofline::Verification verify() override {
+  roofline::Verification verify_device() override {
     const auto x = stream_inputs(op_) >= 1 ? cache_->get<T>(kInputSeeds[0], n_) : nullptr;
     const auto y = stream_inputs(op_) >= 2 ? cache_->get<T>(kInputSeeds[1], n_) : nullptr;
     const T* in1 = x ? x->data() : nullptr;
@@ -87,15 +85,11 @@ class StreamCase final : public roofline::Case {
     });
   }
 
-  void release() override {
-    timer_.reset();
+  void release_device() override {
     partials_.reset();
     out_.reset();
     for (auto& in : inputs_) in.reset();
   }
-
-  bool device_timed() const override { return true; }
-  std::optional<double> last_device_seconds() const override { return seconds_; }
 
  private:
   void launch(int passes) {
@@ -120,8 +114,6 @@ class StreamCase final : public roofline::Case {
   std::optional<DeviceBuffer<T>> out_;
   std::array<std::optional<DeviceBuffer<T>>, 2> inputs_;
   std::optional<DeviceBuffer<T>> partials_;
-  std::optional<EventTimer> timer_;
-  std::optional<double> seconds_;
 };
 
 template <class T>

@@ -32,15 +32,15 @@ class ReduceCase final : public ClCase {
 
  protected:
   // Arrays of at least one element: a reduction of length 0 still gets valid buffers.
-  void setup() override {
+  void prepare_device() override {
     x_ = upload(kXSeed);
     if (op_ == ReduceOp::dot) y_ = upload(kYSeed);
     runner_ = make_runner_(runtime());
   }
 
-  double launch() override { return runner_->launch(x_, y()); }
+  double run_device() override { return runner_->launch(x_, y()); }
 
-  roofline::Verification check() override {
+  roofline::Verification verify_device() override {
     const T first = launch_poisoned();
     const T second = launch_poisoned();
     const auto x = cache_->get<T>(kXSeed, n_);
@@ -48,7 +48,7 @@ class ReduceCase final : public ClCase {
     return verify_reduce_twice<T>(op_, first, second, x->data(), y ? y->data() : nullptr, n_);
   }
 
-  void teardown() override {
+  void release_device() override {
     runner_.reset();
     y_ = {};
     x_ = {};

@@ -34,7 +34,7 @@ class StreamCase final : public ClCase {
       : ClCase(std::move(info), std::move(runtime)), op_(op), n_(n), launch_(launch) {}
 
  protected:
-  void setup() override {
+  void prepare_device() override {
     const std::string what = "stream " + std::string(to_string(op_));
     const cl::Program& program = runtime().program(
         "stream.cl", rooflab_embedded::stream_cl,
@@ -51,7 +51,7 @@ class StreamCase final : public ClCase {
     set_args();
   }
 
-  double launch() override { return launch(launch_.passes); }
+  double run_device() override { return launch(launch_.passes); }
 
   double launch(unsigned passes) {
     kernel_.setArg(is_reduction(op_) ? 6 : 7, static_cast<cl_uint>(passes));
@@ -59,7 +59,7 @@ class StreamCase final : public ClCase {
                             cl::NDRange(launch_.group));
   }
 
-  roofline::Verification check() override {
+  roofline::Verification verify_device() override {
     if (is_reduction(op_)) {
       // Two passes when a run makes several: each sums every block twice, so half the total is
       // the sum (halving is exact), and a block the rotation skipped or repeated shows.
@@ -82,7 +82,7 @@ class StreamCase final : public ClCase {
         [](std::size_t i) { return static_cast<T>(input_value(kOutputSeed, i)); });
   }
 
-  void teardown() override {
+  void release_device() override {
     kernel_ = {};
     out_ = {};
     for (auto& in : in_) in.reset();

@@ -39,7 +39,7 @@ class PeakFlopsCase final : public kernels::opencl::ClCase {
       : ClCase(std::move(info), std::move(runtime)), config_(config) {}
 
  protected:
-  void setup() override {
+  void prepare_device() override {
     const std::string options = std::string("-DREAL=") + kernels::opencl::cl_type<T>() +
                                 " -DW=" + std::to_string(config_.width) +
                                 " -DC=" + std::to_string(config_.chains) + " -DOP=" + config_.op +
@@ -62,18 +62,18 @@ class PeakFlopsCase final : public kernels::opencl::ClCase {
     kernel_.setArg(4, static_cast<cl_int>(config_.iterations));
   }
 
-  double launch() override {
+  double run_device() override {
     return runtime().launch(kernel_, cl::NDRange(work_items(config_)), cl::NDRange(config_.group));
   }
 
-  roofline::Verification check() override {
+  roofline::Verification verify_device() override {
     runtime().write(out_, std::vector<T>(values(config_), T(0)));
-    launch();
+    run_device();
     const std::vector<T> out = runtime().read<T>(out_, values(config_));
     return probes::cpu::check_chains(std::vector<double>(out.begin(), out.end()), 2 * kB);
   }
 
-  void teardown() override {
+  void release_device() override {
     kernel_ = {};
     start_ = {};
     out_ = {};
