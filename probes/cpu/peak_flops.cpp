@@ -2,14 +2,12 @@
 
 #include <omp.h>
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <limits>
 #include <random>
 
 #include "kernels/precision_dispatch.hpp"
+#include "probes/chain_check.hpp"
 #include "probes/cpu/peak_flops_simd.hpp"
 #include "roofline/json_io.hpp"
 
@@ -175,28 +173,6 @@ void run_chains_on_this_thread(const PeakFlopsConfig& config) {
   kernels::with_type<float, double>(config.precision, "peak_flops on the CPU", [&]<class T>() {
     run_chains<T>(config, T(0.5), T(1), std::vector<T>(values_per_thread(config), 1));
   });
-}
-
-roofline::Verification check_chains(std::span<const double> values, double expected) {
-  roofline::Verification v{.passed = true, .max_error = 0, .tolerance = 0, .message = ""};
-  std::size_t first_wrong = values.size();
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    const double error = std::abs(values[i] - expected);
-    if (error == 0) continue;
-    v.passed = false;
-    v.max_error =
-        std::isnan(error) ? std::numeric_limits<double>::infinity() : std::max(v.max_error, error);
-    if (first_wrong == values.size()) first_wrong = i;
-  }
-  char message[200];
-  if (v.passed)
-    std::snprintf(message, sizeof message, "all %zu chain values equal 2b = %.17g exactly",
-                  values.size(), expected);
-  else
-    std::snprintf(message, sizeof message, "chain value %zu is %.17g, not 2b = %.17g", first_wrong,
-                  values[first_wrong], expected);
-  v.message = message;
-  return v;
 }
 
 }  // namespace probes::cpu

@@ -6,7 +6,7 @@
 
 #include "kernels/cuda/case.hpp"
 #include "kernels/cuda/device_buffer.hpp"
-#include "probes/cpu/peak_flops.hpp"
+#include "probes/chain_check.hpp"
 #include "probes/cuda/fma_chains.hpp"
 #include "probes/cuda/fma_path.hpp"
 #include "roofline/json_io.hpp"
@@ -64,7 +64,7 @@ class PeakFlopsCase final : public kernels::cuda::CudaCase {
   roofline::Verification verify_device() override {
     state_->from_host(initial_);  // away from 2b, so only the full chains converge
     run_device();
-    return probes::cpu::check_chains(lane_values(config_.precision, state_->to_host()), 2 * b_);
+    return probes::check_chains(lane_values(config_.precision, state_->to_host()), 2 * b_);
   }
 
   void release_device() override { state_.reset(); }

@@ -7,7 +7,7 @@
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/cases.hpp"
 #include "kernels/precision_dispatch.hpp"
-#include "probes/cpu/peak_flops.hpp"
+#include "probes/chain_check.hpp"
 #include "roofline/json_io.hpp"
 
 namespace rooflab_embedded {
@@ -70,7 +70,7 @@ class PeakFlopsCase final : public kernels::opencl::ClCase {
     runtime().write(out_, std::vector<T>(values(config_), T(0)));
     run_device();
     const std::vector<T> out = runtime().read<T>(out_, values(config_));
-    return probes::cpu::check_chains(std::vector<double>(out.begin(), out.end()), 2 * kB);
+    return probes::check_chains(std::vector<double>(out.begin(), out.end()), 2 * kB);
   }
 
   void release_device() override {
