@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "kernels/family.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
 
@@ -52,12 +53,6 @@ constexpr int reduce_inputs(ReduceOp op) { return op == ReduceOp::dot ? 2 : 1; }
 
 roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n);
 
-template <class T>
-constexpr roofline::Precision precision_of() {
-  if constexpr (std::is_same_v<T, float>) return roofline::Precision::fp32;
-  if constexpr (std::is_same_v<T, double>) return roofline::Precision::fp64;
-  if constexpr (std::is_same_v<T, std::int32_t>) return roofline::Precision::int32;
-}
 
 // The tolerance of a floating-point result, relative to Σ|terms|: a correct result of any
 // summation order passes. With k roundings on the way to the result (k = n − 1 for a sum, n for

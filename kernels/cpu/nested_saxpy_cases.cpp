@@ -7,6 +7,7 @@
 #include "kernels/cpu/buffer.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/precision_dispatch.hpp"
 
 namespace kernels::cpu {
 namespace {
@@ -62,15 +63,10 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
                                  {"prefetch", call.prefetch}};
   const roofline::Work work = nested_saxpy_work(p, static_cast<std::int64_t>(n), call.m);
   auto info = roofline::case_info(device, "nested_saxpy", variant, params, work, call.threads);
-  switch (p) {
-    case roofline::Precision::fp32:
-      return std::make_unique<NestedSaxpyCase<float>>(std::move(info), call, n);
-    case roofline::Precision::fp64:
-      return std::make_unique<NestedSaxpyCase<double>>(std::move(info), call, n);
-    default:
-      throw std::invalid_argument("nested saxpy on the CPU has no " + std::string(to_string(p)) +
-                                  " kernels");
-  }
+  return with_type<float, double>(
+      p, "nested saxpy on the CPU", [&]<class T>() -> std::unique_ptr<roofline::Case> {
+        return std::make_unique<NestedSaxpyCase<T>>(std::move(info), call, n);
+      });
 }
 
 }  // namespace kernels::cpu

@@ -7,6 +7,7 @@
 
 #include "kernels/cpu/buffer.hpp"
 #include "kernels/cpu/reduce_openblas.hpp"
+#include "kernels/precision_dispatch.hpp"
 
 namespace kernels::cpu {
 namespace {
@@ -124,19 +125,12 @@ std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
   const roofline::Work work = reduce_work(call.op, p, static_cast<std::int64_t>(n));
   auto info = roofline::case_info(device, "reduce", reduce_variant_name(call), std::move(params),
                                   work, call.threads);
-  switch (p) {
-    case roofline::Precision::fp32:
-      return std::make_unique<ReduceCase<float>>(std::move(info), call, n);
-    case roofline::Precision::fp64:
-      return std::make_unique<ReduceCase<double>>(std::move(info), call, n);
-    case roofline::Precision::int32:
-      if (call.technique == ReduceTechnique::openblas) break;
-      return std::make_unique<ReduceCase<std::int32_t>>(std::move(info), call, n);
-    default:
-      break;
-  }
-  throw std::invalid_argument("reduce " + reduce_variant_name(call) + " on the CPU has no " +
-                              std::string(to_string(p)) + " kernel");
+  const auto make = [&]<class T>() -> std::unique_ptr<roofline::Case> {
+    return std::make_unique<ReduceCase<T>>(std::move(info), call, n);
+  };
+  const std::string what = "reduce " + reduce_variant_name(call) + " on the CPU";
+  if (call.technique == ReduceTechnique::openblas) return with_type<float, double>(p, what, make);
+  return with_type<float, double, std::int32_t>(p, what, make);
 }
 
 }  // namespace kernels::cpu

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/affinity.hpp"
 
 namespace kernels::cpu {
@@ -57,10 +58,10 @@ std::optional<std::string> sum_defect() {
 }
 
 std::optional<std::string> openblas_sum_defect(roofline::Precision p) {
-  static const std::optional<std::string> fp32 = sum_defect<float>(), fp64 = sum_defect<double>();
-  if (p == roofline::Precision::fp32) return fp32;
-  if (p == roofline::Precision::fp64) return fp64;
-  throw std::invalid_argument("openblas: no " + std::string(to_string(p)) + " sum");
+  return with_type<float, double>(p, "openblas sum", []<class T>() {
+    static const std::optional<std::string> defect = sum_defect<T>();  // checked once per type
+    return defect;
+  });
 }
 
 std::string openblas_config() {

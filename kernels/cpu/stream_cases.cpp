@@ -8,6 +8,7 @@
 
 #include "kernels/cpu/buffer.hpp"
 #include "kernels/inputs.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "kernels/stream.hpp"
 
 namespace kernels::cpu {
@@ -89,15 +90,10 @@ class StreamCase final : public roofline::Case {
 std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info, StreamTechnique technique,
                                                  const StreamCall& call, roofline::Precision p,
                                                  std::size_t n) {
-  switch (p) {
-    case roofline::Precision::fp32:
-      return std::make_unique<StreamCase<float>>(std::move(info), technique, call, n);
-    case roofline::Precision::fp64:
-      return std::make_unique<StreamCase<double>>(std::move(info), technique, call, n);
-    default:
-      throw std::invalid_argument("stream on the CPU has no " + std::string(to_string(p)) +
-                                  " kernels");
-  }
+  return with_type<float, double>(
+      p, "stream on the CPU", [&]<class T>() -> std::unique_ptr<roofline::Case> {
+        return std::make_unique<StreamCase<T>>(std::move(info), technique, call, n);
+      });
 }
 
 std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,

@@ -5,14 +5,15 @@
 #include <functional>
 #include <optional>
 
+#include "kernels/cuda/case.hpp"
 #include "kernels/cuda/cublas.hpp"
 #include "kernels/cuda/device_buffer.hpp"
-#include "kernels/cuda/event_timer.hpp"
 #include "kernels/cuda/fill.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace kernels::cuda {
@@ -22,29 +23,27 @@ constexpr std::uint64_t kXSeed = 201, kYSeed = 202;
 
 // One launch of y ← f_m(x, y) on device arrays; Launch enqueues it.
 template <class T>
-class NestedSaxpyCase final : public roofline::Case {
+class NestedSaxpyCase final : public CudaCase {
  public:
   using Launch = std::function<void(T* y, const T* x, std::size_t n, T a)>;
   NestedSaxpyCase(roofline::CaseInfo info, int m, std::size_t n, Launch launch)
-      : Case(std::move(info)), m_(m), n_(n), launch_(std::move(launch)) {}
+      : CudaCase(std::move(info)), m_(m), n_(n), launch_(std::move(launch)) {}
 
-  void prepare() override {
+ protected:
+  void prepare_device() override {
     x_.emplace(n_);
     y_.emplace(n_);
     fill_random(x_->data(), n_, kXSeed);
     fill_random(y_->data(), n_, kYSeed);
-    timer_.emplace();
   }
 
-  void run() override {
-    seconds_ = timer_->time([&] { launch_(y_->data(), x_->data(), n_, T(kNestedSaxpyA)); });
-  }
+  void run_device() override { launch_(y_->data(), x_->data(), n_, T(kNestedSaxpyA)); }
 
   // y is updated in place by every timed call, so it is reset to its initial values first: a
   // stale or partial result then differs from the reference.
-  roofline::Verification verify() override {
+  roofline::Verification verify_device() override {
     fill_random(y_->data(), n_, kYSeed);
-    run();
+    run_device();
     const std::vector<T> x = host_inputs<T>(kXSeed, n_);
     const std::vector<T> y = y_->to_host();
     return verify_nested_saxpy<T>(m_, x.data(), y.data(), n_, [](std::size_t i) {
@@ -52,22 +51,16 @@ class NestedSaxpyCase final : public roofline::Case {
     });
   }
 
-  void release() override {
-    timer_.reset();
+  void release_device() override {
     x_.reset();
     y_.reset();
   }
-
-  bool device_timed() const override { return true; }
-  std::optional<double> last_device_seconds() const override { return seconds_; }
 
  private:
   int m_;
   std::size_t n_;
   Launch launch_;
   std::optional<DeviceBuffer<T>> x_, y_;
-  std::optional<EventTimer> timer_;
-  std::optional<double> seconds_;
 };
 
 template <class T>
@@ -88,19 +81,12 @@ std::unique_ptr<roofline::Case> cublas_case(roofline::CaseInfo info, std::size_t
       });
 }
 
-void check_precision(roofline::Precision p) {
-  if (p != roofline::Precision::fp32 && p != roofline::Precision::fp64)
-    throw roofline::InputError("nested saxpy on CUDA has no " + std::string(to_string(p)) +
-                               " kernels");
-}
-
 }  // namespace
 
 std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
                                                        const std::string& variant, int m,
                                                        const Geometry& g, roofline::Precision p,
                                                        std::size_t n) {
-  check_precision(p);
   if (std::find(kNestedSaxpyDepths.begin(), kNestedSaxpyDepths.end(), m) ==
       kNestedSaxpyDepths.end())
     throw roofline::InputError("nested saxpy depth " + std::to_string(m) +
@@ -115,19 +101,19 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
   auto info = roofline::case_info(device, "nested_saxpy", variant, params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
                                   device.compute_units);
-  if (p == roofline::Precision::fp32) return kernel_case<float>(std::move(info), m, g, n);
-  return kernel_case<double>(std::move(info), m, g, n);
+  return with_type<float, double>(p, "nested saxpy on CUDA", [&]<class T>() {
+    return kernel_case<T>(std::move(info), m, g, n);
+  });
 }
 
 std::unique_ptr<roofline::Case> make_cublas_axpy_case(const roofline::Device& device,
                                                       roofline::Precision p, std::size_t n) {
-  check_precision(p);
   const nlohmann::json params = {{"n", n}, {"m", 1}};
   auto info = roofline::case_info(device, "nested_saxpy", "cublas_axpy", params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), 1),
                                   device.compute_units);
-  if (p == roofline::Precision::fp32) return cublas_case<float>(std::move(info), n);
-  return cublas_case<double>(std::move(info), n);
+  return with_type<float, double>(p, "nested saxpy on CUDA",
+                                  [&]<class T>() { return cublas_case<T>(std::move(info), n); });
 }
 
 }  // namespace kernels::cuda

@@ -27,6 +27,28 @@ struct ReduceArgs {
   A* scratch;         // gmem_tree: blockDim.x values per block
 };
 
+// The plan's steps as the common collectives name them.
+constexpr BlockLoadAlgorithm algorithm(BlockLoad l) {
+  return l == BlockLoad::striped ? BlockLoadAlgorithm::striped : BlockLoadAlgorithm::blocked;
+}
+constexpr BlockReduceAlgorithm algorithm(BlockReduce b) {
+  switch (b) {
+    case BlockReduce::gmem_tree:
+      return BlockReduceAlgorithm::gmem_tree;
+    case BlockReduce::smem_tree:
+      return BlockReduceAlgorithm::smem_tree;
+    case BlockReduce::smem_tree_shfl:
+      return BlockReduceAlgorithm::smem_tree_shfl;
+    case BlockReduce::warp_shfl:
+      return BlockReduceAlgorithm::warp_shfl;
+    case BlockReduce::warp_cg:
+      return BlockReduceAlgorithm::warp_cg;
+    case BlockReduce::warp_redux:
+      return BlockReduceAlgorithm::warp_redux;
+  }
+  return BlockReduceAlgorithm::warp_shfl;  // not reached: every step is listed
+}
+
 template <ReduceOp Op, class A, class T>
 __device__ __forceinline__ A term(T x, T y) {
   if constexpr (Op == ReduceOp::dot) return static_cast<A>(x) * static_cast<A>(y);
@@ -49,8 +71,8 @@ __global__ void __launch_bounds__(1024)
   A acc[kChains] = {};
   for (std::size_t tile = blockIdx.x; tile < a.full_tiles; tile += gridDim.x) {
     Vector<T, V> xs[Loads], ys[Loads];
-    load_tile<L, Loads>(x + tile * a.tile, xs);
-    if constexpr (Op == ReduceOp::dot) load_tile<L, Loads>(y + tile * a.tile, ys);
+    load_tile<algorithm(L), Loads>(x + tile * a.tile, xs);
+    if constexpr (Op == ReduceOp::dot) load_tile<algorithm(L), Loads>(y + tile * a.tile, ys);
 #pragma unroll
     for (int i = 0; i < Loads; ++i)
 #pragma unroll
@@ -64,7 +86,7 @@ __global__ void __launch_bounds__(1024)
   for (int width = kChains / 2; width > 0; width /= 2)
 #pragma unroll
     for (int i = 0; i < width; ++i) acc[i] += acc[i + width];
-  const A sum = block_sum<B>(acc[0], shared, scratch);
+  const A sum = block_sum<algorithm(B)>(acc[0], shared, scratch);
 
   if (a.passes == PassScheme::two_pass) {
     if (threadIdx.x == 0) a.partials[blockIdx.x] = sum;
@@ -88,7 +110,7 @@ __global__ void __launch_bounds__(1024)
   __threadfence();
   A v{};
   for (unsigned i = threadIdx.x; i < gridDim.x; i += blockDim.x) v += __ldcg(a.partials + i);
-  v = block_sum<B>(v, shared, scratch);
+  v = block_sum<algorithm(B)>(v, shared, scratch);
   if (threadIdx.x == 0) *a.result = v;
 }
 

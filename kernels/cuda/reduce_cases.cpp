@@ -7,12 +7,13 @@
 #include <functional>
 #include <optional>
 
+#include "kernels/cuda/case.hpp"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.hpp"
-#include "kernels/cuda/event_timer.hpp"
 #include "kernels/cuda/fill.hpp"
 #include "kernels/cuda/reduce.hpp"
 #include "kernels/cuda/reduce_cub.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace kernels::cuda {
@@ -24,19 +25,20 @@ constexpr std::uint64_t kXSeed = 401, kYSeed = 402;
 
 // Runner: ReduceKernel<T> or CubReduce<T> (launch(x, y), result()).
 template <class T, class Runner>
-class ReduceCase final : public roofline::Case {
+class ReduceCase final : public CudaCase {
  public:
   ReduceCase(roofline::CaseInfo info, ReduceOp op, std::size_t n,
              std::function<std::unique_ptr<Runner>()> make_runner,
              std::shared_ptr<HostInputCache> cache)
-      : Case(std::move(info)),
+      : CudaCase(std::move(info)),
         op_(op),
         n_(n),
         make_runner_(std::move(make_runner)),
         cache_(cache ? std::move(cache) : std::make_shared<HostInputCache>()) {}
 
+ protected:
   // Arrays of at least one element: a reduction of length 0 still gets valid pointers.
-  void prepare() override {
+  void prepare_device() override {
     x_.emplace(std::max<std::size_t>(n_, 1));
     fill_random(x_->data(), n_, kXSeed);
     if (op_ == ReduceOp::dot) {
@@ -44,14 +46,11 @@ class ReduceCase final : public roofline::Case {
       fill_random(y_->data(), n_, kYSeed);
     }
     runner_ = make_runner_();
-    timer_.emplace();
   }
 
-  void run() override {
-    seconds_ = timer_->time([&] { runner_->launch(x_->data(), y()); });
-  }
+  void run_device() override { runner_->launch(x_->data(), y()); }
 
-  roofline::Verification verify() override {
+  roofline::Verification verify_device() override {
     const T first = launch_poisoned();
     const T second = launch_poisoned();
     const auto x = cache_->get<T>(kXSeed, n_);
@@ -59,15 +58,11 @@ class ReduceCase final : public roofline::Case {
     return verify_reduce_twice<T>(op_, first, second, x->data(), y ? y->data() : nullptr, n_);
   }
 
-  void release() override {
-    timer_.reset();
+  void release_device() override {
     runner_.reset();
     y_.reset();
     x_.reset();
   }
-
-  bool device_timed() const override { return true; }
-  std::optional<double> last_device_seconds() const override { return seconds_; }
 
  private:
   const T* y() const { return y_ ? y_->data() : nullptr; }
@@ -88,8 +83,6 @@ class ReduceCase final : public roofline::Case {
   std::shared_ptr<HostInputCache> cache_;
   std::optional<DeviceBuffer<T>> x_, y_;
   std::unique_ptr<Runner> runner_;
-  std::optional<EventTimer> timer_;
-  std::optional<double> seconds_;
 };
 
 template <template <class> class Runner, class... Args>
@@ -101,16 +94,7 @@ std::unique_ptr<roofline::Case> typed_case(roofline::CaseInfo info, Precision p,
         std::move(info), op, n, [=] { return std::make_unique<Runner<T>>(args..., n); },
         std::move(cache));
   };
-  switch (p) {
-    case Precision::fp32:
-      return make.template operator()<float>();
-    case Precision::fp64:
-      return make.template operator()<double>();
-    case Precision::int32:
-      return make.template operator()<std::int32_t>();
-    default:
-      throw roofline::InputError("reduce on CUDA has no " + std::string(to_string(p)) + " kernels");
-  }
+  return with_type<float, double, std::int32_t>(p, "reduce on CUDA", make);
 }
 
 }  // namespace

@@ -18,15 +18,9 @@ using kernels::LoadWidth;
 using kernels::PassScheme;
 using kernels::ReduceOp;
 
-// How a block combines its threads' sums; thread 0 ends with the block's sum.
-enum class BlockReduce {
-  gmem_tree,       // log-step tree in a device-memory scratch array (one slice per block)
-  smem_tree,       // log-step tree in shared memory down to one value
-  smem_tree_shfl,  // the shared-memory tree down to 64 values, shuffles for the last 32 lanes
-  warp_shfl,       // each warp reduces with __shfl_xor_sync, warp 0 reduces the warps' sums
-  warp_cg,         // as warp_shfl with cooperative groups' cg::reduce over a 32-thread tile
-  warp_redux,      // as warp_shfl with __reduce_add_sync (integers only: sm_80's REDUX)
-};
+// How a block combines its threads' sums: the ladder's steps, each the block reduce of the same
+// name in kernels/cuda/common/block_reduce.cuh (reduce.cu maps one onto the other).
+enum class BlockReduce { gmem_tree, smem_tree, smem_tree_shfl, warp_shfl, warp_cg, warp_redux };
 
 std::string_view to_string(BlockReduce b);
 

@@ -1,3 +1,4 @@
+#include "kernels/cuda/common/block_reduce.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/stream.hpp"
 #include "kernels/cuda/vector.cuh"
@@ -55,22 +56,6 @@ __global__ void stream_store_kernel(T* __restrict__ out, const T* __restrict__ i
   }
 }
 
-// A block's sum in double: warp shuffles, then one value per warp in shared memory.
-__device__ double block_sum(double value) {
-  __shared__ double warp_sums[32];
-  for (int offset = 16; offset > 0; offset /= 2)
-    value += __shfl_down_sync(0xffffffffu, value, offset);
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  if (lane == 0) warp_sums[warp] = value;
-  __syncthreads();
-  if (warp == 0) {
-    value = lane < (blockDim.x + 31) / 32 ? warp_sums[lane] : 0.0;
-    for (int offset = 16; offset > 0; offset /= 2)
-      value += __shfl_down_sync(0xffffffffu, value, offset);
-  }
-  return value;
-}
-
 template <StreamOp Op, class T, int N, int Items>
 __global__ void stream_sum_kernel(T* partials, const T* __restrict__ in1, const T* __restrict__ in2,
                                   std::size_t n, int passes) {
@@ -100,7 +85,9 @@ __global__ void stream_sum_kernel(T* partials, const T* __restrict__ in1, const 
   double total = 0;
 #pragma unroll
   for (int item = 0; item < Items; ++item) total += acc[item];
-  const double sum = block_sum(total);
+  // The block's sum in double: warp shuffles, then one value per warp in shared memory.
+  __shared__ double warp_sums[32];
+  const double sum = block_sum<BlockReduceAlgorithm::warp_shfl, double>(total, warp_sums, nullptr);
   if (threadIdx.x == 0) partials[blockIdx.x] = static_cast<T>(sum);
 }
 

@@ -9,12 +9,13 @@
 #include <optional>
 #include <stdexcept>
 
+#include "kernels/cuda/case.hpp"
 #include "kernels/cuda/cublas.hpp"
 #include "kernels/cuda/device_buffer.hpp"
-#include "kernels/cuda/event_timer.hpp"
 #include "kernels/cuda/fill.hpp"
 #include "kernels/cuda/stream.hpp"
 #include "kernels/inputs.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace kernels::cuda {
@@ -24,11 +25,6 @@ constexpr double kScalar = 3;  // STREAM's
 constexpr std::array<std::uint64_t, 2> kInputSeeds = {101, 102};
 constexpr std::uint64_t kOutputSeed = 103;  // the initial output an in-place op (daxpy) reads
 
-void check_precision(roofline::Precision p) {
-  if (p != roofline::Precision::fp32 && p != roofline::Precision::fp64)
-    throw roofline::InputError("stream on CUDA has no " + std::string(to_string(p)) + " kernels");
-}
-
 // Enqueues `passes` passes of the operation; read and dot leave their sum as the total of
 // `partials` (as many values as the launch has blocks).
 template <class T>
@@ -36,11 +32,11 @@ using StreamLaunch = std::function<void(int passes, T* out, const T* in1, const 
                                         std::size_t n, T s, T* partials)>;
 
 template <class T>
-class StreamCase final : public roofline::Case {
+class StreamCase final : public CudaCase {
  public:
   StreamCase(roofline::CaseInfo info, StreamOp op, int passes, int launches, std::size_t partials,
              std::size_t n, StreamLaunch<T> launch, std::shared_ptr<HostInputCache> cache)
-      : Case(std::move(info)),
+      : CudaCase(std::move(info)),
         op_(op),
         passes_(passes),
         launches_(launches),
@@ -49,7 +45,8 @@ class StreamCase final : public roofline::Case {
         launch_(std::move(launch)),
         cache_(cache ? std::move(cache) : std::make_shared<HostInputCache>()) {}
 
-  void prepare() override {
+ protected:
+  void prepare_device() override {
     for (int k = 0; k < stream_inputs(op_); ++k) {
       inputs_[k].emplace(n_);
       fill_random(inputs_[k]->data(), n_, kInputSeeds[k]);
@@ -60,18 +57,15 @@ class StreamCase final : public roofline::Case {
     } else {
       partials_.emplace(partial_count_);
     }
-    timer_.emplace();
   }
 
-  void run() override {
-    seconds_ = timer_->time([&] {
-      for (int k = 0; k < launches_; ++k) launch(passes_);
-    });
+  void run_device() override {
+    for (int k = 0; k < launches_; ++k) launch(passes_);
   }
 
   // One pass from known values: daxpy reads its output and alternates s between passes, so only
   // a single pass has the textbook result (the other operations repeat the same pass).
-  roofline::Verification verify() override {
+  roofline::Verification verify_device() override {
     const auto x = stream_inputs(op_) >= 1 ? cache_->get<T>(kInputSeeds[0], n_) : nullptr;
     const auto y = stream_inputs(op_) >= 2 ? cache_->get<T>(kInputSeeds[1], n_) : nullptr;
     const T* in1 = x ? x->data() : nullptr;
@@ -91,15 +85,11 @@ class StreamCase final : public roofline::Case {
     });
   }
 
-  void release() override {
-    timer_.reset();
+  void release_device() override {
     partials_.reset();
     out_.reset();
     for (auto& in : inputs_) in.reset();
   }
-
-  bool device_timed() const override { return true; }
-  std::optional<double> last_device_seconds() const override { return seconds_; }
 
  private:
   void launch(int passes) {
@@ -124,8 +114,6 @@ class StreamCase final : public roofline::Case {
   std::optional<DeviceBuffer<T>> out_;
   std::array<std::optional<DeviceBuffer<T>>, 2> inputs_;
   std::optional<DeviceBuffer<T>> partials_;
-  std::optional<EventTimer> timer_;
-  std::optional<double> seconds_;
 };
 
 template <class T>
@@ -167,7 +155,6 @@ std::unique_ptr<roofline::Case> make_stream_case(
     const roofline::Device& device, const std::string& family, const std::string& variant,
     const StreamConfig& config, roofline::Precision p, std::size_t n,
     std::shared_ptr<HostInputCache> cache, std::optional<std::string> level) {
-  check_precision(p);
   check_geometry(config.geometry, roofline::size_of(p), kStreamItems);
   if (config.passes < 1)
     throw roofline::InputError("passes " + std::to_string(config.passes) + " is below 1");
@@ -186,21 +173,20 @@ std::unique_ptr<roofline::Case> make_stream_case(
   auto info = roofline::case_info(device, family, variant, params, stream_config_work(config, p, n),
                                   device.compute_units);
   if (level) info.level = *level;
-  if (p == roofline::Precision::fp32)
-    return kernel_case<float>(std::move(info), config, n, std::move(cache));
-  return kernel_case<double>(std::move(info), config, n, std::move(cache));
+  return with_type<float, double>(p, "stream on CUDA", [&]<class T>() {
+    return kernel_case<T>(std::move(info), config, n, std::move(cache));
+  });
 }
 
 std::unique_ptr<roofline::Case> make_cublas_dot_case(const roofline::Device& device,
                                                      roofline::Precision p, std::size_t n) {
-  check_precision(p);
   if (n == 0) throw roofline::InputError("stream: size 0 has no elements");
   const nlohmann::json params = {{"n", n}, {"op", "dot"}, {"passes", 1}};
   const StreamConfig dot{.op = StreamOp::dot, .geometry = {}, .passes = 1};
   auto info = roofline::case_info(device, "stream", "cublas", params, stream_config_work(dot, p, n),
                                   device.compute_units);
-  if (p == roofline::Precision::fp32) return cublas_dot_case<float>(std::move(info), n);
-  return cublas_dot_case<double>(std::move(info), n);
+  return with_type<float, double>(
+      p, "stream on CUDA", [&]<class T>() { return cublas_dot_case<T>(std::move(info), n); });
 }
 
 }  // namespace kernels::cuda

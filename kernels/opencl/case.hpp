@@ -1,6 +1,12 @@
 #pragma once
 // What every OpenCL case shares: it is timed by profiling events, and any OpenCL error it meets
-// becomes an error naming the call and the error (the harness then marks the case failed).
+// becomes an error naming the call and the error (the harness then marks the case failed). A case
+// is its buffers, its launch and its check, in four hooks named for roofline::Case's verbs, as
+// CudaCase's (kernels/cuda/case.hpp):
+//   prepare_device()  build the program, allocate and fill the buffers
+//   run_device()      one launch, run to completion; returns its device seconds
+//   verify_device()   poison the outputs, launch once, read back and compare with the reference
+//   release_device()  free what prepare_device() took
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,28 +26,26 @@ class ClCase : public roofline::Case {
       : Case(std::move(info)), runtime_(std::move(runtime)) {}
 
   void prepare() final {
-    checked([&] { setup(); });
+    checked([&] { prepare_device(); });
   }
   void run() final {
-    seconds_ = checked([&] { return launch(); });
+    seconds_ = checked([&] { return run_device(); });
   }
   roofline::Verification verify() final {
-    return checked([&] { return check(); });
+    return checked([&] { return verify_device(); });
   }
   void release() final {
-    checked([&] { teardown(); });
+    checked([&] { release_device(); });
   }
 
   bool device_timed() const final { return true; }
   std::optional<double> last_device_seconds() const final { return seconds_; }
 
  protected:
-  virtual void setup() = 0;
-  // One launch; returns its device seconds.
-  virtual double launch() = 0;
-  // Poisons the outputs, launches once, reads back and compares with the reference.
-  virtual roofline::Verification check() = 0;
-  virtual void teardown() = 0;
+  virtual void prepare_device() = 0;
+  virtual double run_device() = 0;
+  virtual roofline::Verification verify_device() = 0;
+  virtual void release_device() = 0;
 
   Runtime& runtime() { return *runtime_; }
 

@@ -8,6 +8,7 @@
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/case.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace rooflab_embedded {
@@ -27,7 +28,7 @@ class NestedSaxpyCase final : public ClCase {
       : ClCase(std::move(info), std::move(runtime)), m_(m), n_(n), launch_(launch) {}
 
  protected:
-  void setup() override {
+  void prepare_device() override {
     const cl::Program& program = runtime().program(
         "nested_saxpy.cl", rooflab_embedded::nested_saxpy_cl,
         std::string("-DREAL=") + cl_type<T>() + " -DM=" + std::to_string(m_) +
@@ -44,7 +45,7 @@ class NestedSaxpyCase final : public ClCase {
     kernel_.setArg(3, static_cast<cl_ulong>(n_));
   }
 
-  double launch() override {
+  double run_device() override {
     const std::size_t vectors = (n_ + launch_.width - 1) / launch_.width;
     const std::size_t block = launch_.group * static_cast<std::size_t>(launch_.chains);
     return runtime().launch(kernel_, cl::NDRange((vectors + block - 1) / block * launch_.group),
@@ -52,16 +53,16 @@ class NestedSaxpyCase final : public ClCase {
   }
 
   // y is updated in place by every timed call: it is reset to its initial values first.
-  roofline::Verification check() override {
+  roofline::Verification verify_device() override {
     runtime().write(y_, host_inputs<T>(kYSeed, n_));
-    launch();
+    run_device();
     const std::vector<T> y = runtime().read<T>(y_, n_);
     return verify_nested_saxpy<T>(m_, x_host_.data(), y.data(), n_, [](std::size_t i) {
       return static_cast<T>(input_value(kYSeed, i));
     });
   }
 
-  void teardown() override {
+  void release_device() override {
     kernel_ = {};
     x_ = {};
     y_ = {};
@@ -90,17 +91,11 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(roofline::CaseInfo info,
                                                        std::shared_ptr<Runtime> runtime, int m,
                                                        roofline::Precision p, std::size_t n,
                                                        const NestedSaxpyLaunch& launch) {
-  switch (p) {
-    case roofline::Precision::fp32:
-      return std::make_unique<NestedSaxpyCase<float>>(std::move(info), std::move(runtime), m, n,
-                                                      launch);
-    case roofline::Precision::fp64:
-      return std::make_unique<NestedSaxpyCase<double>>(std::move(info), std::move(runtime), m, n,
-                                                       launch);
-    default:
-      throw roofline::InputError("nested_saxpy on OpenCL has no " + std::string(to_string(p)) +
-                                 " kernels (fp32, fp64)");
-  }
+  return with_type<float, double>(p, "nested_saxpy on OpenCL",
+                                  [&]<class T>() -> std::unique_ptr<roofline::Case> {
+                                    return std::make_unique<NestedSaxpyCase<T>>(
+                                        std::move(info), std::move(runtime), m, n, launch);
+                                  });
 }
 
 }  // namespace kernels::opencl

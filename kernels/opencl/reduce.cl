@@ -9,9 +9,6 @@
 //   PASSES      0: two passes (partials); 1: one pass, atomic add; 2: one pass, last-block detection
 //   ATOMIC      for PASSES 1: 0 atomic_add (uint), 1 cl_ext_float_atomics, 2 compare-and-swap of
 //               the BITS (uint or ulong) with CMPXCHG (atomic_cmpxchg or atom_cmpxchg)
-#if SUB_GROUP && !defined(__opencl_c_subgroups)
-#pragma OPENCL EXTENSION cl_khr_subgroups : enable
-#endif
 #if PASSES == 1 && ATOMIC == 2 && defined(cl_khr_int64_base_atomics)
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #endif
@@ -45,27 +42,14 @@ ACC lanes_sum(ACCV v) {
 #endif
 }
 
+WORK_GROUP_COLLECTIVES(ACC)
+
 // The group's sum of v, valid in work-item 0. scratch holds GROUP values.
 ACC group_sum(ACC v, local ACC* scratch) {
 #if SUB_GROUP
-  v = sub_group_reduce_add(v);
-  if (get_sub_group_local_id() == 0) scratch[get_sub_group_id()] = v;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  v = 0;
-  if (get_sub_group_id() == 0) {
-    for (uint i = get_sub_group_local_id(); i < get_num_sub_groups(); i += get_sub_group_size())
-      v += scratch[i];
-    v = sub_group_reduce_add(v);
-  }
-  return v;
+  return group_sum_by_sub_groups_ACC(v, scratch);
 #else
-  const uint lid = get_local_id(0);
-  scratch[lid] = v;
-  for (uint stride = GROUP / 2; stride > 0; stride /= 2) {
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid < stride) scratch[lid] += scratch[lid + stride];
-  }
-  return scratch[0];  // work-item 0 wrote it last
+  return group_sum_ACC(v, scratch, GROUP);
 #endif
 }
 

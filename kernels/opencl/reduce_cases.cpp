@@ -7,6 +7,7 @@
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/cases.hpp"
 #include "kernels/opencl/reduce_kernel.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace kernels::opencl {
@@ -31,15 +32,15 @@ class ReduceCase final : public ClCase {
 
  protected:
   // Arrays of at least one element: a reduction of length 0 still gets valid buffers.
-  void setup() override {
+  void prepare_device() override {
     x_ = upload(kXSeed);
     if (op_ == ReduceOp::dot) y_ = upload(kYSeed);
     runner_ = make_runner_(runtime());
   }
 
-  double launch() override { return runner_->launch(x_, y()); }
+  double run_device() override { return runner_->launch(x_, y()); }
 
-  roofline::Verification check() override {
+  roofline::Verification verify_device() override {
     const T first = launch_poisoned();
     const T second = launch_poisoned();
     const auto x = cache_->get<T>(kXSeed, n_);
@@ -47,7 +48,7 @@ class ReduceCase final : public ClCase {
     return verify_reduce_twice<T>(op_, first, second, x->data(), y ? y->data() : nullptr, n_);
   }
 
-  void teardown() override {
+  void release_device() override {
     runner_.reset();
     y_ = {};
     x_ = {};
@@ -79,8 +80,8 @@ class ReduceCase final : public ClCase {
   std::unique_ptr<Runner> runner_;
 };
 
-// kInt32: the runner has an int32 form (CLBlast has none).
-template <template <class> class Runner, bool kInt32, class... Args>
+// A case of Runner<T>, T the one of Types whose precision is p.
+template <template <class> class Runner, class... Types, class... Args>
 std::unique_ptr<roofline::Case> typed_case(roofline::CaseInfo info,
                                            std::shared_ptr<Runtime> runtime, Precision p,
                                            ReduceOp op, std::size_t n,
@@ -90,18 +91,7 @@ std::unique_ptr<roofline::Case> typed_case(roofline::CaseInfo info,
         std::move(info), std::move(runtime), op, n,
         [=](Runtime& r) { return std::make_unique<Runner<T>>(r, args..., n); }, std::move(cache));
   };
-  switch (p) {
-    case Precision::fp32:
-      return make.template operator()<float>();
-    case Precision::fp64:
-      return make.template operator()<double>();
-    case Precision::int32:
-      if constexpr (kInt32) return make.template operator()<std::int32_t>();
-      [[fallthrough]];
-    default:
-      throw roofline::InputError("reduce on OpenCL has no " + std::string(to_string(p)) +
-                                 " kernels");
-  }
+  return with_type<Types...>(p, "reduce on OpenCL", make);
 }
 
 }  // namespace
@@ -133,8 +123,8 @@ std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
   if (sweep) params["sweep"] = "threads_per_block x items_per_thread";
   auto info = opencl_case_info(device, "reduce", reduce_variant_name(config), std::move(params),
                                reduce_work(config.op, p, static_cast<std::int64_t>(n)));
-  return typed_case<ReduceKernel, true>(std::move(info), std::move(runtime), p, config.op, n,
-                                        std::move(cache), config, support);
+  return typed_case<ReduceKernel, float, double, std::int32_t>(
+      std::move(info), std::move(runtime), p, config.op, n, std::move(cache), config, support);
 }
 
 std::unique_ptr<roofline::Case> make_clblast_reduce_case(const roofline::Device& device,
@@ -150,8 +140,8 @@ std::unique_ptr<roofline::Case> make_clblast_reduce_case(const roofline::Device&
                                  {"call", clblast_routine(op, p)}};
   auto info = opencl_case_info(device, "reduce", "clblast", params,
                                reduce_work(op, p, static_cast<std::int64_t>(n)));
-  return typed_case<ClblastReduce, false>(std::move(info), std::move(runtime), p, op, n,
-                                          std::move(cache), op);
+  return typed_case<ClblastReduce, float, double>(std::move(info), std::move(runtime), p, op, n,
+                                                  std::move(cache), op);
 }
 
 }  // namespace kernels::opencl

@@ -8,7 +8,7 @@
 #include "roofline/input_error.hpp"
 
 namespace rooflab_embedded {
-extern const std::string_view vectors_cl;
+extern const std::string_view vectors_cl, common_cl;
 }
 
 namespace kernels::opencl {
@@ -63,8 +63,9 @@ const cl::Program& Runtime::program(const std::string& name, std::string_view so
   if (auto it = failed_builds_.find(key); it != failed_builds_.end()) throw BuildError(it->second);
   return checked([&]() -> const cl::Program& {
     // The shared prelude first; #line keeps the build log's line numbers those of `source`.
-    cl::Program program(
-        context_, std::string(rooflab_embedded::vectors_cl) + "\n#line 1\n" + std::string(source));
+    cl::Program program(context_, std::string(rooflab_embedded::vectors_cl) + "\n" +
+                                      std::string(rooflab_embedded::common_cl) + "\n#line 1\n" +
+                                      std::string(source));
     try {
       program.build(handle_.device, options.c_str());
     } catch (const cl::BuildError& e) {

@@ -45,8 +45,9 @@ class Runtime {
   const cl::Context& context() const { return context_; }
   cl::CommandQueue& queue() { return queue_; }
 
-  // The program of `source` (after the prelude kernels/opencl/vectors.cl: fp64, the vector type V
-  // and its loads and stores) built with `options`, built at the first request and kept: PoCL
+  // The program of `source` (after the prelude: kernels/opencl/vectors.cl, fp64, the vector type
+  // V and its loads and stores; kernels/opencl/common.cl, the work-group collectives) built with
+  // `options`, built at the first request and kept: PoCL
   // compiles with LLVM, so every build costs a fraction of a second. `name` identifies the
   // source in messages. Throws BuildError with the build log when the compiler rejects it (a
   // failed build is not tried again).

@@ -63,15 +63,18 @@ ELEMENTWISE(add, ADD)
 ELEMENTWISE(triad, TRIAD)
 ELEMENTWISE(daxpy, DAXPY)
 
+WORK_GROUP_COLLECTIVES(REAL)
+
 #define READ_TERM(a, b) (a)
 #define DOT_TERM(a, b) ((a) * (b))
 
 // Reductions: a work-group sums its block and writes one partial sum: each work-item its vectors,
-// then the work-group adds their sums in local memory (its size a power of two); the host adds the
-// partials. With several passes, work-group g sums block g + p·shift in pass p as above, and the
-// partials add up to passes × the sum; work-item 0 adds the tail once per pass. The run is counted
-// in 32 bits here: NVIDIA's L2 read lost a tenth with the element-wise kernels' 64-bit index, and
-// their triad 4–9% with this count (H100, OpenCL probe).
+// then the work-group adds their sums in local memory (group_sum_REAL of common.cl; its size a
+// power of two); the host adds the partials. With several passes, work-group g sums block
+// g + p·shift in pass p as above, and the partials add up to passes × the sum; work-item 0 adds
+// the tail once per pass. The run is counted in 32 bits here: NVIDIA's L2 read lost a tenth with
+// the element-wise kernels' 64-bit index, and their triad 4–9% with this count (H100, OpenCL
+// probe).
 #define REDUCTION(name, TERM)                                                                   \
   kernel void stream_##name(global REAL* restrict partial, global const REAL* restrict in1,     \
                             global const REAL* restrict in2, local REAL* scratch,               \
@@ -99,12 +102,8 @@ ELEMENTWISE(daxpy, DAXPY)
     if (get_global_id(0) == 0)                                                                  \
       for (uint p = 0; p < passes; ++p)                                                         \
         for (size_t k = vectors * W; k < n; ++k) sum += TERM(in1[k], in2[k]);                   \
-    scratch[lid] = sum;                                                                         \
-    for (size_t stride = size / 2; stride > 0; stride /= 2) {                                   \
-      barrier(CLK_LOCAL_MEM_FENCE);                                                             \
-      if (lid < stride) scratch[lid] += scratch[lid + stride];                                  \
-    }                                                                                           \
-    if (lid == 0) partial[get_group_id(0)] = scratch[0];                                        \
+    sum = group_sum_REAL(sum, scratch, (uint)size);                                             \
+    if (lid == 0) partial[get_group_id(0)] = sum;                                               \
   }
 
 REDUCTION(read, READ_TERM)

@@ -10,6 +10,7 @@
 #include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/opencl/case.hpp"
+#include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
 namespace rooflab_embedded {
@@ -33,7 +34,7 @@ class StreamCase final : public ClCase {
       : ClCase(std::move(info), std::move(runtime)), op_(op), n_(n), launch_(launch) {}
 
  protected:
-  void setup() override {
+  void prepare_device() override {
     const std::string what = "stream " + std::string(to_string(op_));
     const cl::Program& program = runtime().program(
         "stream.cl", rooflab_embedded::stream_cl,
@@ -50,7 +51,7 @@ class StreamCase final : public ClCase {
     set_args();
   }
 
-  double launch() override { return launch(launch_.passes); }
+  double run_device() override { return launch(launch_.passes); }
 
   double launch(unsigned passes) {
     kernel_.setArg(is_reduction(op_) ? 6 : 7, static_cast<cl_uint>(passes));
@@ -58,7 +59,7 @@ class StreamCase final : public ClCase {
                             cl::NDRange(launch_.group));
   }
 
-  roofline::Verification check() override {
+  roofline::Verification verify_device() override {
     if (is_reduction(op_)) {
       // Two passes when a run makes several: each sums every block twice, so half the total is
       // the sum (halving is exact), and a block the rotation skipped or repeated shows.
@@ -81,7 +82,7 @@ class StreamCase final : public ClCase {
         [](std::size_t i) { return static_cast<T>(input_value(kOutputSeed, i)); });
   }
 
-  void teardown() override {
+  void release_device() override {
     kernel_ = {};
     out_ = {};
     for (auto& in : in_) in.reset();
@@ -156,17 +157,10 @@ std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info,
                                                  roofline::Precision p, std::size_t n,
                                                  const StreamLaunch& launch) {
   if (launch.passes < 1) throw roofline::InputError("stream launch: passes 0 is below 1");
-  switch (p) {
-    case roofline::Precision::fp32:
-      return std::make_unique<StreamCase<float>>(std::move(info), std::move(runtime), op, n,
-                                                 launch);
-    case roofline::Precision::fp64:
-      return std::make_unique<StreamCase<double>>(std::move(info), std::move(runtime), op, n,
-                                                  launch);
-    default:
-      throw roofline::InputError("stream on OpenCL has no " + std::string(to_string(p)) +
-                                 " kernels (fp32, fp64)");
-  }
+  return with_type<float, double>(
+      p, "stream on OpenCL", [&]<class T>() -> std::unique_ptr<roofline::Case> {
+        return std::make_unique<StreamCase<T>>(std::move(info), std::move(runtime), op, n, launch);
+      });
 }
 
 }  // namespace kernels::opencl

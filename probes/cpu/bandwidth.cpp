@@ -18,7 +18,6 @@ using kernels::StreamOp;
 constexpr double kBytesPerThreadPerCall = 16.0 * 1024 * 1024;
 constexpr std::size_t kLineDoubles = 64 / sizeof(double);
 constexpr double kBeyondDram = 1.5;  // the sweep's top: past 4× the last cache, so DRAM has points
-constexpr double kDistinct = 1.02;   // working sets closer than 2% are one point
 
 // The capacity past which the sweep counts a working set as beyond the caches.
 double last_cache(const roofline::Device& device, int threads) {
@@ -110,27 +109,6 @@ SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_work
   return plan;
 }
 
-std::vector<double> sweep_working_sets(const SweepPlan& plan,
-                                       const std::vector<roofline::Cache>& caches, int threads) {
-  std::vector<double> sizes;
-  const double top = plan.max_working_set * (1 + 1e-9);
-  for (int k = 0;; ++k) {
-    const double ws = plan.min_working_set * std::exp2(double(k) / plan.points_per_octave);
-    if (ws > top) break;
-    sizes.push_back(ws);
-  }
-  for (const roofline::Cache& cache : caches)
-    for (double f : {0.5, 0.75, 1.0, 1.5, 2.0}) {
-      const double ws = f * cache.capacity(threads);
-      if (ws >= plan.min_working_set && ws <= top) sizes.push_back(ws);
-    }
-  std::sort(sizes.begin(), sizes.end());
-  std::vector<double> distinct;
-  for (double ws : sizes)
-    if (distinct.empty() || ws > distinct.back() * kDistinct) distinct.push_back(ws);
-  return distinct;
-}
-
 std::vector<BandwidthConfig> bandwidth_configs(StreamOp op, int threads, double working_set,
                                                bool past_caches, kernels::cpu::Isa isa) {
   std::vector<Store> stores = {Store::temporal};
@@ -180,21 +158,6 @@ std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::De
         cases.push_back(make_bandwidth_case(config, device.id, roof.level));
   }
   return cases;
-}
-
-std::vector<roofline::SweepPoint> sweep_points(const std::vector<roofline::Result>& results) {
-  std::vector<roofline::SweepPoint> points;
-  for (const roofline::Result& r : results) {
-    if (r.family != "bandwidth" || !r.ok()) continue;
-    roofline::SweepPoint p{.kernel = r.params.at("kernel").get<std::string>(),
-                           .threads = r.params.at("threads").get<int>(),
-                           .store = r.params.at("store").get<std::string>(),
-                           .working_set = r.work.working_set,
-                           .bytes_per_s = {}};
-    for (double seconds : r.samples) p.bytes_per_s.push_back(r.work.bytes / seconds);
-    points.push_back(std::move(p));
-  }
-  return points;
 }
 
 }  // namespace probes::cpu

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernels/cpu/stream.hpp"
+#include "probes/bandwidth_sweep.hpp"
 #include "roofline/case.hpp"
 #include "roofline/profile.hpp"
 #include "roofline/results.hpp"
@@ -37,7 +38,8 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(const BandwidthConfig& confi
                                                     const std::string& device_id,
                                                     const std::string& level);
 
-struct SweepPlan {
+// The grid of working sets (probes/bandwidth_sweep.hpp) with the kernels and threads that sweep it.
+struct SweepPlan : probes::WorkingSetGrid {
   // daxpy (in place) streams faster than pure reads on cores that keep few misses in flight.
   std::vector<kernels::StreamOp> kernels = {kernels::StreamOp::read, kernels::StreamOp::write,
                                             kernels::StreamOp::copy, kernels::StreamOp::triad,
@@ -45,20 +47,12 @@ struct SweepPlan {
   std::vector<int> threads;  // 1 and all cores
   // Kernels swept with the most threads only (quick: daxpy, there for the all-core DRAM roof).
   std::vector<kernels::StreamOp> most_threads_only;
-  double min_working_set = 4096;  // bytes
-  double max_working_set = 0;     // bytes; ≥ 4× the last-level cache unless memory is short
-  int points_per_octave = 3;      // log-spaced grid before densifying
 };
 
 // quick: 3 points per octave and daxpy with all cores only, full: 6 and every kernel with both;
-// up to 4× the last-level capacity the threads reach (with
-// margin, capped at a quarter of the device's memory). max_working_set > 0 overrides the top.
+// up to 4× the last-level capacity the threads reach (with margin, capped at a quarter of the
+// device's memory). max_working_set > 0 overrides the top.
 SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_working_set = 0);
-
-// The log-spaced grid plus 0.5×, 0.75×, 1×, 1.5× and 2× of every cache capacity `threads`
-// threads reach, within the plan's range, ascending.
-std::vector<double> sweep_working_sets(const SweepPlan& plan,
-                                       const std::vector<roofline::Cache>& caches, int threads);
 
 // The sweep's configurations of one kernel at one working set: temporal stores, and past the
 // caches also non-temporal ones for storing kernels that are not in place; past the caches more
@@ -75,8 +69,5 @@ std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Dev
 // The probe's own measurements behind the device's outermost memory roof (probes::roof_points),
 // as the sweep ran them, to repeat during a run. Empty when the profile has no such point.
 std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device);
-
-// The verified bandwidth results as sweep points, every sample in bytes/s.
-std::vector<roofline::SweepPoint> sweep_points(const std::vector<roofline::Result>& results);
 
 }  // namespace probes::cpu

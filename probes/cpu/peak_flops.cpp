@@ -2,13 +2,12 @@
 
 #include <omp.h>
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <limits>
 #include <random>
 
+#include "kernels/precision_dispatch.hpp"
+#include "probes/chain_check.hpp"
 #include "probes/cpu/peak_flops_simd.hpp"
 #include "roofline/input_error.hpp"
 
@@ -137,10 +136,6 @@ roofline::Work peak_flops_work(const PeakFlopsConfig& config) {
 std::unique_ptr<PeakFlopsCase> make_peak_flops_case(const PeakFlopsConfig& config,
                                                     const std::string& device_id) {
   using roofline::InputError;
-  using roofline::Precision;
-  if (config.precision != Precision::fp32 && config.precision != Precision::fp64)
-    throw InputError("peak_flops: precision " + std::string(to_string(config.precision)) +
-                     " is not measured on the CPU (fp32, fp64)");
   if (config.threads < 1)
     throw InputError("peak_flops: threads " + std::to_string(config.threads) + " is below 1");
   if (config.iterations < 1)
@@ -160,9 +155,10 @@ std::unique_ptr<PeakFlopsCase> make_peak_flops_case(const PeakFlopsConfig& confi
                  {"iterations", config.iterations}},
       .work = peak_flops_work(config),
       .level = ""};
-  if (config.precision == Precision::fp32)
-    return std::make_unique<ChainsCase<float>>(config, std::move(info));
-  return std::make_unique<ChainsCase<double>>(config, std::move(info));
+  return kernels::with_type<float, double>(
+      config.precision, "peak_flops on the CPU", [&]<class T>() -> std::unique_ptr<PeakFlopsCase> {
+        return std::make_unique<ChainsCase<T>>(config, std::move(info));
+      });
 }
 
 std::vector<PeakFlopsConfig> peak_flops_configs(int threads) {
@@ -174,32 +170,9 @@ std::vector<PeakFlopsConfig> peak_flops_configs(int threads) {
 }
 
 void run_chains_on_this_thread(const PeakFlopsConfig& config) {
-  if (config.precision == roofline::Precision::fp32)
-    run_chains<float>(config, 0.5f, 1.0f, std::vector<float>(values_per_thread(config), 1));
-  else
-    run_chains<double>(config, 0.5, 1.0, std::vector<double>(values_per_thread(config), 1));
-}
-
-roofline::Verification check_chains(std::span<const double> values, double expected) {
-  roofline::Verification v{.passed = true, .max_error = 0, .tolerance = 0, .message = ""};
-  std::size_t first_wrong = values.size();
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    const double error = std::abs(values[i] - expected);
-    if (error == 0) continue;
-    v.passed = false;
-    v.max_error =
-        std::isnan(error) ? std::numeric_limits<double>::infinity() : std::max(v.max_error, error);
-    if (first_wrong == values.size()) first_wrong = i;
-  }
-  char message[200];
-  if (v.passed)
-    std::snprintf(message, sizeof message, "all %zu chain values equal 2b = %.17g exactly",
-                  values.size(), expected);
-  else
-    std::snprintf(message, sizeof message, "chain value %zu is %.17g, not 2b = %.17g", first_wrong,
-                  values[first_wrong], expected);
-  v.message = message;
-  return v;
+  kernels::with_type<float, double>(config.precision, "peak_flops on the CPU", [&]<class T>() {
+    run_chains<T>(config, T(0.5), T(1), std::vector<T>(values_per_thread(config), 1));
+  });
 }
 
 }  // namespace probes::cpu

@@ -1,9 +1,8 @@
 #pragma once
 // The peak-FLOP probe: independent chains of FMAs, t = t·a + b, per precision, path and thread
-// count. With a = 0.5 every chain converges to 2b exactly, so each lane is checked exactly.
+// count. With a = 0.5 every chain converges to 2b exactly (probes/chain_check.hpp).
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -44,8 +43,5 @@ std::vector<PeakFlopsConfig> peak_flops_configs(int threads);
 // Runs one call's chains of `config` on the calling thread alone: the load under which the clock
 // probe measures the clock these chains run at (AVX-512 frequency licences, for one).
 void run_chains_on_this_thread(const PeakFlopsConfig& config);
-
-// Every chain value must equal `expected` exactly (2b); the message names the first that does not.
-roofline::Verification check_chains(std::span<const double> values, double expected);
 
 }  // namespace probes::cpu

@@ -4,9 +4,9 @@
 #include <optional>
 #include <random>
 
+#include "kernels/cuda/case.hpp"
 #include "kernels/cuda/device_buffer.hpp"
-#include "kernels/cuda/event_timer.hpp"
-#include "probes/cpu/peak_flops.hpp"
+#include "probes/chain_check.hpp"
 #include "probes/cuda/fma_chains.hpp"
 #include "probes/cuda/fma_path.hpp"
 #include "roofline/json_io.hpp"
@@ -38,12 +38,13 @@ std::size_t total_threads(const PeakFlopsConfig& c) {
   return static_cast<std::size_t>(c.sms) * c.blocks_per_sm * c.threads;
 }
 
-class PeakFlopsCase final : public roofline::Case {
+class PeakFlopsCase final : public kernels::cuda::CudaCase {
  public:
   PeakFlopsCase(roofline::CaseInfo info, const PeakFlopsConfig& config)
-      : Case(std::move(info)), config_(config) {}
+      : CudaCase(std::move(info)), config_(config) {}
 
-  void prepare() override {
+ protected:
+  void prepare_device() override {
     const std::size_t lanes = kFmaChains * total_threads(config_) * fma_lanes(config_.precision);
     std::mt19937_64 rng(42);
     std::uniform_real_distribution<double> start(0.5, 1.0);
@@ -53,37 +54,26 @@ class PeakFlopsCase final : public roofline::Case {
     b_ = even_mantissa_offset(config_.precision, rng());
     state_.emplace(initial_.size());
     state_->from_host(initial_);
-    timer_.emplace();
   }
 
-  void run() override {
-    seconds_ = timer_->time([&] {
-      fma_chains_launch(config_.precision, config_.sms * config_.blocks_per_sm, config_.threads,
-                        config_.iterations, state_->data(), 0.5, b_);
-    });
+  void run_device() override {
+    fma_chains_launch(config_.precision, config_.sms * config_.blocks_per_sm, config_.threads,
+                      config_.iterations, state_->data(), 0.5, b_);
   }
 
-  roofline::Verification verify() override {
+  roofline::Verification verify_device() override {
     state_->from_host(initial_);  // away from 2b, so only the full chains converge
-    run();
-    return probes::cpu::check_chains(lane_values(config_.precision, state_->to_host()), 2 * b_);
+    run_device();
+    return probes::check_chains(lane_values(config_.precision, state_->to_host()), 2 * b_);
   }
 
-  void release() override {
-    timer_.reset();
-    state_.reset();
-  }
-
-  bool device_timed() const override { return true; }
-  std::optional<double> last_device_seconds() const override { return seconds_; }
+  void release_device() override { state_.reset(); }
 
  private:
   PeakFlopsConfig config_;
   std::vector<unsigned char> initial_;
   double b_ = 1;
   std::optional<DeviceBuffer<unsigned char>> state_;
-  std::optional<kernels::cuda::EventTimer> timer_;
-  std::optional<double> seconds_;
 };
 
 }  // namespace

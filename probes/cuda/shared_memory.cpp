@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <optional>
 
+#include "kernels/cuda/case.hpp"
 #include "kernels/cuda/device_buffer.hpp"
-#include "kernels/cuda/event_timer.hpp"
 #include "roofline/input_error.hpp"
 
 namespace probes::cuda {
@@ -24,22 +24,18 @@ double expected_sum(const SharedMemoryConfig& c, std::size_t thread) {
   return static_cast<double>(c.passes) * kSharedLoadsPerPass * vector_sum;
 }
 
-class SharedMemoryCase final : public roofline::Case {
+class SharedMemoryCase final : public kernels::cuda::CudaCase {
  public:
   SharedMemoryCase(roofline::CaseInfo info, const SharedMemoryConfig& config)
-      : Case(std::move(info)), config_(config) {}
+      : CudaCase(std::move(info)), config_(config) {}
 
-  void prepare() override {
-    sums_.emplace(total_threads(config_));
-    timer_.emplace();
-  }
+ protected:
+  void prepare_device() override { sums_.emplace(total_threads(config_)); }
 
-  void run() override {
-    seconds_ = timer_->time([&] { shared_memory_launch(config_, kBase, sums_->data()); });
-  }
+  void run_device() override { shared_memory_launch(config_, kBase, sums_->data()); }
 
-  roofline::Verification verify() override {
-    run();
+  roofline::Verification verify_device() override {
+    run_device();
     const std::vector<float> sums = sums_->to_host();
     roofline::Verification v{.passed = true, .max_error = 0, .tolerance = 0, .message = ""};
     char message[200];
@@ -61,19 +57,11 @@ class SharedMemoryCase final : public roofline::Case {
     return v;
   }
 
-  void release() override {
-    timer_.reset();
-    sums_.reset();
-  }
-
-  bool device_timed() const override { return true; }
-  std::optional<double> last_device_seconds() const override { return seconds_; }
+  void release_device() override { sums_.reset(); }
 
  private:
   SharedMemoryConfig config_;
   std::optional<kernels::cuda::DeviceBuffer<float>> sums_;
-  std::optional<kernels::cuda::EventTimer> timer_;
-  std::optional<double> seconds_;
 };
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "kernels/opencl/cases.hpp"
-#include "probes/cpu/bandwidth.hpp"
+#include "probes/bandwidth_sweep.hpp"
 #include "probes/levels.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/stats.hpp"
@@ -162,10 +162,9 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
 
   // The sweep below the top (5% short of it) with each kernel's best launch; the top point is the
   // search's best.
-  probes::cpu::SweepPlan plan;
-  plan.min_working_set = kMinWorkingSet;
-  plan.max_working_set = top / 1.05;
-  plan.points_per_octave = options.quick ? 1 : 3;
+  const probes::WorkingSetGrid grid{.min_working_set = kMinWorkingSet,
+                                    .max_working_set = top / 1.05,
+                                    .points_per_octave = options.quick ? 1 : 3};
   cases.clear();
   for (StreamOp op : kBandwidthKernels) {
     const auto it = best.find(std::string(kernels::to_string(op)));
@@ -173,7 +172,7 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
     kept.push_back(*it->second.second);
     probe.launches[it->first] = it->second.first;
     if (options.quick && !kQuickSweep.contains(op)) continue;
-    for (double ws : probes::cpu::sweep_working_sets(plan, device.caches, device.compute_units))
+    for (double ws : probes::sweep_working_sets(grid, device.caches, device.compute_units))
       cases.push_back(make_bandwidth_case(op, it->second.first, ws, device, runtime));
   }
   for (roofline::Result& r :
@@ -183,7 +182,7 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
     else
       probe.failed.push_back(std::move(r));
   }
-  probe.sweep = probes::cpu::sweep_points(kept);
+  probe.sweep = probes::sweep_points(kept);
   std::sort(probe.sweep.begin(), probe.sweep.end(), [](const auto& a, const auto& b) {
     return std::tie(a.kernel, a.working_set) < std::tie(b.kernel, b.working_set);
   });

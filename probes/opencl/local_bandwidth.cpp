@@ -34,7 +34,7 @@ class LocalBandwidthCase final : public kernels::opencl::ClCase {
       : ClCase(std::move(info), std::move(runtime)), config_(config) {}
 
  protected:
-  void setup() override {
+  void prepare_device() override {
     const std::string options = "-DREAL=float -DW=" + std::to_string(config_.width) +
                                 " -DTILE=" + std::to_string(config_.tile);
     kernel_ = cl::Kernel(
@@ -45,16 +45,16 @@ class LocalBandwidthCase final : public kernels::opencl::ClCase {
     kernel_.setArg(1, static_cast<cl_int>(config_.reads));
   }
 
-  double launch() override {
+  double run_device() override {
     return runtime().launch(kernel_, cl::NDRange(config_.group * config_.groups),
                             cl::NDRange(config_.group));
   }
 
   // Tile values are index mod 8 and every work-item reads `reads` consecutive indices (mod the
   // tile, a multiple of 8): each lane sums reads/8 × (0 + 1 + … + 7) = 3.5 × reads, exactly.
-  roofline::Verification check() override {
+  roofline::Verification verify_device() override {
     runtime().write(out_, std::vector<float>(lanes(config_), -1.0f));
-    launch();
+    run_device();
     const std::vector<float> out = runtime().read<float>(out_, lanes(config_));
     const double expected = 3.5 * config_.reads;
     roofline::Verification v{.passed = true, .max_error = 0, .tolerance = 0, .message = ""};
@@ -77,7 +77,7 @@ class LocalBandwidthCase final : public kernels::opencl::ClCase {
     return v;
   }
 
-  void teardown() override {
+  void release_device() override {
     kernel_ = {};
     out_ = {};
   }

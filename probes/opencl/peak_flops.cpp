@@ -6,7 +6,8 @@
 
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/cases.hpp"
-#include "probes/cpu/peak_flops.hpp"
+#include "kernels/precision_dispatch.hpp"
+#include "probes/chain_check.hpp"
 #include "roofline/json_io.hpp"
 
 namespace rooflab_embedded {
@@ -38,7 +39,7 @@ class PeakFlopsCase final : public kernels::opencl::ClCase {
       : ClCase(std::move(info), std::move(runtime)), config_(config) {}
 
  protected:
-  void setup() override {
+  void prepare_device() override {
     const std::string options = std::string("-DREAL=") + kernels::opencl::cl_type<T>() +
                                 " -DW=" + std::to_string(config_.width) +
                                 " -DC=" + std::to_string(config_.chains) + " -DOP=" + config_.op +
@@ -61,18 +62,18 @@ class PeakFlopsCase final : public kernels::opencl::ClCase {
     kernel_.setArg(4, static_cast<cl_int>(config_.iterations));
   }
 
-  double launch() override {
+  double run_device() override {
     return runtime().launch(kernel_, cl::NDRange(work_items(config_)), cl::NDRange(config_.group));
   }
 
-  roofline::Verification check() override {
+  roofline::Verification verify_device() override {
     runtime().write(out_, std::vector<T>(values(config_), T(0)));
-    launch();
+    run_device();
     const std::vector<T> out = runtime().read<T>(out_, values(config_));
-    return probes::cpu::check_chains(std::vector<double>(out.begin(), out.end()), 2 * kB);
+    return probes::check_chains(std::vector<double>(out.begin(), out.end()), 2 * kB);
   }
 
-  void teardown() override {
+  void release_device() override {
     kernel_ = {};
     start_ = {};
     out_ = {};
@@ -125,15 +126,10 @@ std::unique_ptr<roofline::Case> make_peak_flops_case(const PeakFlopsConfig& conf
   auto info = kernels::opencl::opencl_case_info(device, "peak_flops", peak_flops_variant(config),
                                                 params, peak_flops_work(config));
   info.level = "";
-  switch (config.precision) {
-    case Precision::fp32:
-      return std::make_unique<PeakFlopsCase<float>>(std::move(info), std::move(runtime), config);
-    case Precision::fp64:
-      return std::make_unique<PeakFlopsCase<double>>(std::move(info), std::move(runtime), config);
-    default:
-      throw roofline::InputError("peak_flops on OpenCL has no " +
-                                 std::string(to_string(config.precision)) + " chains (fp32, fp64)");
-  }
+  return kernels::with_type<float, double>(
+      config.precision, "peak_flops on OpenCL", [&]<class T>() -> std::unique_ptr<roofline::Case> {
+        return std::make_unique<PeakFlopsCase<T>>(std::move(info), std::move(runtime), config);
+      });
 }
 
 std::vector<PeakFlopsConfig> peak_flops_configs(const roofline::Device& device,

@@ -37,13 +37,15 @@ class SourceCase final : public ClCase {
         source_(std::move(source)) {}
 
  protected:
-  void setup() override { kernel_ = cl::Kernel(runtime().program("test.cl", source_, ""), "k"); }
-  double launch() override { return runtime().launch(kernel_, cl::NDRange(1), cl::NDRange(1)); }
-  roofline::Verification check() override {
-    launch();
+  void prepare_device() override {
+    kernel_ = cl::Kernel(runtime().program("test.cl", source_, ""), "k");
+  }
+  double run_device() override { return runtime().launch(kernel_, cl::NDRange(1), cl::NDRange(1)); }
+  roofline::Verification verify_device() override {
+    run_device();
     return {.passed = true, .max_error = 0, .tolerance = 0, .message = "ran"};
   }
-  void teardown() override { kernel_ = {}; }
+  void release_device() override { kernel_ = {}; }
 
  private:
   std::string source_;

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "probes/bandwidth_sweep.hpp"
 #include "probes/levels.hpp"
 #include "roofline/input_error.hpp"
 
@@ -66,7 +67,7 @@ TEST(SweepWorkingSets, AreLogSpacedAndDenseAroundEveryCapacity) {
   const auto device = zen3_like();
   const auto plan = probes::cpu::sweep_plan(device, true);
   for (int threads : plan.threads) {
-    const auto sizes = probes::cpu::sweep_working_sets(plan, device.caches, threads);
+    const auto sizes = probes::sweep_working_sets(plan, device.caches, threads);
     ASSERT_FALSE(sizes.empty());
     EXPECT_GE(sizes.front(), plan.min_working_set);
     EXPECT_LE(sizes.back(), plan.max_working_set * 1.0001);
@@ -214,7 +215,7 @@ TEST(SweepPoints, KeepVerifiedBandwidthResultsAsBytesPerSecond) {
   good.time = roofline::summarize(good.samples);
   roofline::Result failed = good;
   failed.verification.passed = false;
-  const auto points = probes::cpu::sweep_points({good, failed});
+  const auto points = probes::sweep_points({good, failed});
   ASSERT_EQ(points.size(), 1u);
   EXPECT_EQ(points[0].kernel, "copy");
   EXPECT_EQ(points[0].threads, 2);

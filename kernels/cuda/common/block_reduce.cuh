@@ -1,24 +1,33 @@
 #pragma once
-// Warp- and block-scope sums, one per BlockReduce: every thread passes its value; thread 0 gets
-// the block's sum. blockDim.x is a power of two in 32..1024 (check_config). The caller separates
-// two calls in one kernel by a __syncthreads().
+// Warp- and block-scope sums, one per BlockReduceAlgorithm: every thread passes its value;
+// thread 0 gets the block's sum. The trees need blockDim.x a power of two in 32..1024, the warp
+// algorithms whole warps up to 1024 threads. The caller separates two calls in one kernel by a
+// __syncthreads().
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
 #include <type_traits>
 
-#include "kernels/cuda/reduce_plan.hpp"
-
 namespace kernels::cuda {
+
+// How a block combines its threads' values (CUB's BlockReduceAlgorithm, by technique).
+enum class BlockReduceAlgorithm {
+  gmem_tree,       // log-step tree in a device-memory scratch array (one slice per block)
+  smem_tree,       // log-step tree in shared memory down to one value
+  smem_tree_shfl,  // the shared-memory tree down to 64 values, shuffles for the last 32 lanes
+  warp_shfl,       // each warp reduces with __shfl_xor_sync, warp 0 reduces the warps' sums
+  warp_cg,         // as warp_shfl with cooperative groups' cg::reduce over a 32-thread tile
+  warp_redux,      // as warp_shfl with __reduce_add_sync (32-bit integers, sm_80 and later)
+};
 
 constexpr unsigned kFullWarp = 0xffffffffu;
 
-template <BlockReduce B, class A>
+template <BlockReduceAlgorithm B, class A>
 __device__ __forceinline__ A warp_sum(A v) {
-  if constexpr (B == BlockReduce::warp_cg) {
+  if constexpr (B == BlockReduceAlgorithm::warp_cg) {
     namespace cg = cooperative_groups;
     return cg::reduce(cg::tiled_partition<32>(cg::this_thread_block()), v, cg::plus<A>());
-  } else if constexpr (B == BlockReduce::warp_redux) {
+  } else if constexpr (B == BlockReduceAlgorithm::warp_redux) {
     static_assert(std::is_same_v<A, unsigned>, "__reduce_add_sync adds 32-bit integers");
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
     __trap();  // REDUX is sm_80's; the host refuses warp_redux on older devices
@@ -45,19 +54,20 @@ __device__ __forceinline__ void tree(A* buffer, A v, unsigned last) {
   }
 }
 
-// `shared`: block_shared_bytes(B, …) of dynamic shared memory; `scratch`: gmem_tree's
-// blockDim.x values of device memory for this block.
-template <BlockReduce B, class A>
+// `shared`: one value per thread for the shared-memory trees, one per warp for the warp
+// algorithms; `scratch`: gmem_tree's blockDim.x values of device memory for this block.
+template <BlockReduceAlgorithm B, class A>
 __device__ __forceinline__ A block_sum(A v, A* shared, A* scratch) {
-  if constexpr (B == BlockReduce::gmem_tree || B == BlockReduce::smem_tree) {
-    A* buffer = B == BlockReduce::gmem_tree ? scratch : shared;
+  using Algorithm = BlockReduceAlgorithm;
+  if constexpr (B == Algorithm::gmem_tree || B == Algorithm::smem_tree) {
+    A* buffer = B == Algorithm::gmem_tree ? scratch : shared;
     tree(buffer, v, 1);
     return buffer[0];
-  } else if constexpr (B == BlockReduce::smem_tree_shfl) {
-    if (blockDim.x == 32) return warp_sum<BlockReduce::warp_shfl>(v);
+  } else if constexpr (B == Algorithm::smem_tree_shfl) {
+    if (blockDim.x == 32) return warp_sum<Algorithm::warp_shfl>(v);
     tree(shared, v, 64);  // 64 values left
     if (threadIdx.x < 32)
-      v = warp_sum<BlockReduce::warp_shfl>(shared[threadIdx.x] + shared[threadIdx.x + 32]);
+      v = warp_sum<Algorithm::warp_shfl>(shared[threadIdx.x] + shared[threadIdx.x + 32]);
     return v;
   } else {
     const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;

@@ -1,0 +1,67 @@
+// Work-group collectives, put before every OpenCL program after vectors.cl (Runtime::program). A
+// source defines them for the type it adds in, WORK_GROUP_COLLECTIVES(T), T a scalar type or a
+// macro naming one (the names take its spelling: WORK_GROUP_COLLECTIVES(ACC) defines
+// group_sum_ACC). Every work-item of the group calls them with its value v; `scratch` holds one
+// value per work-item of the group's `size` (a power of two), and two calls in a row are
+// separated by a barrier.
+//   T group_sum_T(v, scratch, size)             the log-step tree in local memory; the sum is
+//                                               valid in work-item 0
+//   T group_sum_by_sub_groups_T(v, scratch)      each sub-group's sub_group_reduce_add, then
+//                                               sub-group 0 adds theirs (scratch: one value per
+//                                               sub-group); valid in work-item 0. Only where the
+//                                               compiler has sub-groups.
+//   T group_inclusive_scan_T(v, scratch, size)  v's prefix sum up to and with this work-item
+//   T group_exclusive_scan_T(v, scratch, size)  the same without it (0 in work-item 0)
+// The scans are Hillis and Steele's (log2(size) steps), valid in every work-item.
+#if defined(cl_khr_subgroups) && !defined(__opencl_c_subgroups)
+#pragma OPENCL EXTENSION cl_khr_subgroups : enable
+#endif
+
+#if defined(cl_khr_subgroups) || defined(__opencl_c_subgroups)
+#define SUB_GROUP_COLLECTIVES(T)                                                              \
+  T group_sum_by_sub_groups_##T(T v, local T* scratch) {                                      \
+    v = sub_group_reduce_add(v);                                                              \
+    if (get_sub_group_local_id() == 0) scratch[get_sub_group_id()] = v;                       \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                             \
+    v = 0;                                                                                    \
+    if (get_sub_group_id() == 0) {                                                            \
+      for (uint i = get_sub_group_local_id(); i < get_num_sub_groups();                       \
+           i += get_sub_group_size())                                                         \
+        v += scratch[i];                                                                      \
+      v = sub_group_reduce_add(v);                                                            \
+    }                                                                                         \
+    return v;                                                                                 \
+  }
+#else
+#define SUB_GROUP_COLLECTIVES(T)
+#endif
+
+#define WORK_GROUP_COLLECTIVES(T)                                                      \
+  T group_sum_##T(T v, local T* scratch, uint size) {                                  \
+    const uint lid = get_local_id(0);                                                  \
+    scratch[lid] = v;                                                                  \
+    for (uint stride = size / 2; stride > 0; stride /= 2) {                            \
+      barrier(CLK_LOCAL_MEM_FENCE);                                                    \
+      if (lid < stride) scratch[lid] += scratch[lid + stride];                         \
+    }                                                                                  \
+    return scratch[0]; /* work-item 0 wrote it last */                                 \
+  }                                                                                    \
+  T group_inclusive_scan_##T(T v, local T* scratch, uint size) {                       \
+    const uint lid = get_local_id(0);                                                  \
+    scratch[lid] = v;                                                                  \
+    for (uint offset = 1; offset < size; offset *= 2) {                                \
+      barrier(CLK_LOCAL_MEM_FENCE);                                                    \
+      const T before = lid >= offset ? scratch[lid - offset] : (T)(0);                 \
+      barrier(CLK_LOCAL_MEM_FENCE);                                                    \
+      v += before;                                                                     \
+      scratch[lid] = v;                                                                \
+    }                                                                                  \
+    return v;                                                                          \
+  }                                                                                    \
+  T group_exclusive_scan_##T(T v, local T* scratch, uint size) {                       \
+    group_inclusive_scan_##T(v, scratch, size); /* leaves the inclusive sums there */  \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                      \
+    const uint lid = get_local_id(0);                                                  \
+    return lid > 0 ? scratch[lid - 1] : (T)(0);                                        \
+  }                                                                                    \
+  SUB_GROUP_COLLECTIVES(T)
