@@ -53,7 +53,6 @@ constexpr int reduce_inputs(ReduceOp op) { return op == ReduceOp::dot ? 2 : 1; }
 
 roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n);
 
-
 // The tolerance of a floating-point result, relative to Σ|terms|: a correct result of any
 // summation order passes. With k roundings on the way to the result (k = n − 1 for a sum, n for
 // a dot), the worst-case bound of every order is γ_k = k·u/(1 − k·u) (Higham, "Accuracy and

@@ -36,7 +36,8 @@ std::vector<std::string> wanted_families(const std::vector<Variant>& variants,
 // Whether a row of a wanted family runs: the variants named in options when there are any;
 // otherwise all, or on a quick run the quick ones.
 bool chosen(const Variant& v, const roofline::RunOptions& options) {
-  return options.variants.empty() ? (v.quick || !options.quick) : contains(options.variants, v.name);
+  return options.variants.empty() ? (v.quick || !options.quick)
+                                  : contains(options.variants, v.name);
 }
 
 }  // namespace
@@ -49,9 +50,10 @@ Sizing::Sizing(MemoryFacts facts, std::optional<std::int64_t> size, bool quick)
 }
 
 std::size_t Sizing::elements(int arrays, roofline::Precision p) const {
-  const auto n = size_ ? static_cast<std::size_t>(*size_)
-                       : static_cast<std::size_t>(
-                             std::ceil(facts_.dram_bytes / arrays / roofline::size_of(p)));
+  const auto n =
+      size_
+          ? static_cast<std::size_t>(*size_)
+          : static_cast<std::size_t>(std::ceil(facts_.dram_bytes / arrays / roofline::size_of(p)));
   check(n, arrays, p);
   return n;
 }
@@ -59,8 +61,8 @@ std::size_t Sizing::elements(int arrays, roofline::Precision p) const {
 std::vector<std::size_t> Sizing::lengths(int arrays, roofline::Precision p) const {
   if (size_) return {elements(arrays, p)};
   const double element_bytes = arrays * roofline::size_of(p);
-  const auto largest =
-      std::max(kFirstLength, static_cast<std::size_t>(std::ceil(facts_.study_bytes / element_bytes)));
+  const auto largest = std::max(
+      kFirstLength, static_cast<std::size_t>(std::ceil(facts_.study_bytes / element_bytes)));
   std::vector<std::size_t> out;
   for (std::size_t n = kFirstLength; n < largest; n *= static_cast<std::size_t>(step_))
     out.push_back(n);

@@ -10,8 +10,8 @@ namespace reports {
 
 struct DeviceCharts {
   std::string roofline, sweep;  // SVG text; empty when the device has nothing to draw
-  std::string studies;  // the size studies and sweep heat maps (HTML); empty without their results
-  std::string counters;         // the hardware-counter section (HTML); empty when none counted
+  std::string studies;   // the size studies and sweep heat maps (HTML); empty without their results
+  std::string counters;  // the hardware-counter section (HTML); empty when none counted
 };
 
 // `charts[i]` belongs to `views[i]`.

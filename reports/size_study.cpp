@@ -56,9 +56,8 @@ std::string panel_name(const StudyPanel& p) {
 // The chart shared by both views: one polyline per series over log axes.
 std::string lines_svg(const std::string& title, const std::string& css_class,
                       const std::vector<SizeSeries>& series, const std::string& x_title,
-                      const std::string& y_title,
-                      const std::function<std::string(double)>& y_label, double reference,
-                      std::optional<std::size_t> baseline) {
+                      const std::string& y_title, const std::function<std::string(double)>& y_label,
+                      double reference, std::optional<std::size_t> baseline) {
   double x_lo = INFINITY, x_hi = 0, y_lo = INFINITY, y_hi = 0;
   for (const SizeSeries& s : series)
     for (std::size_t i = 0; i < s.size.size(); ++i) {
@@ -126,10 +125,9 @@ std::vector<StudyPanel> study_panels(const std::vector<const roofline::Result*>&
         r->params.contains("sweep"))
       continue;
     const roofline::SizeStudy& study = *r->study;
-    const std::string panel_value =
-        study.panel.empty() || !r->params.contains(study.panel)
-            ? std::string()
-            : r->params.at(study.panel).get<std::string>();
+    const std::string panel_value = study.panel.empty() || !r->params.contains(study.panel)
+                                        ? std::string()
+                                        : r->params.at(study.panel).get<std::string>();
     auto panel = std::find_if(panels.begin(), panels.end(), [&](const StudyPanel& p) {
       return p.family == r->family && p.panel == panel_value && p.precision == r->work.precision;
     });
@@ -138,8 +136,8 @@ std::vector<StudyPanel> study_panels(const std::vector<const roofline::Result*>&
     auto s = std::find_if(panel->series.begin(), panel->series.end(),
                           [&](const SizeSeries& l) { return l.variant == r->variant; });
     if (s == panel->series.end()) {
-      s = panel->series.insert(panel->series.end(), {r->variant, study.baseline,
-                                                     r->params.value("threads", 0), {}, {}});
+      s = panel->series.insert(panel->series.end(),
+                               {r->variant, study.baseline, r->params.value("threads", 0), {}, {}});
     }
     s->size.push_back(r->params.at(study.param).get<double>());
     s->time.push_back(r->time->median);

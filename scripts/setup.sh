@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Rooflab needs (Debian 12 packages) when missing, then configures and builds the
 # release preset: the `rooflab` binary, or with --tests everything, after also installing what the
-# tests need (a real browser for the report test).
+# tests need (a real browser for the report test, the pinned clang-format CI checks with).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +14,7 @@ packages=(
 )
 targets=(--target rooflab)
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(chromium)
+  packages+=(chromium clang-format-14)
   targets=()
 fi
 

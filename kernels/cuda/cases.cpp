@@ -36,11 +36,11 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                            device, kernel, m, nested_saxpy_geometry(device, p, m, n), p, n));
                      }
                  }});
-  out.push_back({&kNestedSaxpy, "cublas_axpy", true, true, [&device](Cases& cases, const Sizing& s) {
-                   for (Precision p : kPrecisions)
-                     cases.push_back(
-                         make_cublas_axpy_case(device, p, s.elements(kNestedSaxpy.arrays, p)));
-                 }});
+  out.push_back(
+      {&kNestedSaxpy, "cublas_axpy", true, true, [&device](Cases& cases, const Sizing& s) {
+         for (Precision p : kPrecisions)
+           cases.push_back(make_cublas_axpy_case(device, p, s.elements(kNestedSaxpy.arrays, p)));
+       }});
 }
 
 // Every stream operation in its run geometry, and cuBLAS dot.
@@ -57,7 +57,8 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device) 
                  }});
   out.push_back({&kStream, "cublas", true, true, [&device](Cases& cases, const Sizing& s) {
                    for (Precision p : kPrecisions)
-                     cases.push_back(make_cublas_dot_case(device, p, s.elements(stream_arrays(StreamOp::dot), p)));
+                     cases.push_back(make_cublas_dot_case(
+                         device, p, s.elements(stream_arrays(StreamOp::dot), p)));
                  }});
 }
 

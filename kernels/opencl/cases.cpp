@@ -30,7 +30,7 @@ std::vector<Precision> precisions(const Runtime& runtime) {
 }
 
 void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
-                         const std::shared_ptr<Runtime>& runtime) {
+                     const std::shared_ptr<Runtime>& runtime) {
   // Work-items in turn on a CPU device take runs of vectors (blocked), a GPU's strided vectors.
   const bool cpu_device = is_device_type(device, "CPU");
   const std::size_t group = group_size(runtime->device(), cpu_device ? kCpuGroup : kGroup);
@@ -62,7 +62,7 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
 }
 
 void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& device,
-                               const std::shared_ptr<Runtime>& runtime) {
+                           const std::shared_ptr<Runtime>& runtime) {
   const std::size_t group = group_size(runtime->device(), kGroup);
   // One 2-wide vector per work-item, the GPU way (on an H200 the 4-byte fp32 load of one lane left
   // a fifth of the bandwidth unused); and 8 chains of 8-wide vectors per work-item, the

@@ -17,7 +17,8 @@ using roofline::Precision;
 using Names = std::vector<std::string>;
 
 constexpr Family kAlpha{.name = "alpha", .in_default_suite = true, .arrays = 2};
-constexpr Family kBeta{.name = "beta", .size_param = "n", .size_label = "length", .panel_param = "op"};
+constexpr Family kBeta{
+    .name = "beta", .size_param = "n", .size_label = "length", .panel_param = "op"};
 
 // A case that only carries its description.
 class NamedCase final : public roofline::Case {
@@ -37,22 +38,22 @@ Variant row(const Family& family, std::string name, bool quick, bool baseline = 
                                                          ? std::vector{sizing.elements(2, p)}
                                                          : sizing.lengths(1, p);
               for (std::size_t n : sizes)
-                cases.push_back(std::make_unique<NamedCase>(roofline::CaseInfo{
-                    .family = std::string(family.name),
-                    .variant = name,
-                    .backend = "cpu",
-                    .device = "cpu",
-                    .params = {{"n", n}, {"op", "sum"}},
-                    .work = {.precision = p},
-                    .level = "DRAM"}));
+                cases.push_back(std::make_unique<NamedCase>(
+                    roofline::CaseInfo{.family = std::string(family.name),
+                                       .variant = name,
+                                       .backend = "cpu",
+                                       .device = "cpu",
+                                       .params = {{"n", n}, {"op", "sum"}},
+                                       .work = {.precision = p},
+                                       .level = "DRAM"}));
             }
           }};
 }
 
 const std::vector<Variant>& rows() {
-  static const std::vector<Variant> rows = {row(kAlpha, "a_plain", true),
-                                            row(kBeta, "b_lib", true, true),
-                                            row(kAlpha, "a_wide", false), row(kBeta, "b_tree", false)};
+  static const std::vector<Variant> rows = {
+      row(kAlpha, "a_plain", true), row(kBeta, "b_lib", true, true), row(kAlpha, "a_wide", false),
+      row(kBeta, "b_tree", false)};
   return rows;
 }
 
@@ -99,19 +100,19 @@ TEST(Suite, FamiliesAndTheDefaultSuiteComeFromTheRows) {
 
 TEST(Suite, NoFamilyNamedRunsTheDefaultSuiteQuickRowsOnly) {
   EXPECT_EQ(variants_of(cases_of(options({}), "here")), Names{"a_plain"});
-  EXPECT_EQ(variants_of(cases_of(options({}, {}, false), "here")),
-            (Names{"a_plain", "a_wide"}));
+  EXPECT_EQ(variants_of(cases_of(options({}, {}, false), "here")), (Names{"a_plain", "a_wide"}));
 }
 
 TEST(Suite, NamedFamiliesAndVariantsReplaceTheDefaultsInRowOrder) {
   EXPECT_EQ(variants_of(cases_of(options({"beta"}), "here")), Names{"b_lib"});
-  EXPECT_EQ(variants_of(cases_of(options({"alpha", "beta"}, {"b_tree", "a_wide"}),
-                                   "here")),
+  EXPECT_EQ(variants_of(cases_of(options({"alpha", "beta"}, {"b_tree", "a_wide"}), "here")),
             (Names{"a_wide", "b_tree"}));
 }
 
 TEST(Suite, UnknownFamiliesAndVariantsAreRefusedByNameWithTheKnownOnes) {
-  EXPECT_EQ(refusal([] { cases_of(options({"alpha", "gemm"}), "CUDA"); }),
+  EXPECT_EQ(refusal([] {
+              cases_of(options({"alpha", "gemm"}), "CUDA");
+            }),
             "unknown family 'gemm' on CUDA (expected one of: alpha, beta)");
   // A variant of a family not asked for is unknown too.
   EXPECT_EQ(refusal([] { cases_of(options({"alpha"}, {"b_lib"}), "CUDA"); }),
@@ -150,10 +151,12 @@ TEST(Sizing, StudyLengthsAreLogSpacedFrom1KUntilTheStudysLargestWorkingSet) {
   EXPECT_EQ(full.back(), 8u << 20);  // 2 arrays × 8 B × 8 M = 128 MiB
   for (std::size_t i = 1; i < full.size(); ++i) EXPECT_EQ(full[i], 2 * full[i - 1]);
   // A last step that is not a power of the step still reaches the largest working set.
-  const MemoryFacts odd = {.dram_bytes = 0, .study_bytes = 100000, .all_arrays = {}, .one_array = {}};
+  const MemoryFacts odd = {
+      .dram_bytes = 0, .study_bytes = 100000, .all_arrays = {}, .one_array = {}};
   EXPECT_EQ(Sizing(odd, std::nullopt, true).lengths(1, Precision::fp32),
             (std::vector<std::size_t>{1024, 8192, 25000}));
-  EXPECT_EQ(Sizing({}, std::nullopt, true).lengths(1, Precision::fp32), std::vector<std::size_t>{1024});
+  EXPECT_EQ(Sizing({}, std::nullopt, true).lengths(1, Precision::fp32),
+            std::vector<std::size_t>{1024});
   EXPECT_EQ(Sizing(kMemory, 77, true).lengths(2, Precision::fp32), std::vector<std::size_t>{77});
 }
 

@@ -57,7 +57,8 @@ TEST(Tutorial, AVariantIsOneRow) {
   roofline::RunOptions options;
   options.variants = {"omp_plain_1t"};
   options.size = 1001;
-  const Cases cases = kernels::make_cases(chosen_variants(rows, options, "the CPU"), memory_facts(device), options);
+  const Cases cases =
+      kernels::make_cases(chosen_variants(rows, options, "the CPU"), memory_facts(device), options);
   ASSERT_EQ(cases.size(), 2 * kStreamOps.size());
   for (const auto& c : cases) {
     EXPECT_EQ(c->info().variant, "omp_plain_1t");
@@ -122,11 +123,13 @@ TEST(Tutorial, AFamilyIsItsOwnFilesAndARowBlock) {
   const roofline::Device device = small_cpu();
   std::vector<Variant> rows = variants(device);
   for (Variant& v : fill_rows(device)) rows.push_back(std::move(v));
-  EXPECT_EQ(family_names(rows), (std::vector<std::string>{"fill", "nested_saxpy", "reduce", "stream"}));
+  EXPECT_EQ(family_names(rows),
+            (std::vector<std::string>{"fill", "nested_saxpy", "reduce", "stream"}));
 
   roofline::RunOptions options;
   options.families = {"fill"};
-  Cases cases = kernels::make_cases(chosen_variants(rows, options, "the CPU"), memory_facts(device), options);
+  Cases cases =
+      kernels::make_cases(chosen_variants(rows, options, "the CPU"), memory_facts(device), options);
   // 1 K ×8 up to DRAM (64 MiB of floats: 16 M elements): 1 K, 8 K, 64 K, 512 K, 4 M, 16 M.
   ASSERT_EQ(cases.size(), 6u);
   cases.resize(2);  // the two shortest are enough to measure here

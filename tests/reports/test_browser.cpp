@@ -96,8 +96,7 @@ TEST(Browser, ChromiumRendersTheReduceSizeStudyWithEveryVariant) {
   // Each variant in both views of the 2 fp32 panels; plain and avx2_8acc_1t in int32's too.
   for (const std::string& v : samples::kReduceVariants) {
     const int int32_too = v == "plain_1t" || v == "avx2_8acc_1t" ? 1 : 0;
-    EXPECT_EQ(samples::count(dom, "class=\"study-line\" data-variant=\"" + v + "\""),
-              4 + int32_too)
+    EXPECT_EQ(samples::count(dom, "class=\"study-line\" data-variant=\"" + v + "\""), 4 + int32_too)
         << v;
   }
   EXPECT_EQ(samples::count(dom, "data-variant=\"avx2_1acc_1t\""), 0) << "failed: not drawn";
