@@ -9,7 +9,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/work.hpp"
 
 namespace kernels {

@@ -9,7 +9,6 @@
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/case.hpp"
 #include "kernels/precision_dispatch.hpp"
-#include "roofline/json_io.hpp"
 
 namespace rooflab_embedded {
 extern const std::string_view nested_saxpy_cl;

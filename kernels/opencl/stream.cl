@@ -102,7 +102,7 @@ WORK_GROUP_COLLECTIVES(REAL)
     if (get_global_id(0) == 0)                                                                  \
       for (uint p = 0; p < passes; ++p)                                                         \
         for (size_t k = vectors * W; k < n; ++k) sum += TERM(in1[k], in2[k]);                   \
-    sum = group_sum_REAL(sum, scratch, (uint)size);                                             \
+    sum = group_sum_REAL(sum, scratch, size);                                                   \
     if (lid == 0) partial[get_group_id(0)] = sum;                                               \
   }
 

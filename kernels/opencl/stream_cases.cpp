@@ -11,7 +11,7 @@
 #include "kernels/inputs.hpp"
 #include "kernels/opencl/case.hpp"
 #include "kernels/precision_dispatch.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace rooflab_embedded {
 extern const std::string_view stream_cl;

@@ -9,7 +9,7 @@
 #include "probes/chain_check.hpp"
 #include "probes/cuda/fma_chains.hpp"
 #include "probes/cuda/fma_path.hpp"
-#include "roofline/json_io.hpp"
+#include "roofline/input_error.hpp"
 
 namespace probes::cuda {
 
