@@ -1,5 +1,6 @@
 #pragma once
 // What every chart shares: the plot area, log axes with grid, ticks and titles, and the legend.
+#include <array>
 #include <functional>
 #include <string>
 #include <vector>
@@ -9,6 +10,11 @@
 #include "reports/svg.hpp"
 
 namespace reports {
+
+// Categorical colours for the series of a chart (Tableau 10).
+inline constexpr std::array<const char*, 10> kSeriesColours = {
+    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+    "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
 
 struct ChartLayout {
   double width = 960, height = 560;

@@ -14,10 +14,6 @@
 namespace reports {
 namespace {
 
-// Categorical colours (Tableau 10), as in the sweep chart.
-constexpr std::array<const char*, 10> kSeriesColours = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2",
-                                                        "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-                                                        "#9c755f", "#bab0ac"};
 constexpr const char* kBaselineColour = "#222222";
 
 // The baseline is drawn black and thick; other variants cycle through the colours, dashed on

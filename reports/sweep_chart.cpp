@@ -12,10 +12,6 @@
 namespace reports {
 namespace {
 
-// Categorical colours for the series (Tableau 10).
-constexpr std::array<const char*, 10> kSeriesColours = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2",
-                                                        "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-                                                        "#9c755f", "#bab0ac"};
 constexpr const char* kCacheColour = "#888888";
 
 }  // namespace
