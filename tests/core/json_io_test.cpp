@@ -26,6 +26,9 @@ TEST(JsonIo, ResultsRoundTripIsLossless) {
   EXPECT_FALSE(back.results[1].placement.has_value());
   EXPECT_FALSE(back.results[1].roof_now.has_value());
   EXPECT_FALSE(back.results[1].verification.passed);
+  EXPECT_FALSE(back.results[0].study.has_value());
+  ASSERT_TRUE(back.results[1].study.has_value());
+  EXPECT_EQ(back.results[1].study->label, "vector length (elements)");
   EXPECT_EQ(back.machine.devices[0].memory[0].working_set_max, 16384);
   ASSERT_EQ(back.roof_checks.size(), 2u);
   EXPECT_EQ(back.roof_checks[1].params["when"], "after");
