@@ -1,4 +1,6 @@
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/size_option.hpp"
@@ -14,6 +16,16 @@ roofline::MeasureOptions MeasureFlags::options() const {
 }
 
 void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
+  // CLI::Range lets NaN through (every comparison with it is false), and Google Benchmark aborts
+  // on it.
+  const CLI::Validator finite(
+      [](const std::string& text) {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        const bool number = !text.empty() && *end == '\0';
+        return number && !std::isfinite(value) ? text + " is not a finite number" : std::string();
+      },
+      "FINITE");
   auto* full = command.add_flag("--full", flags.full, "Denser sweeps and larger sizes");
   command.add_flag("--quick", flags.quick, "Quick sweeps and sizes (the default)")->excludes(full);
   command.add_option("--repetitions", flags.repetitions, "Samples kept per measurement")
@@ -22,6 +34,7 @@ void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
   command
       .add_option("--min-sample-time", flags.min_sample_seconds,
                   "Seconds each sample lasts at least (>= 0.001)")
+      ->check(finite)
       ->check(CLI::Range(0.001, 60.0))
       ->capture_default_str();
   command.add_flag("-v,--verbose", flags.verbose,

@@ -268,8 +268,14 @@ void check_schema(const json& j, std::string_view expected, const std::string& w
 json read_json_file(const std::filesystem::path& path) {
   std::ifstream in(path);
   if (!in) throw InputError("cannot open '" + path.string() + "'");
+  const auto bounded = [&](int depth, json::parse_event_t, json&) {
+    if (depth > kMaxJsonDepth)
+      throw InputError("'" + path.string() + "' nests deeper than " +
+                       std::to_string(kMaxJsonDepth) + " levels");
+    return true;
+  };
   try {
-    return json::parse(in);
+    return json::parse(in, bounded);
   } catch (const json::parse_error& e) {
     throw InputError("'" + path.string() + "' is not valid JSON: " + e.what());
   }

@@ -72,6 +72,8 @@ TEST(Cli, BadOptionsAndSizesAreRefusedByName) {
   expect_refused("run --family no_such_family", "no_such_family");
   expect_refused("run -d cuda:7", "cuda:7");
   expect_refused("probe --repetitions 1", "--repetitions");
+  for (const char* t : {"nan", "inf", "-nan"})  // Google Benchmark aborted on nan
+    expect_refused(std::string("run --min-sample-time ") + t, t);
   expect_refused("probe --quick --full", "--full");
   expect_refused("probe --max-working-set 0", "--max-working-set");
   expect_refused("probe -o /no/such/folder/m.json", "/no/such/folder");

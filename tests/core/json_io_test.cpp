@@ -109,6 +109,26 @@ TEST(JsonIo, MissingAndMalformedFilesAreNamed) {
   }
 }
 
+TEST(JsonIo, HostileNestingIsRefusedWhileParsing) {
+  const test_support::TempDir temp("json_deep");
+  const fs::path& dir = temp.path();
+  // 100,000 levels overflowed the stack of every recursive walk (report, compare) before.
+  const std::size_t levels = 100000;
+  std::ofstream(dir / "deep.json") << R"({"schema": "rooflab.results/1", "params": )"
+                                   << std::string(levels, '[') << std::string(levels, ']') << "}";
+  try {
+    read_json_file(dir / "deep.json");
+    FAIL() << "a file nested 100,000 levels deep was read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "'" + (dir / "deep.json").string() + "' nests deeper than " +
+                                         std::to_string(kMaxJsonDepth) + " levels");
+  }
+  // The deepest allowed still reads.
+  std::ofstream(dir / "deepest.json")
+      << std::string(kMaxJsonDepth, '[') << std::string(kMaxJsonDepth, ']');
+  EXPECT_NO_THROW(read_json_file(dir / "deepest.json"));
+}
+
 TEST(JsonIo, AFailedWriteLeavesNothingBehind) {
   const test_support::TempDir temp("json");
   const fs::path& dir = temp.path();

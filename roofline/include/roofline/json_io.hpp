@@ -20,7 +20,12 @@ nlohmann::json to_json(const Results& r);
 MachineProfile machine_from_json(const nlohmann::json& j);
 Results results_from_json(const nlohmann::json& j);
 
-// Throws InputError naming the file when it is missing or not JSON.
+// The deepest nesting a reader accepts: the files Rooflab writes nest a handful of levels, and a
+// tree of hostile depth would overflow the stack of every recursive walk over it.
+inline constexpr int kMaxJsonDepth = 64;
+
+// Throws InputError naming the file when it is missing, not JSON, or nests deeper than
+// kMaxJsonDepth (refused while parsing, before the tree is built).
 nlohmann::json read_json_file(const std::filesystem::path& path);
 // Writes through a temporary file in the same folder and renames it, so readers never see a
 // torn file. Throws std::runtime_error naming the path on failure.
