@@ -51,16 +51,17 @@ void add_probe_command(CLI::App& app, Session& s) {
   auto* cmd = app.add_subcommand("probe", "Measure the ceilings of devices into a machine profile");
   cmd->add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
   cmd->add_option("-o,--output", opts->output, "Machine profile to write")->capture_default_str();
-  cmd->add_option("--max-working-set", opts->max_working_set,
-                  "Largest bandwidth-sweep working set in bytes, e.g. 64M (default: at least "
-                  "4x the last-level cache)");
+  auto* max_working_set =
+      cmd->add_option("--max-working-set", opts->max_working_set,
+                      "Largest bandwidth-sweep working set in bytes, e.g. 64M (default: at least "
+                      "4x the last-level cache)");
   add_measure_flags(*cmd, opts->measure);
-  cmd->callback([&s, opts] {
+  cmd->callback([&s, opts, max_working_set] {
     check_output(opts->output);
     auto devices = select_devices(s, opts->devices);
     roofline::ProbeOptions options{
         .quick = !opts->measure.full, .max_working_set = 0, .measure = opts->measure.options()};
-    if (!opts->max_working_set.empty())
+    if (max_working_set->count() > 0)  // "" is refused
       options.max_working_set =
           static_cast<double>(parse_size(opts->max_working_set, "--max-working-set"));
     const auto machine = probe(s, devices, options);

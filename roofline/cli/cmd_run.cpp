@@ -18,7 +18,8 @@ void add_run_command(CLI::App& app, Session& s) {
   cmd->add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
   cmd->add_option("--family", opts->families, "Kernel family; default: the default suite");
   cmd->add_option("--variant", opts->variants, "Only these variants");
-  cmd->add_option("--size", opts->size, "Elements per array, e.g. 16M (default: per family)");
+  auto* size =
+      cmd->add_option("--size", opts->size, "Elements per array, e.g. 16M (default: per family)");
   cmd->add_option("--machine", opts->machine,
                   "Machine profile from `rooflab probe` whose ceilings place the results");
   cmd->add_option("-o,--output", opts->output, "Results file to write")->capture_default_str();
@@ -29,7 +30,7 @@ void add_run_command(CLI::App& app, Session& s) {
                       "cache misses); calibrated first on kernels of known work")
           ->expected(0, -1);
   add_measure_flags(*cmd, opts->measure);
-  cmd->callback([&s, opts, counters] {
+  cmd->callback([&s, opts, counters, size] {
     roofline::RunOptions options{.quick = !opts->measure.full,
                                  .families = opts->families,
                                  .variants = opts->variants,
@@ -37,7 +38,7 @@ void add_run_command(CLI::App& app, Session& s) {
                                  .measure = opts->measure.options(),
                                  .counters = std::nullopt};
     check_output(opts->output);
-    if (!opts->size.empty()) options.size = parse_size(opts->size, "--size");
+    if (size->count() > 0) options.size = parse_size(opts->size, "--size");  // "" is refused
     if (counters->count() > 0) {
       // A bare --counters reaches here as one empty name.
       std::erase(opts->counters, "");

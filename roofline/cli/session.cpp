@@ -143,6 +143,7 @@ void place_all(roofline::Results& r) {
 }
 
 void check_output(const std::filesystem::path& path) {
+  if (path.empty()) throw roofline::InputError("output '' names no file");
   const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   if (!std::filesystem::is_directory(dir))
     throw roofline::InputError("output '" + path.string() + "': folder '" + dir.string() +

@@ -266,6 +266,8 @@ void check_schema(const json& j, std::string_view expected, const std::string& w
 }
 
 json read_json_file(const std::filesystem::path& path) {
+  if (std::filesystem::is_directory(path))
+    throw InputError("'" + path.string() + "' is a folder, not a JSON file");
   std::ifstream in(path);
   if (!in) throw InputError("cannot open '" + path.string() + "'");
   const auto bounded = [&](int depth, json::parse_event_t, json&) {
@@ -276,8 +278,12 @@ json read_json_file(const std::filesystem::path& path) {
   };
   try {
     return json::parse(in, bounded);
-  } catch (const json::parse_error& e) {
-    throw InputError("'" + path.string() + "' is not valid JSON: " + e.what());
+  } catch (const json::exception& e) {  // a syntax error, or a number beyond double's range
+    // Without the library's "[json.exception.parse_error.101] " tag.
+    const std::string what = e.what();
+    const std::size_t tag = what.rfind("] ", what.find(' '));
+    throw InputError("'" + path.string() + "' is not valid JSON: " +
+                     (tag == std::string::npos ? what : what.substr(tag + 2)));
   }
 }
 

@@ -68,6 +68,9 @@ TEST(Cli, BadOptionsAndSizesAreRefusedByName) {
   expect_refused("run --size=-5", "-5");
   expect_refused("run --size 12T", "12T");
   expect_refused("run --size lots", "lots");
+  expect_refused("run --size ''", "--size ''");
+  expect_refused("probe --max-working-set ''", "--max-working-set ''");
+  expect_refused("run -o ''", "output ''");
   expect_refused("run --size 64G", "68719476736");  // 2^36 elements: more than the memory
   expect_refused("run --family no_such_family", "no_such_family");
   expect_refused("run -d cuda:7", "cuda:7");
@@ -90,8 +93,13 @@ TEST(Cli, BadFilesAreRefusedByName) {
   expect_refused("report future.json", "unknown major version 7", dir);
   std::ofstream(dir / "other.json") << R"({"benchmarks": 3})";
   expect_refused("report other.json", "other.json", dir);
-  // Nothing was written for any of them: only the three inputs are there.
-  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 3);
+  std::ofstream(dir / "huge.json") << R"({"schema": "rooflab.results/1", "x": 1e400})";
+  expect_refused("report huge.json", "huge.json", dir);
+  fs::create_directory(dir / "folder");
+  expect_refused("report folder", "'folder' is a folder", dir);
+  expect_refused("compare folder other.json", "'folder' is a folder", dir);
+  // Nothing was written for any of them: only the five inputs are there.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 5);
 }
 
 TEST(Cli, TinyProbeRunReportEndToEnd) {
