@@ -1,5 +1,8 @@
 #include "reports/escape.hpp"
 
+#include <cstdlib>
+#include <string>
+
 namespace reports {
 
 std::string escape_xml(std::string_view text) {
@@ -29,10 +32,27 @@ std::string escape_xml(std::string_view text) {
   return out;
 }
 
+namespace {
+
+// A spreadsheet reads a cell that starts with = + - @ (or a tab or CR) as a formula, so text from
+// a hostile file could run one; a number such as -0.5 is still a number.
+bool reads_as_formula(std::string_view text) {
+  if (text.empty() || std::string_view("=+-@\t\r").find(text[0]) == std::string_view::npos)
+    return false;
+  const std::string s(text);
+  char* end = nullptr;
+  std::strtod(s.c_str(), &end);
+  return *end != '\0';
+}
+
+}  // namespace
+
 std::string csv_field(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string guarded = reads_as_formula(text) ? "'" : "";
+  guarded += text;
+  if (guarded.find_first_of(",\"\r\n") == std::string::npos) return guarded;
   std::string out = "\"";
-  for (const char c : text) {
+  for (const char c : guarded) {
     if (c == '"') out += '"';
     out += c;
   }

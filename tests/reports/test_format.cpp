@@ -64,6 +64,16 @@ TEST(Escape, CsvFieldsAreQuotedOnlyWhenNeeded) {
   EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
 }
 
+TEST(Escape, CsvFieldsThatASpreadsheetWouldRunAreNotFormulas) {
+  EXPECT_EQ(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+  EXPECT_EQ(csv_field("@SUM(A1)"), "'@SUM(A1)");
+  EXPECT_EQ(csv_field("+cmd"), "'+cmd");
+  EXPECT_EQ(csv_field("-2+3"), "'-2+3");
+  EXPECT_EQ(csv_field("-0.5"), "-0.5");  // numbers stay numbers
+  EXPECT_EQ(csv_field("+1e-3"), "+1e-3");
+  EXPECT_EQ(csv_field("a=b"), "a=b");
+}
+
 TEST(TextTable, AlignsColumnsByCharactersNotBytes) {
   const std::string table =
       text_table({"Name", "Value"}, {{"a", "1"}, {"µbench", "—"}, {"long name", "1000"}}, {1});
