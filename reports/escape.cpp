@@ -32,6 +32,25 @@ std::string escape_xml(std::string_view text) {
   return out;
 }
 
+std::string terminal_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+    if ((c < 0x20 && c != '\n') || c == 0x7f) {
+      out += '^';
+      out += static_cast<char>(c ^ 0x40);
+    } else if (c == 0xc2 && next >= 0x80 && next <= 0x9f) {
+      out += '?';
+      ++i;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 namespace {
 
 // A spreadsheet reads a cell that starts with = + - @ (or a tab or CR) as a formula, so text from

@@ -7,6 +7,10 @@ namespace reports {
 
 // For HTML and SVG text and attribute values: & < > " ' become entities.
 std::string escape_xml(std::string_view text);
+// For the terminal: control characters (ESC and the rest below space but the newline, and DEL)
+// shown in caret notation (ESC as ^[) and the C1 controls of UTF-8 as '?', so a name from a
+// hostile file cannot move the cursor, retitle the window or hide text.
+std::string terminal_text(std::string_view text);
 // One RFC 4180 CSV field: quoted when it holds a comma, quote, CR or LF; quotes doubled. Text
 // that a spreadsheet would read as a formula (starting with = + - @, tab or CR, and not a
 // number) gets a leading ' (OWASP's advice against CSV injection).

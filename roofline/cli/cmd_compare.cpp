@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "reports/compare.hpp"
+#include "reports/escape.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/json_io.hpp"
 
@@ -25,7 +26,8 @@ void add_compare_command(CLI::App& app) {
       }
     };
     const auto a = load(opts->a), b = load(opts->b);
-    std::printf("%s", reports::comparison_table(reports::compare(a, b)).c_str());
+    std::printf("%s",
+                reports::terminal_text(reports::comparison_table(reports::compare(a, b))).c_str());
   });
 }
 

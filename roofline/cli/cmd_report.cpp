@@ -1,5 +1,6 @@
 #include <cstdio>
 
+#include "reports/escape.hpp"
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/inputs.hpp"
@@ -26,7 +27,7 @@ void add_report_command(CLI::App& app) {
     if (!opts->svg_dir.empty()) options.svg_dir = ensure_folder(opts->svg_dir);
     if (!opts->csv_dir.empty()) options.csv_dir = ensure_folder(opts->csv_dir);
     reports::write_report(inputs, options);
-    std::printf("%s", reports::summary_table(inputs).c_str());
+    std::printf("%s", reports::terminal_text(reports::summary_table(inputs)).c_str());
     std::printf("report: %s\n", opts->html.c_str());
   });
 }

@@ -64,6 +64,15 @@ TEST(Escape, CsvFieldsAreQuotedOnlyWhenNeeded) {
   EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
 }
 
+TEST(Escape, TerminalTextShowsControlsInsteadOfObeyingThem) {
+  EXPECT_EQ(terminal_text("plain\nµs · two lines\n"), "plain\nµs · two lines\n");
+  EXPECT_EQ(terminal_text("\x1b]0;owned\x07x"), "^[]0;owned^Gx");
+  EXPECT_EQ(terminal_text("a\rb\tc\x7f"), "a^Mb^Ic^?");
+  EXPECT_EQ(terminal_text("\xc2\x9b"
+                          "2J"),
+            "?2J");  // C1 CSI, UTF-8 encoded
+}
+
 TEST(Escape, CsvFieldsThatASpreadsheetWouldRunAreNotFormulas) {
   EXPECT_EQ(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
   EXPECT_EQ(csv_field("@SUM(A1)"), "'@SUM(A1)");
