@@ -21,7 +21,7 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--svg", opts->svg_dir, "Also write one SVG chart per device into this folder");
   cmd->add_option("--csv", opts->csv_dir, "Also write ceilings.csv and results.csv here");
   cmd->callback([opts] {
-    check_output(opts->html);
+    check_output(opts->html, opts->files);
     const auto inputs = load_inputs(opts->files);
     reports::ReportOptions options{.html = opts->html, .svg_dir = {}, .csv_dir = {}};
     if (!opts->svg_dir.empty()) options.svg_dir = ensure_folder(opts->svg_dir);

@@ -37,7 +37,7 @@ void add_run_command(CLI::App& app, Session& s) {
                                  .size = std::nullopt,
                                  .measure = opts->measure.options(),
                                  .counters = std::nullopt};
-    check_output(opts->output);
+    check_output(opts->output, {opts->machine});
     if (size->count() > 0) options.size = parse_size(opts->size, "--size");  // "" is refused
     if (counters->count() > 0) {
       // A bare --counters reaches here as one empty name.

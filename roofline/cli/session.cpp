@@ -142,7 +142,7 @@ void place_all(roofline::Results& r) {
   }
 }
 
-void check_output(const std::filesystem::path& path) {
+void check_output(const std::filesystem::path& path, const std::vector<std::string>& inputs) {
   if (path.empty()) throw roofline::InputError("output '' names no file");
   const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   if (!std::filesystem::is_directory(dir))
@@ -153,6 +153,11 @@ void check_output(const std::filesystem::path& path) {
                                "' is not writable");
   if (std::filesystem::is_directory(path))
     throw roofline::InputError("output '" + path.string() + "' is a folder");
+  std::error_code error;  // an input that is not there is not the output
+  for (const std::string& input : inputs)
+    if (std::filesystem::equivalent(path, input, error))
+      throw roofline::InputError("output '" + path.string() + "' is the input '" + input +
+                                 "': writing it would destroy it");
 }
 
 void report_problems(Session& s, const roofline::Results& r) {

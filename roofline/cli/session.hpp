@@ -41,8 +41,9 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
 // Places every result under the roofs of its device in r.machine.
 void place_all(roofline::Results& r);
 
-// Refuses, before any work starts, an output whose folder does not exist or is not writable.
-void check_output(const std::filesystem::path& path);
+// Refuses, before any work starts, an output whose folder does not exist or is not writable, or
+// that is one of the command's input files (it would be overwritten).
+void check_output(const std::filesystem::path& path, const std::vector<std::string>& inputs = {});
 
 // Prints to stderr a warning when results lie clearly above their roofs (roofline::above_roof)
 // and every failed result, one line each; failures set the session's exit code.

@@ -98,6 +98,8 @@ TEST(Cli, BadFilesAreRefusedByName) {
   fs::create_directory(dir / "folder");
   expect_refused("report folder", "'folder' is a folder", dir);
   expect_refused("compare folder other.json", "'folder' is a folder", dir);
+  expect_refused("report other.json -o ./other.json", "is the input 'other.json'", dir);
+  expect_refused("run --machine other.json -o other.json", "is the input 'other.json'", dir);
   // Nothing was written for any of them: only the five inputs are there.
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 5);
 }
