@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "roofline/input_error.hpp"
@@ -16,7 +17,12 @@ bool contains(const std::vector<std::string>& names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-std::string bytes_text(double bytes) { return std::to_string(static_cast<long long>(bytes)); }
+// Whole bytes, also beyond what an int64 holds (a size of 2^63 elements, say).
+std::string bytes_text(double bytes) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.0f", bytes);
+  return text;
+}
 
 // The families to run: those named in options, or the default suite. Throws InputError naming
 // a family that has no rows.

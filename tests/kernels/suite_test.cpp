@@ -172,6 +172,12 @@ TEST(Sizing, SizesBeyondALimitOrNotPositiveAreRefusedNamingTheValue) {
   EXPECT_EQ(refusal([&] { Sizing(per_array, std::nullopt, true).lengths(1, Precision::fp32); }),
             "size 268435456 needs 1073741824 bytes per fp32 array, more than one allocation");
   EXPECT_NO_THROW(Sizing(per_array, std::nullopt, true).elements(2, Precision::fp32));
+  // Bytes beyond int64 are still written as the positive number they are.
+  EXPECT_EQ(refusal([] {
+              Sizing(kMemory, std::int64_t{8589934591} << 30, true).elements(3, Precision::fp64);
+            }),
+            "size 9223372035781033984 needs 221360928858744815616 bytes of fp64 arrays, more "
+            "than the device's 1 GiB");
 }
 
 }  // namespace
