@@ -4,6 +4,9 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
 
 #include "roofline/input_error.hpp"
 #include "roofline/stats.hpp"
@@ -24,9 +27,24 @@ double seconds_per_unit(const std::string& unit, const std::string& where) {
 }
 
 double number(const json& entry, const char* key, const std::string& where) {
+  if (!entry.contains(key)) throw InputError(where + ": no \"" + key + "\" (a number)");
   const json& v = entry.at(key);
   if (!v.is_number()) throw InputError(where + ": \"" + key + "\" is not a number");
   return v.get<double>();
+}
+
+// entry[key] when it is there (a string, an integer or a boolean, as T), else `absent`; another
+// JSON type is refused naming where, the key and the type expected.
+template <class T>
+T optional_field(const json& entry, const char* key, T absent, const std::string& where) {
+  if (!entry.contains(key)) return absent;
+  const json& v = entry.at(key);
+  const auto [right, expected] =
+      std::is_same_v<T, std::string> ? std::pair{v.is_string(), "a string"}
+      : std::is_same_v<T, bool>      ? std::pair{v.is_boolean(), "true or false"}
+                                     : std::pair{v.is_number_integer(), "an integer"};
+  if (!right) throw InputError(where + ": \"" + key + "\" is not " + expected);
+  return v.get<T>();
 }
 
 double median(std::vector<double> v) {
@@ -51,8 +69,8 @@ roofline::Result import_runs(const std::string& name, const Runs& runs, const st
                              const roofline::Device& device) {
   const json& first = *runs.entries.front();
   const std::string where = "'" + file + "': benchmark \"" + name + "\"";
-  const std::string label = first.value("label", "");
-  const int threads = first.value("threads", 1);
+  const std::string label = optional_field<std::string>(first, "label", "", where);
+  const int threads = optional_field(first, "threads", 1, where);
   const auto precision = precision_in(label);
   roofline::Result r;
   r.family = "gbench";
@@ -69,14 +87,16 @@ roofline::Result import_runs(const std::string& name, const Runs& runs, const st
                     .message = "not verified by Rooflab: imported from Google Benchmark JSON"};
   std::vector<double> flops, bytes, working_sets;
   for (const json* e : runs.entries) {
-    if (e->value("error_occurred", false)) {
-      r.error = "Google Benchmark reported an error: " + e->value("error_message", "");
+    if (optional_field(*e, "error_occurred", false, where)) {
+      r.error = "Google Benchmark reported an error: " +
+                optional_field<std::string>(*e, "error_message", "", where);
       return r;
     }
     // Per iteration, as Google Benchmark reports it; work = rate × this time, so the imported
     // performance is the flops counter itself.
     const double seconds =
-        number(*e, "real_time", where) * seconds_per_unit(e->value("time_unit", "ns"), where);
+        number(*e, "real_time", where) *
+        seconds_per_unit(optional_field<std::string>(*e, "time_unit", "ns", where), where);
     r.samples.push_back(seconds);
     flops.push_back(number(*e, "flops", where) * seconds);
     bytes.push_back(number(*e, "bytes", where) * seconds);
@@ -106,11 +126,14 @@ std::vector<roofline::Result> import_gbench(const json& j, const std::string& fi
   std::vector<std::string> order;
   std::map<std::string, Runs> runs;
   std::size_t without_counters = 0;
+  std::size_t index = 0;
   for (const json& e : j.at("benchmarks")) {
-    if (!e.is_object()) throw InputError("'" + file + "': a benchmark entry is not an object");
-    if (e.value("run_type", "iteration") == "aggregate") continue;
-    const std::string name = e.value("run_name", e.value("name", ""));
-    const bool errored = e.value("error_occurred", false);
+    const std::string where = "'" + file + "': benchmarks[" + std::to_string(index++) + "]";
+    if (!e.is_object()) throw InputError(where + " is not an object");
+    if (optional_field<std::string>(e, "run_type", "iteration", where) == "aggregate") continue;
+    const std::string name =
+        optional_field(e, "run_name", optional_field<std::string>(e, "name", "", where), where);
+    const bool errored = optional_field(e, "error_occurred", false, where);
     if (!errored && !(e.contains("flops") && e.contains("bytes"))) {
       ++without_counters;
       continue;

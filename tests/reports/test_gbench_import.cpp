@@ -69,6 +69,38 @@ TEST(GbenchImport, AFileWithoutCountersOrWithBadValuesIsRefusedByName) {
   EXPECT_THROW(reports::import_gbench(unit, "mine.json", device), roofline::InputError);
 }
 
+TEST(GbenchImport, FieldsOfTheWrongTypeOrMissingAreRefusedWithTheirPath) {
+  const roofline::Device device = reports::samples::sample_device();
+  const nlohmann::json good = {
+      {"name", "BM_x"}, {"real_time", 5.0}, {"flops", 1.0}, {"bytes", 8.0}};
+  const auto refusal = [&](const char* key, const nlohmann::json& value) {
+    nlohmann::json entry = good;
+    if (value.is_null())
+      entry.erase(key);
+    else
+      entry[key] = value;
+    const nlohmann::json j = {{"context", nlohmann::json::object()},
+                              {"benchmarks", nlohmann::json::array({entry, good})}};
+    try {
+      reports::import_gbench(j, "mine.json", device);
+    } catch (const roofline::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal("name", 3), "'mine.json': benchmarks[0]: \"name\" is not a string");
+  EXPECT_EQ(refusal("run_type", 4), "'mine.json': benchmarks[0]: \"run_type\" is not a string");
+  EXPECT_EQ(refusal("error_occurred", "yes"),
+            "'mine.json': benchmarks[0]: \"error_occurred\" is not true or false");
+  EXPECT_EQ(refusal("label", 7), "'mine.json': benchmark \"BM_x\": \"label\" is not a string");
+  EXPECT_EQ(refusal("threads", "two"),
+            "'mine.json': benchmark \"BM_x\": \"threads\" is not an integer");
+  EXPECT_EQ(refusal("time_unit", 9),
+            "'mine.json': benchmark \"BM_x\": \"time_unit\" is not a string");
+  EXPECT_EQ(refusal("real_time", nullptr),
+            "'mine.json': benchmark \"BM_x\": no \"real_time\" (a number)");
+}
+
 TEST(GbenchImport, ABenchmarkThatFailedIsKeptAsFailed) {
   const nlohmann::json j = {
       {"context", nlohmann::json::object()},
