@@ -1,9 +1,9 @@
 #pragma once
 // The kernel suite as data. A family declares itself once (a Family in kernels/<family>.hpp);
 // each backend lists its variants as rows (Variants in kernels/<backend>/cases.cpp) and states
-// its memory facts; one driver (make_cases) picks the rows a run asks for and sizes their cases
-// by one rule. The families a backend knows, the default suite and the size study a results file
-// describes are derived from the rows; nothing else lists families.
+// its memory facts; one driver picks the rows a run asks for (chosen_variants) and sizes their
+// cases by one rule (make_cases). The families a backend knows, the default suite and the size
+// study a results file describes are derived from the rows; nothing else lists families.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -81,7 +81,7 @@ std::vector<std::string> default_family_names(const std::vector<Variant>& varian
 // The rows a run asks for on `where` ("CUDA", "the CPU"), in order: of the families named in
 // options (the default suite when none), the variants named in options, or when none are named
 // all (the quick ones on a quick run). Throws roofline::InputError naming an unknown family or
-// variant; nothing of the device is asked for before.
+// variant before anything asks the device a question.
 std::vector<const Variant*> chosen_variants(const std::vector<Variant>& variants,
                                             const roofline::RunOptions& options,
                                             std::string_view where);
