@@ -27,26 +27,9 @@ struct ReduceArgs {
   A* scratch;         // gmem_tree: blockDim.x values per block
 };
 
-// The plan's steps as the common collectives name them.
+// The plan's load (the family's, shared with OpenCL) as the common collective names it.
 constexpr BlockLoadAlgorithm algorithm(BlockLoad l) {
   return l == BlockLoad::striped ? BlockLoadAlgorithm::striped : BlockLoadAlgorithm::blocked;
-}
-constexpr BlockReduceAlgorithm algorithm(BlockReduce b) {
-  switch (b) {
-    case BlockReduce::gmem_tree:
-      return BlockReduceAlgorithm::gmem_tree;
-    case BlockReduce::smem_tree:
-      return BlockReduceAlgorithm::smem_tree;
-    case BlockReduce::smem_tree_shfl:
-      return BlockReduceAlgorithm::smem_tree_shfl;
-    case BlockReduce::warp_shfl:
-      return BlockReduceAlgorithm::warp_shfl;
-    case BlockReduce::warp_cg:
-      return BlockReduceAlgorithm::warp_cg;
-    case BlockReduce::warp_redux:
-      return BlockReduceAlgorithm::warp_redux;
-  }
-  return BlockReduceAlgorithm::warp_shfl;  // not reached: every step is listed
 }
 
 template <ReduceOp Op, class A, class T>
@@ -86,7 +69,7 @@ __global__ void __launch_bounds__(1024)
   for (int width = kChains / 2; width > 0; width /= 2)
 #pragma unroll
     for (int i = 0; i < width; ++i) acc[i] += acc[i + width];
-  const A sum = block_sum<algorithm(B)>(acc[0], shared, scratch);
+  const A sum = block_sum<B>(acc[0], shared, scratch);
 
   if (a.passes == PassScheme::two_pass) {
     if (threadIdx.x == 0) a.partials[blockIdx.x] = sum;
@@ -110,7 +93,7 @@ __global__ void __launch_bounds__(1024)
   __threadfence();
   A v{};
   for (unsigned i = threadIdx.x; i < gridDim.x; i += blockDim.x) v += __ldcg(a.partials + i);
-  v = block_sum<algorithm(B)>(v, shared, scratch);
+  v = block_sum<B>(v, shared, scratch);
   if (threadIdx.x == 0) *a.result = v;
 }
 

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kernels/cuda/common/block_reduce_algorithm.hpp"
 #include "kernels/reduce.hpp"
 
 namespace kernels::cuda {
@@ -18,9 +19,8 @@ using kernels::LoadWidth;
 using kernels::PassScheme;
 using kernels::ReduceOp;
 
-// How a block combines its threads' sums: the ladder's steps, each the block reduce of the same
-// name in kernels/cuda/common/block_reduce.cuh (reduce.cu maps one onto the other).
-enum class BlockReduce { gmem_tree, smem_tree, smem_tree_shfl, warp_shfl, warp_cg, warp_redux };
+// How a block combines its threads' sums: the ladder's steps are the common block reduces.
+using BlockReduce = BlockReduceAlgorithm;
 
 std::string_view to_string(BlockReduce b);
 
