@@ -34,18 +34,17 @@ std::string size_label(double n) {
   return format_number(k / 1024) + "M";
 }
 
-// "Reduce", "Prefix scan" from "reduce", "prefix_scan".
-std::string family_title(std::string family) {
-  std::replace(family.begin(), family.end(), '_', ' ');
-  if (!family.empty()) family[0] = static_cast<char>(std::toupper(family[0]));
-  return family;
+// For a title: underscores as spaces, the first letter capital ("prefix_scan" → "Prefix scan",
+// "vector length (elements)" → "Vector length (elements)").
+std::string title_case(std::string text) {
+  std::replace(text.begin(), text.end(), '_', ' ');
+  if (!text.empty()) text[0] = static_cast<char>(std::toupper(text[0]));
+  return text;
 }
-
-std::string capitalized(std::string text) { return family_title(std::move(text)); }
 
 // "Reduce sum · fp32"
 std::string panel_name(const StudyPanel& p) {
-  return family_title(p.family) + (p.panel.empty() ? "" : " " + p.panel) + " · " +
+  return title_case(p.family) + (p.panel.empty() ? "" : " " + p.panel) + " · " +
          std::string(roofline::to_string(p.precision));
 }
 
@@ -188,7 +187,7 @@ SizeSeries relative_to(const SizeSeries& s, const SizeSeries& baseline) {
 
 std::string study_time_svg(const std::string& title, const StudyPanel& panel) {
   return lines_svg(
-      title, "study-time", panel.series, capitalized(panel.study.label), "Median time per call",
+      title, "study-time", panel.series, title_case(panel.study.label), "Median time per call",
       [](double v) { return format_si(v, "s"); }, 0, baseline_series(panel));
 }
 
@@ -204,7 +203,7 @@ std::string study_relative_svg(const std::string& title, const StudyPanel& panel
     relative.push_back(std::move(r));
   }
   return lines_svg(
-      title, "study-relative", relative, capitalized(panel.study.label),
+      title, "study-relative", relative, title_case(panel.study.label),
       "Time relative to " + panel.series[*base].variant + " (lower is faster)",
       [](double v) { return format_number(v) + "×"; }, 1, relative_base);
 }
@@ -218,7 +217,7 @@ std::string study_section(const std::string& device_title,
     const StudyPanel& p = panels[i];
     const bool first_of_family = i == 0 || panels[i - 1].family != p.family;
     if (first_of_family)
-      html += "<h3>" + escape_xml(family_title(p.family)) + ": time against " +
+      html += "<h3>" + escape_xml(title_case(p.family)) + ": time against " +
               escape_xml(p.study.label) + "</h3>\n";
     html += study_time_svg(panel_name(p) + " — " + device_title, p) + "\n";
     const std::string relative =
