@@ -40,10 +40,10 @@ std::vector<std::string> wanted_families(const std::vector<Variant>& variants,
 }
 
 // Whether a row of a wanted family runs: the variants named in options when there are any;
-// otherwise all, or on a quick run the quick ones.
+// otherwise all but the opt-in ones, or on a quick run the quick ones.
 bool chosen(const Variant& v, const roofline::RunOptions& options) {
-  return options.variants.empty() ? (v.quick || !options.quick)
-                                  : contains(options.variants, v.name);
+  if (!options.variants.empty()) return contains(options.variants, v.name);
+  return !v.opt_in && (v.quick || !options.quick);
 }
 
 }  // namespace

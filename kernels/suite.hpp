@@ -32,6 +32,9 @@ struct Variant {
   bool quick = true;      // in the quick suite
   bool baseline = false;  // a vendor library's: the size study's reference
   std::function<void(Cases&, const Sizing&)> add_cases;
+  // Runs only when named (--variant): a variant that may not finish on every device (a
+  // look-back that relies on forward progress the programming model does not promise).
+  bool opt_in = false;
 };
 
 // A limit on the bytes a case may allocate, and what it is ("the 85 GB free on the device").
@@ -80,8 +83,8 @@ std::vector<std::string> default_family_names(const std::vector<Variant>& varian
 
 // The rows a run asks for on `where` ("CUDA", "the CPU"), in order: of the families named in
 // options (the default suite when none), the variants named in options, or when none are named
-// all (the quick ones on a quick run). Throws roofline::InputError naming an unknown family or
-// variant before anything asks the device a question.
+// all but the opt-in ones (the quick ones on a quick run). Throws roofline::InputError naming an
+// unknown family or variant before anything asks the device a question.
 std::vector<const Variant*> chosen_variants(const std::vector<Variant>& variants,
                                             const roofline::RunOptions& options,
                                             std::string_view where);

@@ -20,7 +20,6 @@ void from_json(const json& j, Precision& p) { p = precision_from_string(j.get<st
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Summary, n, median, min, max, mean, ci_low, ci_high, ci_level,
                                    cv, unstable)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Work, precision, flops, bytes, bytes_write_allocate, working_set)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Provenance, version, git_hash, compiler, flags, build_type, host,
                                    os, cpu_model, threads, thread_binding, affinity, time, command)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Cache, level, size_bytes, instances, cpus_per_instance)
@@ -30,6 +29,24 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeCeiling, precision, path, threads, flo
                                    method)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepPoint, kernel, threads, store, working_set, bytes_per_s)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SizeStudy, param, label, panel, baseline)
+
+// algorithm_bytes is written when a variant declares it and optional on reading.
+void to_json(json& j, const Work& w) {
+  j = {{"precision", w.precision},
+       {"flops", w.flops},
+       {"bytes", w.bytes},
+       {"bytes_write_allocate", w.bytes_write_allocate},
+       {"working_set", w.working_set}};
+  if (w.algorithm_bytes > 0) j["algorithm_bytes"] = w.algorithm_bytes;
+}
+void from_json(const json& j, Work& w) {
+  w.precision = j.at("precision");
+  w.flops = j.at("flops");
+  w.bytes = j.at("bytes");
+  w.bytes_write_allocate = j.at("bytes_write_allocate");
+  w.working_set = j.at("working_set");
+  w.algorithm_bytes = j.contains("algorithm_bytes") ? j.at("algorithm_bytes").get<double>() : 0;
+}
 
 void to_json(json& j, const MemoryCeiling& m) {
   j = {{"level", m.level},

@@ -31,8 +31,13 @@ class NamedCase final : public roofline::Case {
 };
 
 // A row adding one case per precision of the family's size (alpha) or study lengths (beta).
-Variant row(const Family& family, std::string name, bool quick, bool baseline = false) {
-  return {&family, name, quick, baseline, [&family, name](Cases& cases, const Sizing& sizing) {
+Variant row(const Family& family, std::string name, bool quick, bool baseline = false,
+            bool opt_in = false) {
+  return {&family,
+          name,
+          quick,
+          baseline,
+          [&family, name](Cases& cases, const Sizing& sizing) {
             for (Precision p : {Precision::fp32, Precision::fp64}) {
               const std::vector<std::size_t> sizes = family.size_param.empty()
                                                          ? std::vector{sizing.elements(2, p)}
@@ -47,13 +52,14 @@ Variant row(const Family& family, std::string name, bool quick, bool baseline = 
                                        .work = {.precision = p},
                                        .level = "DRAM"}));
             }
-          }};
+          },
+          opt_in};
 }
 
 const std::vector<Variant>& rows() {
   static const std::vector<Variant> rows = {
       row(kAlpha, "a_plain", true), row(kBeta, "b_lib", true, true), row(kAlpha, "a_wide", false),
-      row(kBeta, "b_tree", false)};
+      row(kBeta, "b_tree", false), row(kBeta, "b_spin", true, false, true)};
   return rows;
 }
 
@@ -107,6 +113,12 @@ TEST(Suite, NamedFamiliesAndVariantsReplaceTheDefaultsInRowOrder) {
   EXPECT_EQ(variants_of(cases_of(options({"beta"}), "here")), Names{"b_lib"});
   EXPECT_EQ(variants_of(cases_of(options({"alpha", "beta"}, {"b_tree", "a_wide"}), "here")),
             (Names{"a_wide", "b_tree"}));
+}
+
+TEST(Suite, AnOptInRowRunsOnlyWhenNamed) {
+  EXPECT_EQ(variants_of(cases_of(options({"beta"}, {}, false), "here")),
+            (Names{"b_lib", "b_tree"}));
+  EXPECT_EQ(variants_of(cases_of(options({"beta"}, {"b_spin"}), "here")), Names{"b_spin"});
 }
 
 TEST(Suite, UnknownFamiliesAndVariantsAreRefusedByNameWithTheKnownOnes) {

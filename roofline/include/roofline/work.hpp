@@ -20,6 +20,9 @@ struct Work {
   double bytes = 0;                 // per call, as referenced (the STREAM convention)
   double bytes_write_allocate = 0;  // per call, counting the read-for-ownership of stored lines
   double working_set = 0;           // bytes touched by one call; decides the memory level
+  // Per call, what the variant's algorithm reads and writes in all when that is more than
+  // `bytes` (a multi-pass scan moves its data more than once); 0: `bytes`.
+  double algorithm_bytes = 0;
 
   double arithmetic_intensity() const { return bytes > 0 ? flops / bytes : 0; }
 };
