@@ -66,6 +66,14 @@ Cell efficiency_now_cell(const roofline::Result& r,
               ": the fastest of the roof's kernels, timed in turn with this result"};
 }
 
+// What a variant's own algorithm allows when it moves more than the referenced bytes (a
+// multi-pass scan): the roof times bytes / algorithm_bytes. Empty otherwise.
+std::string extra_passes_note(const roofline::Work& w) {
+  if (!(w.bytes > 0 && w.algorithm_bytes > w.bytes)) return "";
+  return "its algorithm moves " + format_number(w.algorithm_bytes / w.bytes) +
+         "× the bytes: at most " + format_percent(w.bytes / w.algorithm_bytes) + " of the roof";
+}
+
 std::string results_table(const DeviceView& view) {
   std::vector<std::vector<Cell>> rows;
   for (const roofline::Result* r : view.records) {
@@ -73,9 +81,9 @@ std::string results_table(const DeviceView& view) {
     const auto point = plot_point(*r);
     // Attainable, efficiency and bound speak of FLOP rates: only for a point on the chart.
     const std::optional<roofline::Placement> placement = point ? r->placement : std::nullopt;
-    Cell note("");
+    Cell note(extra_passes_note(r->work));
     if (r->time->unstable) {
-      note = Cell("unstable", "warn");
+      note = Cell(note.text.empty() ? "unstable" : "unstable; " + note.text, "warn");
     } else if (!point) {
       note = Cell("not plotted: no FLOPs");
     }

@@ -29,6 +29,9 @@ TEST(JsonIo, ResultsRoundTripIsLossless) {
   EXPECT_FALSE(back.results[0].study.has_value());
   ASSERT_TRUE(back.results[1].study.has_value());
   EXPECT_EQ(back.results[1].study->label, "vector length (elements)");
+  // The algorithm's traffic is written only when a variant declares it.
+  EXPECT_FALSE(j["results"][0]["work"].contains("algorithm_bytes"));
+  EXPECT_EQ(back.results[1].work.algorithm_bytes, 1.5 * back.results[1].work.bytes);
   EXPECT_EQ(back.machine.devices[0].memory[0].working_set_max, 16384);
   ASSERT_EQ(back.roof_checks.size(), 2u);
   EXPECT_EQ(back.roof_checks[1].params["when"], "after");

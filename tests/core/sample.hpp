@@ -107,6 +107,7 @@ inline roofline::Results results() {
   bad.counters.clear();
   bad.measured.reset();
   bad.variant = "wrong";
+  bad.work.algorithm_bytes = 1.5 * bad.work.bytes;  // as if of a multi-pass algorithm
   bad.verification = {false, 3.0, 1e-6, "y[17] = 4 but the reference is 1"};
   bad.samples = {};
   bad.time.reset();

@@ -69,6 +69,16 @@ TEST(WriteReport, SeveralInputsGetOneSectionEachAndDistinctFiles) {
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "roofline-input2-cpu.svg"));
 }
 
+TEST(WriteReport, AVariantWhoseAlgorithmMovesMoreBytesSaysWhatItsOwnCeilingIs) {
+  test_support::TempDir dir;
+  const ReportOptions options{dir.path() / "report.html", {}, {}};
+  roofline::Results results = samples::sample_results({2, 0, 0});
+  results.results[0].work.algorithm_bytes = 2 * results.results[0].work.bytes;  // scan-then-fan
+  write_report({results}, options);
+  const std::string html = read(options.html);
+  EXPECT_EQ(count(html, "its algorithm moves 2× the bytes: at most 50% of the roof"), 1);
+}
+
 TEST(WriteReport, NoHtmlPathIsAnInputError) {
   EXPECT_THROW(write_report({samples::sample_results()}, {}), roofline::InputError);
 }
