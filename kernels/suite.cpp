@@ -48,6 +48,17 @@ bool chosen(const Variant& v, const roofline::RunOptions& options) {
 
 }  // namespace
 
+double dram_working_set(const roofline::Device& device) {
+  double last_cache = 0;
+  for (const auto& c : device.caches)
+    last_cache = std::max(last_cache, c.size_bytes * std::max(c.instances, 1));
+  double dram = 4 * last_cache;
+  if (const auto from = device.facts.find("dram_from");
+      from != device.facts.end() && from->is_number() && from->get<double>() > 0)
+    dram = std::min(dram, from->get<double>());
+  return std::max(dram, 64.0 * (1 << 20));
+}
+
 Sizing::Sizing(MemoryFacts facts, std::optional<std::int64_t> size, bool quick)
     : facts_(std::move(facts)), size_(size), step_(quick ? 8 : 2) {
   if (size_ && *size_ <= 0)

@@ -51,6 +51,12 @@ struct MemoryFacts {
   MemoryLimit one_array;   // on each of them
 };
 
+// The smallest working set in DRAM on a device that reports its caches (the CPU, an OpenCL
+// device): where the probe's sweep showed the DRAM plateau begin (the device fact `dram_from`,
+// bytes), capped by STREAM's rule, 4× the last cache (all its instances); at least 64 MiB.
+// Without that fact (a sweep that did not show it), STREAM's rule.
+double dram_working_set(const roofline::Device& device);
+
 // The one sizing rule: elements per array are the user's size, or the fewest that put a case's
 // working set in DRAM; a size study sweeps from 1 K elements ×8 (quick) or ×2 (full) up to the
 // study's largest working set. Every size is checked against the limits before anything is

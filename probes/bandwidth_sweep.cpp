@@ -2,8 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace probes {
+
+std::string bytes_text(double bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  while (bytes >= 1024 && unit < 4) bytes /= 1024, ++unit;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g %s", bytes, units[unit]);
+  return text;
+}
+
 namespace {
 
 constexpr double kDistinct = 1.02;  // working sets closer than 2% are one point

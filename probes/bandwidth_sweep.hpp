@@ -2,12 +2,16 @@
 // What every backend's bandwidth sweep shares: the working sets it visits (a log-spaced grid,
 // densified around each cache capacity) and its verified results as the points levels.hpp turns
 // into memory ceilings.
+#include <string>
 #include <vector>
 
 #include "roofline/profile.hpp"
 #include "roofline/results.hpp"
 
 namespace probes {
+
+// A byte count in binary units for messages: "1.5 MiB".
+std::string bytes_text(double bytes);
 
 struct WorkingSetGrid {
   double min_working_set = 4096;  // bytes

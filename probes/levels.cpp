@@ -6,6 +6,7 @@
 #include <set>
 #include <utility>
 
+#include "probes/bandwidth_sweep.hpp"
 #include "roofline/stats.hpp"
 
 namespace probes {
@@ -20,15 +21,12 @@ constexpr double kAbovePrevious = 2.0;  // clearly past the previous level
 constexpr double kBelowCapacity = 0.5;  // clearly inside this level
 constexpr double kDramFactor = 4.0;     // DRAM working sets: ≥ 4× the last cache (STREAM rule)
 constexpr double kPlateauTolerance = 0.10;
-
-std::string bytes_text(double bytes) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int unit = 0;
-  while (bytes >= 1024 && unit < 4) bytes /= 1024, ++unit;
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g %s", bytes, units[unit]);
-  return text;
-}
+// Where a sweep shows DRAM (dram_onset): its last plateau, the points within 15% of the median
+// of its last three (a shared host's DRAM drifts between points), spanning two octaves, and a
+// level before it at least 1.3x faster.
+constexpr double kDramTolerance = 0.15;
+constexpr double kDramPlateau = 4.0;
+constexpr double kFasterLevel = 1.3;
 
 // A working set of one (kernel, threads) series with the store mode that did best there.
 struct SizePoint {
@@ -105,7 +103,8 @@ std::vector<SizePoint> largest_past(const std::vector<SizePoint>& sizes, double 
 
 }  // namespace
 
-std::vector<LevelSpan> level_spans(const std::vector<Cache>& caches, int threads) {
+std::vector<LevelSpan> level_spans(const std::vector<Cache>& caches, int threads,
+                                   std::optional<double> dram_from) {
   std::vector<LevelSpan> spans;
   double previous = 0;
   for (const Cache& cache : caches) {
@@ -113,9 +112,70 @@ std::vector<LevelSpan> level_spans(const std::vector<Cache>& caches, int threads
     spans.push_back({cache.level, capacity, kAbovePrevious * previous, kBelowCapacity * capacity});
     previous = capacity;
   }
-  spans.push_back({"DRAM", std::numeric_limits<double>::infinity(), kDramFactor * previous,
+  double dram = kDramFactor * previous;
+  if (dram_from && *dram_from < dram) {
+    dram = *dram_from;
+    if (!spans.empty()) spans.back().to = std::min(spans.back().to, dram / kAbovePrevious);
+  }
+  spans.push_back({"DRAM", std::numeric_limits<double>::infinity(), dram,
                    std::numeric_limits<double>::infinity()});
   return spans;
+}
+
+std::optional<double> dram_onset(const std::vector<SweepPoint>& sweep,
+                                 const std::vector<Cache>& caches) {
+  if (caches.empty()) return std::nullopt;
+  int threads = 0;
+  for (const SweepPoint& p : sweep) threads = std::max(threads, p.threads);
+  const std::vector<LevelSpan> spans = level_spans(caches, threads);
+  // Past the second-to-last cache (nothing to skip with one cache level).
+  const double start = spans.size() > 2 ? kAbovePrevious * spans[spans.size() - 3].capacity : 0;
+  std::map<double, double> best;  // working set → the best median there
+  for (const SweepPoint& p : sweep) {
+    if (p.threads != threads || p.bytes_per_s.empty() || p.working_set < start) continue;
+    double& slot = best[p.working_set];
+    slot = std::max(slot, roofline::summarize(p.bytes_per_s).median);
+  }
+  const std::vector<std::pair<double, double>> series(best.begin(), best.end());
+  if (series.size() < 2) return std::nullopt;
+  std::vector<double> tail;
+  for (std::size_t i = series.size() - std::min<std::size_t>(series.size(), 3); i < series.size();
+       ++i)
+    tail.push_back(series[i].second);
+  const double last = roofline::summarize(tail).median;
+  const auto on_plateau = [&](std::size_t i) {
+    return std::abs(series[i].second - last) <= kDramTolerance * last;
+  };
+  if (!on_plateau(series.size() - 1)) return std::nullopt;
+  std::size_t first = series.size() - 1;
+  while (first > 0 && on_plateau(first - 1)) --first;
+  if (series.back().first < kDramPlateau * series[first].first) return std::nullopt;
+  const bool faster_before = std::any_of(series.begin(), series.begin() + first,
+                                         [&](auto& p) { return p.second >= kFasterLevel * last; });
+  if (!faster_before) return std::nullopt;
+  return std::min(series[first].first, spans.back().from);
+}
+
+void record_dram_onset(roofline::Device& device) {
+  const std::optional<double> onset = dram_onset(device.sweep, device.caches);
+  if (!onset) {
+    device.facts.erase("dram_from");
+    return;
+  }
+  device.facts["dram_from"] = *onset;
+  int threads = 0;
+  for (const SweepPoint& p : device.sweep) threads = std::max(threads, p.threads);
+  const Cache& last = device.caches.back();
+  const double capacity = last.capacity(threads);
+  if (*onset >= kBelowCapacity * capacity) return;
+  char note[512];
+  std::snprintf(note, sizeof note,
+                "the bandwidth sweep shows DRAM from %s with %d thread(s), inside the %s the "
+                "device reports (%s for %d thread(s)): the %s this process reaches is smaller (a "
+                "virtual machine may report its host's), so DRAM working sets follow the sweep",
+                bytes_text(*onset).c_str(), threads, last.level.c_str(),
+                bytes_text(capacity).c_str(), threads, last.level.c_str());
+  device.facts["probe_notes"].push_back(note);
 }
 
 std::vector<MemoryCeiling> memory_ceilings(const std::vector<SweepPoint>& sweep,
@@ -128,10 +188,11 @@ std::vector<MemoryCeiling> memory_ceilings(const std::vector<SweepPoint>& sweep,
     if (!series.contains(key)) order.push_back(key);
     series[key].push_back(&p);
   }
+  const std::optional<double> onset = dram_onset(sweep, caches);
   std::vector<MemoryCeiling> ceilings;
   for (const auto& key : order) {
     const std::vector<SizePoint> sizes = best_per_size(series[key]);
-    const std::vector<LevelSpan> spans = level_spans(caches, key.second);
+    const std::vector<LevelSpan> spans = level_spans(caches, key.second, onset);
     for (const LevelSpan& span : spans) {
       std::string note;
       std::vector<SizePoint> in_span = inside(sizes, span.from, span.to);

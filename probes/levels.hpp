@@ -21,13 +21,32 @@ struct LevelSpan {
 // Spans clearly inside each level: between 2× the previous level's capacity and 0.5× this
 // level's, capacities as `threads` threads reach them (roofline::Cache::capacity: a private
 // level grows with the threads, a shared one by the instances covered); DRAM from 4× the last
-// cache's. `caches` are ordered nearest first.
-std::vector<LevelSpan> level_spans(const std::vector<roofline::Cache>& caches, int threads);
+// cache's, or from `dram_from` when the sweep showed DRAM sooner (dram_onset), the last cache's
+// span then ending at half of it. `caches` are ordered nearest first.
+std::vector<LevelSpan> level_spans(const std::vector<roofline::Cache>& caches, int threads,
+                                   std::optional<double> dram_from = std::nullopt);
+
+// Where a sweep shows DRAM, from the series of its most threads (at each working set the best
+// kernel and store): the first working set of its last plateau (medians within 15% of the median
+// of the last three) when that plateau spans at least two octaves past the second-to-last
+// cache and something 1.3x faster came before it there (the last cache's plateau: the sweep must
+// have seen the level it is past); capped by STREAM's rule, 4× the last cache. A sweep that
+// does not show it yet gives nullopt. A reported cache size is only a bound: on a virtual
+// machine it may be the host socket's, not what this process reaches.
+std::optional<double> dram_onset(const std::vector<roofline::SweepPoint>& sweep,
+                                 const std::vector<roofline::Cache>& caches);
+
+// Records where the device's sweep shows DRAM as its fact `dram_from` (bytes; removed when the
+// sweep does not show it), which sizes the runs' DRAM cases (kernels::dram_working_set), and
+// adds to its probe_notes when that contradicts the last cache the device reports (DRAM shown
+// inside half its capacity).
+void record_dram_onset(roofline::Device& device);
 
 // One ceiling per (level, kernel, threads) found in the sweep: at each working set the best store
-// mode counts; the plateau is the points in the level's span whose median is within 10% of the
-// best median there; the ceiling summarizes the plateau's pooled samples. When the sweep stops
-// short of 4× the last cache, DRAM comes from its largest points and the method says so.
+// mode counts; the plateau is the points in the level's span (DRAM from the sweep's dram_onset
+// when it has one) whose median is within 10% of the best median there; the ceiling summarizes
+// the plateau's pooled samples. When the sweep stops short of the DRAM span, DRAM comes from its
+// largest points and the method says so.
 std::vector<roofline::MemoryCeiling> memory_ceilings(const std::vector<roofline::SweepPoint>& sweep,
                                                      const std::vector<roofline::Cache>& caches);
 

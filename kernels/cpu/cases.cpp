@@ -99,10 +99,7 @@ std::vector<Variant> variants(const roofline::Device& device) {
 }
 
 MemoryFacts memory_facts(const roofline::Device& device) {
-  double last_level = 0;
-  for (const auto& c : device.caches)
-    last_level = std::max(last_level, c.size_bytes * std::max(c.instances, 1));
-  const double dram = std::max(4 * last_level, 64.0 * (1 << 20));
+  const double dram = dram_working_set(device);
   return {.dram_bytes = dram,
           .study_bytes = dram,
           .all_arrays = {.bytes = device.memory_bytes,

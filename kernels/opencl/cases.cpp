@@ -181,9 +181,7 @@ std::vector<Variant> variants(const roofline::Device& device,
 }
 
 MemoryFacts memory_facts(const roofline::Device& device, const Runtime& runtime) {
-  double cache = 0;
-  for (const auto& c : device.caches) cache = std::max(cache, c.size_bytes);
-  const double dram = std::max(4 * cache, 64.0 * (1 << 20));
+  const double dram = dram_working_set(device);
   const double max_alloc = static_cast<double>(runtime.max_alloc_bytes());
   return {.dram_bytes = dram,
           .study_bytes = std::max(is_device_type(device, "GPU") ? kReduceGpuBytes : 0, dram),

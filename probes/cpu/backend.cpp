@@ -6,6 +6,7 @@
 #include "kernels/cpu/calibration_cases.hpp"
 #include "kernels/cpu/cases.hpp"
 #include "kernels/cpu/reduce_openblas.hpp"
+#include "probes/bandwidth_sweep.hpp"
 #include "probes/cpu/bandwidth.hpp"
 #include "probes/cpu/clock.hpp"
 #include "probes/cpu/device.hpp"
@@ -141,12 +142,22 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
   if (!shared.empty()) device.facts["probe_notes"].push_back(shared_fma_note(shared));
   set_theoretical_peaks(device);
 
-  auto cases = bandwidth_cases(device, sweep_plan(device, options.quick, options.max_working_set));
-  const std::vector<Result> results =
-      roofline::measure_all(cases, options.measure, "bandwidth sweep");
+  // Ascending working sets until the sweep shows DRAM (probes::dram_onset) or reaches the plan's
+  // top: a last cache reported far larger than what this process reaches (a virtual machine's
+  // host socket's) then costs no sweep of DRAM at its 4x.
+  std::vector<Result> results;
+  for (SweepStep& step :
+       bandwidth_steps(device, sweep_plan(device, options.quick, options.max_working_set))) {
+    for (Result& r :
+         roofline::measure_all(step.cases, options.measure,
+                               "bandwidth sweep at " + probes::bytes_text(step.working_set)))
+      results.push_back(std::move(r));
+    device.sweep = sweep_points(results);
+    if (options.max_working_set <= 0 && probes::dram_onset(device.sweep, device.caches)) break;
+  }
   for (const Result& r : results)
     if (!r.ok()) failures.push_back(failure_text(r));
-  device.sweep = sweep_points(results);
+  probes::record_dram_onset(device);
   device.memory = probes::memory_ceilings(device.sweep, device.caches);
   device.facts["probe_failures"] = failures;
   return failures;

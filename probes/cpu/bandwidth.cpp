@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
 
 #include "kernels/cpu/stream_cases.hpp"
 #include "probes/levels.hpp"
@@ -125,10 +126,9 @@ std::vector<BandwidthConfig> bandwidth_configs(StreamOp op, int threads, double 
   return configs;
 }
 
-std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Device& device,
-                                                             const SweepPlan& plan) {
+std::vector<SweepStep> bandwidth_steps(const roofline::Device& device, const SweepPlan& plan) {
   const kernels::cpu::Isa isa = kernels::cpu::best_isa();
-  std::vector<std::unique_ptr<roofline::Case>> cases;
+  std::map<double, std::vector<std::unique_ptr<roofline::Case>>> by_working_set;
   for (int threads : plan.threads) {
     const double past = last_cache(device, threads);
     for (StreamOp op : plan.kernels) {
@@ -138,11 +138,13 @@ std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Dev
       for (double ws : sweep_working_sets(plan, device.caches, threads))
         for (const BandwidthConfig& config : bandwidth_configs(op, threads, ws, ws >= past, isa)) {
           const std::string level = device.level_for(bandwidth_work(config).working_set, threads);
-          cases.push_back(make_bandwidth_case(config, device.id, level));
+          by_working_set[ws].push_back(make_bandwidth_case(config, device.id, level));
         }
     }
   }
-  return cases;
+  std::vector<SweepStep> steps;
+  for (auto& [ws, cases] : by_working_set) steps.push_back({ws, std::move(cases)});
+  return steps;
 }
 
 std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device) {

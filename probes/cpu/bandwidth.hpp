@@ -61,10 +61,16 @@ std::vector<BandwidthConfig> bandwidth_configs(kernels::StreamOp op, int threads
                                                double working_set, bool past_caches,
                                                kernels::cpu::Isa isa);
 
+// One working set of the sweep: every (kernel, threads, store) the plan runs there.
+struct SweepStep {
+  double working_set = 0;
+  std::vector<std::unique_ptr<roofline::Case>> cases;
+};
+
 // Every (kernel, threads, working set) with temporal stores, and non-temporal ones too for the
-// storing kernels from the last-level capacity up (except in-place ones: nothing to save).
-std::vector<std::unique_ptr<roofline::Case>> bandwidth_cases(const roofline::Device& device,
-                                                             const SweepPlan& plan);
+// storing kernels from the last-level capacity up (except in-place ones: nothing to save), by
+// working set, ascending: the probe measures step by step and stops once the sweep shows DRAM.
+std::vector<SweepStep> bandwidth_steps(const roofline::Device& device, const SweepPlan& plan);
 
 // The probe's own measurements behind the device's outermost memory roof (probes::roof_points),
 // as the sweep ran them, to repeat during a run. Empty when the profile has no such point.

@@ -133,6 +133,7 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
   BandwidthProbe global = probe_global_bandwidth(device, rt, options);
   for (const Result& r : global.failed) failures.push_back(failure_text(r));
   device.sweep = std::move(global.sweep);
+  probes::record_dram_onset(device);
   device.facts["bandwidth_launches"] = launches_to_facts(global.launches);
   device.memory.insert(device.memory.end(), global.ceilings.begin(), global.ceilings.end());
   device.facts["probe_failures"] = failures;

@@ -33,12 +33,6 @@ constexpr double kGpuBytesPerLaunch = 256.0 * 1024 * 1024;
 // point from the search.
 const std::set<StreamOp> kQuickSweep = {StreamOp::read, StreamOp::triad};
 
-std::string bytes_text(double bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g MiB", bytes / (1024 * 1024));
-  return text;
-}
-
 }  // namespace
 
 std::unique_ptr<roofline::Case> make_bandwidth_case(

@@ -73,14 +73,21 @@ std::string Device::level_for(double working_set, int threads) const {
   for (std::size_t i = 0; i < ordered.size() && by_capacity == ordered.size(); ++i)
     if (working_set <= ordered[i]->capacity(threads)) by_capacity = i;
 
-  // Between the read plateaus of two neighbouring levels the data is partly in each: near a
-  // cache's capacity its lines also compete with everything else the cache holds. There the data
-  // lives in the level whose read ceiling is nearer the probe's own read at this working set.
   const auto read_ceiling = [&](const std::string& level) -> const MemoryCeiling* {
     for (const MemoryCeiling& m : memory)
       if (m.level == level && m.kernel == "read" && m.threads == threads) return &m;
     return nullptr;
   };
+  // The sweep has the last word over a reported capacity: a working set at or past the start of
+  // a level's measured plateau lives there or further out (a virtual machine may report its
+  // host's last cache, far larger than what this process reaches).
+  for (std::size_t i = by_capacity + 1; i < levels.size(); ++i)
+    if (const MemoryCeiling* m = read_ceiling(levels[i]); m && working_set >= m->working_set_min)
+      by_capacity = i;
+
+  // Between the read plateaus of two neighbouring levels the data is partly in each: near a
+  // cache's capacity its lines also compete with everything else the cache holds. There the data
+  // lives in the level whose read ceiling is nearer the probe's own read at this working set.
   for (std::size_t i = 0; i + 1 < levels.size(); ++i) {
     const MemoryCeiling* inner = read_ceiling(levels[i]);
     const MemoryCeiling* outer = read_ceiling(levels[i + 1]);

@@ -48,6 +48,19 @@ TEST(Profile, BetweenTwoPlateausTheProbesOwnReadSaysWhereTheDataLives) {
   EXPECT_EQ(d.level_for(32 * MiB, 2), "L3");
 }
 
+TEST(Profile, PastWhereTheSweepMeasuredALevelsPlateauTheDataLivesThere) {
+  // A guest that reports its host's L3 (508 MiB x 2) and reaches 32 MiB of it.
+  constexpr double MiB = 1 << 20;
+  Device d;
+  d.caches = {{"L1", 48 << 10, 2, 1}, {"L2", 1 << 20, 2, 1}, {"L3", 508 * MiB, 2, 1}};
+  d.memory = {{"L3", "read", 2, sample::around(50e9), 4 * MiB, 16 * MiB, "plateau"},
+              {"DRAM", "read", 2, sample::around(20e9), 40 * MiB, 256 * MiB, "plateau"}};
+  EXPECT_EQ(d.level_for(8 * MiB, 2), "L3");
+  EXPECT_EQ(d.level_for(100 * MiB, 2), "DRAM");
+  EXPECT_EQ(d.level_for(600 * MiB, 2), "DRAM");
+  EXPECT_EQ(d.level_for(100 * MiB, 1), "L3");  // nothing measured with one thread
+}
+
 TEST(Profile, RooflineTakesTheBestKernelPerLevelAtTheThreadCount) {
   const auto d = sample::cpu();
   EXPECT_EQ(d.max_threads_measured(), 2);

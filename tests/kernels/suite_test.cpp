@@ -146,6 +146,21 @@ TEST(Suite, CasesOfAFamilyWithASizeStudyCarryItAndTheirBaseline) {
   }
 }
 
+TEST(DramWorkingSet, FollowsWhereTheSweepShowedDramCappedByFourTimesTheLastCache) {
+  constexpr double MiB = 1 << 20;
+  roofline::Device guest;  // reports its host's L3, 508 MiB x 2
+  guest.caches = {{"L2", 1 * MiB, 2, 1}, {"L3", 508 * MiB, 2, 1}};
+  EXPECT_DOUBLE_EQ(dram_working_set(guest), 4 * 1016 * MiB);  // nothing measured: STREAM's rule
+  guest.facts["dram_from"] = 100 * MiB;
+  EXPECT_DOUBLE_EQ(dram_working_set(guest), 100 * MiB);
+  guest.facts["dram_from"] = 40 * MiB;
+  EXPECT_DOUBLE_EQ(dram_working_set(guest), 64 * MiB);  // never below 64 MiB
+  roofline::Device small;
+  small.caches = {{"L3", 32 * MiB, 1, 2}};
+  small.facts["dram_from"] = 1024 * MiB;
+  EXPECT_DOUBLE_EQ(dram_working_set(small), 128 * MiB);  // 4x the last cache is the upper bound
+}
+
 TEST(Sizing, DefaultElementsPutTheArraysInDramAndTheUsersSizeWins) {
   const Sizing sizing(kMemory, std::nullopt, true);
   EXPECT_EQ(sizing.elements(2, Precision::fp32), (64u << 20) / 8);

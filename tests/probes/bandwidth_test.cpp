@@ -85,12 +85,33 @@ TEST(SweepWorkingSets, AreLogSpacedAndDenseAroundEveryCapacity) {
   }
 }
 
+// The sweep's cases, step after step.
+std::vector<std::unique_ptr<roofline::Case>> all_cases(const roofline::Device& device,
+                                                       const probes::cpu::SweepPlan& plan) {
+  std::vector<std::unique_ptr<roofline::Case>> cases;
+  for (auto& step : probes::cpu::bandwidth_steps(device, plan))
+    for (auto& c : step.cases) cases.push_back(std::move(c));
+  return cases;
+}
+
+TEST(BandwidthSteps, AscendByWorkingSetWithEveryKernelAndThreadCountAtEach) {
+  const auto device = zen3_like();
+  const auto steps = probes::cpu::bandwidth_steps(device, probes::cpu::sweep_plan(device, false));
+  ASSERT_GT(steps.size(), 10u);
+  for (std::size_t i = 1; i < steps.size(); ++i)
+    EXPECT_GT(steps[i].working_set, steps[i - 1].working_set);
+  // Off the densified capacities both thread counts sweep the same grid point.
+  std::set<std::pair<std::string, int>> at_first;
+  for (const auto& c : steps.front().cases)
+    at_first.insert({c->info().params.at("kernel"), c->info().params.at("threads").get<int>()});
+  EXPECT_EQ(at_first.size(), 2 * probes::cpu::SweepPlan{}.kernels.size());
+}
+
 TEST(BandwidthCases, NonTemporalOnlyForStoringKernelsFromTheLastCacheUp) {
   const auto device = zen3_like();
   auto plan = probes::cpu::sweep_plan(device, true);
-  const auto cases = probes::cpu::bandwidth_cases(device, plan);
   int nontemporal = 0;
-  for (const auto& c : cases) {
+  for (const auto& c : all_cases(device, plan)) {
     const auto& p = c->info().params;
     EXPECT_EQ(c->info().family, "bandwidth");
     if (p.at("store") != "nontemporal") continue;
@@ -107,8 +128,7 @@ TEST(BandwidthCases, QuickSweepsDaxpyWithAllCoresOnlyFullWithBoth) {
   const auto device = zen3_like();
   for (bool quick : {true, false}) {
     std::set<int> daxpy_threads;
-    for (const auto& c :
-         probes::cpu::bandwidth_cases(device, probes::cpu::sweep_plan(device, quick)))
+    for (const auto& c : all_cases(device, probes::cpu::sweep_plan(device, quick)))
       if (c->info().params.at("kernel") == "daxpy")
         daxpy_threads.insert(c->info().params.at("threads").get<int>());
     EXPECT_EQ(daxpy_threads, (quick ? std::set<int>{2} : std::set<int>{1, 2})) << quick;

@@ -65,8 +65,12 @@ TEST(MemoryCeilings, CleanStepsGiveOneCeilingPerLevelInsideItsSpan) {
   }
   const auto ceilings = probes::memory_ceilings(points, kCaches);
   ASSERT_EQ(ceilings.size(), 8u);
+  // DRAM from the first point past the L3, where the sweep shows its plateau begin.
+  const auto onset = probes::dram_onset(points, kCaches);
+  ASSERT_TRUE(onset.has_value());
+  EXPECT_DOUBLE_EQ(*onset, std::exp2(25.25));
   for (int threads : {1, 2}) {
-    const auto spans = probes::level_spans(kCaches, threads);
+    const auto spans = probes::level_spans(kCaches, threads, onset);
     const double expected[] = {200e9, 100e9, 50e9, 20e9};
     for (std::size_t i = 0; i < spans.size(); ++i) {
       const MemoryCeiling* c = find(ceilings, spans[i].level, "read", threads);
@@ -150,6 +154,87 @@ TEST(MemoryCeilings, TheBestStoreModeAtEachWorkingSetMakesTheCeiling) {
   EXPECT_DOUBLE_EQ(ceilings[0].bytes_per_s.median, 25.5e9);
   EXPECT_EQ(ceilings[0].bytes_per_s.n, 6);
   EXPECT_NE(ceilings[0].method.find("store nontemporal"), std::string::npos);
+}
+
+// A Zen 5 guest that reports its host's L3, 508 MiB × 2, and reaches 32 MiB of it.
+const std::vector<Cache> kGuestCaches = {
+    {"L1", 48 * KiB, 2, 1}, {"L2", 1 * MiB, 2, 1}, {"L3", 508 * MiB, 2, 1}};
+
+double guest(double ws, int threads) {
+  if (ws <= 48 * KiB * threads) return 200e9;
+  if (ws <= 1 * MiB * threads) return 100e9;
+  if (ws <= 32 * MiB) return 50e9;
+  return 20e9;
+}
+
+std::vector<SweepPoint> guest_sweep(double to) {
+  std::vector<SweepPoint> points;
+  for (int threads : {1, 2}) {
+    auto series = sweep("read", threads, 4 * KiB, to,
+                        [&](double ws) { return std::vector<double>(3, guest(ws, threads)); });
+    points.insert(points.end(), series.begin(), series.end());
+  }
+  return points;
+}
+
+TEST(DramOnset, ASweepShowsDramPastTheCacheItReachesNotTheOneReported) {
+  // Inside the L3 it reaches, or one octave into DRAM: not shown yet, the sweep goes on.
+  EXPECT_FALSE(probes::dram_onset(guest_sweep(24 * MiB), kGuestCaches));
+  EXPECT_FALSE(probes::dram_onset(guest_sweep(96 * MiB), kGuestCaches));
+  // Two octaves of DRAM plateau past a faster level: shown, at its first point.
+  const auto points = guest_sweep(256 * MiB);
+  const auto onset = probes::dram_onset(points, kGuestCaches);
+  ASSERT_TRUE(onset.has_value());
+  EXPECT_DOUBLE_EQ(*onset, std::exp2(25.25));
+  // STREAM's 4x the reported L3 (4 GiB) is only the upper bound; the ceilings follow the sweep.
+  const auto ceilings = probes::memory_ceilings(points, kGuestCaches);
+  const MemoryCeiling* dram = find(ceilings, "DRAM", "read", 2);
+  ASSERT_NE(dram, nullptr);
+  EXPECT_DOUBLE_EQ(dram->bytes_per_s.median, 20e9);
+  EXPECT_DOUBLE_EQ(dram->working_set_min, *onset);
+  const MemoryCeiling* l3 = find(ceilings, "L3", "read", 2);
+  ASSERT_NE(l3, nullptr);
+  EXPECT_DOUBLE_EQ(l3->bytes_per_s.median, 50e9);
+  EXPECT_LE(l3->working_set_max, *onset / 2);
+}
+
+TEST(DramOnset, APlateauWithNothingFasterBeforeItIsNotDram) {
+  // Past the L2 the bandwidth never changes (an L3 no faster than DRAM, or a sweep that starts
+  // in DRAM): nothing tells the levels apart, so the 4x rule stays.
+  std::vector<SweepPoint> flat;
+  for (double ws = 4 * MiB; ws <= 256 * MiB; ws *= 2)
+    flat.push_back({"read", 2, "temporal", ws, {20e9}});
+  EXPECT_FALSE(probes::dram_onset(flat, kGuestCaches));
+  EXPECT_FALSE(probes::dram_onset({}, kGuestCaches));
+  EXPECT_FALSE(probes::dram_onset(guest_sweep(256 * MiB), {}));
+}
+
+TEST(DramOnset, IsRecordedAsAFactWithANoteWhenItContradictsTheReportedCache) {
+  roofline::Device device;
+  device.caches = kGuestCaches;
+  device.sweep = guest_sweep(256 * MiB);
+  probes::record_dram_onset(device);
+  EXPECT_DOUBLE_EQ(device.facts.at("dram_from").get<double>(), std::exp2(25.25));
+  ASSERT_EQ(device.facts.at("probe_notes").size(), 1u);
+  const std::string note = device.facts.at("probe_notes")[0];
+  EXPECT_NE(note.find("inside the L3 the device reports (1016 MiB for 2 thread(s))"),
+            std::string::npos)
+      << note;
+  // A sweep that agrees with the reported caches sets the fact without a note; one that does
+  // not show DRAM removes it.
+  roofline::Device agrees;
+  agrees.caches = kCaches;
+  for (int threads : {1, 2}) {
+    auto series = sweep("read", threads, 4 * KiB, 256 * MiB,
+                        [&](double ws) { return std::vector<double>(3, ideal(ws, threads)); });
+    agrees.sweep.insert(agrees.sweep.end(), series.begin(), series.end());
+  }
+  probes::record_dram_onset(agrees);
+  EXPECT_TRUE(agrees.facts.contains("dram_from"));
+  EXPECT_FALSE(agrees.facts.contains("probe_notes"));
+  agrees.sweep.resize(10);
+  probes::record_dram_onset(agrees);
+  EXPECT_FALSE(agrees.facts.contains("dram_from"));
 }
 
 }  // namespace
