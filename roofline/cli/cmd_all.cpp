@@ -39,6 +39,14 @@ void add_default_command(CLI::App& app, Session& s) {
     std::printf("%s", reports::summary_table({results}).c_str());
     std::printf("report: %s\n", (folder / "report.html").c_str());
     report_problems(s, results);
+    if (!results.incomplete.empty()) {
+      const std::string machine = (folder / "machine.json").string(),
+                        written = (folder / "results.json").string();
+      say_how_to_resume(s, results, written,
+                        "rooflab run --machine " + machine + " --resume " + written +
+                            " && rooflab report " + written + " -o " +
+                            (folder / "report.html").string());
+    }
   });
 }
 

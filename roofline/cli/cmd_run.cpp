@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <optional>
 
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
@@ -10,7 +11,7 @@ namespace cli {
 void add_run_command(CLI::App& app, Session& s) {
   struct Opts {
     std::vector<std::string> devices, families, variants, counters;
-    std::string size, machine, output = "results.json";
+    std::string size, machine, resume, output = "results.json";
     MeasureFlags measure;
   };
   auto opts = std::make_shared<Opts>();
@@ -22,7 +23,11 @@ void add_run_command(CLI::App& app, Session& s) {
       cmd->add_option("--size", opts->size, "Elements per array, e.g. 16M (default: per family)");
   cmd->add_option("--machine", opts->machine,
                   "Machine profile from `rooflab probe` whose ceilings place the results");
-  cmd->add_option("-o,--output", opts->output, "Results file to write")->capture_default_str();
+  auto* output =
+      cmd->add_option("-o,--output", opts->output, "Results file to write")->capture_default_str();
+  cmd->add_option("--resume", opts->resume,
+                  "Results file of an interrupted run: its cases are kept, not measured again, and "
+                  "the rest are run (writes it, unless -o names another file)");
   auto* counters =
       cmd->add_option("--counters", opts->counters,
                       "Read hardware counters in one extra call after the timed ones: these "
@@ -30,13 +35,14 @@ void add_run_command(CLI::App& app, Session& s) {
                       "cache misses); calibrated first on kernels of known work")
           ->expected(0, -1);
   add_measure_flags(*cmd, opts->measure);
-  cmd->callback([&s, opts, counters, size] {
+  cmd->callback([&s, opts, counters, size, output] {
     roofline::RunOptions options{.quick = !opts->measure.full,
                                  .families = opts->families,
                                  .variants = opts->variants,
                                  .size = std::nullopt,
                                  .measure = opts->measure.options(),
                                  .counters = std::nullopt};
+    if (!opts->resume.empty() && output->count() == 0) opts->output = opts->resume;
     check_output(opts->output, {opts->machine});
     if (size->count() > 0) options.size = parse_size(opts->size, "--size");  // "" is refused
     if (counters->count() > 0) {
@@ -47,12 +53,16 @@ void add_run_command(CLI::App& app, Session& s) {
     roofline::MachineProfile machine;
     if (!opts->machine.empty())
       machine = roofline::machine_from_json(roofline::read_json_file(opts->machine));
+    std::optional<roofline::Results> resume;
+    if (!opts->resume.empty())
+      resume = roofline::results_from_json(roofline::read_json_file(opts->resume));
     const auto devices = select_devices(s, opts->devices);
-    const auto results = run(s, machine, devices, options);
+    const auto results = run(s, machine, devices, options, resume ? &*resume : nullptr);
     roofline::write_json_atomic(opts->output, roofline::to_json(results));
     std::printf("%s", reports::summary_table({results}).c_str());
     std::printf("results: %s\n", opts->output.c_str());
     report_problems(s, results);
+    if (!results.incomplete.empty()) say_how_to_resume(s, results, opts->output);
   });
 }
 

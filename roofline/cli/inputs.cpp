@@ -42,7 +42,12 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
         for (auto& d : r.machine.devices)
           if (d.id == lender.id && d.compute.empty() && d.memory.empty()) d = lender;
   if (results.empty())
-    for (auto& m : machines) results.push_back({m.provenance, std::move(m), {}, {}, {}});
+    for (auto& m : machines) {
+      roofline::Results profile_only;
+      profile_only.provenance = m.provenance;
+      profile_only.machine = std::move(m);
+      results.push_back(std::move(profile_only));
+    }
   for (const auto& [file, j] : gbench) {
     if (results.empty() || results.front().machine.devices.empty())
       throw roofline::InputError("'" + file +

@@ -5,6 +5,7 @@
 #include "roofline/cli/backends.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/input_error.hpp"
+#include "roofline/interrupt.hpp"
 #include "roofline/provenance.hpp"
 
 int main(int argc, char** argv) {
@@ -15,6 +16,7 @@ int main(int argc, char** argv) {
   cli::Session session;
   for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);
   cli::register_backends(session.registry);
+  roofline::install_interrupt_handlers();
 
   CLI::App app{
       "Rooflab: measured roofs and verified kernels on one roofline chart.\n"
@@ -37,6 +39,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return cli::kExitBadInput;
+  } catch (const roofline::Interrupted& e) {
+    // Outside a run (a probe): its ceilings need the whole sweep, so nothing is written and the
+    // files of an earlier probe are left as they were.
+    std::cerr << "rooflab: " << e.what() << ": nothing written; earlier files are untouched\n";
+    return roofline::interrupt_exit_code();
   } catch (const roofline::InputError& e) {
     std::cerr << "rooflab: error: " << e.what() << "\n";
     return cli::kExitBadInput;

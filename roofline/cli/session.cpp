@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "reports/roof_check.hpp"
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
+#include "roofline/interrupt.hpp"
 #include "roofline/provenance.hpp"
 
 namespace cli {
@@ -57,15 +59,42 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
 
 namespace {
 
+// measure_all's results into `keep`, also those that finished before an interrupt, which it then
+// passes on.
+template <class Keep>
+void measure_keeping(std::vector<std::unique_ptr<roofline::Case>>& cases,
+                     const roofline::MeasureOptions& options, const std::string& title, Keep keep) {
+  try {
+    for (roofline::Result& r : roofline::measure_all(cases, options, title)) keep(std::move(r));
+  } catch (roofline::Interrupted& stop) {
+    for (roofline::Result& r : stop.finished) keep(std::move(r));
+    throw;
+  }
+}
+
 // Repeats the probe's measurement behind the device's memory roof into results.roof_checks.
 void check_roof(roofline::Results& results, const roofline::Backend& backend,
                 const roofline::Device& device, const roofline::MeasureOptions& measure,
                 const std::string& when) {
   auto cases = backend.roof_check_cases(device);
-  for (auto& check : roofline::measure_all(cases, measure, "roof check " + device.id)) {
+  measure_keeping(cases, measure, "roof check " + device.id, [&](roofline::Result check) {
     check.params["when"] = when;
     results.roof_checks.push_back(std::move(check));
-  }
+  });
+}
+
+// What identifies a case across runs: its device, family, variant, precision and parameters.
+std::string case_key(const std::string& device, const std::string& family,
+                     const std::string& variant, roofline::Precision p,
+                     const nlohmann::json& params) {
+  return device + '\n' + family + '\n' + variant + '\n' + std::string(to_string(p)) + '\n' +
+         params.dump();
+}
+std::string case_key(const roofline::CaseInfo& c) {
+  return case_key(c.device, c.family, c.variant, c.work.precision, c.params);
+}
+std::string case_key(const roofline::Result& r) {
+  return case_key(r.device, r.family, r.variant, r.work.precision, r.params);
 }
 
 // The roof's kernels that can be the roof in the cases' seconds, prepared and verified to be timed
@@ -97,39 +126,71 @@ std::vector<std::unique_ptr<roofline::Case>> roof_now_cases(const roofline::Resu
 }  // namespace
 
 roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
-                      const std::vector<Selected>& devices, const roofline::RunOptions& options) {
+                      const std::vector<Selected>& devices, const roofline::RunOptions& options,
+                      const roofline::Results* resume) {
   roofline::Results results;
   results.provenance = roofline::collect_provenance(s.command_line);
   results.machine = machine;
+  std::map<std::string, roofline::Result> earlier;  // by case_key
+  if (resume)
+    for (const roofline::Result& r : resume->results) earlier.emplace(case_key(r), r);
   // Counter names are checked on every device before any work starts.
   std::vector<std::unique_ptr<roofline::Counting>> counting(devices.size());
   if (options.counters)
     for (std::size_t i = 0; i < devices.size(); ++i)
       counting[i] = open_counting(*devices[i].backend, devices[i].device, *options.counters);
-  for (std::size_t i = 0; i < devices.size(); ++i) {
-    const Selected& d = devices[i];
-    auto& known = results.machine.devices;
-    auto it = std::find_if(known.begin(), known.end(),
-                           [&](const roofline::Device& k) { return k.id == d.device.id; });
-    if (it == known.end()) it = known.insert(known.end(), d.device);
-    roofline::Device& device = *it;
-    roofline::MeasureOptions measure = options.measure;
-    // Competing cases are prepared together to interleave them; a quarter of the device's memory
-    // leaves room for everything else running there.
-    measure.together_bytes = device.memory_bytes / 4;
-    if (counting[i]) {
-      calibrate(*counting[i], *d.backend, device, results.calibration);
-      measure.counting = counting[i].get();
+  std::size_t planned = 0;
+  try {
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+      const Selected& d = devices[i];
+      auto& known = results.machine.devices;
+      auto it = std::find_if(known.begin(), known.end(),
+                             [&](const roofline::Device& k) { return k.id == d.device.id; });
+      if (it == known.end()) it = known.insert(known.end(), d.device);
+      roofline::Device& device = *it;
+      roofline::MeasureOptions measure = options.measure;
+      // Competing cases are prepared together to interleave them; a quarter of the device's
+      // memory leaves room for everything else running there.
+      measure.together_bytes = device.memory_bytes / 4;
+      if (counting[i]) {
+        calibrate(*counting[i], *d.backend, device, results.calibration);
+        measure.counting = counting[i].get();
+      }
+      // The device's cases in their order: each from the resumed file, or measured now.
+      std::vector<std::string> order;
+      std::vector<std::unique_ptr<roofline::Case>> todo;
+      for (auto& c : d.backend->cases(device, options)) {
+        order.push_back(case_key(c->info()));
+        if (!earlier.contains(order.back())) todo.push_back(std::move(c));
+      }
+      planned += order.size();
+      std::map<std::string, roofline::Result> measured;
+      const auto in_order = [&] {
+        for (const std::string& key : order)
+          if (auto e = earlier.find(key); e != earlier.end())
+            results.results.push_back(e->second);
+          else if (auto m = measured.find(key); m != measured.end())
+            results.results.push_back(std::move(m->second));
+      };
+      try {
+        if (!todo.empty()) {
+          check_roof(results, *d.backend, device, options.measure, "before");
+          const auto roof_now = roof_now_cases(results, *d.backend, device);
+          for (const auto& c : roof_now) measure.roof_now.push_back(c.get());
+          measure_keeping(todo, measure, "run " + d.device.id,
+                          [&](roofline::Result r) { measured.emplace(case_key(r), std::move(r)); });
+        }
+      } catch (const roofline::Interrupted&) {
+        in_order();
+        throw;
+      }
+      in_order();
+      if (!todo.empty()) check_roof(results, *d.backend, device, options.measure, "after");
     }
-    auto cases = d.backend->cases(device, options);
-    check_roof(results, *d.backend, device, options.measure, "before");
-    {
-      const auto roof_now = roof_now_cases(results, *d.backend, device);
-      for (const auto& c : roof_now) measure.roof_now.push_back(c.get());
-      auto measured = roofline::measure_all(cases, measure, "run " + d.device.id);
-      results.results.insert(results.results.end(), measured.begin(), measured.end());
-    }
-    check_roof(results, *d.backend, device, options.measure, "after");
+  } catch (const roofline::Interrupted& stop) {
+    results.incomplete = std::string(stop.what()) + " after " +
+                         std::to_string(results.results.size()) + " of at least " +
+                         std::to_string(planned) + " cases";
   }
   place_all(results);
   return results;
@@ -158,6 +219,15 @@ void check_output(const std::filesystem::path& path, const std::vector<std::stri
     if (std::filesystem::equivalent(path, input, error))
       throw roofline::InputError("output '" + path.string() + "' is the input '" + input +
                                  "': writing it would destroy it");
+}
+
+void say_how_to_resume(Session& s, const roofline::Results& r, const std::string& written,
+                       const std::string& resume_command) {
+  std::cerr << "rooflab: " << r.incomplete << ": the " << r.results.size() << " finished are in "
+            << written << " (marked incomplete). To run the rest: "
+            << (resume_command.empty() ? s.command_line + " --resume " + written : resume_command)
+            << "\n";
+  s.exit_code = roofline::interrupt_exit_code();
 }
 
 void report_problems(Session& s, const roofline::Results& r) {

@@ -34,9 +34,13 @@ std::vector<Selected> select_devices(const Session& s, const std::vector<std::st
 roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
                                const roofline::ProbeOptions& options);
 
-// Runs the cases of each device and places the verified ones under that device's roofs.
+// Runs the cases of each device and places the verified ones under that device's roofs. The
+// cases already in `resume` (an interrupted run's file) are taken from it instead, in their
+// place in the case order. Interrupted (roofline/interrupt.hpp), it stops and returns what has
+// finished, marked incomplete.
 roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
-                      const std::vector<Selected>& devices, const roofline::RunOptions& options);
+                      const std::vector<Selected>& devices, const roofline::RunOptions& options,
+                      const roofline::Results* resume = nullptr);
 
 // Places every result under the roofs of its device in r.machine.
 void place_all(roofline::Results& r);
@@ -44,6 +48,11 @@ void place_all(roofline::Results& r);
 // Refuses, before any work starts, an output whose folder does not exist or is not writable, or
 // that is one of the command's input files (it would be overwritten).
 void check_output(const std::filesystem::path& path, const std::vector<std::string>& inputs = {});
+
+// For a run that stopped early (Results::incomplete): says on stderr what was written and the
+// command that completes it, and sets the session's exit code to the signal's (128 + number).
+void say_how_to_resume(Session& s, const roofline::Results& r, const std::string& written,
+                       const std::string& resume_command = "");
 
 // Prints to stderr a warning when results lie clearly above their roofs (roofline::above_roof)
 // and every failed result, one line each; failures set the session's exit code.

@@ -11,6 +11,8 @@
 #include <stdexcept>
 
 #include "roofline/counting.hpp"
+#include "roofline/interrupt.hpp"
+#include "roofline/src/progress.hpp"
 #include "roofline/stats.hpp"
 
 namespace roofline {
@@ -260,20 +262,6 @@ std::vector<std::vector<std::size_t>> groups_of(const std::vector<std::unique_pt
 
 }  // namespace
 
-Progress::Progress(std::string title, int total)
-    : title_(std::move(title)), total_(total), enabled_(isatty(STDERR_FILENO) == 1) {}
-
-Progress::~Progress() {
-  if (enabled_ && done_ > 0) std::fprintf(stderr, "\r\033[K");
-}
-
-void Progress::step(const std::string& label) {
-  ++done_;
-  if (!enabled_) return;
-  std::fprintf(stderr, "\r\033[K%s [%d/%d] %s", title_.c_str(), done_, total_, label.c_str());
-  std::fflush(stderr);
-}
-
 Result measure(Case& c, const MeasureOptions& options) {
   return std::move(measure_together({&c}, options).front());
 }
@@ -282,15 +270,27 @@ std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
                                 const MeasureOptions& options, const std::string& title) {
   Progress progress(title, static_cast<int>(cases.size()));
   std::vector<Result> results(cases.size());
+  std::vector<bool> finished(cases.size(), false);
   for (const std::vector<std::size_t>& group : groups_of(cases, options.together_bytes)) {
-    std::vector<Case*> members;
-    for (std::size_t k : group) {
-      const CaseInfo& info = cases[k]->info();
-      progress.step(info.family + " " + info.variant + " " + info.params.dump());
-      members.push_back(cases[k].get());
+    if (interrupted()) {
+      std::vector<Result> done;
+      for (std::size_t k = 0; k < cases.size(); ++k)
+        if (finished[k]) done.push_back(std::move(results[k]));
+      throw Interrupted(std::move(done));
     }
+    std::vector<Case*> members;
+    for (std::size_t k : group) members.push_back(cases[k].get());
+    const CaseInfo& first = cases[group.front()]->info();
+    progress.start(first.family + " " + first.variant + " " +
+                       std::string(to_string(first.work.precision)) + " " +
+                       params_label(first.params),
+                   static_cast<int>(group.size()));
     std::vector<Result> measured = measure_together(members, options);
-    for (std::size_t i = 0; i < group.size(); ++i) results[group[i]] = std::move(measured[i]);
+    progress.finish();
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      results[group[i]] = std::move(measured[i]);
+      finished[group[i]] = true;
+    }
   }
   return results;
 }

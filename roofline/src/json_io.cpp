@@ -236,9 +236,11 @@ json to_json(const MachineProfile& m) {
 }
 
 json to_json(const Results& r) {
-  return {{"schema", kResultsSchema},      {"provenance", r.provenance},
-          {"machine", to_json(r.machine)}, {"results", r.results},
-          {"calibration", r.calibration},  {"roof_checks", r.roof_checks}};
+  json j = {{"schema", kResultsSchema},      {"provenance", r.provenance},
+            {"machine", to_json(r.machine)}, {"results", r.results},
+            {"calibration", r.calibration},  {"roof_checks", r.roof_checks}};
+  if (!r.incomplete.empty()) j["incomplete"] = r.incomplete;
+  return j;
 }
 
 MachineProfile machine_from_json(const json& j) {
@@ -262,6 +264,7 @@ Results results_from_json(const json& j) {
       r.calibration = j.at("calibration").get<std::vector<Calibration>>();
     // Roof checks came with results/1 files of later builds: older ones have none.
     if (j.contains("roof_checks")) r.roof_checks = j.at("roof_checks").get<std::vector<Result>>();
+    if (j.contains("incomplete")) r.incomplete = j.at("incomplete").get<std::string>();
     return 0;
   });
   return r;

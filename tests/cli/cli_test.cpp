@@ -2,8 +2,10 @@
 // a tiny real probe → run → report writes files that parse and validate.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -279,4 +281,126 @@ TEST(Cli, CountersAreCalibratedThenReadInAnExtraCall) {
   EXPECT_TRUE(defaults.results.at(0).counters.contains("perf::INSTRUCTIONS"));
   expect_refused(run + "--counters perf::TASK-CLOCK NO_SUCH_EVENT_XYZ", "'NO_SUCH_EVENT_XYZ'", dir);
   EXPECT_FALSE(fs::exists(dir / "results.json"));
+}
+
+namespace {
+
+// rooflab started in `cwd` with its output on a pipe, for a test to read it and signal it.
+class Running {
+ public:
+  Running(const std::string& args, const fs::path& cwd) {
+    int fds[2];
+    if (pipe(fds) != 0) throw std::runtime_error("pipe");
+    std::vector<std::string> words;
+    std::istringstream split(args);
+    for (std::string w; split >> w;) words.push_back(w);
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(fds[1], STDOUT_FILENO);
+      dup2(fds[1], STDERR_FILENO);
+      close(fds[0]);
+      if (chdir(cwd.c_str()) != 0) _exit(127);
+      std::vector<char*> argv{const_cast<char*>(ROOFLAB_BIN)};
+      for (std::string& w : words) argv.push_back(w.data());
+      argv.push_back(nullptr);
+      execv(ROOFLAB_BIN, argv.data());
+      _exit(127);
+    }
+    close(fds[1]);
+    out_ = fdopen(fds[0], "r");
+  }
+  ~Running() {
+    if (out_) std::fclose(out_);
+  }
+
+  // Reads lines until one contains `text` for the `count`th time; false at the end of output.
+  bool wait_for(const std::string& text, int count) {
+    char line[4096];
+    while (count > 0 && std::fgets(line, sizeof line, out_)) {
+      output += line;
+      if (std::string(line).find(text) != std::string::npos) --count;
+    }
+    return count == 0;
+  }
+  void signal(int number) const { kill(pid_, number); }
+  // The rest of the output, then the wait status.
+  int finish() {
+    wait_for("\x01", 1);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    return status;
+  }
+
+  std::string output;
+
+ private:
+  pid_t pid_;
+  FILE* out_ = nullptr;
+};
+
+// Family, variant, precision and parameters of every result, in order.
+std::vector<std::string> case_list(const roofline::Results& r) {
+  std::vector<std::string> cases;
+  for (const auto& res : r.results)
+    cases.push_back(res.family + " " + res.variant + " " +
+                    std::string(to_string(res.work.precision)) + " " + res.params.dump());
+  return cases;
+}
+
+}  // namespace
+
+TEST(Cli, AnInterruptedRunKeepsWhatFinishedAndResumeCompletesIt) {
+  const test_support::TempDir temp("cli_interrupt");
+  const fs::path& dir = temp.path();
+  const std::string fast = " --repetitions 5 --min-sample-time 0.005";
+  auto r = rooflab("probe -d cpu -o machine.json --max-working-set 256K" + fast, dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  const std::string run = "run -d cpu --machine machine.json --family stream --size 64K" + fast;
+  r = rooflab(run + " -o whole.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto whole = roofline::results_from_json(roofline::read_json_file(dir / "whole.json"));
+  ASSERT_GT(whole.results.size(), 6u);
+
+  // SIGINT after three groups: the finished cases are written, valid, marked incomplete, exit 130.
+  Running interrupted(run + " -o part.json", dir);
+  ASSERT_TRUE(interrupted.wait_for("run cpu [", 3)) << interrupted.output;
+  interrupted.signal(SIGINT);
+  const int status = interrupted.finish();
+  ASSERT_TRUE(WIFEXITED(status)) << interrupted.output;
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT) << interrupted.output;
+  EXPECT_NE(interrupted.output.find("--resume part.json"), std::string::npos) << interrupted.output;
+  EXPECT_EQ(std::system((ROOFLAB_VALIDATE " '" + (dir / "part.json").string() + "'").c_str()), 0);
+  const auto part = roofline::results_from_json(roofline::read_json_file(dir / "part.json"));
+  EXPECT_NE(part.incomplete.find("interrupted by SIGINT"), std::string::npos) << part.incomplete;
+  EXPECT_GE(part.results.size(), 3u);
+  EXPECT_LT(part.results.size(), whole.results.size());
+  for (const auto& res : part.results) EXPECT_TRUE(res.ok()) << res.error;
+
+  // --resume measures only the rest, keeps the finished ones as they were, and completes the file
+  // with the case list of the uninterrupted run.
+  r = rooflab(run + " --resume part.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto resumed = roofline::results_from_json(roofline::read_json_file(dir / "part.json"));
+  EXPECT_TRUE(resumed.incomplete.empty());
+  EXPECT_EQ(case_list(resumed), case_list(whole));
+  std::map<std::string, std::vector<double>> samples;  // by case
+  for (std::size_t i = 0; i < resumed.results.size(); ++i)
+    samples[case_list(resumed)[i]] = resumed.results[i].samples;
+  for (std::size_t i = 0; i < part.results.size(); ++i)
+    EXPECT_EQ(samples[case_list(part)[i]], part.results[i].samples)
+        << "measured again: " << case_list(part)[i];
+}
+
+TEST(Cli, ASecondInterruptStopsAtOnce) {
+  const test_support::TempDir temp("cli_interrupt_twice");
+  Running running(
+      "run -d cpu --family stream --size 64K --repetitions 5 --min-sample-time 0.05 -o r.json",
+      temp.path());
+  ASSERT_TRUE(running.wait_for("run cpu [", 1)) << running.output;
+  running.signal(SIGINT);
+  ASSERT_TRUE(running.wait_for("rooflab: interrupted", 1)) << running.output;
+  running.signal(SIGINT);
+  const int status = running.finish();
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << running.output;
+  EXPECT_FALSE(fs::exists(temp.path() / "r.json"));
 }

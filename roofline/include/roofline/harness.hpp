@@ -33,26 +33,14 @@ struct MeasureOptions {
   std::vector<Case*> roof_now = {};
 };
 
-// Progress of a sweep on stderr, drawn only when stderr is a terminal.
-class Progress {
- public:
-  Progress(std::string title, int total);
-  ~Progress();
-  void step(const std::string& label);
-
- private:
-  std::string title_;
-  int total_, done_ = 0;
-  bool enabled_;
-};
-
 // Prepares, verifies and (only when verified) times one case, counts one call when counting,
 // then releases it.
 // A case that throws is recorded with the error; nothing escapes.
 Result measure(Case& c, const MeasureOptions& options);
 
-// Measures every case, competing ones together (see above), showing progress; the results are in
-// the cases' order.
+// Measures every case, competing ones together (see above), showing progress on stderr; the
+// results are in the cases' order. After SIGINT or SIGTERM (roofline/interrupt.hpp) it stops
+// before the next group and throws Interrupted with the results that finished.
 std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
                                 const MeasureOptions& options, const std::string& title);
 

@@ -62,6 +62,9 @@ struct Results {
   // Each device's roof measurements repeated right before its cases and right after them
   // (Backend::roof_check_cases), params["when"] "before" or "after"; none without a profile.
   std::vector<Result> roof_checks;
+  // Why the run stopped before all its cases ("interrupted by SIGINT after 12 of 40 cases");
+  // empty for a complete run. `rooflab run --resume` completes such a file.
+  std::string incomplete;
 };
 
 }  // namespace roofline

@@ -1,0 +1,34 @@
+#pragma once
+// Ctrl-C (SIGINT) and SIGTERM stop a long measurement without losing what has finished: the
+// first signal makes the harness stop before its next group of cases and throw Interrupted with
+// the results that finished, for the command to write; a second ends the process at once (the
+// signal's default action). SIGKILL cannot be caught: files are only ever replaced whole
+// (write_json_atomic), so the previous complete file survives it.
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "roofline/results.hpp"
+
+namespace roofline {
+
+void install_interrupt_handlers();
+
+// Whether SIGINT or SIGTERM arrived since the handlers were installed (or clear_interrupt).
+bool interrupted();
+// "SIGINT" or "SIGTERM"; empty when none arrived.
+std::string interrupt_name();
+// The exit code of a command that stopped for the signal: 128 + its number.
+int interrupt_exit_code();
+void clear_interrupt();
+
+// Thrown by measure_all when interrupted: the results of the cases that finished, in the cases'
+// order.
+class Interrupted : public std::runtime_error {
+ public:
+  explicit Interrupted(std::vector<Result> done)
+      : std::runtime_error("interrupted by " + interrupt_name()), finished(std::move(done)) {}
+  std::vector<Result> finished;
+};
+
+}  // namespace roofline

@@ -1,0 +1,54 @@
+#include "roofline/interrupt.hpp"
+
+#include <unistd.h>
+
+#include <csignal>
+
+namespace roofline {
+namespace {
+
+volatile std::sig_atomic_t g_signal = 0;
+
+extern "C" void on_signal(int signal_number) {
+  if (g_signal != 0) {  // the second: stop at once
+    std::signal(signal_number, SIG_DFL);
+    std::raise(signal_number);
+    return;
+  }
+  g_signal = signal_number;
+  static const char kMessage[] =
+      "\nrooflab: interrupted: finishing the current measurement, then writing what has "
+      "finished (interrupt again to stop at once)\n";
+  (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);  // async-signal-safe
+}
+
+}  // namespace
+
+void install_interrupt_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;  // reads and writes in flight go on
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+bool interrupted() { return g_signal != 0; }
+
+std::string interrupt_name() {
+  switch (g_signal) {
+    case 0:
+      return "";
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+  }
+  return "signal " + std::to_string(g_signal);
+}
+
+int interrupt_exit_code() { return 128 + g_signal; }
+
+void clear_interrupt() { g_signal = 0; }
+
+}  // namespace roofline
