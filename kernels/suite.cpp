@@ -35,7 +35,8 @@ std::vector<std::string> wanted_families(const std::vector<Variant>& variants,
   for (const std::string& f : wanted)
     if (!contains(known, f))
       throw roofline::InputError("unknown family '" + f + "' on " + std::string(where) +
-                                 " (expected one of: " + roofline::joined(known) + ")");
+                                 " (expected one of: " + roofline::joined(known) + ")" +
+                                 roofline::did_you_mean(f, known));
   return wanted;
 }
 
@@ -124,7 +125,8 @@ std::vector<const Variant*> chosen_variants(const std::vector<Variant>& variants
     if (!contains(names, requested))
       throw roofline::InputError("unknown variant '" + requested + "' of " +
                                  roofline::joined(wanted) + " on " + std::string(where) +
-                                 " (expected one of: " + roofline::joined(names) + ")");
+                                 " (expected one of: " + roofline::joined(names) + ")" +
+                                 roofline::did_you_mean(requested, names));
   std::vector<const Variant*> rows;
   for (const Variant& v : variants)
     if (contains(wanted, v.family->name) && chosen(v, options)) rows.push_back(&v);

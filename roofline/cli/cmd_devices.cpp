@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "roofline/cli/commands.hpp"
+#include "roofline/json_io.hpp"
 
 namespace cli {
 
@@ -8,7 +9,25 @@ void add_devices_command(CLI::App& app, Session& s) {
   auto* cmd = app.add_subcommand("devices",
                                  "List backends and devices, and why a backend is "
                                  "unavailable");
-  cmd->callback([&s] {
+  auto json = std::make_shared<bool>(false);
+  cmd->add_flag("--json", *json,
+                "Print the backends, why one is unavailable, and their devices as JSON (the device "
+                "records of a machine profile, before any probe)");
+  cmd->callback([&s, json] {
+    if (*json) {
+      nlohmann::json backends = nlohmann::json::array();
+      for (const auto& backend : s.registry.backends()) {
+        const auto a = backend->availability();
+        nlohmann::json entry = {{"name", backend->name()}, {"available", a.available}};
+        if (!a.available) entry["reason"] = a.reason;
+        roofline::MachineProfile described;
+        if (a.available) described.devices = backend->devices();
+        entry["devices"] = roofline::to_json(described).at("devices");
+        backends.push_back(entry);
+      }
+      std::printf("%s\n", nlohmann::json{{"backends", backends}}.dump(2).c_str());
+      return;
+    }
     for (const auto& backend : s.registry.backends()) {
       const auto a = backend->availability();
       if (!a.available) {

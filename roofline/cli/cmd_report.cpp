@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <filesystem>
 
 #include "reports/escape.hpp"
 #include "reports/report.hpp"
@@ -21,6 +22,9 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--svg", opts->svg_dir, "Also write one SVG chart per device into this folder");
   cmd->add_option("--csv", opts->csv_dir, "Also write ceilings.csv and results.csv here");
   cmd->callback([opts] {
+    // Into a folder that is not there yet, as --svg and --csv.
+    if (const auto folder = std::filesystem::path(opts->html).parent_path(); !folder.empty())
+      ensure_folder(folder.string());
     check_output(opts->html, opts->files);
     const auto inputs = load_inputs(opts->files);
     reports::ReportOptions options{.html = opts->html, .svg_dir = {}, .csv_dir = {}};

@@ -12,6 +12,7 @@
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
 #include "roofline/interrupt.hpp"
+#include "roofline/names.hpp"
 #include "roofline/provenance.hpp"
 
 namespace cli {
@@ -28,13 +29,15 @@ std::vector<Selected> select_devices(const Session& s, const std::vector<std::st
     auto it =
         std::find_if(all.begin(), all.end(), [&](const Selected& d) { return d.device.id == id; });
     if (it == all.end()) {
-      std::string known;
-      for (const auto& d : all) known += (known.empty() ? "" : ", ") + d.device.id;
+      std::vector<std::string> known;
+      for (const auto& d : all) known.push_back(d.device.id);
       const auto* backend = s.registry.backend_for(id);
-      std::string why = backend && !backend->availability().available
+      const bool unavailable = backend && !backend->availability().available;
+      std::string why = unavailable
                             ? backend->name() + " is unavailable: " + backend->availability().reason
-                            : "available: " + known;
-      throw roofline::InputError("unknown device '" + id + "' (" + why + ")");
+                            : "available: " + roofline::joined(known);
+      throw roofline::InputError("unknown device '" + id + "' (" + why + ")" +
+                                 (unavailable ? "" : roofline::did_you_mean(id, known)));
     }
     chosen.push_back(*it);
   }

@@ -64,6 +64,24 @@ TEST(Cli, DevicesListsTheCpu) {
   EXPECT_EQ(r.output.rfind("cpu", 0), 0u) << r.output;
 }
 
+TEST(Cli, DevicesAsJsonNameEveryBackendAndTheCpu) {
+  const auto r = rooflab("devices --json");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto j = nlohmann::json::parse(r.output);
+  bool cpu = false;
+  for (const auto& backend : j.at("backends")) {
+    EXPECT_TRUE(backend.at("available").get<bool>() || !backend.at("reason").empty()) << backend;
+    for (const auto& d : backend.at("devices")) cpu = cpu || d.at("id") == "cpu";
+  }
+  EXPECT_TRUE(cpu) << r.output;
+}
+
+TEST(Cli, AMistypedNameGetsASuggestion) {
+  expect_refused("run --family stram", "did you mean 'stream'?");
+  expect_refused("run -d cpuu", "did you mean 'cpu'?");
+  expect_refused("run --family reduce --variant plain_t1", "did you mean 'plain_1t'?");
+}
+
 TEST(Cli, BadOptionsAndSizesAreRefusedByName) {
   expect_refused("--bogus", "--bogus");
   expect_refused("run --size 0", "'0'");
@@ -114,9 +132,9 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   ASSERT_EQ(r.code, 0) << r.output;
   r = rooflab("run --machine machine.json --size 64K -o results.json" + fast, dir);
   ASSERT_EQ(r.code, 0) << r.output;
-  r = rooflab("report results.json -o report.html --svg svg --csv csv", dir);
+  r = rooflab("report results.json -o out/report.html --svg svg --csv csv", dir);
   ASSERT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("report: report.html"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("report: out/report.html"), std::string::npos) << r.output;
 
   // Every file written parses, validates against its schema and holds verified, placed results.
   const int valid = std::system((ROOFLAB_VALIDATE " '" + (dir / "machine.json").string() + "' '" +
@@ -169,10 +187,10 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   }
   EXPECT_GT(timed_with_roof, 0);
   std::stringstream html;
-  html << std::ifstream(dir / "report.html").rdbuf();
+  html << std::ifstream(dir / "out" / "report.html").rdbuf();
   EXPECT_NE(html.str().find("Roof check: the probe&#39;s " + outermost + " roof&#39;s kernels ("),
             std::string::npos);
-  EXPECT_TRUE(fs::exists(dir / "report.html"));
+  EXPECT_TRUE(fs::exists(dir / "out" / "report.html"));
   EXPECT_FALSE(fs::is_empty(dir / "svg"));
   EXPECT_TRUE(fs::exists(dir / "csv" / "results.csv"));
   // No temporary files are left beside the outputs.

@@ -126,6 +126,8 @@ TEST(Suite, UnknownFamiliesAndVariantsAreRefusedByNameWithTheKnownOnes) {
               cases_of(options({"alpha", "gemm"}), "CUDA");
             }),
             "unknown family 'gemm' on CUDA (expected one of: alpha, beta)");
+  EXPECT_EQ(refusal([] { cases_of(options({"alpah"}), "CUDA"); }),
+            "unknown family 'alpah' on CUDA (expected one of: alpha, beta); did you mean 'alpha'?");
   // A variant of a family not asked for is unknown too.
   EXPECT_EQ(refusal([] { cases_of(options({"alpha"}, {"b_lib"}), "CUDA"); }),
             "unknown variant 'b_lib' of alpha on CUDA (expected one of: a_plain, a_wide)");
