@@ -24,12 +24,13 @@ std::string bytes_text(double bytes) {
   return text;
 }
 
-// The families to run: those named in options, or the default suite. Throws InputError naming
-// a family that has no rows.
+// The families to run: those named in options ("all": every one), or the default suite. Throws
+// InputError naming a family that has no rows.
 std::vector<std::string> wanted_families(const std::vector<Variant>& variants,
                                          const roofline::RunOptions& options,
                                          std::string_view where) {
   const std::vector<std::string> known = family_names(variants);
+  if (options.families == std::vector<std::string>{"all"}) return known;
   const std::vector<std::string> wanted =
       options.families.empty() ? default_family_names(variants) : options.families;
   for (const std::string& f : wanted)

@@ -17,7 +17,8 @@ void add_run_command(CLI::App& app, Session& s) {
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("run", "Verify, time and place kernels on the roofline");
   cmd->add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
-  cmd->add_option("--family", opts->families, "Kernel family; default: the default suite");
+  cmd->add_option("--family", opts->families,
+                  "Kernel family (all: every one); default: the default suite");
   cmd->add_option("--variant", opts->variants, "Only these variants");
   auto* size =
       cmd->add_option("--size", opts->size, "Elements per array, e.g. 16M (default: per family)");

@@ -8,6 +8,7 @@
 namespace cli {
 
 void add_devices_command(CLI::App& app, Session& s);
+void add_list_command(CLI::App& app, Session& s);
 void add_probe_command(CLI::App& app, Session& s);
 void add_run_command(CLI::App& app, Session& s);
 void add_report_command(CLI::App& app);

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
                                         roofline::build_info().git_hash + ")");
   cli::add_default_command(app, session);
   cli::add_devices_command(app, session);
+  cli::add_list_command(app, session);
   cli::add_probe_command(app, session);
   cli::add_run_command(app, session);
   cli::add_report_command(app);

@@ -76,6 +76,18 @@ TEST(Cli, DevicesAsJsonNameEveryBackendAndTheCpu) {
   EXPECT_TRUE(cpu) << r.output;
 }
 
+TEST(Cli, ListShowsEveryFamilysVariantsTheirParametersAndTheQuickOnes) {
+  const auto r = rooflab("list -d cpu");
+  ASSERT_EQ(r.code, 0) << r.output;
+  for (const char* family : {"\n  nested_saxpy\n", "\n  stream\n", "\n  reduce\n"})
+    EXPECT_NE(r.output.find(family), std::string::npos) << family << r.output;
+  // The plain loop is quick; a baseline-ISA reduce variant is not.
+  EXPECT_NE(r.output.find("plain_1t                     quick"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("baseline_1acc_1t                    fp32"), std::string::npos);
+  EXPECT_NE(r.output.find("op=sum,dot"), std::string::npos);
+  expect_refused("list --family stram", "did you mean 'stream'?");
+}
+
 TEST(Cli, AMistypedNameGetsASuggestion) {
   expect_refused("run --family stram", "did you mean 'stream'?");
   expect_refused("run -d cpuu", "did you mean 'cpu'?");
