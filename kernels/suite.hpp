@@ -88,9 +88,10 @@ std::vector<std::string> family_names(const std::vector<Variant>& variants);
 std::vector<std::string> default_family_names(const std::vector<Variant>& variants);
 
 // The rows a run asks for on `where` ("CUDA", "the CPU"), in order: of the families named in
-// options (the default suite when none, every family for "all"), the variants named in options, or when none are named
-// all but the opt-in ones (the quick ones on a quick run). Throws roofline::InputError naming an
-// unknown family or variant before anything asks the device a question.
+// options (the default suite when none, every family for "all"), the variants named in options,
+// or when none are named all but the opt-in ones (the quick ones on a quick run). Throws
+// roofline::InputError naming an unknown family or variant before anything asks the device a
+// question.
 std::vector<const Variant*> chosen_variants(const std::vector<Variant>& variants,
                                             const roofline::RunOptions& options,
                                             std::string_view where);
