@@ -32,7 +32,8 @@ void add_default_command(CLI::App& app, Session& s) {
                               .variants = {},
                               .size = std::nullopt,
                               .measure = opts->measure.options(),
-                              .counters = std::nullopt});
+                              .counters = std::nullopt,
+                              .roof_checks = true});
     roofline::write_json_atomic(folder / "results.json", roofline::to_json(results));
     reports::write_report({results},
                           {.html = folder / "report.html", .svg_dir = {}, .csv_dir = {}});

@@ -13,6 +13,7 @@ void add_run_command(CLI::App& app, Session& s) {
     std::vector<std::string> devices, families, variants, counters;
     std::string size, machine, resume, output = "results.json";
     MeasureFlags measure;
+    bool no_roof_check = false;
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("run", "Verify, time and place kernels on the roofline");
@@ -35,6 +36,10 @@ void add_run_command(CLI::App& app, Session& s) {
                       "events, or without names a default set (FLOPs, DRAM bytes, time, cycles, "
                       "cache misses); calibrated first on kernels of known work")
           ->expected(0, -1);
+  cmd->add_flag("--no-roof-check", opts->no_roof_check,
+                "With --machine: do not repeat the profile's outermost memory roof before and "
+                "after the cases, nor time its kernels beside them (only done when cases lie in "
+                "that level)");
   add_measure_flags(*cmd, opts->measure);
   cmd->callback([&s, opts, counters, size, output] {
     roofline::RunOptions options{.quick = !opts->measure.full,
@@ -42,7 +47,8 @@ void add_run_command(CLI::App& app, Session& s) {
                                  .variants = opts->variants,
                                  .size = std::nullopt,
                                  .measure = opts->measure.options(),
-                                 .counters = std::nullopt};
+                                 .counters = std::nullopt,
+                                 .roof_checks = !opts->no_roof_check};
     if (!opts->resume.empty() && output->count() == 0) opts->output = opts->resume;
     check_output(opts->output, {opts->machine});
     if (size->count() > 0) options.size = parse_size(opts->size, "--size");  // "" is refused

@@ -86,6 +86,15 @@ void check_roof(roofline::Results& results, const roofline::Backend& backend,
   });
 }
 
+// Whether any of the cases lies in the level of the device's roof checks.
+bool in_roof_level(const std::vector<std::unique_ptr<roofline::Case>>& cases,
+                   const roofline::Backend& backend, const roofline::Device& device) {
+  std::set<std::string> levels;
+  for (const auto& check : backend.roof_check_cases(device)) levels.insert(check->info().level);
+  return std::any_of(cases.begin(), cases.end(),
+                     [&](const auto& c) { return levels.contains(c->info().level); });
+}
+
 // What identifies a case across runs: its device, family, variant, precision and parameters.
 std::string case_key(const std::string& device, const std::string& family,
                      const std::string& variant, roofline::Precision p,
@@ -175,20 +184,21 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
           else if (auto m = measured.find(key); m != measured.end())
             results.results.push_back(std::move(m->second));
       };
+      // The roof is checked when the run has cases in its level: a run in the caches does not
+      // pay for DRAM-sized checks.
+      const bool check = options.roof_checks && in_roof_level(todo, *d.backend, device);
       try {
-        if (!todo.empty()) {
-          check_roof(results, *d.backend, device, options.measure, "before");
-          const auto roof_now = roof_now_cases(results, *d.backend, device);
-          for (const auto& c : roof_now) measure.roof_now.push_back(c.get());
-          measure_keeping(todo, measure, "run " + d.device.id,
-                          [&](roofline::Result r) { measured.emplace(case_key(r), std::move(r)); });
-        }
+        if (check) check_roof(results, *d.backend, device, options.measure, "before");
+        const auto roof_now = roof_now_cases(results, *d.backend, device);
+        for (const auto& c : roof_now) measure.roof_now.push_back(c.get());
+        measure_keeping(todo, measure, "run " + d.device.id,
+                        [&](roofline::Result r) { measured.emplace(case_key(r), std::move(r)); });
       } catch (const roofline::Interrupted&) {
         in_order();
         throw;
       }
       in_order();
-      if (!todo.empty()) check_roof(results, *d.backend, device, options.measure, "after");
+      if (check) check_roof(results, *d.backend, device, options.measure, "after");
     }
   } catch (const roofline::Interrupted& stop) {
     results.incomplete = std::string(stop.what()) + " after " +

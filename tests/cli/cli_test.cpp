@@ -231,6 +231,15 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   // And the roof check finds the DRAM roof about 1000x above what the profile says.
   EXPECT_NE(r.output.find("warning: cpu: Roof check: "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("the roof moved"), std::string::npos) << r.output;
+  // --no-roof-check leaves the roof alone: no checks, nothing timed beside the cases.
+  r = rooflab("run -d cpu --family stream --variant omp_plain --machine slow.json --size 64K" +
+                  fast + " --no-roof-check -o unchecked.json",
+              dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto unchecked =
+      roofline::results_from_json(roofline::read_json_file(dir / "unchecked.json"));
+  EXPECT_TRUE(unchecked.roof_checks.empty());
+  for (const auto& res : unchecked.results) EXPECT_FALSE(res.roof_now.has_value());
 
   // A user's Google Benchmark JSON is placed on the same device's roofs; alone it has none.
   ASSERT_EQ(std::system(("cd '" + dir.string() +

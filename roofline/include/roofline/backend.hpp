@@ -33,6 +33,9 @@ struct RunOptions {
   // Hardware counters to read (rooflab run --counters): empty list, the provider's default set;
   // nullopt, none.
   std::optional<std::vector<std::string>> counters;
+  // Repeat the profile's outermost memory roof before and after a device's cases, and time its
+  // kernels beside them (rooflab run --no-roof-check: not).
+  bool roof_checks = true;
 };
 
 class Backend {
