@@ -14,14 +14,25 @@
 //                                               compiler has sub-groups.
 //   T group_inclusive_scan_T(v, scratch, size)  v's prefix sum up to and with this work-item
 //   T group_exclusive_scan_T(v, scratch, size)  the same without it (0 in work-item 0)
+//   T group_scan_total_T(v, scratch, size, &total)
+//                                               the exclusive scan, and the group's sum in
+//                                               `total` (the inclusive sum of the last item)
 // The scans are Hillis and Steele's (log2(size) steps), valid in every work-item.
+//   T group_scan_by_sub_groups_T(v, scratch, &total)
+//                                               the exclusive scan and the group's sum from
+//                                               sub_group_scan_exclusive_add in each sub-group
+//                                               and, over the sub-groups' sums, in sub-group 0
+//                                               (scratch: one value per sub-group, and one
+//                                               more). Only where the compiler has sub-groups.
 #if defined(cl_khr_subgroups) && !defined(__opencl_c_subgroups)
 #pragma OPENCL EXTENSION cl_khr_subgroups : enable
 #endif
 
 #if defined(cl_khr_subgroups) || defined(__opencl_c_subgroups)
-#define SUB_GROUP_COLLECTIVES(T)                                                              \
-  T group_sum_by_sub_groups_##T(T v, local T* scratch) {                                      \
+// SUM and SCAN: the functions' names, pasted by WORK_GROUP_COLLECTIVES from its argument's
+// spelling (a macro's argument is expanded before it reaches a nested macro; a pasted one is not).
+#define SUB_GROUP_COLLECTIVES(T, SUM, SCAN)                                                   \
+  T SUM(T v, local T* scratch) {                                                              \
     v = sub_group_reduce_add(v);                                                              \
     if (get_sub_group_local_id() == 0) scratch[get_sub_group_id()] = v;                       \
     barrier(CLK_LOCAL_MEM_FENCE);                                                             \
@@ -33,9 +44,29 @@
       v = sub_group_reduce_add(v);                                                            \
     }                                                                                         \
     return v;                                                                                 \
+  }                                                                                           \
+  T SCAN(T v, local T* scratch, T* total) {                                                   \
+    const T before = sub_group_scan_exclusive_add(v);                                         \
+    const uint sub_group = get_sub_group_id(), groups = get_num_sub_groups();                 \
+    if (get_sub_group_local_id() == get_sub_group_size() - 1) scratch[sub_group] = before + v;\
+    barrier(CLK_LOCAL_MEM_FENCE);                                                             \
+    if (sub_group == 0) {                                                                     \
+      T carry = 0;                                                                            \
+      for (uint first = 0; first < groups; first += get_sub_group_size()) {                   \
+        const uint i = first + get_sub_group_local_id();                                      \
+        const T sum = i < groups ? scratch[i] : (T)(0);                                       \
+        const T offset = carry + sub_group_scan_exclusive_add(sum);                           \
+        if (i < groups) scratch[i] = offset;                                                  \
+        carry += sub_group_reduce_add(sum);                                                   \
+      }                                                                                       \
+      if (get_sub_group_local_id() == 0) scratch[groups] = carry;                             \
+    }                                                                                         \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                             \
+    *total = scratch[groups];                                                                 \
+    return scratch[sub_group] + before;                                                       \
   }
 #else
-#define SUB_GROUP_COLLECTIVES(T)
+#define SUB_GROUP_COLLECTIVES(T, SUM, SCAN)
 #endif
 
 #define WORK_GROUP_COLLECTIVES(T)                                                      \
@@ -66,4 +97,9 @@
     const uint lid = get_local_id(0);                                                  \
     return lid > 0 ? scratch[lid - 1] : (T)(0);                                        \
   }                                                                                    \
-  SUB_GROUP_COLLECTIVES(T)
+  T group_scan_total_##T(T v, local T* scratch, uint size, T* total) {                 \
+    const T before = group_exclusive_scan_##T(v, scratch, size);                       \
+    *total = scratch[size - 1];                                                        \
+    return before;                                                                     \
+  }                                                                                    \
+  SUB_GROUP_COLLECTIVES(T, group_sum_by_sub_groups_##T, group_scan_by_sub_groups_##T)
