@@ -1,0 +1,262 @@
+// The scan family's kernels (kernels/opencl/scan_plan.hpp): one source whose parameters are
+// macros; the host strings the kernels below into an algorithm (scan_plan.cpp's plan_scan).
+//   REAL, W     element type and elements per vector load (W = 4; V, the W-wide vector, from
+//               vectors.cl). The tile sums' levels are scanned with REAL = ACC.
+//   ACC         what it adds in: REAL, or uint for int (its wrap-around modulo 2^32 is defined)
+//   FROM_ACC    an ACC back to REAL: as_int for int, empty (the value itself) otherwise
+//   ACC_BITS    32 or 64: the width of ACC, for the look-back's descriptor words
+//   GROUP       work-items per work-group (required at launch), a power of two
+//   LOADS       vectors per work-item and tile: a work-item scans ITEMS = W·LOADS consecutive
+//               elements of a tile (blocked), a tile is GROUP·ITEMS elements
+//   SUB_GROUP   the work-group scan: 0 Hillis and Steele's in local memory; 1 sub-group scans
+//   EXCLUSIVE   0: out[i] = x[0] + … + x[i]; 1: the same without x[i]
+// Every kernel takes `scratch`, GROUP + 1 values of local memory.
+#define ITEMS (W * LOADS)
+#define TILE ((ulong)GROUP * ITEMS)
+
+WORK_GROUP_COLLECTIVES(ACC)
+
+// The work-group's exclusive scan of v, valid in every work-item, and its sum in *total.
+// Callers put a barrier between two calls.
+ACC group_scan(ACC v, local ACC* scratch, ACC* total) {
+#if SUB_GROUP
+  return group_scan_by_sub_groups_ACC(v, scratch, total);
+#else
+  return group_scan_total_ACC(v, scratch, GROUP, total);
+#endif
+}
+
+// The work-group's sum of v, valid in work-item 0.
+ACC group_reduce(ACC v, local ACC* scratch) {
+#if SUB_GROUP
+  return group_sum_by_sub_groups_ACC(v, scratch);
+#else
+  return group_sum_ACC(v, scratch, GROUP);
+#endif
+}
+
+// This work-item's ITEMS consecutive elements of the tile at `first`, 0 past n: whole vectors
+// when all are in range (aligned: `first` and the item offset are multiples of W, buffers are).
+void load_items(global const REAL* x, ulong first, ulong n, ACC* a) {
+  const ulong begin = first + get_local_id(0) * ITEMS;
+  if (begin + ITEMS <= n) {
+    global const V* xv = (global const V*)(x + begin);
+#pragma unroll
+    for (int j = 0; j < LOADS; ++j) {
+      const V v = xv[j];
+      a[W * j + 0] = (ACC)(v.s0);
+      a[W * j + 1] = (ACC)(v.s1);
+      a[W * j + 2] = (ACC)(v.s2);
+      a[W * j + 3] = (ACC)(v.s3);
+    }
+  } else {
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) a[k] = begin + k < n ? (ACC)(x[begin + k]) : (ACC)(0);
+  }
+}
+
+// Stores what load_items loaded, back where it came from.
+void store_items(global REAL* out, ulong first, ulong n, const ACC* a) {
+  const ulong begin = first + get_local_id(0) * ITEMS;
+  if (begin + ITEMS <= n) {
+    global V* ov = (global V*)(out + begin);
+#pragma unroll
+    for (int j = 0; j < LOADS; ++j)
+      ov[j] = (V)(FROM_ACC(a[W * j + 0]), FROM_ACC(a[W * j + 1]), FROM_ACC(a[W * j + 2]),
+                  FROM_ACC(a[W * j + 3]));
+  } else {
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k)
+      if (begin + k < n) out[begin + k] = FROM_ACC(a[k]);
+  }
+}
+
+ACC items_sum(const ACC* a) {
+  ACC s = a[0];
+#pragma unroll
+  for (int k = 1; k < ITEMS; ++k) s += a[k];
+  return s;
+}
+
+// Replaces the items by their running sums from `seed`, inclusive or exclusive.
+void items_scan(ACC* a, ACC seed) {
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const ACC v = a[k];
+#if EXCLUSIVE
+    a[k] = seed;
+    seed += v;
+#else
+    seed += v;
+    a[k] = seed;
+#endif
+  }
+}
+
+// The tiles [g·span, (g+1)·span) of work-group g that begin before n.
+#define FOR_EACH_TILE(t, span) \
+  for (ulong t = get_group_id(0) * (span); t < (get_group_id(0) + 1) * (span) && t * TILE < n; ++t)
+
+// Reduce pass: work-group g sums its span's elements into sums[g].
+kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void reduce_spans(
+    global const REAL* restrict x, const ulong n, const ulong span, global ACC* restrict sums,
+    local ACC* scratch) {
+  ACC v = 0;
+  FOR_EACH_TILE(t, span) {
+    ACC a[ITEMS];
+    load_items(x, t * TILE, n, a);
+    v += items_sum(a);
+  }
+  v = group_reduce(v, scratch);
+  if (get_local_id(0) == 0) sums[get_group_id(0)] = v;
+}
+
+// Scan pass: work-group g scans its span tile by tile from offsets[g] (0 without offsets) into
+// out (which may be x: a group reads each tile before it writes it); with `totals`, it writes
+// its span's sum to totals[g].
+kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void scan_spans(
+    global const REAL* x, global REAL* out, const ulong n, const ulong span,
+    global const ACC* offsets, global ACC* totals, local ACC* scratch) {
+  ACC carry = offsets ? offsets[get_group_id(0)] : (ACC)(0), sum = 0;
+  FOR_EACH_TILE(t, span) {
+    ACC a[ITEMS], total;
+    load_items(x, t * TILE, n, a);
+    const ACC before = group_scan(items_sum(a), scratch, &total);
+    items_scan(a, carry + before);
+    store_items(out, t * TILE, n, a);
+    carry += total;
+    sum += total;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (totals && get_local_id(0) == 0) totals[get_group_id(0)] = sum;
+}
+
+// Fan pass: adds offsets[g] to work-group g's span of out.
+kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void add_offsets(
+    global REAL* out, const ulong n, const ulong span, global const ACC* restrict offsets) {
+  const ACC offset = offsets[get_group_id(0)];
+  FOR_EACH_TILE(t, span) {
+    ACC a[ITEMS];
+    load_items(out, t * TILE, n, a);
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) a[k] += offset;
+    store_items(out, t * TILE, n, a);
+  }
+}
+
+#ifdef cl_khr_int64_base_atomics
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+// Single pass with decoupled look-back (Merrill and Garland), made safe without forward
+// progress between work-groups. A tile has two descriptor words, words[2t] its aggregate and
+// words[2t + 1] its inclusive prefix, each NOT_YET until published and written once by a 64-bit
+// atomic: the value travels in the word, so no ordering between locations is needed and OpenCL
+// 1.x atomics suffice. NOT_YET is a signalling NaN, which no floating-point add yields; 32-bit
+// values are zero-extended, so none can equal it. (A double input of exactly that pattern would
+// read as not yet published and be reduced again by the waiter: slower, still right.)
+#define NOT_YET 0x7ff4000000000001UL
+#if ACC_BITS == 64
+#define ENCODE(v) as_ulong(v)
+#define DECODE(w) CAT(as_, ACC)(w)
+#else
+#define ENCODE(v) ((ulong)as_uint(v))
+#define DECODE(w) CAT(as_, ACC)((uint)(w))
+#endif
+
+ulong read_word(volatile global ulong* p) { return atom_add(p, 0UL); }
+
+// What one tile's look-back shares between its work-items.
+typedef struct {
+  ACC prefix;    // the sum of the tiles after `next` up to the tile's own, exclusive
+  long next;     // the next tile to look at; -1: done
+  int fallback;  // 1: `next` did not publish within the spin bound
+} LookBack;
+
+// The sum of every tile before `tile`. Work-item 0 walks back from tile − 1: a published
+// inclusive prefix ends the walk, a published aggregate is added and the walk goes on. A tile
+// that has published neither after spin_bound more reads is reduced from its inputs by the
+// whole work-group (the same loads, order and work-group scan as its owner's, so the same bits),
+// and a compare-and-swap publishes that aggregate unless its owner or another waiter got there
+// first, in which case the published one is used: every tile sees one value per descriptor.
+// Nothing waits without bound, so the kernel finishes however work-groups are scheduled.
+ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words, const ulong tile,
+              const uint spin_bound, local LookBack* state, local ACC* scratch) {
+  if (get_local_id(0) == 0) {
+    state->prefix = 0;
+    state->next = (long)tile - 1;
+  }
+  for (;;) {
+    if (get_local_id(0) == 0) {
+      ACC prefix = state->prefix;
+      long j = state->next;
+      int fallback = 0;
+      while (j >= 0 && !fallback) {
+        for (uint spins = 0;; ++spins) {
+          const ulong inclusive = read_word(words + 2 * j + 1);
+          if (inclusive != NOT_YET) {
+            prefix += DECODE(inclusive);
+            j = -1;
+            break;
+          }
+          const ulong aggregate = read_word(words + 2 * j);
+          if (aggregate != NOT_YET) {
+            prefix += DECODE(aggregate);
+            --j;
+            break;
+          }
+          if (spins >= spin_bound) {
+            fallback = 1;
+            break;
+          }
+        }
+      }
+      state->prefix = prefix;
+      state->next = j;
+      state->fallback = fallback;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (!state->fallback) break;
+    const ulong j = (ulong)state->next;
+    ACC a[ITEMS], total;
+    load_items(x, j * TILE, n, a);
+    group_scan(items_sum(a), scratch, &total);
+    if (get_local_id(0) == 0) {
+      const ulong seen = atom_cmpxchg(words + 2 * j, NOT_YET, ENCODE(total));
+      state->prefix += seen == NOT_YET ? total : DECODE(seen);
+      state->next = (long)j - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  return state->prefix;
+}
+
+// One tile per work-group, its index drawn from `ticket` (0 before the launch) in the order the
+// work-groups start, so a tile looks back only at tiles whose work-groups have started. words:
+// 2 per tile, NOT_YET before the launch. spin_bound: reads of a descriptor before the fallback.
+// stall_every (tests): every stall_every-th tile (t % stall_every == stall_every − 1) publishes
+// nothing, as a work-group that is never scheduled again would; 0: none.
+kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookback(
+    global const REAL* restrict x, global REAL* restrict out, const ulong n,
+    volatile global ulong* words, volatile global uint* ticket, const uint spin_bound,
+    const uint stall_every, local ACC* scratch) {
+  local uint drawn;
+  local LookBack state;
+  if (get_local_id(0) == 0) drawn = atomic_inc(ticket);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const ulong tile = drawn;
+  const bool publishes = stall_every == 0 || tile % stall_every != stall_every - 1;
+  ACC a[ITEMS], aggregate;
+  load_items(x, tile * TILE, n, a);
+  const ACC before = group_scan(items_sum(a), scratch, &aggregate);
+  if (get_local_id(0) == 0 && publishes && tile > 0) {
+    const ulong seen = atom_cmpxchg(words + 2 * tile, NOT_YET, ENCODE(aggregate));
+    if (seen != NOT_YET) aggregate = DECODE(seen);  // a waiter published it first
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);  // group_scan's reads of scratch before look_back's writes
+  const ACC prefix =
+      tile > 0 ? look_back(x, n, words, tile, spin_bound, &state, scratch) : (ACC)(0);
+  if (get_local_id(0) == 0 && publishes) atom_xchg(words + 2 * tile + 1, ENCODE(prefix + aggregate));
+  items_scan(a, prefix + before);
+  store_items(out, tile * TILE, n, a);
+}
+#endif
