@@ -6,23 +6,41 @@
 //   FROM_ACC    an ACC back to REAL: as_int for int, empty (the value itself) otherwise
 //   ACC_BITS    32 or 64: the width of ACC, for the look-back's descriptor words
 //   GROUP       work-items per work-group (required at launch), a power of two
-//   LOADS       vectors per work-item and tile: a work-item scans ITEMS = W·LOADS consecutive
-//               elements of a tile (blocked), a tile is GROUP·ITEMS elements
+//   LOADS       vectors per work-item and tile, 1, 2, 4, 8 or 16
 //   SUB_GROUP   the work-group scan: 0 Hillis and Steele's in local memory; 1 sub-group scans
 //   EXCLUSIVE   0: out[i] = x[0] + … + x[i]; 1: the same without x[i]
-// Every kernel takes `scratch`, GROUP + 1 values of local memory.
+// Every kernel takes `scratch`, GROUP + 1 values of Rows in local memory.
+//
+// A tile is LOADS rows of GROUP vectors of W elements, GROUP·LOADS·W elements; work-item t loads
+// and stores vector t of each row, so that consecutive work-items touch consecutive vectors (one
+// coalesced access per row). It scans its vectors' W elements serially; one work-group scan of
+// the vector sums, all rows at once as the components of a Rows vector (the same barriers as one
+// scalar scan), gives each vector the sum of the row's vectors before it and each row's sum.
 #define ITEMS (W * LOADS)
 #define TILE ((ulong)GROUP * ITEMS)
 
+#if LOADS == 1
+typedef ACC Rows;
+#else
+typedef CAT(ACC, LOADS) Rows;
+#endif
+// Rows component by component.
+typedef union {
+  Rows v;
+  ACC s[LOADS];
+} RowSums;
+
 WORK_GROUP_COLLECTIVES(ACC)
+WORK_GROUP_SCANS(Rows)
+SUB_GROUP_SCANS(Rows, ACC, LOADS)
 
 // The work-group's exclusive scan of v, valid in every work-item, and its sum in *total.
 // Callers put a barrier between two calls.
-ACC group_scan(ACC v, local ACC* scratch, ACC* total) {
+Rows group_scan(Rows v, local Rows* scratch, Rows* total) {
 #if SUB_GROUP
-  return group_scan_by_sub_groups_ACC(v, scratch, total);
+  return group_scan_by_sub_groups_Rows(v, scratch, total);
 #else
-  return group_scan_total_ACC(v, scratch, GROUP, total);
+  return group_scan_Rows(v, scratch, GROUP, total);
 #endif
 }
 
@@ -35,39 +53,43 @@ ACC group_reduce(ACC v, local ACC* scratch) {
 #endif
 }
 
-// This work-item's ITEMS consecutive elements of the tile at `first`, 0 past n: whole vectors
-// when all are in range (aligned: `first` and the item offset are multiples of W, buffers are).
+// This work-item's vectors of the tile at `first` (a[W·r + k]: element k of its vector in row
+// r), 0 past n. Whole vectors when the tile is (aligned: `first` is a multiple of W, buffers
+// are).
 void load_items(global const REAL* x, ulong first, ulong n, ACC* a) {
-  const ulong begin = first + get_local_id(0) * ITEMS;
-  if (begin + ITEMS <= n) {
-    global const V* xv = (global const V*)(x + begin);
+  global const V* xv = (global const V*)(x + first) + get_local_id(0);
+  const bool whole = first + TILE <= n;
 #pragma unroll
-    for (int j = 0; j < LOADS; ++j) {
-      const V v = xv[j];
-      a[W * j + 0] = (ACC)(v.s0);
-      a[W * j + 1] = (ACC)(v.s1);
-      a[W * j + 2] = (ACC)(v.s2);
-      a[W * j + 3] = (ACC)(v.s3);
+  for (int r = 0; r < LOADS; ++r) {
+    if (whole) {
+      const V v = xv[r * GROUP];
+      a[W * r + 0] = (ACC)(v.s0);
+      a[W * r + 1] = (ACC)(v.s1);
+      a[W * r + 2] = (ACC)(v.s2);
+      a[W * r + 3] = (ACC)(v.s3);
+    } else {
+      const ulong begin = first + ((ulong)r * GROUP + get_local_id(0)) * W;
+#pragma unroll
+      for (int k = 0; k < W; ++k) a[W * r + k] = begin + k < n ? (ACC)(x[begin + k]) : (ACC)(0);
     }
-  } else {
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k) a[k] = begin + k < n ? (ACC)(x[begin + k]) : (ACC)(0);
   }
 }
 
 // Stores what load_items loaded, back where it came from.
 void store_items(global REAL* out, ulong first, ulong n, const ACC* a) {
-  const ulong begin = first + get_local_id(0) * ITEMS;
-  if (begin + ITEMS <= n) {
-    global V* ov = (global V*)(out + begin);
+  global V* ov = (global V*)(out + first) + get_local_id(0);
+  const bool whole = first + TILE <= n;
 #pragma unroll
-    for (int j = 0; j < LOADS; ++j)
-      ov[j] = (V)(FROM_ACC(a[W * j + 0]), FROM_ACC(a[W * j + 1]), FROM_ACC(a[W * j + 2]),
-                  FROM_ACC(a[W * j + 3]));
-  } else {
+  for (int r = 0; r < LOADS; ++r) {
+    if (whole) {
+      ov[r * GROUP] = (V)(FROM_ACC(a[W * r + 0]), FROM_ACC(a[W * r + 1]), FROM_ACC(a[W * r + 2]),
+                          FROM_ACC(a[W * r + 3]));
+    } else {
+      const ulong begin = first + ((ulong)r * GROUP + get_local_id(0)) * W;
 #pragma unroll
-    for (int k = 0; k < ITEMS; ++k)
-      if (begin + k < n) out[begin + k] = FROM_ACC(a[k]);
+      for (int k = 0; k < W; ++k)
+        if (begin + k < n) out[begin + k] = FROM_ACC(a[W * r + k]);
+    }
   }
 }
 
@@ -78,19 +100,56 @@ ACC items_sum(const ACC* a) {
   return s;
 }
 
-// Replaces the items by their running sums from `seed`, inclusive or exclusive.
-void items_scan(ACC* a, ACC seed) {
+// Each row's vector sum.
+Rows row_sums(const ACC* a) {
+  RowSums s;
 #pragma unroll
-  for (int k = 0; k < ITEMS; ++k) {
-    const ACC v = a[k];
+  for (int r = 0; r < LOADS; ++r)
+    s.s[r] = (a[W * r + 0] + a[W * r + 1]) + (a[W * r + 2] + a[W * r + 3]);
+  return s.v;
+}
+
+// The tile's sum from the rows' sums: the one order every work-group uses for a tile.
+ACC tile_sum(Rows rows) {
+  RowSums s;
+  s.v = rows;
+  ACC sum = s.s[0];
+#pragma unroll
+  for (int r = 1; r < LOADS; ++r) sum += s.s[r];
+  return sum;
+}
+
+// Replaces the items by their running sums: row r's from seed + the rows before it (their sums
+// in `rows`) + the row's vectors before this work-item's (`before`), inclusive or exclusive.
+void items_scan(ACC* a, ACC seed, Rows before, Rows rows) {
+  RowSums b, t;
+  b.v = before;
+  t.v = rows;
+#pragma unroll
+  for (int r = 0; r < LOADS; ++r) {
+    ACC running = seed + b.s[r];
+    seed += t.s[r];
+#pragma unroll
+    for (int k = 0; k < W; ++k) {
+      const ACC v = a[W * r + k];
 #if EXCLUSIVE
-    a[k] = seed;
-    seed += v;
+      a[W * r + k] = running;
+      running += v;
 #else
-    seed += v;
-    a[k] = seed;
+      running += v;
+      a[W * r + k] = running;
 #endif
+    }
   }
+}
+
+// The tile scanned in place, after `seed`; returns the tile's sum. Callers put a barrier
+// between two calls.
+ACC scan_tile(ACC* a, ACC seed, local Rows* scratch) {
+  Rows rows;
+  const Rows before = group_scan(row_sums(a), scratch, &rows);
+  items_scan(a, seed, before, rows);
+  return tile_sum(rows);
 }
 
 // The tiles [g·span, (g+1)·span) of work-group g that begin before n.
@@ -100,14 +159,14 @@ void items_scan(ACC* a, ACC seed) {
 // Reduce pass: work-group g sums its span's elements into sums[g].
 kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void reduce_spans(
     global const REAL* restrict x, const ulong n, const ulong span, global ACC* restrict sums,
-    local ACC* scratch) {
+    local Rows* scratch) {
   ACC v = 0;
   FOR_EACH_TILE(t, span) {
     ACC a[ITEMS];
     load_items(x, t * TILE, n, a);
     v += items_sum(a);
   }
-  v = group_reduce(v, scratch);
+  v = group_reduce(v, (local ACC*)scratch);
   if (get_local_id(0) == 0) sums[get_group_id(0)] = v;
 }
 
@@ -116,13 +175,12 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void reduce_spans(
 // its span's sum to totals[g].
 kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void scan_spans(
     global const REAL* x, global REAL* out, const ulong n, const ulong span,
-    global const ACC* offsets, global ACC* totals, local ACC* scratch) {
+    global const ACC* offsets, global ACC* totals, local Rows* scratch) {
   ACC carry = offsets ? offsets[get_group_id(0)] : (ACC)(0), sum = 0;
   FOR_EACH_TILE(t, span) {
-    ACC a[ITEMS], total;
+    ACC a[ITEMS];
     load_items(x, t * TILE, n, a);
-    const ACC before = group_scan(items_sum(a), scratch, &total);
-    items_scan(a, carry + before);
+    const ACC total = scan_tile(a, carry, scratch);
     store_items(out, t * TILE, n, a);
     carry += total;
     sum += total;
@@ -180,7 +238,7 @@ typedef struct {
 // first, in which case the published one is used: every tile sees one value per descriptor.
 // Nothing waits without bound, so the kernel finishes however work-groups are scheduled.
 ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words, const ulong tile,
-              const uint spin_bound, local LookBack* state, local ACC* scratch) {
+              const uint spin_bound, local LookBack* state, local Rows* scratch) {
   if (get_local_id(0) == 0) {
     state->prefix = 0;
     state->next = (long)tile - 1;
@@ -217,9 +275,11 @@ ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words,
     barrier(CLK_LOCAL_MEM_FENCE);
     if (!state->fallback) break;
     const ulong j = (ulong)state->next;
-    ACC a[ITEMS], total;
+    ACC a[ITEMS];
+    Rows rows;
     load_items(x, j * TILE, n, a);
-    group_scan(items_sum(a), scratch, &total);
+    group_scan(row_sums(a), scratch, &rows);
+    const ACC total = tile_sum(rows);
     if (get_local_id(0) == 0) {
       const ulong seen = atom_cmpxchg(words + 2 * j, NOT_YET, ENCODE(total));
       state->prefix += seen == NOT_YET ? total : DECODE(seen);
@@ -238,16 +298,18 @@ ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words,
 kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookback(
     global const REAL* restrict x, global REAL* restrict out, const ulong n,
     volatile global ulong* words, volatile global uint* ticket, const uint spin_bound,
-    const uint stall_every, local ACC* scratch) {
+    const uint stall_every, local Rows* scratch) {
   local uint drawn;
   local LookBack state;
   if (get_local_id(0) == 0) drawn = atomic_inc(ticket);
   barrier(CLK_LOCAL_MEM_FENCE);
   const ulong tile = drawn;
   const bool publishes = stall_every == 0 || tile % stall_every != stall_every - 1;
-  ACC a[ITEMS], aggregate;
+  ACC a[ITEMS];
+  Rows rows;
   load_items(x, tile * TILE, n, a);
-  const ACC before = group_scan(items_sum(a), scratch, &aggregate);
+  const Rows before = group_scan(row_sums(a), scratch, &rows);
+  ACC aggregate = tile_sum(rows);
   if (get_local_id(0) == 0 && publishes && tile > 0) {
     const ulong seen = atom_cmpxchg(words + 2 * tile, NOT_YET, ENCODE(aggregate));
     if (seen != NOT_YET) aggregate = DECODE(seen);  // a waiter published it first
@@ -256,7 +318,7 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookbac
   const ACC prefix =
       tile > 0 ? look_back(x, n, words, tile, spin_bound, &state, scratch) : (ACC)(0);
   if (get_local_id(0) == 0 && publishes) atom_xchg(words + 2 * tile + 1, ENCODE(prefix + aggregate));
-  items_scan(a, prefix + before);
+  items_scan(a, prefix, before, rows);
   store_items(out, tile * TILE, n, a);
 }
 #endif

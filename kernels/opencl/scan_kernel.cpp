@@ -82,7 +82,8 @@ ScanKernel<T>::ScanKernel(Runtime& runtime, const ScanConfig& config, const Redu
     words_ = runtime.buffer(2 * plan_.descriptors * sizeof(cl_ulong), what + " descriptors");
     ticket_ = runtime.buffer(sizeof(cl_uint), what + " ticket");
   }
-  const cl::LocalSpaceArg scratch = cl::Local((config.group + 1) * sizeof(A));
+  // GROUP + 1 values of scan.cl's Rows: `loads` accumulators side by side.
+  const cl::LocalSpaceArg scratch = cl::Local((config.group + 1) * config.loads * sizeof(A));
   checked([&] {
     for (const ScanLaunch& l : plan_.launches) {
       cl::Kernel k(l.level == 0 ? input : *sums, std::string(to_string(l.kernel)).c_str());

@@ -128,9 +128,10 @@ void check_config(const ScanConfig& c, Precision p, std::size_t max_group) {
       !std::has_single_bit(unsigned(c.group)))
     throw InputError("scan: work-group size " + std::to_string(c.group) +
                      " is not a power of two in 1.." + std::to_string(max_group));
-  if (c.loads < 1 || c.loads > kMaxLoads)
-    throw InputError("scan: loads per work-item " + std::to_string(c.loads) + " is not in 1.." +
-                     std::to_string(kMaxLoads));
+  // The work-group scan's vector holds one sum per load: OpenCL C has 2, 4, 8 and 16 wide ones.
+  if (c.loads < 1 || c.loads > kMaxLoads || !std::has_single_bit(unsigned(c.loads)))
+    throw InputError("scan: loads per work-item " + std::to_string(c.loads) +
+                     " is not a power of two in 1.." + std::to_string(kMaxLoads));
 }
 
 std::optional<std::string> unsupported(const ScanConfig& c, Precision p, const ReduceSupport& s) {

@@ -44,7 +44,10 @@ struct ScanConfig {
   ScanAlgorithm algorithm = ScanAlgorithm::reduce_then_scan;
   GroupScan group_scan = GroupScan::local;
   int group = 256;  // work-items per work-group, a power of two
-  int loads = 4;    // 4-element vectors per work-item and tile (a work-item scans 4·loads)
+  // 4-element vectors per work-item and tile, a power of two up to 16: work-item t loads vector
+  // t of each of `loads` rows of `group` vectors (coalesced), and one work-group scan of a
+  // `loads`-wide vector scans all rows at once.
+  int loads = 4;
 };
 
 // The elements a work-item scans per tile; a tile is group × that.
@@ -57,7 +60,8 @@ std::string scan_variant_name(const ScanConfig& c);
 std::vector<ScanConfig> scan_variants();
 
 // Throws roofline::InputError naming the bad value: a precision other than fp32, fp64, int32, a
-// group size that is not a power of two in 1..max_group, loads per work-item not in 1..16.
+// group size that is not a power of two in 1..max_group, loads per work-item not a power of two
+// in 1..16.
 void check_config(const ScanConfig& c, roofline::Precision p, std::size_t max_group);
 
 // Why the device cannot run the config in precision p; nullopt when it can.

@@ -13,6 +13,7 @@ namespace {
 // Each work-item writes its group's sum (from work-item 0), its inclusive and exclusive scans.
 constexpr char kSource[] = R"(
 WORK_GROUP_COLLECTIVES(int)
+WORK_GROUP_SCANS(int)
 kernel void collectives(global const int* in, global int* sum, global int* inclusive,
                         global int* exclusive, local int* scratch) {
   const size_t i = get_global_id(0);

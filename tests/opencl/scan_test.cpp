@@ -27,9 +27,9 @@ using roofline::Precision;
 const roofline::MeasureOptions kFast{
     .repetitions = 2, .min_sample_seconds = 0.0002, .warmup_seconds = 0};
 
-// A small tile (64 × 4 elements), so that a few thousand elements make many tiles and two
+// A small tile (64 × 2 × 4 elements), so that a few thousand elements make many tiles and two
 // levels of sums.
-constexpr int kGroup = 64, kLoads = 1;
+constexpr int kGroup = 64, kLoads = 2;
 constexpr std::size_t kTile = kGroup * kLoads * kScanVector;
 
 ScanConfig small(ScanAlgorithm a, GroupScan g = GroupScan::local) {
@@ -51,19 +51,19 @@ TEST(ScanPlan, ElementMovesAreTheAlgorithmsTraffic) {
 }
 
 TEST(ScanPlan, LevelsAndSpans) {
-  // 2^16 + 3 elements in tiles of 256: 257 tiles, whose sums take 2 tiles, whose sums take 1.
+  // 2^18 + 3 elements in tiles of 512: 513 tiles, whose sums take 2 tiles, whose sums take 1.
   const std::size_t n = kTile * kTile + 3;
   const ScanPlan rts = plan_scan(small(ScanAlgorithm::reduce_then_scan), Precision::fp32, n, 2, 64);
-  EXPECT_EQ(rts.sums, (std::vector<std::size_t>{257, 2}));
+  EXPECT_EQ(rts.sums, (std::vector<std::size_t>{513, 2}));
   ASSERT_EQ(rts.launches.size(), 5u);  // reduce, reduce, scan, scan, scan
   EXPECT_EQ(rts.launches[2].level, 2);
   const ScanPlan stf = plan_scan(small(ScanAlgorithm::scan_then_fan), Precision::fp32, n, 2, 64);
   EXPECT_EQ(stf.launches.back().kernel, ScanLaunch::Kernel::add_offsets);
-  // Merrill and Grimshaw: 2 units × 32 work-groups of 5 tiles (the last of 2), one level.
+  // Merrill and Grimshaw: 2 units × 32 work-groups at most, of 9 tiles each: 57.
   const ScanPlan mg = plan_scan(small(ScanAlgorithm::merrill_grimshaw), Precision::fp32, n, 2, 64);
-  EXPECT_EQ(mg.sums, (std::vector<std::size_t>{52}));
+  EXPECT_EQ(mg.sums, (std::vector<std::size_t>{57}));
   ASSERT_EQ(mg.launches.size(), 3u);
-  EXPECT_EQ(mg.launches[0].span, 5u);
+  EXPECT_EQ(mg.launches[0].span, 9u);
   const ScanPlan one =
       plan_scan(small(ScanAlgorithm::scan_then_fan), Precision::fp32, kTile, 2, 64);
   EXPECT_EQ(one.launches.size(), 1u);
