@@ -147,7 +147,9 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
 // The size study's baseline is scan_then_fan_local (every device runs it; the study's reference
 // on a GPU); the quick suite runs it, reduce_then_scan_local and Merrill and Grimshaw's with the
 // best work-group scan the device has (sub-groups where offered). decoupled_lookback runs only
-// when named. A variant the device cannot run is left out; scan_not_offered says why.
+// when named. The tuning sweep (scan_sweep) runs at the largest fp32 length, inclusive; quick on
+// GPUs only, as the reduce sweep, and its look-back points only when named. A variant the device
+// cannot run is left out; scan_not_offered says why.
 void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
                    const std::shared_ptr<Runtime>& runtime) {
   const auto cache = std::make_shared<HostInputCache>();
@@ -174,6 +176,23 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
                              for (std::size_t n : sizing.lengths(kScan.arrays, p))
                                cases.push_back(
                                    make_scan_case(device, runtime, support, c, kind, p, n, cache));
+                       },
+                   .opt_in = c.algorithm == ScanAlgorithm::decoupled_lookback});
+  }
+  const bool gpu = is_device_type(device, "GPU");
+  const std::size_t max_group = group_size(runtime->device(), 1024);
+  for (const ScanConfig& c : scan_sweep()) {
+    if (static_cast<std::size_t>(c.group) > max_group || unsupported(c, Precision::fp32, support))
+      continue;
+    out.push_back({.family = &kScan,
+                   .name = scan_variant_name(c),
+                   .quick = gpu,
+                   .add_cases =
+                       [=, &device](Cases& cases, const Sizing& sizing) {
+                         const std::size_t n = sizing.lengths(kScan.arrays, Precision::fp32).back();
+                         cases.push_back(make_scan_case(device, runtime, support, c,
+                                                        ScanKind::inclusive, Precision::fp32, n,
+                                                        cache, {}, true));
                        },
                    .opt_in = c.algorithm == ScanAlgorithm::decoupled_lookback});
   }

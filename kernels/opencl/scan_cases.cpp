@@ -84,7 +84,7 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
                                                const ReduceSupport& support,
                                                const ScanConfig& config, ScanKind kind, Precision p,
                                                std::size_t n, std::shared_ptr<HostInputCache> cache,
-                                               const LookBackOptions& lookback) {
+                                               const LookBackOptions& lookback, bool sweep) {
   const std::size_t max_group =
       checked([&] { return runtime->device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>(); });
   check_config(config, p, max_group);
@@ -104,6 +104,7 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
                            {"launches", plan.launches.size()},
                            {"element_moves", plan.element_moves},
                            {"description", scan_description(config)}};
+  if (sweep) params["sweep"] = "threads_per_block x items_per_thread";
   if (config.algorithm == ScanAlgorithm::decoupled_lookback) {
     params["spin_bound"] = lookback.spin_bound;
     params["timeout_s"] =

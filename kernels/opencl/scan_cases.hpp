@@ -15,11 +15,13 @@ namespace kernels::opencl {
 
 // Params: n, kind, algorithm, group_scan, threads_per_block (the work-group size),
 // items_per_thread, tile, launches, element_moves, description; for decoupled_lookback also
-// spin_bound and timeout_s. Throws roofline::InputError for a bad config or one the device
-// cannot run (unsupported's reason). `cache` (may be null) keeps host inputs for later cases.
+// spin_bound and timeout_s; "sweep" for the points of the tuning sweep. Throws roofline::InputError
+// for a bad config or one the device cannot run (unsupported's reason). `cache` (may be null) keeps
+// host inputs for later cases.
 std::unique_ptr<roofline::Case> make_scan_case(
     const roofline::Device& device, std::shared_ptr<Runtime> runtime, const ReduceSupport& support,
     const ScanConfig& config, ScanKind kind, roofline::Precision p, std::size_t n,
-    std::shared_ptr<HostInputCache> cache = {}, const LookBackOptions& lookback = {});
+    std::shared_ptr<HostInputCache> cache = {}, const LookBackOptions& lookback = {},
+    bool sweep = false);
 
 }  // namespace kernels::opencl

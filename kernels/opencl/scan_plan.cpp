@@ -108,7 +108,11 @@ std::string_view to_string(ScanLaunch::Kernel k) {
 }
 
 std::string scan_variant_name(const ScanConfig& c) {
-  return std::string(to_string(c.algorithm)) + "_" + std::string(to_string(c.group_scan));
+  std::string name =
+      std::string(to_string(c.algorithm)) + "_" + std::string(to_string(c.group_scan));
+  if (c.group != kDefaultScanShape.group || c.loads != kDefaultScanShape.loads)
+    name += "_" + std::to_string(c.group) + "x" + std::to_string(c.loads);
+  return name;
 }
 
 std::vector<ScanConfig> scan_variants() {
@@ -117,6 +121,21 @@ std::vector<ScanConfig> scan_variants() {
                           ScanAlgorithm::merrill_grimshaw, ScanAlgorithm::decoupled_lookback})
     for (GroupScan g : {GroupScan::local, GroupScan::subgroup})
       out.push_back({.algorithm = a, .group_scan = g});
+  return out;
+}
+
+std::vector<ScanConfig> scan_sweep() {
+  std::vector<ScanConfig> out;
+  for (const ScanConfig& v : scan_variants()) {
+    if (v.group_scan != GroupScan::local) continue;
+    for (int group : {128, 256, 512})
+      for (int loads : {2, 4, 8})
+        if (group != v.group || loads != v.loads)
+          out.push_back({.algorithm = v.algorithm,
+                         .group_scan = v.group_scan,
+                         .group = group,
+                         .loads = loads});
+  }
   return out;
 }
 

@@ -53,11 +53,19 @@ struct ScanConfig {
 // The elements a work-item scans per tile; a tile is group × that.
 inline constexpr int kScanVector = 4;
 
-// "reduce_then_scan_local": the algorithm and the work-group scan.
+inline constexpr ScanConfig kDefaultScanShape{};
+
+// "reduce_then_scan_local": the algorithm and the work-group scan, then "_128x8" (work-group
+// size × loads per work-item) for a shape other than the default 256 × 4.
 std::string scan_variant_name(const ScanConfig& c);
 
-// Every variant: each algorithm with each work-group scan.
+// Every variant: each algorithm with each work-group scan, at the default shape.
 std::vector<ScanConfig> scan_variants();
+
+// The tuning sweep: each algorithm with the local work-group scan at work-groups of 128, 256 and
+// 512 work-items × 2, 4 and 8 loads per work-item, the default shape left out (it is the
+// variant's own row).
+std::vector<ScanConfig> scan_sweep();
 
 // Throws roofline::InputError naming the bad value: a precision other than fp32, fp64, int32, a
 // group size that is not a power of two in 1..max_group, loads per work-item not a power of two

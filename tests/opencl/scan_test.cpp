@@ -68,6 +68,11 @@ TEST(ScanPlan, LevelsAndSpans) {
       plan_scan(small(ScanAlgorithm::scan_then_fan), Precision::fp32, kTile, 2, 64);
   EXPECT_EQ(one.launches.size(), 1u);
   EXPECT_EQ(one.element_moves, 2);
+  EXPECT_EQ(scan_variant_name({.algorithm = ScanAlgorithm::merrill_grimshaw}),
+            "merrill_grimshaw_local");
+  EXPECT_EQ(scan_variant_name(small(ScanAlgorithm::decoupled_lookback, GroupScan::subgroup)),
+            "decoupled_lookback_subgroup_64x2");
+  EXPECT_THROW(plan_scan({.loads = 3}, Precision::fp32, 8, 2, 1024), roofline::InputError);
   EXPECT_THROW(plan_scan({.group = 96}, Precision::fp32, 8, 2, 1024), roofline::InputError);
   EXPECT_THROW(plan_scan({}, Precision::fp16, 8, 2, 1024), roofline::InputError);
 }
@@ -140,6 +145,16 @@ TEST_F(OpenClScan, LookBackFallbackIsCorrect) {
         for (ScanKind kind : kScanKinds)
           expect_verified(*make_scan_case(device_, runtime_, support_, c, kind, p, n, cache, o));
     }
+}
+
+TEST_F(OpenClScan, SweepCornersVerify) {
+  const auto cache = std::make_shared<HostInputCache>();
+  for (const ScanConfig& c : scan_sweep())
+    if (((c.algorithm == ScanAlgorithm::merrill_grimshaw && c.group == 128 && c.loads == 2) ||
+         (c.algorithm == ScanAlgorithm::decoupled_lookback && c.group == 512 && c.loads == 8)) &&
+        offered(c, Precision::fp32))
+      expect_verified(*make_scan_case(device_, runtime_, support_, c, ScanKind::inclusive,
+                                      Precision::fp32, 70001, cache, {}, true));
 }
 
 TEST_F(OpenClScan, LookBackGivesUpPastItsTimeout) {
