@@ -223,49 +223,69 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void add_offsets(
 
 ulong read_word(volatile global ulong* p) { return atom_add(p, 0UL); }
 
+// What tile j has published, read up to 1 + spins times until it has: 2 its inclusive prefix,
+// 1 its aggregate, 0 neither; the word in *w.
+int poll(volatile global ulong* words, long j, uint spins, ulong* w) {
+  for (uint i = 0;; ++i) {
+    *w = read_word(words + 2 * j + 1);
+    if (*w != NOT_YET) return 2;
+    *w = read_word(words + 2 * j);
+    if (*w != NOT_YET) return 1;
+    if (i >= spins) return 0;
+  }
+}
+
+// The tiles a look-back step reads at once, one per work-item (CUB's warp-wide window).
+#define WINDOW (GROUP < 32 ? GROUP : 32)
+
 // What one tile's look-back shares between its work-items.
 typedef struct {
-  ACC prefix;    // the sum of the tiles after `next` up to the tile's own, exclusive
-  long next;     // the next tile to look at; -1: done
-  int fallback;  // 1: `next` did not publish within the spin bound
+  ACC prefix;            // the sum of the tiles after `next` up to the tile's own, exclusive
+  long next;             // the next tile to look at; -1: done
+  int fallback;          // 1: `next` did not publish within the spin bound
+  ulong word[WINDOW];    // what the window's tiles had published
+  int published[WINDOW];  // as poll() returns
 } LookBack;
 
-// The sum of every tile before `tile`. Work-item 0 walks back from tile − 1: a published
-// inclusive prefix ends the walk, a published aggregate is added and the walk goes on. A tile
-// that has published neither after spin_bound more reads is reduced from its inputs by the
-// whole work-group (the same loads, order and work-group scan as its owner's, so the same bits),
-// and a compare-and-swap publishes that aggregate unless its owner or another waiter got there
-// first, in which case the published one is used: every tile sees one value per descriptor.
-// Nothing waits without bound, so the kernel finishes however work-groups are scheduled.
+// The sum of every tile before `tile`. The first WINDOW work-items read the descriptors of the
+// WINDOW tiles before `next` at once; work-item 0 then adds, nearest first, the aggregates up to
+// the first inclusive prefix (which ends the walk) or the first tile that had published nothing,
+// on which it spins up to spin_bound more reads. A tile that has published neither by then is
+// reduced from its inputs by the whole work-group (the same loads, order and work-group scan as
+// its owner's, so the same bits), and a compare-and-swap publishes that aggregate unless its
+// owner or another waiter got there first, in which case the published one is used: every tile
+// sees one value per descriptor. Nothing waits without bound, so the kernel finishes however
+// work-groups are scheduled.
 ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words, const ulong tile,
               const uint spin_bound, local LookBack* state, local Rows* scratch) {
-  if (get_local_id(0) == 0) {
+  const uint lid = get_local_id(0);
+  if (lid == 0) {
     state->prefix = 0;
     state->next = (long)tile - 1;
   }
+  barrier(CLK_LOCAL_MEM_FENCE);
   for (;;) {
-    if (get_local_id(0) == 0) {
+    const long top = state->next;
+    if (lid < WINDOW && top - (long)lid >= 0) {
+      ulong w;
+      state->published[lid] = poll(words, top - (long)lid, 0, &w);
+      state->word[lid] = w;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0) {
       ACC prefix = state->prefix;
-      long j = state->next;
+      long j = top;
       int fallback = 0;
-      while (j >= 0 && !fallback) {
-        for (uint spins = 0;; ++spins) {
-          const ulong inclusive = read_word(words + 2 * j + 1);
-          if (inclusive != NOT_YET) {
-            prefix += DECODE(inclusive);
-            j = -1;
-            break;
-          }
-          const ulong aggregate = read_word(words + 2 * j);
-          if (aggregate != NOT_YET) {
-            prefix += DECODE(aggregate);
-            --j;
-            break;
-          }
-          if (spins >= spin_bound) {
-            fallback = 1;
-            break;
-          }
+      for (int i = 0; i < WINDOW && j >= 0 && !fallback; ++i, --j) {
+        ulong w = state->word[i];
+        int published = state->published[i];
+        if (published == 0) published = poll(words, j, spin_bound, &w);
+        if (published == 0) {
+          fallback = 1;
+          ++j;  // the loop's decrement: j stays the tile to reduce
+        } else {
+          prefix += DECODE(w);
+          if (published == 2) j = 0;  // the loop's decrement ends the walk at -1
         }
       }
       state->prefix = prefix;
@@ -273,7 +293,8 @@ ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words,
       state->fallback = fallback;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (!state->fallback) break;
+    if (state->next < 0) break;
+    if (!state->fallback) continue;
     const ulong j = (ulong)state->next;
     ACC a[ITEMS];
     Rows rows;
