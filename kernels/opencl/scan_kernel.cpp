@@ -6,6 +6,7 @@
 
 #include "kernels/opencl/case.hpp"
 #include "kernels/precision_dispatch.hpp"
+#include "roofline/input_error.hpp"
 
 namespace rooflab_embedded {
 extern const std::string_view scan_cl;
@@ -65,6 +66,15 @@ ScanKernel<T>::ScanKernel(Runtime& runtime, const ScanConfig& config, const Redu
   const int units = checked(
       [&] { return static_cast<int>(runtime.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>()); });
   plan_ = plan_scan(config, p, n, units, max_group);
+  // GROUP + 1 values of scan.cl's Rows: `loads` accumulators side by side.
+  const std::size_t scratch_bytes = (config.group + 1) * config.loads * sizeof(A);
+  const auto local_bytes =
+      checked([&] { return runtime.device().getInfo<CL_DEVICE_LOCAL_MEM_SIZE>(); });
+  if (scratch_bytes > local_bytes)
+    throw roofline::InputError("scan " + scan_variant_name(config) +
+                               ": its work-group scan needs " + std::to_string(scratch_bytes) +
+                               " bytes of local memory, the device has " +
+                               std::to_string(local_bytes));
   timeout_ = lookback_timeout(lookback, 2.0 * static_cast<double>(n) * sizeof(T));
   const std::string what = "scan " + scan_variant_name(config);
   const cl::Program& input =
@@ -82,8 +92,7 @@ ScanKernel<T>::ScanKernel(Runtime& runtime, const ScanConfig& config, const Redu
     words_ = runtime.buffer(2 * plan_.descriptors * sizeof(cl_ulong), what + " descriptors");
     ticket_ = runtime.buffer(sizeof(cl_uint), what + " ticket");
   }
-  // GROUP + 1 values of scan.cl's Rows: `loads` accumulators side by side.
-  const cl::LocalSpaceArg scratch = cl::Local((config.group + 1) * config.loads * sizeof(A));
+  const cl::LocalSpaceArg scratch = cl::Local(scratch_bytes);
   checked([&] {
     for (const ScanLaunch& l : plan_.launches) {
       cl::Kernel k(l.level == 0 ? input : *sums, std::string(to_string(l.kernel)).c_str());

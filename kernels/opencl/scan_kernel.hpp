@@ -34,8 +34,9 @@ class ScanKernel {
 
   // Builds the programs (the input's, and the sums' levels'), plans the launches and allocates
   // the sums and, for decoupled_lookback, the descriptors and the ticket, for a config the device
-  // supports (scan_plan.hpp's unsupported). Throws roofline::InputError for a bad config,
-  // BuildError or ClError for a failing build or call.
+  // supports (scan_plan.hpp's unsupported). Throws roofline::InputError for a bad config or one
+  // whose work-group scan needs more local memory than the device has, BuildError or ClError for
+  // a failing build or call.
   ScanKernel(Runtime& runtime, const ScanConfig& config, const ReduceSupport& support,
              ScanKind kind, std::size_t n, const LookBackOptions& lookback = {});
 
