@@ -224,13 +224,14 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void add_offsets(
 ulong read_word(volatile global ulong* p) { return atom_add(p, 0UL); }
 
 // What tile j has published, read up to 1 + spins times until it has: 2 its inclusive prefix,
-// 1 its aggregate, 0 neither; the word in *w.
+// 1 its aggregate, 0 neither; the word in *w. Both words are read each time, independently, so
+// that their latencies overlap.
 int poll(volatile global ulong* words, long j, uint spins, ulong* w) {
   for (uint i = 0;; ++i) {
-    *w = read_word(words + 2 * j + 1);
-    if (*w != NOT_YET) return 2;
-    *w = read_word(words + 2 * j);
-    if (*w != NOT_YET) return 1;
+    const ulong inclusive = read_word(words + 2 * j + 1), aggregate = read_word(words + 2 * j);
+    *w = inclusive != NOT_YET ? inclusive : aggregate;
+    if (inclusive != NOT_YET) return 2;
+    if (aggregate != NOT_YET) return 1;
     if (i >= spins) return 0;
   }
 }

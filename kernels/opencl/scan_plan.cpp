@@ -68,9 +68,10 @@ double launch_bytes(const ScanLaunch& l, Precision p) {
     case ScanLaunch::Kernel::add_offsets:
       return 2 * data + sums;
     case ScanLaunch::Kernel::decoupled_lookback:
-      // The descriptors: filled (16 bytes a tile), published (16) and at least one word read by
-      // the next tile (8); a fallback's reads of a predecessor's inputs are not counted.
-      return 2 * data + 40.0 * static_cast<double>(l.groups);
+      // The descriptors: filled (16 bytes a tile), published (16) and both words read by the
+      // next tile's look-back (16); more reads while it spins, and a fallback's reads of a
+      // predecessor's inputs, are not counted.
+      return 2 * data + 48.0 * static_cast<double>(l.groups);
   }
   return 0;
 }
