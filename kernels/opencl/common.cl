@@ -4,8 +4,9 @@
 // scans by sub-groups, T an N-wide vector of the scalar S (or S itself, N = 1). T is a type or a
 // macro naming one, and the names take its spelling: WORK_GROUP_COLLECTIVES(ACC) defines
 // group_sum_ACC. Every work-item of the group calls them with its value v; `scratch` holds one
-// value per work-item of the group's `size` (a power of two), or one more for the scans by
-// sub-groups, and two calls in a row are separated by a barrier.
+// value per work-item of the group's `size` (a power of two) for the sums and the scans by
+// sub-groups (and one more for the latter), two for the local scans, and two calls in a row are
+// separated by a barrier.
 //   T group_sum_T(v, scratch, size)             the log-step tree in local memory; the sum is
 //                                               valid in work-item 0. Its indices are size_t:
 //                                               with 32-bit ones NVIDIA's OpenCL read fp64 DRAM
@@ -18,8 +19,9 @@
 //   T group_exclusive_scan_T(v, scratch, size)  the same without it (0 in work-item 0)
 //   T group_scan_T(v, scratch, size, &total)    the exclusive scan, and the group's sum in
 //                                               *total (the last work-item's inclusive sum)
-// These scans are Hillis and Steele's (log2(size) steps, two barriers each), valid in every
-// work-item; a vector T scans its components side by side in the same steps.
+// These scans are Hillis and Steele's, log2(size) steps reading one half of scratch and writing
+// the other (one barrier each, where a single buffer needs two), valid in every work-item; a
+// vector T scans its components side by side in the same steps.
 //   T group_scan_by_sub_groups_T(v, scratch, &total)
 //                                               the exclusive scan and the group's sum from
 //                                               sub_group_scan_exclusive_add in each sub-group
@@ -99,26 +101,32 @@
   SUB_GROUP_COLLECTIVES(T, group_sum_by_sub_groups_##T)
 
 #define WORK_GROUP_SCANS(T)                                                            \
-  T group_inclusive_scan_##T(T v, local T* scratch, uint size) {                       \
+  local T* group_scan_steps_##T(T* v, local T* scratch, uint size) {                   \
     const uint lid = get_local_id(0);                                                  \
-    scratch[lid] = v;                                                                  \
+    local T* from = scratch;                                                           \
+    local T* to = scratch + size;                                                      \
+    from[lid] = *v;                                                                    \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                      \
     for (uint offset = 1; offset < size; offset *= 2) {                                \
+      if (lid >= offset) *v += from[lid - offset];                                     \
+      to[lid] = *v;                                                                    \
       barrier(CLK_LOCAL_MEM_FENCE);                                                    \
-      const T before = lid >= offset ? scratch[lid - offset] : (T)(0);                 \
-      barrier(CLK_LOCAL_MEM_FENCE);                                                    \
-      v += before;                                                                     \
-      scratch[lid] = v;                                                                \
+      local T* const written = to;                                                     \
+      to = from;                                                                       \
+      from = written;                                                                  \
     }                                                                                  \
+    return from;                                                                       \
+  }                                                                                    \
+  T group_inclusive_scan_##T(T v, local T* scratch, uint size) {                       \
+    group_scan_steps_##T(&v, scratch, size);                                           \
     return v;                                                                          \
   }                                                                                    \
   T group_exclusive_scan_##T(T v, local T* scratch, uint size) {                       \
-    group_inclusive_scan_##T(v, scratch, size); /* leaves the inclusive sums there */  \
-    barrier(CLK_LOCAL_MEM_FENCE);                                                      \
-    const uint lid = get_local_id(0);                                                  \
-    return lid > 0 ? scratch[lid - 1] : (T)(0);                                        \
+    const local T* sums = group_scan_steps_##T(&v, scratch, size);                     \
+    return get_local_id(0) > 0 ? sums[get_local_id(0) - 1] : (T)(0);                  \
   }                                                                                    \
   T group_scan_##T(T v, local T* scratch, uint size, T* total) {                       \
-    const T before = group_exclusive_scan_##T(v, scratch, size);                       \
-    *total = scratch[size - 1];                                                        \
-    return before;                                                                     \
+    const local T* sums = group_scan_steps_##T(&v, scratch, size);                     \
+    *total = sums[size - 1];                                                           \
+    return get_local_id(0) > 0 ? sums[get_local_id(0) - 1] : (T)(0);                  \
   }

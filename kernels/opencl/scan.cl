@@ -9,7 +9,7 @@
 //   LOADS       vectors per work-item and tile, 1, 2, 4, 8 or 16
 //   SUB_GROUP   the work-group scan: 0 Hillis and Steele's in local memory; 1 sub-group scans
 //   EXCLUSIVE   0: out[i] = x[0] + … + x[i]; 1: the same without x[i]
-// Every kernel takes `scratch`, GROUP + 1 values of Rows in local memory.
+// Every kernel takes `scratch`, 2·GROUP values of Rows in local memory.
 //
 // A tile is LOADS rows of GROUP vectors of W elements, GROUP·LOADS·W elements; work-item t loads
 // and stores vector t of each row, so that consecutive work-items touch consecutive vectors (one

@@ -66,8 +66,9 @@ ScanKernel<T>::ScanKernel(Runtime& runtime, const ScanConfig& config, const Redu
   const int units = checked(
       [&] { return static_cast<int>(runtime.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>()); });
   plan_ = plan_scan(config, p, n, units, max_group);
-  // GROUP + 1 values of scan.cl's Rows: `loads` accumulators side by side.
-  const std::size_t scratch_bytes = (config.group + 1) * config.loads * sizeof(A);
+  // 2·GROUP values of scan.cl's Rows (`loads` accumulators side by side): the local scan's two
+  // halves, more than the sub-group scan's GROUP + 1.
+  const std::size_t scratch_bytes = 2 * config.group * config.loads * sizeof(A);
   const auto local_bytes =
       checked([&] { return runtime.device().getInfo<CL_DEVICE_LOCAL_MEM_SIZE>(); });
   if (scratch_bytes > local_bytes)

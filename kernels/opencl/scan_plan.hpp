@@ -33,7 +33,8 @@ enum class ScanAlgorithm {
 
 // How a work-group scans its work-items' sums.
 enum class GroupScan {
-  local,     // Hillis and Steele's in local memory (2 barriers a step, log2(group) steps)
+  local,     // Hillis and Steele's in local memory, double-buffered (log2(group) steps, a barrier
+             // each)
   subgroup,  // sub_group_scan_exclusive_add in each sub-group, then over the sub-groups' sums
 };
 

@@ -46,7 +46,7 @@ TEST(OpenClCollectives, SumAndScanEveryWorkGroup) {
     kernel.setArg(1, sum);
     kernel.setArg(2, inclusive);
     kernel.setArg(3, exclusive);
-    kernel.setArg(4, cl::Local(group * sizeof(int)));
+    kernel.setArg(4, cl::Local(2 * group * sizeof(int)));  // the scans' two halves
     rt.launch(kernel, cl::NDRange(n), cl::NDRange(group));
     const std::vector<int> sums = rt.read<int>(sum, kGroups);
     const std::vector<int> inc = rt.read<int>(inclusive, n), exc = rt.read<int>(exclusive, n);
