@@ -100,20 +100,20 @@
   }                                                                                    \
   SUB_GROUP_COLLECTIVES(T, group_sum_by_sub_groups_##T)
 
+// group_scan_steps_T returns where in scratch the inclusive sums are (0 or size): an offset
+// rather than a pointer to local memory, which not every compiler may return.
 #define WORK_GROUP_SCANS(T)                                                            \
-  local T* group_scan_steps_##T(T* v, local T* scratch, uint size) {                   \
+  uint group_scan_steps_##T(T* v, local T* scratch, uint size) {                       \
     const uint lid = get_local_id(0);                                                  \
-    local T* from = scratch;                                                           \
-    local T* to = scratch + size;                                                      \
-    from[lid] = *v;                                                                    \
+    uint from = 0, to = size;                                                          \
+    scratch[lid] = *v;                                                                 \
     barrier(CLK_LOCAL_MEM_FENCE);                                                      \
     for (uint offset = 1; offset < size; offset *= 2) {                                \
-      if (lid >= offset) *v += from[lid - offset];                                     \
-      to[lid] = *v;                                                                    \
+      if (lid >= offset) *v += scratch[from + lid - offset];                           \
+      scratch[to + lid] = *v;                                                          \
       barrier(CLK_LOCAL_MEM_FENCE);                                                    \
-      local T* const written = to;                                                     \
       to = from;                                                                       \
-      from = written;                                                                  \
+      from = size - to;                                                                \
     }                                                                                  \
     return from;                                                                       \
   }                                                                                    \
@@ -122,11 +122,11 @@
     return v;                                                                          \
   }                                                                                    \
   T group_exclusive_scan_##T(T v, local T* scratch, uint size) {                       \
-    const local T* sums = group_scan_steps_##T(&v, scratch, size);                     \
-    return get_local_id(0) > 0 ? sums[get_local_id(0) - 1] : (T)(0);                  \
+    const uint sums = group_scan_steps_##T(&v, scratch, size), lid = get_local_id(0);  \
+    return lid > 0 ? scratch[sums + lid - 1] : (T)(0);                                 \
   }                                                                                    \
   T group_scan_##T(T v, local T* scratch, uint size, T* total) {                       \
-    const local T* sums = group_scan_steps_##T(&v, scratch, size);                     \
-    *total = sums[size - 1];                                                           \
-    return get_local_id(0) > 0 ? sums[get_local_id(0) - 1] : (T)(0);                  \
+    const uint sums = group_scan_steps_##T(&v, scratch, size), lid = get_local_id(0);  \
+    *total = scratch[sums + size - 1];                                                 \
+    return lid > 0 ? scratch[sums + lid - 1] : (T)(0);                                 \
   }
