@@ -7,8 +7,10 @@
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/reduce_cases.hpp"
 #include "kernels/opencl/reduce_support.hpp"
+#include "kernels/opencl/scan_cases.hpp"
 #include "kernels/opencl/stream_cases.hpp"
 #include "kernels/reduce.hpp"
+#include "kernels/scan.hpp"
 #include "kernels/stream.hpp"
 
 namespace kernels::opencl {
@@ -141,7 +143,72 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
   }
 }
 
+// The scan variants over the length sweep, inclusive and exclusive, in every type the device has.
+// The size study's baseline is scan_then_fan_local (every device runs it; the study's reference
+// on a GPU); the quick suite runs it, reduce_then_scan_local and Merrill and Grimshaw's with the
+// best work-group scan the device has (sub-groups where offered). decoupled_lookback runs only
+// when named. The tuning sweep (scan_sweep) runs at the largest fp32 length, inclusive; quick on
+// GPUs only, as the reduce sweep, and its look-back points only when named. A variant the device
+// cannot run is left out; scan_not_offered says why.
+void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
+                   const std::shared_ptr<Runtime>& runtime) {
+  const auto cache = std::make_shared<HostInputCache>();
+  const ReduceSupport support = query_reduce_support(runtime->device());
+  const auto types = [support](const ScanConfig& c) {  // kept by the variants: no references
+    std::vector<Precision> out;
+    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
+      if (!unsupported(c, p, support)) out.push_back(p);
+    return out;
+  };
+  for (const ScanConfig& c : scan_variants()) {
+    if (types(c).empty()) continue;
+    const bool local = c.group_scan == GroupScan::local;
+    const bool quick = local ? c.algorithm != ScanAlgorithm::merrill_grimshaw || !support.sub_groups
+                             : c.algorithm == ScanAlgorithm::merrill_grimshaw;
+    out.push_back({.family = &kScan,
+                   .name = scan_variant_name(c),
+                   .quick = quick,
+                   .baseline = c.algorithm == ScanAlgorithm::scan_then_fan && local,
+                   .add_cases =
+                       [=, &device](Cases& cases, const Sizing& sizing) {
+                         for (Precision p : types(c))
+                           for (ScanKind kind : kScanKinds)
+                             for (std::size_t n : sizing.lengths(kScan.arrays, p))
+                               cases.push_back(
+                                   make_scan_case(device, runtime, support, c, kind, p, n, cache));
+                       },
+                   .opt_in = c.algorithm == ScanAlgorithm::decoupled_lookback});
+  }
+  const bool gpu = is_device_type(device, "GPU");
+  const std::size_t max_group = group_size(runtime->device(), 1024);
+  for (const ScanConfig& c : scan_sweep()) {
+    if (static_cast<std::size_t>(c.group) > max_group || unsupported(c, Precision::fp32, support))
+      continue;
+    out.push_back({.family = &kScan,
+                   .name = scan_variant_name(c),
+                   .quick = gpu,
+                   .add_cases =
+                       [=, &device](Cases& cases, const Sizing& sizing) {
+                         const std::size_t n = sizing.lengths(kScan.arrays, Precision::fp32).back();
+                         cases.push_back(make_scan_case(device, runtime, support, c,
+                                                        ScanKind::inclusive, Precision::fp32, n,
+                                                        cache, {}, true));
+                       },
+                   .opt_in = c.algorithm == ScanAlgorithm::decoupled_lookback});
+  }
+}
+
 }  // namespace
+
+std::vector<std::string> scan_not_offered(const cl::Device& device) {
+  const ReduceSupport support = query_reduce_support(device);
+  std::vector<std::string> lines;
+  for (const ScanConfig& c : scan_variants())
+    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
+      if (const auto why = unsupported(c, p, support))
+        lines.push_back(scan_variant_name(c) + " " + std::string(to_string(p)) + ": " + *why);
+  return lines;
+}
 
 std::vector<std::string> reduce_not_offered(const cl::Device& device) {
   const ReduceSupport support = query_reduce_support(device);
@@ -177,6 +244,7 @@ std::vector<Variant> variants(const roofline::Device& device,
   add_nested_saxpy_rows(out, device, runtime);
   add_stream_rows(out, device, runtime);
   add_reduce_rows(out, device, runtime);
+  add_scan_rows(out, device, runtime);
   return out;
 }
 

@@ -17,6 +17,10 @@ namespace kernels::opencl {
 // run (the device facts' "reduce_not_offered"). Throws ClError for a failing query.
 std::vector<std::string> reduce_not_offered(const cl::Device& device);
 
+// "variant precision: reason" for each scan variant and element type the device cannot run (the
+// device facts' "scan_not_offered"). Throws ClError for a failing query.
+std::vector<std::string> scan_not_offered(const cl::Device& device);
+
 // Every variant row of every family on the device, in fp32 and, with cl_khr_fp64, fp64, in the
 // order a run times them.
 std::vector<Variant> variants(const roofline::Device& device,

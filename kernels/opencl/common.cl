@@ -1,8 +1,11 @@
 // Work-group collectives, put before every OpenCL program after vectors.cl (Runtime::program). A
-// source defines them for the type it adds in, WORK_GROUP_COLLECTIVES(T), T a scalar type or a
-// macro naming one (the names take its spelling: WORK_GROUP_COLLECTIVES(ACC) defines
-// group_sum_ACC). Every work-item of the group calls them with its value v; `scratch` holds one
-// value per work-item of the group's `size` (a power of two), and two calls in a row are
+// source defines them for the type it adds in: WORK_GROUP_COLLECTIVES(T) the sums, T a scalar
+// type; WORK_GROUP_SCANS(T) the scans, T a scalar or vector type; SUB_GROUP_SCANS(T, S, N) the
+// scans by sub-groups, T an N-wide vector of the scalar S (or S itself, N = 1). T is a type or a
+// macro naming one, and the names take its spelling: WORK_GROUP_COLLECTIVES(ACC) defines
+// group_sum_ACC. Every work-item of the group calls them with its value v; `scratch` holds one
+// value per work-item of the group's `size` (a power of two) for the sums and the scans by
+// sub-groups (and one more for the latter), two for the local scans, and two calls in a row are
 // separated by a barrier.
 //   T group_sum_T(v, scratch, size)             the log-step tree in local memory; the sum is
 //                                               valid in work-item 0. Its indices are size_t:
@@ -14,28 +17,75 @@
 //                                               compiler has sub-groups.
 //   T group_inclusive_scan_T(v, scratch, size)  v's prefix sum up to and with this work-item
 //   T group_exclusive_scan_T(v, scratch, size)  the same without it (0 in work-item 0)
-// The scans are Hillis and Steele's (log2(size) steps), valid in every work-item.
+//   T group_scan_T(v, scratch, size, &total)    the exclusive scan, and the group's sum in
+//                                               *total (the last work-item's inclusive sum)
+// These scans are Hillis and Steele's, log2(size) steps reading one half of scratch and writing
+// the other (one barrier each, where a single buffer needs two), valid in every work-item; a
+// vector T scans its components side by side in the same steps.
+//   T group_scan_by_sub_groups_T(v, scratch, &total)
+//                                               the exclusive scan and the group's sum from
+//                                               sub_group_scan_exclusive_add in each sub-group
+//                                               and, over the sub-groups' sums, in sub-group 0,
+//                                               component by component: two barriers. Only
+//                                               where the compiler has sub-groups.
 #if defined(cl_khr_subgroups) && !defined(__opencl_c_subgroups)
 #pragma OPENCL EXTENSION cl_khr_subgroups : enable
 #endif
 
 #if defined(cl_khr_subgroups) || defined(__opencl_c_subgroups)
-#define SUB_GROUP_COLLECTIVES(T)                                                              \
-  T group_sum_by_sub_groups_##T(T v, local T* scratch) {                                      \
-    v = sub_group_reduce_add(v);                                                              \
-    if (get_sub_group_local_id() == 0) scratch[get_sub_group_id()] = v;                       \
+// SUM: the function's name, pasted by WORK_GROUP_COLLECTIVES from its argument's spelling (an
+// argument is expanded before it reaches a nested macro; a pasted one is not).
+#define SUB_GROUP_COLLECTIVES(T, SUM)                                   \
+  T SUM(T v, local T* scratch) {                                        \
+    v = sub_group_reduce_add(v);                                        \
+    if (get_sub_group_local_id() == 0) scratch[get_sub_group_id()] = v; \
+    barrier(CLK_LOCAL_MEM_FENCE);                                       \
+    v = 0;                                                              \
+    if (get_sub_group_id() == 0) {                                      \
+      for (uint i = get_sub_group_local_id(); i < get_num_sub_groups(); \
+           i += get_sub_group_size())                                   \
+        v += scratch[i];                                                \
+      v = sub_group_reduce_add(v);                                      \
+    }                                                                   \
+    return v;                                                           \
+  }
+
+// The components of a T (N of scalar S) one by one: a union, as OpenCL C indexes no vector.
+#define SUB_GROUP_SCANS(T, S, N)                                                              \
+  typedef union {                                                                             \
+    T v;                                                                                      \
+    S s[N];                                                                                   \
+  } Components_##T;                                                                           \
+  T group_scan_by_sub_groups_##T(T v, local T* scratch, T* total) {                           \
+    Components_##T in, before;                                                                \
+    in.v = v;                                                                                 \
+    for (int c = 0; c < N; ++c) before.s[c] = sub_group_scan_exclusive_add(in.s[c]);          \
+    const uint sub_group = get_sub_group_id(), groups = get_num_sub_groups();                 \
+    if (get_sub_group_local_id() == get_sub_group_size() - 1)                                 \
+      scratch[sub_group] = before.v + v;                                                      \
     barrier(CLK_LOCAL_MEM_FENCE);                                                             \
-    v = 0;                                                                                    \
-    if (get_sub_group_id() == 0) {                                                            \
-      for (uint i = get_sub_group_local_id(); i < get_num_sub_groups();                       \
-           i += get_sub_group_size())                                                         \
-        v += scratch[i];                                                                      \
-      v = sub_group_reduce_add(v);                                                            \
+    if (sub_group == 0) {                                                                     \
+      Components_##T carry;                                                                   \
+      carry.v = (T)(0);                                                                       \
+      for (uint first = 0; first < groups; first += get_sub_group_size()) {                   \
+        const uint i = first + get_sub_group_local_id();                                      \
+        Components_##T sums, offsets;                                                         \
+        sums.v = i < groups ? scratch[i] : (T)(0);                                            \
+        for (int c = 0; c < N; ++c) {                                                         \
+          offsets.s[c] = carry.s[c] + sub_group_scan_exclusive_add(sums.s[c]);                \
+          carry.s[c] += sub_group_reduce_add(sums.s[c]);                                      \
+        }                                                                                     \
+        if (i < groups) scratch[i] = offsets.v;                                               \
+      }                                                                                       \
+      if (get_sub_group_local_id() == 0) scratch[groups] = carry.v;                           \
     }                                                                                         \
-    return v;                                                                                 \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                             \
+    *total = scratch[groups];                                                                 \
+    return scratch[sub_group] + before.v;                                                     \
   }
 #else
-#define SUB_GROUP_COLLECTIVES(T)
+#define SUB_GROUP_COLLECTIVES(T, SUM)
+#define SUB_GROUP_SCANS(T, S, N)
 #endif
 
 #define WORK_GROUP_COLLECTIVES(T)                                                      \
@@ -48,22 +98,35 @@
     }                                                                                  \
     return lid == 0 ? scratch[0] : v; /* only work-item 0 reads what it wrote last */  \
   }                                                                                    \
-  T group_inclusive_scan_##T(T v, local T* scratch, uint size) {                       \
+  SUB_GROUP_COLLECTIVES(T, group_sum_by_sub_groups_##T)
+
+// group_scan_steps_T returns where in scratch the inclusive sums are (0 or size): an offset
+// rather than a pointer to local memory, which not every compiler may return.
+#define WORK_GROUP_SCANS(T)                                                            \
+  uint group_scan_steps_##T(T* v, local T* scratch, uint size) {                       \
     const uint lid = get_local_id(0);                                                  \
-    scratch[lid] = v;                                                                  \
+    uint from = 0, to = size;                                                          \
+    scratch[lid] = *v;                                                                 \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                      \
     for (uint offset = 1; offset < size; offset *= 2) {                                \
+      if (lid >= offset) *v += scratch[from + lid - offset];                           \
+      scratch[to + lid] = *v;                                                          \
       barrier(CLK_LOCAL_MEM_FENCE);                                                    \
-      const T before = lid >= offset ? scratch[lid - offset] : (T)(0);                 \
-      barrier(CLK_LOCAL_MEM_FENCE);                                                    \
-      v += before;                                                                     \
-      scratch[lid] = v;                                                                \
+      to = from;                                                                       \
+      from = size - to;                                                                \
     }                                                                                  \
+    return from;                                                                       \
+  }                                                                                    \
+  T group_inclusive_scan_##T(T v, local T* scratch, uint size) {                       \
+    group_scan_steps_##T(&v, scratch, size);                                           \
     return v;                                                                          \
   }                                                                                    \
   T group_exclusive_scan_##T(T v, local T* scratch, uint size) {                       \
-    group_inclusive_scan_##T(v, scratch, size); /* leaves the inclusive sums there */  \
-    barrier(CLK_LOCAL_MEM_FENCE);                                                      \
-    const uint lid = get_local_id(0);                                                  \
-    return lid > 0 ? scratch[lid - 1] : (T)(0);                                        \
+    const uint sums = group_scan_steps_##T(&v, scratch, size), lid = get_local_id(0);  \
+    return lid > 0 ? scratch[sums + lid - 1] : (T)(0);                                 \
   }                                                                                    \
-  SUB_GROUP_COLLECTIVES(T)
+  T group_scan_##T(T v, local T* scratch, uint size, T* total) {                       \
+    const uint sums = group_scan_steps_##T(&v, scratch, size), lid = get_local_id(0);  \
+    *total = scratch[sums + size - 1];                                                 \
+    return lid > 0 ? scratch[sums + lid - 1] : (T)(0);                                 \
+  }

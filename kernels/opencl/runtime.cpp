@@ -3,6 +3,8 @@
 #include <CL/cl_ext.h>
 
 #include <bit>
+#include <chrono>
+#include <thread>
 
 #include "roofline/affinity.hpp"
 #include "roofline/input_error.hpp"
@@ -103,6 +105,25 @@ double Runtime::launch(const cl::Kernel& kernel, const cl::NDRange& global,
     const cl_ulong start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
     const cl_ulong end = event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
     return static_cast<double>(end - start) * 1e-9;
+  });
+}
+
+bool wait_until_complete(cl::CommandQueue& queue, const cl::Event& event, double seconds) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+  return checked([&] {
+    queue.flush();
+    for (int polls = 0;; ++polls) {
+      const cl_int status = event.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
+      if (status == CL_COMPLETE) return true;
+      if (status < 0) throw ClError("the launch (event status)", status);
+      if (Clock::now() >= deadline) return false;
+      // Spin for the first thousand polls (short launches), then let the host breathe.
+      if (polls < 1000)
+        std::this_thread::yield();
+      else
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
   });
 }
 

@@ -83,6 +83,12 @@ class Runtime {
   std::map<std::string, std::string> failed_builds_;  // the BuildError message
 };
 
+// Waits for `event` by polling its status until it completes, fails or `seconds` pass (the
+// commands before it flushed first); whether it completed. A launch that may never finish (one
+// that spins on other work-groups) is waited for this way, so that a device without forward
+// progress costs a failed case instead of a blocked run. Throws ClError when the command failed.
+bool wait_until_complete(cl::CommandQueue& queue, const cl::Event& event, double seconds);
+
 // A work-group size no larger than the device allows: `wanted` capped by
 // CL_DEVICE_MAX_WORK_GROUP_SIZE and rounded down to a power of two.
 std::size_t group_size(const cl::Device& device, std::size_t wanted);

@@ -156,11 +156,16 @@ roofline::Device describe_device(const kernels::opencl::DeviceHandle& handle) {
     const nvidia::Architecture* arch = nvidia_architecture(d, extensions, capability);
     if (!capability.empty()) device.facts["compute_capability"] = capability;
     set_theoretical_peaks(device, type, arch);
-    // A failing capability query costs the reduce family, not the device.
+    // A failing capability query costs the reduce or scan family, not the device.
     try {
       device.facts["reduce_not_offered"] = kernels::opencl::reduce_not_offered(d);
     } catch (const kernels::opencl::ClError& e) {
       device.facts["reduce_not_offered"] = {std::string("unknown: ") + e.what()};
+    }
+    try {
+      device.facts["scan_not_offered"] = kernels::opencl::scan_not_offered(d);
+    } catch (const kernels::opencl::ClError& e) {
+      device.facts["scan_not_offered"] = {std::string("unknown: ") + e.what()};
     }
     return device;
   });

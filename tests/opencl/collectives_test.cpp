@@ -13,6 +13,7 @@ namespace {
 // Each work-item writes its group's sum (from work-item 0), its inclusive and exclusive scans.
 constexpr char kSource[] = R"(
 WORK_GROUP_COLLECTIVES(int)
+WORK_GROUP_SCANS(int)
 kernel void collectives(global const int* in, global int* sum, global int* inclusive,
                         global int* exclusive, local int* scratch) {
   const size_t i = get_global_id(0);
@@ -45,7 +46,7 @@ TEST(OpenClCollectives, SumAndScanEveryWorkGroup) {
     kernel.setArg(1, sum);
     kernel.setArg(2, inclusive);
     kernel.setArg(3, exclusive);
-    kernel.setArg(4, cl::Local(group * sizeof(int)));
+    kernel.setArg(4, cl::Local(2 * group * sizeof(int)));  // the scans' two halves
     rt.launch(kernel, cl::NDRange(n), cl::NDRange(group));
     const std::vector<int> sums = rt.read<int>(sum, kGroups);
     const std::vector<int> inc = rt.read<int>(inclusive, n), exc = rt.read<int>(exclusive, n);

@@ -1,0 +1,346 @@
+// The scan family's kernels (kernels/opencl/scan_plan.hpp): one source whose parameters are
+// macros; the host strings the kernels below into an algorithm (scan_plan.cpp's plan_scan).
+//   REAL, W     element type and elements per vector load (W = 4; V, the W-wide vector, from
+//               vectors.cl). The tile sums' levels are scanned with REAL = ACC.
+//   ACC         what it adds in: REAL, or uint for int (its wrap-around modulo 2^32 is defined)
+//   FROM_ACC    an ACC back to REAL: as_int for int, empty (the value itself) otherwise
+//   ACC_BITS    32 or 64: the width of ACC, for the look-back's descriptor words
+//   GROUP       work-items per work-group (required at launch), a power of two
+//   LOADS       vectors per work-item and tile, 1, 2, 4, 8 or 16
+//   SUB_GROUP   the work-group scan: 0 Hillis and Steele's in local memory; 1 sub-group scans
+//   EXCLUSIVE   0: out[i] = x[0] + … + x[i]; 1: the same without x[i]
+// Every kernel takes `scratch`, 2·GROUP values of Rows in local memory.
+//
+// A tile is LOADS rows of GROUP vectors of W elements, GROUP·LOADS·W elements; work-item t loads
+// and stores vector t of each row, so that consecutive work-items touch consecutive vectors (one
+// coalesced access per row). It scans its vectors' W elements serially; one work-group scan of
+// the vector sums, all rows at once as the components of a Rows vector (the same barriers as one
+// scalar scan), gives each vector the sum of the row's vectors before it and each row's sum.
+#define ITEMS (W * LOADS)
+#define TILE ((ulong)GROUP * ITEMS)
+
+#if LOADS == 1
+typedef ACC Rows;
+#else
+typedef CAT(ACC, LOADS) Rows;
+#endif
+// Rows component by component.
+typedef union {
+  Rows v;
+  ACC s[LOADS];
+} RowSums;
+
+WORK_GROUP_COLLECTIVES(ACC)
+WORK_GROUP_SCANS(Rows)
+SUB_GROUP_SCANS(Rows, ACC, LOADS)
+
+// The work-group's exclusive scan of v, valid in every work-item, and its sum in *total.
+// Callers put a barrier between two calls.
+Rows group_scan(Rows v, local Rows* scratch, Rows* total) {
+#if SUB_GROUP
+  return group_scan_by_sub_groups_Rows(v, scratch, total);
+#else
+  return group_scan_Rows(v, scratch, GROUP, total);
+#endif
+}
+
+// The work-group's sum of v, valid in work-item 0.
+ACC group_reduce(ACC v, local ACC* scratch) {
+#if SUB_GROUP
+  return group_sum_by_sub_groups_ACC(v, scratch);
+#else
+  return group_sum_ACC(v, scratch, GROUP);
+#endif
+}
+
+// This work-item's vectors of the tile at `first` (a[W·r + k]: element k of its vector in row
+// r), 0 past n. Whole vectors when the tile is (aligned: `first` is a multiple of W, buffers
+// are).
+void load_items(global const REAL* x, ulong first, ulong n, ACC* a) {
+  global const V* xv = (global const V*)(x + first) + get_local_id(0);
+  const bool whole = first + TILE <= n;
+#pragma unroll
+  for (int r = 0; r < LOADS; ++r) {
+    if (whole) {
+      const V v = xv[r * GROUP];
+      a[W * r + 0] = (ACC)(v.s0);
+      a[W * r + 1] = (ACC)(v.s1);
+      a[W * r + 2] = (ACC)(v.s2);
+      a[W * r + 3] = (ACC)(v.s3);
+    } else {
+      const ulong begin = first + ((ulong)r * GROUP + get_local_id(0)) * W;
+#pragma unroll
+      for (int k = 0; k < W; ++k) a[W * r + k] = begin + k < n ? (ACC)(x[begin + k]) : (ACC)(0);
+    }
+  }
+}
+
+// Stores what load_items loaded, back where it came from.
+void store_items(global REAL* out, ulong first, ulong n, const ACC* a) {
+  global V* ov = (global V*)(out + first) + get_local_id(0);
+  const bool whole = first + TILE <= n;
+#pragma unroll
+  for (int r = 0; r < LOADS; ++r) {
+    if (whole) {
+      ov[r * GROUP] = (V)(FROM_ACC(a[W * r + 0]), FROM_ACC(a[W * r + 1]), FROM_ACC(a[W * r + 2]),
+                          FROM_ACC(a[W * r + 3]));
+    } else {
+      const ulong begin = first + ((ulong)r * GROUP + get_local_id(0)) * W;
+#pragma unroll
+      for (int k = 0; k < W; ++k)
+        if (begin + k < n) out[begin + k] = FROM_ACC(a[W * r + k]);
+    }
+  }
+}
+
+ACC items_sum(const ACC* a) {
+  ACC s = a[0];
+#pragma unroll
+  for (int k = 1; k < ITEMS; ++k) s += a[k];
+  return s;
+}
+
+// Each row's vector sum.
+Rows row_sums(const ACC* a) {
+  RowSums s;
+#pragma unroll
+  for (int r = 0; r < LOADS; ++r)
+    s.s[r] = (a[W * r + 0] + a[W * r + 1]) + (a[W * r + 2] + a[W * r + 3]);
+  return s.v;
+}
+
+// The tile's sum from the rows' sums: the one order every work-group uses for a tile.
+ACC tile_sum(Rows rows) {
+  RowSums s;
+  s.v = rows;
+  ACC sum = s.s[0];
+#pragma unroll
+  for (int r = 1; r < LOADS; ++r) sum += s.s[r];
+  return sum;
+}
+
+// Replaces the items by their running sums: row r's from seed + the rows before it (their sums
+// in `rows`) + the row's vectors before this work-item's (`before`), inclusive or exclusive.
+void items_scan(ACC* a, ACC seed, Rows before, Rows rows) {
+  RowSums b, t;
+  b.v = before;
+  t.v = rows;
+#pragma unroll
+  for (int r = 0; r < LOADS; ++r) {
+    ACC running = seed + b.s[r];
+    seed += t.s[r];
+#pragma unroll
+    for (int k = 0; k < W; ++k) {
+      const ACC v = a[W * r + k];
+#if EXCLUSIVE
+      a[W * r + k] = running;
+      running += v;
+#else
+      running += v;
+      a[W * r + k] = running;
+#endif
+    }
+  }
+}
+
+// The tile scanned in place, after `seed`; returns the tile's sum. Callers put a barrier
+// between two calls.
+ACC scan_tile(ACC* a, ACC seed, local Rows* scratch) {
+  Rows rows;
+  const Rows before = group_scan(row_sums(a), scratch, &rows);
+  items_scan(a, seed, before, rows);
+  return tile_sum(rows);
+}
+
+// The tiles [g·span, (g+1)·span) of work-group g that begin before n.
+#define FOR_EACH_TILE(t, span) \
+  for (ulong t = get_group_id(0) * (span); t < (get_group_id(0) + 1) * (span) && t * TILE < n; ++t)
+
+// Reduce pass: work-group g sums its span's elements into sums[g].
+kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void reduce_spans(
+    global const REAL* restrict x, const ulong n, const ulong span, global ACC* restrict sums,
+    local Rows* scratch) {
+  ACC v = 0;
+  FOR_EACH_TILE(t, span) {
+    ACC a[ITEMS];
+    load_items(x, t * TILE, n, a);
+    v += items_sum(a);
+  }
+  v = group_reduce(v, (local ACC*)scratch);
+  if (get_local_id(0) == 0) sums[get_group_id(0)] = v;
+}
+
+// Scan pass: work-group g scans its span tile by tile from offsets[g] (0 without offsets) into
+// out (which may be x: a group reads each tile before it writes it); with `totals`, it writes
+// its span's sum to totals[g].
+kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void scan_spans(
+    global const REAL* x, global REAL* out, const ulong n, const ulong span,
+    global const ACC* offsets, global ACC* totals, local Rows* scratch) {
+  ACC carry = offsets ? offsets[get_group_id(0)] : (ACC)(0), sum = 0;
+  FOR_EACH_TILE(t, span) {
+    ACC a[ITEMS];
+    load_items(x, t * TILE, n, a);
+    const ACC total = scan_tile(a, carry, scratch);
+    store_items(out, t * TILE, n, a);
+    carry += total;
+    sum += total;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (totals && get_local_id(0) == 0) totals[get_group_id(0)] = sum;
+}
+
+// Fan pass: adds offsets[g] to work-group g's span of out.
+kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void add_offsets(
+    global REAL* out, const ulong n, const ulong span, global const ACC* restrict offsets) {
+  const ACC offset = offsets[get_group_id(0)];
+  FOR_EACH_TILE(t, span) {
+    ACC a[ITEMS];
+    load_items(out, t * TILE, n, a);
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) a[k] += offset;
+    store_items(out, t * TILE, n, a);
+  }
+}
+
+#ifdef cl_khr_int64_base_atomics
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+// Single pass with decoupled look-back (Merrill and Garland), made safe without forward
+// progress between work-groups. A tile has two descriptor words, words[2t] its aggregate and
+// words[2t + 1] its inclusive prefix, each NOT_YET until published and written once by a 64-bit
+// atomic: the value travels in the word, so no ordering between locations is needed and OpenCL
+// 1.x atomics suffice. NOT_YET is a signalling NaN, which no floating-point add yields; 32-bit
+// values are zero-extended, so none can equal it. (A double input of exactly that pattern would
+// read as not yet published and be reduced again by the waiter: slower, still right.)
+#define NOT_YET 0x7ff4000000000001UL
+#if ACC_BITS == 64
+#define ENCODE(v) as_ulong(v)
+#define DECODE(w) CAT(as_, ACC)(w)
+#else
+#define ENCODE(v) ((ulong)as_uint(v))
+#define DECODE(w) CAT(as_, ACC)((uint)(w))
+#endif
+
+ulong read_word(volatile global ulong* p) { return atom_add(p, 0UL); }
+
+// What tile j has published, read up to 1 + spins times until it has: 2 its inclusive prefix,
+// 1 its aggregate, 0 neither; the word in *w. Both words are read each time, independently, so
+// that their latencies overlap.
+int poll(volatile global ulong* words, long j, uint spins, ulong* w) {
+  for (uint i = 0;; ++i) {
+    const ulong inclusive = read_word(words + 2 * j + 1), aggregate = read_word(words + 2 * j);
+    *w = inclusive != NOT_YET ? inclusive : aggregate;
+    if (inclusive != NOT_YET) return 2;
+    if (aggregate != NOT_YET) return 1;
+    if (i >= spins) return 0;
+  }
+}
+
+// The tiles a look-back step reads at once, one per work-item (CUB's warp-wide window).
+#define WINDOW (GROUP < 32 ? GROUP : 32)
+
+// What one tile's look-back shares between its work-items.
+typedef struct {
+  ACC prefix;            // the sum of the tiles after `next` up to the tile's own, exclusive
+  long next;             // the next tile to look at; -1: done
+  int fallback;          // 1: `next` did not publish within the spin bound
+  ulong word[WINDOW];    // what the window's tiles had published
+  int published[WINDOW];  // as poll() returns
+} LookBack;
+
+// The sum of every tile before `tile`. The first WINDOW work-items read the descriptors of the
+// WINDOW tiles before `next` at once; work-item 0 then adds, nearest first, the aggregates up to
+// the first inclusive prefix (which ends the walk) or the first tile that had published nothing,
+// on which it spins up to spin_bound more reads. A tile that has published neither by then is
+// reduced from its inputs by the whole work-group (the same loads, order and work-group scan as
+// its owner's, so the same bits), and a compare-and-swap publishes that aggregate unless its
+// owner or another waiter got there first, in which case the published one is used: every tile
+// sees one value per descriptor. Nothing waits without bound, so the kernel finishes however
+// work-groups are scheduled.
+ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words, const ulong tile,
+              const uint spin_bound, local LookBack* state, local Rows* scratch) {
+  const uint lid = get_local_id(0);
+  if (lid == 0) {
+    state->prefix = 0;
+    state->next = (long)tile - 1;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (;;) {
+    const long top = state->next;
+    if (lid < WINDOW && top - (long)lid >= 0) {
+      ulong w;
+      state->published[lid] = poll(words, top - (long)lid, 0, &w);
+      state->word[lid] = w;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0) {
+      ACC prefix = state->prefix;
+      long j = top;
+      int fallback = 0;
+      for (int i = 0; i < WINDOW && j >= 0 && !fallback; ++i, --j) {
+        ulong w = state->word[i];
+        int published = state->published[i];
+        if (published == 0) published = poll(words, j, spin_bound, &w);
+        if (published == 0) {
+          fallback = 1;
+          ++j;  // the loop's decrement: j stays the tile to reduce
+        } else {
+          prefix += DECODE(w);
+          if (published == 2) j = 0;  // the loop's decrement ends the walk at -1
+        }
+      }
+      state->prefix = prefix;
+      state->next = j;
+      state->fallback = fallback;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (state->next < 0) break;
+    if (!state->fallback) continue;
+    const ulong j = (ulong)state->next;
+    ACC a[ITEMS];
+    Rows rows;
+    load_items(x, j * TILE, n, a);
+    group_scan(row_sums(a), scratch, &rows);
+    const ACC total = tile_sum(rows);
+    if (get_local_id(0) == 0) {
+      const ulong seen = atom_cmpxchg(words + 2 * j, NOT_YET, ENCODE(total));
+      state->prefix += seen == NOT_YET ? total : DECODE(seen);
+      state->next = (long)j - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  return state->prefix;
+}
+
+// One tile per work-group, its index drawn from `ticket` (0 before the launch) in the order the
+// work-groups start, so a tile looks back only at tiles whose work-groups have started. words:
+// 2 per tile, NOT_YET before the launch. spin_bound: reads of a descriptor before the fallback.
+// stall_every (tests): every stall_every-th tile (t % stall_every == stall_every − 1) publishes
+// nothing, as a work-group that is never scheduled again would; 0: none.
+kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookback(
+    global const REAL* restrict x, global REAL* restrict out, const ulong n,
+    volatile global ulong* words, volatile global uint* ticket, const uint spin_bound,
+    const uint stall_every, local Rows* scratch) {
+  local uint drawn;
+  local LookBack state;
+  if (get_local_id(0) == 0) drawn = atomic_inc(ticket);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const ulong tile = drawn;
+  const bool publishes = stall_every == 0 || tile % stall_every != stall_every - 1;
+  ACC a[ITEMS];
+  Rows rows;
+  load_items(x, tile * TILE, n, a);
+  const Rows before = group_scan(row_sums(a), scratch, &rows);
+  ACC aggregate = tile_sum(rows);
+  if (get_local_id(0) == 0 && publishes && tile > 0) {
+    const ulong seen = atom_cmpxchg(words + 2 * tile, NOT_YET, ENCODE(aggregate));
+    if (seen != NOT_YET) aggregate = DECODE(seen);  // a waiter published it first
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);  // group_scan's reads of scratch before look_back's writes
+  const ACC prefix =
+      tile > 0 ? look_back(x, n, words, tile, spin_bound, &state, scratch) : (ACC)(0);
+  if (get_local_id(0) == 0 && publishes) atom_xchg(words + 2 * tile + 1, ENCODE(prefix + aggregate));
+  items_scan(a, prefix, before, rows);
+  store_items(out, tile * TILE, n, a);
+}
+#endif

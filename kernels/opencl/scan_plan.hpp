@@ -1,0 +1,116 @@
+#pragma once
+// The scan family on an OpenCL device (definition in kernels/scan.hpp): four algorithms, each
+// with either work-group scan, strung from the kernels of one source (scan.cl) built with the
+// parameters as macros. This header is the device-free part: the parameters, the names derived
+// from them, what a device must have for each, the variants and the launch planning.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels/opencl/reduce_plan.hpp"
+#include "kernels/scan.hpp"
+
+namespace kernels::opencl {
+
+using kernels::ScanKind;
+
+enum class ScanAlgorithm {
+  // Scan each tile, scan the tiles' sums (recursively, by the same algorithm), add each tile's
+  // offset to its outputs: the data read and written twice (≈ 4n).
+  scan_then_fan,
+  // Reduce each tile, scan the sums (recursively), scan each tile again from its offset (≈ 3n).
+  reduce_then_scan,
+  // Merrill and Grimshaw's two passes over a fixed grid of work-groups, each owning one
+  // contiguous span of tiles: reduce the spans, one work-group scans their sums, scan the spans
+  // from their offsets (≈ 3n).
+  merrill_grimshaw,
+  // One pass: a tile index from an atomic ticket, a bounded spin on the predecessors'
+  // descriptors and, past the bound, the predecessor's inputs reduced by the waiter (2n).
+  decoupled_lookback,
+};
+
+// How a work-group scans its work-items' sums.
+enum class GroupScan {
+  local,     // Hillis and Steele's in local memory, double-buffered (log2(group) steps, a barrier
+             // each)
+  subgroup,  // sub_group_scan_exclusive_add in each sub-group, then over the sub-groups' sums
+};
+
+std::string_view to_string(ScanAlgorithm a);
+std::string_view to_string(GroupScan g);
+
+struct ScanConfig {
+  ScanAlgorithm algorithm = ScanAlgorithm::reduce_then_scan;
+  GroupScan group_scan = GroupScan::local;
+  int group = 256;  // work-items per work-group, a power of two
+  // 4-element vectors per work-item and tile, a power of two up to 16: work-item t loads vector
+  // t of each of `loads` rows of `group` vectors (coalesced), and one work-group scan of a
+  // `loads`-wide vector scans all rows at once.
+  int loads = 4;
+};
+
+// The elements a work-item scans per tile; a tile is group × that.
+inline constexpr int kScanVector = 4;
+
+inline constexpr ScanConfig kDefaultScanShape{};
+
+// "reduce_then_scan_local": the algorithm and the work-group scan, then "_128x8" (work-group
+// size × loads per work-item) for a shape other than the default 256 × 4.
+std::string scan_variant_name(const ScanConfig& c);
+
+// Every variant: each algorithm with each work-group scan, at the default shape.
+std::vector<ScanConfig> scan_variants();
+
+// The tuning sweep: each algorithm with the local work-group scan at work-groups of 128, 256 and
+// 512 work-items × 2, 4 and 8 loads per work-item, the default shape left out (it is the
+// variant's own row).
+std::vector<ScanConfig> scan_sweep();
+
+// Throws roofline::InputError naming the bad value: a precision other than fp32, fp64, int32, a
+// group size that is not a power of two in 1..max_group, loads per work-item not a power of two
+// in 1..16.
+void check_config(const ScanConfig& c, roofline::Precision p, std::size_t max_group);
+
+// Why the device cannot run the config in precision p; nullopt when it can.
+std::optional<std::string> unsupported(const ScanConfig& c, roofline::Precision p,
+                                       const ReduceSupport& s);
+
+// The -cl-std the config needs: sub-groups on a 2.x or 3.0 device; empty for OpenCL C 1.2.
+std::string cl_std_option(const ScanConfig& c, const ReduceSupport& s);
+
+// What the variant does, for its params.
+std::string scan_description(const ScanConfig& c);
+
+// One launch of a scan: a kernel of scan.cl over one level's data. Level 0 is the input (x)
+// scanned into the output; level k ≥ 1 holds the sums of level k − 1's work-groups, scanned
+// exclusively in place (in the accumulator type).
+struct ScanLaunch {
+  enum class Kernel { reduce_spans, scan_spans, add_offsets, decoupled_lookback };
+  Kernel kernel = Kernel::scan_spans;
+  int level = 0;
+  std::size_t n = 0;       // the level's elements
+  std::size_t span = 1;    // tiles per work-group
+  std::size_t groups = 1;  // work-groups
+  bool offsets = false;    // scan_spans: seeded from level + 1 (add_offsets always is)
+  bool totals = false;     // scan_spans: its groups' sums to level + 1 (reduce_spans always)
+};
+
+std::string_view to_string(ScanLaunch::Kernel k);
+
+struct ScanPlan {
+  std::size_t tile = 0;              // elements: group × loads × 4
+  std::vector<std::size_t> sums;     // sums[k - 1]: the elements of level k ≥ 1
+  std::vector<ScanLaunch> launches;  // in order
+  std::size_t descriptors = 0;       // decoupled_lookback: tiles (two 8-byte words each)
+  double element_moves = 2;          // elements read and written per input element, ≥ 2
+};
+
+// The plan for n elements of precision p on `compute_units` units (merrill_grimshaw's grid is
+// min(tiles, compute_units × kGroupsPerUnit)). Throws roofline::InputError for a bad config or
+// compute_units below 1.
+ScanPlan plan_scan(const ScanConfig& c, roofline::Precision p, std::size_t n, int compute_units,
+                   std::size_t max_group);
+
+}  // namespace kernels::opencl

@@ -1,0 +1,217 @@
+// The OpenCL scan variants on a real device (PoCL in CI): every variant the device offers, in
+// every kind and element type, verified against kernels/scan's reference at lengths 0, 1, a tile
+// − 1, a tile, a tile + 1, no multiple of a tile, and long enough for two levels of tile sums and
+// for Merrill and Grimshaw's spans of several tiles; the look-back with its fallback forced
+// (spin bounds of 0 and 1, tiles that never publish) and the harness giving up on a launch past
+// its timeout; the variants the device cannot run left out with their reason; the family by name.
+// The plan (device-free) first. ROOFLAB_TEST_OPENCL_DEVICE picks the device (the first by
+// default).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "kernels/opencl/cases.hpp"
+#include "kernels/opencl/reduce_support.hpp"
+#include "kernels/opencl/scan_cases.hpp"
+#include "probes/opencl/backend.hpp"
+#include "roofline/harness.hpp"
+#include "roofline/input_error.hpp"
+
+namespace kernels::opencl {
+namespace {
+
+using probes::opencl::OpenClBackend;
+using roofline::Precision;
+
+const roofline::MeasureOptions kFast{
+    .repetitions = 2, .min_sample_seconds = 0.0002, .warmup_seconds = 0};
+
+// A small tile (64 × 2 × 4 elements), so that a few thousand elements make many tiles and two
+// levels of sums.
+constexpr int kGroup = 64, kLoads = 2;
+constexpr std::size_t kTile = kGroup * kLoads * kScanVector;
+
+ScanConfig small(ScanAlgorithm a, GroupScan g = GroupScan::local) {
+  return {.algorithm = a, .group_scan = g, .group = kGroup, .loads = kLoads};
+}
+
+TEST(ScanPlan, ElementMovesAreTheAlgorithmsTraffic) {
+  const std::size_t n = std::size_t{1} << 24;
+  const auto moves = [&](ScanAlgorithm a, Precision p) {
+    return plan_scan({.algorithm = a}, p, n, 132, 1024).element_moves;
+  };
+  for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64}) {
+    EXPECT_NEAR(moves(ScanAlgorithm::scan_then_fan, p), 4, 0.01);
+    EXPECT_NEAR(moves(ScanAlgorithm::reduce_then_scan, p), 3, 0.01);
+    EXPECT_NEAR(moves(ScanAlgorithm::merrill_grimshaw, p), 3, 0.01);
+    EXPECT_NEAR(moves(ScanAlgorithm::decoupled_lookback, p), 2, 0.01);
+  }
+  EXPECT_EQ(plan_scan({}, Precision::fp32, 0, 2, 1024).element_moves, 2);
+}
+
+TEST(ScanPlan, LevelsAndSpans) {
+  // 2^18 + 3 elements in tiles of 512: 513 tiles, whose sums take 2 tiles, whose sums take 1.
+  const std::size_t n = kTile * kTile + 3;
+  const ScanPlan rts = plan_scan(small(ScanAlgorithm::reduce_then_scan), Precision::fp32, n, 2, 64);
+  EXPECT_EQ(rts.sums, (std::vector<std::size_t>{513, 2}));
+  ASSERT_EQ(rts.launches.size(), 5u);  // reduce, reduce, scan, scan, scan
+  EXPECT_EQ(rts.launches[2].level, 2);
+  const ScanPlan stf = plan_scan(small(ScanAlgorithm::scan_then_fan), Precision::fp32, n, 2, 64);
+  EXPECT_EQ(stf.launches.back().kernel, ScanLaunch::Kernel::add_offsets);
+  // Merrill and Grimshaw: 2 units × 32 work-groups at most, of 9 tiles each: 57.
+  const ScanPlan mg = plan_scan(small(ScanAlgorithm::merrill_grimshaw), Precision::fp32, n, 2, 64);
+  EXPECT_EQ(mg.sums, (std::vector<std::size_t>{57}));
+  ASSERT_EQ(mg.launches.size(), 3u);
+  EXPECT_EQ(mg.launches[0].span, 9u);
+  const ScanPlan one =
+      plan_scan(small(ScanAlgorithm::scan_then_fan), Precision::fp32, kTile, 2, 64);
+  EXPECT_EQ(one.launches.size(), 1u);
+  EXPECT_EQ(one.element_moves, 2);
+  EXPECT_EQ(scan_variant_name({.algorithm = ScanAlgorithm::merrill_grimshaw}),
+            "merrill_grimshaw_local");
+  EXPECT_EQ(scan_variant_name(small(ScanAlgorithm::decoupled_lookback, GroupScan::subgroup)),
+            "decoupled_lookback_subgroup_64x2");
+  EXPECT_THROW(plan_scan({.loads = 3}, Precision::fp32, 8, 2, 1024), roofline::InputError);
+  EXPECT_THROW(plan_scan({.group = 96}, Precision::fp32, 8, 2, 1024), roofline::InputError);
+  EXPECT_THROW(plan_scan({}, Precision::fp16, 8, 2, 1024), roofline::InputError);
+}
+
+class OpenClScan : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* wanted = std::getenv("ROOFLAB_TEST_OPENCL_DEVICE");
+    const auto devices = backend_.devices();
+    const auto it = std::find_if(devices.begin(), devices.end(),
+                                 [&](const auto& d) { return wanted && d.id == wanted; });
+    if (wanted) {
+      ASSERT_NE(it, devices.end()) << "no device " << wanted;
+    }
+    device_ = wanted ? *it : devices.at(0);
+    runtime_ = backend_.runtime(device_.id);
+    support_ = query_reduce_support(runtime_->device());
+  }
+
+  // Verifies the case (two launches), then runs it once more and checks its device time.
+  static void expect_verified(roofline::Case& c) {
+    SCOPED_TRACE(c.info().variant + " " + c.info().params.dump());
+    const roofline::Result r = roofline::measure(c, kFast);
+    EXPECT_TRUE(r.ok()) << r.error << " " << r.verification.message;
+    ASSERT_TRUE(r.time.has_value());
+    EXPECT_GT(r.time->median, 0);
+  }
+
+  bool offered(const ScanConfig& c, Precision p) const { return !unsupported(c, p, support_); }
+
+  OpenClBackend backend_;
+  roofline::Device device_;
+  std::shared_ptr<Runtime> runtime_;
+  ReduceSupport support_;
+};
+
+TEST_F(OpenClScan, EveryOfferedVariantVerifiesAtEdgeLengths) {
+  const std::size_t lengths[] = {
+      0, 1, 3, kTile - 1, kTile, kTile + 1, 5 * kTile + 77, kTile * kTile + 3};
+  const auto cache = std::make_shared<HostInputCache>();
+  int verified = 0;
+  for (const ScanConfig& v : scan_variants()) {
+    const ScanConfig c = small(v.algorithm, v.group_scan);
+    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64}) {
+      if (!offered(c, p)) continue;
+      for (ScanKind kind : kScanKinds)
+        for (std::size_t n : lengths) {
+          expect_verified(*make_scan_case(device_, runtime_, support_, c, kind, p, n, cache));
+          ++verified;
+        }
+    }
+  }
+  EXPECT_GT(verified, 0);
+}
+
+TEST_F(OpenClScan, LookBackFallbackIsCorrect) {
+  const ScanConfig c = small(ScanAlgorithm::decoupled_lookback);
+  if (!offered(c, Precision::fp32)) GTEST_SKIP() << *unsupported(c, Precision::fp32, support_);
+  const auto cache = std::make_shared<HostInputCache>();
+  // Spin bounds of 0 and 1 (a waiter reduces any predecessor not published at once), and tiles
+  // that never publish, whose successors can only go on by reducing them.
+  for (const LookBackOptions o :
+       {LookBackOptions{.spin_bound = 0}, LookBackOptions{.spin_bound = 1, .stall_every = 3},
+        LookBackOptions{.spin_bound = 0, .stall_every = 2},
+        LookBackOptions{.spin_bound = 0, .stall_every = 1}})
+    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64}) {
+      if (!offered(c, p)) continue;
+      SCOPED_TRACE(std::to_string(o.spin_bound) + " " + std::to_string(o.stall_every));
+      for (std::size_t n : {kTile + 1, 37 * kTile + 5})
+        for (ScanKind kind : kScanKinds)
+          expect_verified(*make_scan_case(device_, runtime_, support_, c, kind, p, n, cache, o));
+    }
+}
+
+TEST_F(OpenClScan, SweepCornersVerify) {
+  const auto cache = std::make_shared<HostInputCache>();
+  for (const ScanConfig& c : scan_sweep())
+    if (((c.algorithm == ScanAlgorithm::merrill_grimshaw && c.group == 128 && c.loads == 2) ||
+         (c.algorithm == ScanAlgorithm::decoupled_lookback && c.group == 512 && c.loads == 8)) &&
+        offered(c, Precision::fp32))
+      expect_verified(*make_scan_case(device_, runtime_, support_, c, ScanKind::inclusive,
+                                      Precision::fp32, 70001, cache, {}, true));
+}
+
+TEST_F(OpenClScan, LookBackGivesUpPastItsTimeout) {
+  const ScanConfig c = small(ScanAlgorithm::decoupled_lookback);
+  if (!offered(c, Precision::fp32)) GTEST_SKIP() << *unsupported(c, Precision::fp32, support_);
+  // A nanosecond: the launch cannot have finished at the first look.
+  auto scan = make_scan_case(device_, runtime_, support_, c, ScanKind::inclusive, Precision::fp32,
+                             std::size_t{1} << 22, nullptr, {.timeout_seconds = 1e-9});
+  const roofline::Result r = roofline::measure(*scan, kFast);
+  EXPECT_FALSE(r.ok());
+  const std::string error = r.error + " " + r.verification.message;
+  EXPECT_NE(error.find("decoupled_lookback_local"), std::string::npos) << error;
+  EXPECT_NE(error.find("1e-09 s"), std::string::npos) << error;
+  EXPECT_NE(error.find("forward progress"), std::string::npos) << error;
+  runtime_->queue().finish();  // the launch given up still runs; let it end
+}
+
+TEST_F(OpenClScan, UnsupportedVariantsAreRefusedWithTheReason) {
+  const auto facts = device_.facts.at("scan_not_offered");
+  std::size_t refused = 0;
+  for (const ScanConfig& c : scan_variants())
+    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64}) {
+      const auto why = unsupported(c, p, support_);
+      if (!why) continue;
+      ++refused;
+      const std::string line = scan_variant_name(c) + " " + std::string(to_string(p)) + ": " + *why;
+      EXPECT_NE(std::find(facts.begin(), facts.end(), line), facts.end()) << line;
+      EXPECT_THROW(make_scan_case(device_, runtime_, support_, c, ScanKind::inclusive, p, 1024),
+                   roofline::InputError);
+    }
+  EXPECT_EQ(facts.size(), refused);
+}
+
+TEST_F(OpenClScan, FamilyRunsByNameAndLookBackOnlyWhenNamed) {
+  roofline::RunOptions options;
+  options.families = {"scan"};
+  options.size = 5000;
+  const auto cases = backend_.cases(device_, options);
+  EXPECT_FALSE(cases.empty());
+  for (const auto& c : cases) {
+    EXPECT_EQ(c->info().family, "scan");
+    EXPECT_EQ(c->info().params.at("n"), 5000);
+    EXPECT_NE(c->info().params.at("algorithm"), "decoupled_lookback");
+  }
+  options.variants = {"decoupled_lookback_local"};
+  if (offered({.algorithm = ScanAlgorithm::decoupled_lookback}, Precision::fp32)) {
+    const auto named = backend_.cases(device_, options);
+    const std::size_t types = supports(runtime_->device(), Precision::fp64) ? 3 : 2;
+    EXPECT_EQ(named.size(), 2 * types);  // inclusive and exclusive
+  }
+  // The default suite leaves scan out.
+  roofline::RunOptions defaults;
+  defaults.size = 5000;
+  const auto default_cases = backend_.cases(device_, defaults);
+  EXPECT_TRUE(std::none_of(default_cases.begin(), default_cases.end(),
+                           [](const auto& c) { return c->info().family == "scan"; }));
+}
+
+}  // namespace
+}  // namespace kernels::opencl
