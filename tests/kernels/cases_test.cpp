@@ -56,9 +56,10 @@ std::set<std::string> variants_of(const std::vector<std::unique_ptr<roofline::Ca
   return out;
 }
 
-TEST(CpuCases, FamiliesAreStreamNestedSaxpyAndReduceWhichIsNotDefault) {
+TEST(CpuCases, FamiliesAreStreamNestedSaxpyReduceAndScanWhichAreNotDefault) {
   const auto rows = variants(zen3_device());
-  EXPECT_EQ(family_names(rows), (std::vector<std::string>{"nested_saxpy", "reduce", "stream"}));
+  EXPECT_EQ(family_names(rows),
+            (std::vector<std::string>{"nested_saxpy", "reduce", "scan", "stream"}));
   EXPECT_EQ(default_family_names(rows), (std::vector<std::string>{"nested_saxpy", "stream"}));
 }
 
