@@ -101,57 +101,31 @@ inline Vec<U> lanes(Bits b) {
   return reinterpret_cast<Vec<U>>(b);
 }
 
-// v shifted up by kBytes bytes (whole lanes) across the register, zeros shifted in.
+#if defined(__AVX512F__) || !defined(__AVX2__)
+
+// AVX-512 and SSE2: the shifts cross the whole register.
+
+// v shifted up by kBytes bytes (whole lanes), zeros shifted in.
 template <int kBytes>
 inline Bits shift_up(Bits v) {
 #if defined(__AVX512F__)
   // (the zero-masked forms with every lane kept: GCC 12 warns that the plain ones read an
   // undefined register)
   return _mm512_maskz_alignr_epi32(kAllLanes, v, _mm512_setzero_si512(), 16 - kBytes / 4);
-#elif defined(__AVX2__)
-  static_assert(kBytes == 4 || kBytes == 8, "one lane: the exclusive scan's shift");
-  // Each half shifted up, the low half's top bytes moved into the high half's bottom.
-  return _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 16 - kBytes);
 #else
   return _mm_slli_si128(v, kBytes);
 #endif
 }
 
-#if defined(__AVX512F__)
-// v + (v shifted up by kBytes) + … for kBytes, 2·kBytes … up to half the register.
+// v + (v shifted up by kBytes) + … for kBytes, 2·kBytes … up to half the register: lane j
+// becomes v[0] + … + v[j] when kBytes is one lane.
 template <int kBytes, class U>
-inline Vec<U> shifted_sums(Vec<U> v) {
-  if constexpr (kBytes >= 64) {
+inline Vec<U> lanes_prefix(Vec<U> v) {
+  if constexpr (kBytes >= static_cast<int>(kVectorBytes)) {
     return v;
   } else {
-    return shifted_sums<2 * kBytes, U>(v + lanes<U>(shift_up<kBytes>(bits(v))));
+    return lanes_prefix<2 * kBytes, U>(v + lanes<U>(shift_up<kBytes>(bits(v))));
   }
-}
-#endif
-
-// The inclusive prefix of v's lanes: lane j becomes v[0] + … + v[j].
-template <class U>
-inline Vec<U> lanes_prefix(Vec<U> v) {
-  constexpr int kLane = sizeof(U);
-#if defined(__AVX512F__)
-  return shifted_sums<kLane, U>(v);
-#elif defined(__AVX2__)
-  // Within each 128-bit half, then the low half's total into every lane of the high half.
-  if constexpr (kLane == 4) {
-    v += lanes<U>(_mm256_slli_si256(bits(v), 4));
-    v += lanes<U>(_mm256_slli_si256(bits(v), 8));
-    const Bits low_into_high = _mm256_permute2x128_si256(bits(v), bits(v), 0x08);
-    return v + lanes<U>(_mm256_shuffle_epi32(low_into_high, 0xFF));
-  } else {
-    v += lanes<U>(_mm256_slli_si256(bits(v), 8));
-    const Bits low_into_high = _mm256_permute2x128_si256(bits(v), bits(v), 0x08);
-    return v + lanes<U>(_mm256_shuffle_epi32(low_into_high, 0xEE));
-  }
-#else
-  v += lanes<U>(_mm_slli_si128(bits(v), kLane));
-  if constexpr (kLane == 4) v += lanes<U>(_mm_slli_si128(bits(v), 8));
-  return v;
-#endif
 }
 
 // The last lane of v in every lane.
@@ -162,12 +136,6 @@ inline Vec<U> last_lane(Vec<U> v) {
     return lanes<U>(_mm512_maskz_permutexvar_epi32(kAllLanes, _mm512_set1_epi32(15), bits(v)));
   } else {
     return lanes<U>(_mm512_maskz_permutexvar_epi64(__mmask8{0xFF}, _mm512_set1_epi64(7), bits(v)));
-  }
-#elif defined(__AVX2__)
-  if constexpr (sizeof(U) == 4) {
-    return lanes<U>(_mm256_permutevar8x32_epi32(bits(v), _mm256_set1_epi32(7)));
-  } else {
-    return lanes<U>(_mm256_permute4x64_epi64(bits(v), 0xFF));
   }
 #else
   return lanes<U>(_mm_shuffle_epi32(bits(v), sizeof(U) == 4 ? 0xFF : 0xEE));
@@ -181,7 +149,7 @@ U simd(const U* x, U* out, std::size_t n, U carry) {
   std::size_t i = 0;
 #pragma GCC unroll 2
   for (; i + L <= n; i += L) {
-    const Vec<U> prefix = lanes_prefix<U>(load(x + i));
+    const Vec<U> prefix = lanes_prefix<sizeof(U), U>(load(x + i));
     if constexpr (kExclusive) {
       store(out + i, lanes<U>(shift_up<sizeof(U)>(bits(prefix))) + before);
     } else {
@@ -191,6 +159,107 @@ U simd(const U* x, U* out, std::size_t n, U carry) {
   }
   return plain<kExclusive, 1>(x + i, out + i, n - i, before[0]);
 }
+
+#else
+
+// AVX2: byte shifts and in-lane shuffles stay inside each 128-bit half; what crosses halves
+// takes a permute of its own, one per vector (two lanes per cycle at most on Zen 3, against four
+// for adds and logic). Each half is scanned on its own, and an offset vector holds the sum of
+// everything before each half: [C | C + a0] for a vector whose halves total a0 and a1, C being
+// the sum before the vector. The next vector's offset is that plus [a0 + a1 | a1 + a0'], whose
+// one permute ([a1 | a0']: this vector's high total beside the next one's low total) crosses
+// halves. The first step of each half's scan adds the element before each lane, loaded from one
+// element lower and masked at the halves' first lanes, instead of shifted in: a load and an and
+// where the load ports have room. int32 on a Zen 3 core at 2 K elements: 9.2 Gelem/s with
+// 4 vectors a step, against 7.7 with the shifted first step and 5.9 with a whole-register scan
+// and a broadcast of its last lane (std::inclusive_scan: 3.2).
+
+// Each half's inclusive prefix of v, by shifts.
+template <class U>
+inline Vec<U> halves_prefix(Vec<U> v) {
+  v += lanes<U>(_mm256_slli_si256(bits(v), sizeof(U)));
+  if constexpr (sizeof(U) == 4) v += lanes<U>(_mm256_slli_si256(bits(v), 8));
+  return v;
+}
+
+// Each half's inclusive prefix of the vector at x + i, for i ≥ 1: its first step from a load.
+template <class U>
+inline Vec<U> halves_prefix_at(const U* x, std::size_t i) {
+  const Bits not_first = sizeof(U) == 4 ? _mm256_setr_epi32(0, -1, -1, -1, 0, -1, -1, -1)
+                                        : _mm256_setr_epi64x(0, -1, 0, -1);
+  Vec<U> v = load(x + i) + lanes<U>(_mm256_and_si256(bits(load(x + i - 1)), not_first));
+  if constexpr (sizeof(U) == 4) v += lanes<U>(_mm256_slli_si256(bits(v), 8));
+  return v;
+}
+
+// Each half's last lane in every lane of the half.
+template <class U>
+inline Vec<U> halves_totals(Vec<U> prefix) {
+  return lanes<U>(_mm256_shuffle_epi32(bits(prefix), sizeof(U) == 4 ? 0xFF : 0xEE));
+}
+
+// v shifted up by one lane across the halves, the last lane of `before` shifted in.
+template <class U>
+inline Vec<U> one_lane_up(Vec<U> v, Vec<U> before) {
+  const Bits straddle = _mm256_permute2x128_si256(bits(before), bits(v), 0x21);
+  return lanes<U>(_mm256_alignr_epi8(bits(v), straddle, 16 - sizeof(U)));
+}
+
+// The scan's state between vectors: the current vector's halves scanned and their totals, the
+// offset of each half, and (exclusive) the previous vector's inclusive sums.
+template <class U>
+struct Halves {
+  Vec<U> prefix, totals, offset, previous;
+};
+
+// Stores kStep vectors from x + i (the current one and kStep − 1 more) and loads the vector after
+// them: every load of a step comes before its stores (out may be x). Needs i + (kStep + 1)·L ≤ n.
+template <int kStep, bool kExclusive, class U>
+inline void step(Halves<U>& h, const U* x, U* out, std::size_t i) {
+  constexpr std::size_t L = Simd<U>::kLanes;
+  Vec<U> prefix[kStep + 1], totals[kStep + 1];
+  prefix[0] = h.prefix;
+  totals[0] = h.totals;
+#pragma GCC unroll 8
+  for (int u = 1; u <= kStep; ++u) {
+    prefix[u] = halves_prefix_at(x, i + u * L);
+    totals[u] = halves_totals<U>(prefix[u]);
+  }
+#pragma GCC unroll 8
+  for (int u = 0; u < kStep; ++u) {
+    const Vec<U> inclusive = prefix[u] + h.offset;
+    store(out + i + u * L, kExclusive ? one_lane_up<U>(inclusive, h.previous) : inclusive);
+    h.previous = inclusive;
+    h.offset +=
+        totals[u] + lanes<U>(_mm256_permute2x128_si256(bits(totals[u]), bits(totals[u + 1]), 0x21));
+  }
+  h.prefix = prefix[kStep];
+  h.totals = totals[kStep];
+}
+
+template <bool kExclusive, class U>
+U simd(const U* x, U* out, std::size_t n, U carry) {
+  constexpr std::size_t L = Simd<U>::kLanes;
+  constexpr int kStep = 4;  // vectors
+  std::size_t i = 0;
+  if (n >= L) {
+    Halves<U> h;
+    h.prefix = halves_prefix<U>(load(x));  // nothing before x to load
+    h.totals = halves_totals<U>(h.prefix);
+    h.previous = Vec<U>{} + carry;
+    h.offset =
+        h.previous + lanes<U>(_mm256_permute2x128_si256(bits(h.totals), bits(h.totals), 0x08));
+    for (; i + (kStep + 1) * L <= n; i += kStep * L) step<kStep, kExclusive>(h, x, out, i);
+    for (; i + 2 * L <= n; i += L) step<1, kExclusive>(h, x, out, i);
+    const Vec<U> inclusive = h.prefix + h.offset;
+    store(out + i, kExclusive ? one_lane_up<U>(inclusive, h.previous) : inclusive);
+    carry = inclusive[L - 1];
+    i += L;
+  }
+  return plain<kExclusive, 1>(x + i, out + i, n - i, carry);
+}
+
+#endif
 
 }  // namespace
 
