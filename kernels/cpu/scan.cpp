@@ -64,6 +64,8 @@ void check(const ScanCall& call, const T* x, const T* out, std::size_t n) {
     fail("no loop unrolled " + std::to_string(call.unroll) + " times (expected 1, 2, 4 or 8)");
   if (call.technique == ScanTechnique::cache_partitioned && call.block_bytes < kCacheLineBytes)
     fail("a block of " + std::to_string(call.block_bytes) + " bytes is less than a cache line");
+  if (call.store == Store::nontemporal && !scan_streams(call.technique))
+    fail("no streaming stores");
   if (!supported(call.isa)) fail("this CPU lacks " + std::string(to_string(call.isa)));
   if (n > 0 && (!x || !out)) fail("an array is null");
 }
@@ -71,7 +73,7 @@ void check(const ScanCall& call, const T* x, const T* out, std::size_t n) {
 // The per-ISA kernels of the call's level.
 template <class T>
 struct Kernels {
-  T (*scan)(ScanKind, const T*, T*, std::size_t, T);
+  T (*scan)(ScanKind, Store, const T*, T*, std::size_t, T);
   T (*reduce)(ReduceOp, int, const T*, const T*, std::size_t);
   void (*add)(T*, std::size_t, T);
 };
@@ -131,7 +133,7 @@ T reduce_then_scan(const ScanCall& call, const Kernels<T>& k, const T* x, T* out
   T total = carry;
   auto scan = [&](int t) {
     const Range r = block_of(out, n, t, threads);
-    const T end = k.scan(call.kind, x + r.begin, out + r.begin, r.end - r.begin,
+    const T end = k.scan(call.kind, call.store, x + r.begin, out + r.begin, r.end - r.begin,
                          blocks[static_cast<std::size_t>(t)].value);
     if (t == threads - 1) total = end;
   };
@@ -148,7 +150,7 @@ void scan_then_fan(const ScanCall& call, const Kernels<T>& k, const T* x, T* out
   auto scan = [&](int t) {
     const Range r = block_of(out, n, t, threads);
     blocks[static_cast<std::size_t>(t)].value =
-        k.scan(call.kind, x + r.begin, out + r.begin, r.end - r.begin, T{});
+        k.scan(call.kind, Store::temporal, x + r.begin, out + r.begin, r.end - r.begin, T{});
   };
   team.run(scan);
   offsets_from(blocks, T{});
@@ -187,7 +189,7 @@ void run(const ScanCall& call, const T* x, T* out, std::size_t n) {
              &isa_avx512::scan_block_std<T>)(call.kind, x, out, n);
       return;
     case ScanTechnique::simd:
-      kernels_of<T>(call.isa).scan(call.kind, x, out, n, T{});
+      kernels_of<T>(call.isa).scan(call.kind, call.store, x, out, n, T{});
       return;
     case ScanTechnique::reduce_then_scan:
       reduce_then_scan(call, kernels_of<T>(call.isa), x, out, n, T{});
@@ -220,6 +222,11 @@ std::string_view to_string(ScanTechnique t) {
       return "cache_partitioned";
   }
   return "unknown";
+}
+
+bool scan_streams(ScanTechnique t) {
+  return t == ScanTechnique::simd || t == ScanTechnique::reduce_then_scan ||
+         t == ScanTechnique::cache_partitioned;
 }
 
 std::string scan_variant_name(const ScanCall& call) {

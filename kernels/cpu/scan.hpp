@@ -10,10 +10,12 @@
 
 #include "kernels/cpu/isa.hpp"
 #include "kernels/scan.hpp"
+#include "kernels/stream.hpp"
 
 namespace kernels::cpu {
 
 using kernels::ScanKind;
+using kernels::Store;
 
 enum class ScanTechnique {
   // `out[i] = x[i] + sum` one element after the other, unrolled `unroll` times as the study
@@ -47,13 +49,22 @@ struct ScanCall {
   // thread. The sequential techniques take 1.
   int threads = 1;
   std::size_t block_bytes = 256 << 10;  // cache_partitioned: input bytes per thread per partition
+  // How the techniques for which scan_streams holds store the output: nontemporal streams it past
+  // the caches (from its first vector-aligned element), sparing the read of each output line
+  // before it is written, for outputs that do not fit the caches.
+  Store store = Store::temporal;
 };
 
 inline constexpr int kScanUnrolls[] = {1, 2, 4, 8};
 
+// Whether the technique can stream its output past the caches: the SIMD scan, and the two-pass
+// scans whose second pass writes each output element once (not scan-then-fan, whose fan reads
+// back what its scan wrote).
+bool scan_streams(ScanTechnique t);
+
 // The variant's name, from its parameters: "plain", "unroll4", "std_inclusive_scan",
-// "avx2_logstep", "reduce_then_scan_avx2_2t", "cache_partitioned_avx512_16t". The kind is a
-// parameter of the case, not part of the name.
+// "avx2_logstep", "reduce_then_scan_avx2_2t", "cache_partitioned_avx512_16t". The kind and the
+// store are parameters of the case, not part of the name.
 std::string scan_variant_name(const ScanCall& call);
 
 // Element reads and writes per element that the call's algorithm makes over n elements (what
@@ -65,7 +76,8 @@ double scan_passes(const ScanCall& call);
 // modulo 2^32. out may equal x (in place) but must not overlap it otherwise. Throws
 // std::invalid_argument for a call that cannot run (threads < 1, more than one thread for a
 // sequential technique, an unroll not in kScanUnrolls, an ISA level this CPU lacks, a block
-// smaller than a cache line, a null array with n > 0).
+// smaller than a cache line, streaming stores for a technique that has none, a null array with
+// n > 0).
 void scan_run(const ScanCall& call, const float* x, float* out, std::size_t n);
 void scan_run(const ScanCall& call, const double* x, double* out, std::size_t n);
 void scan_run(const ScanCall& call, const std::int32_t* x, std::int32_t* out, std::size_t n);

@@ -96,6 +96,10 @@ std::vector<ScanKind> scan_kinds(const ScanCall& call) {
   return {kScanKinds.begin(), kScanKinds.end()};
 }
 
+Store scan_store(const ScanCall& call, bool in_dram) {
+  return scan_streams(call.technique) && in_dram ? Store::nontemporal : Store::temporal;
+}
+
 std::size_t scan_block_bytes(const roofline::Device& device) {
   for (const roofline::Cache& c : device.caches)
     if (c.level == "L2" && c.size_bytes > 0)
@@ -114,7 +118,9 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device, c
   if (call.technique == ScanTechnique::std_library)
     params["library"] = "libstdc++ " + std::to_string(_GLIBCXX_RELEASE);
   if (call.technique == ScanTechnique::cache_partitioned) params["block_bytes"] = call.block_bytes;
-  const roofline::Work work = scan_work(p, static_cast<std::int64_t>(n), scan_passes(call));
+  if (scan_streams(call.technique)) params["store"] = to_string(call.store);
+  roofline::Work work = scan_work(p, static_cast<std::int64_t>(n), scan_passes(call));
+  if (call.store == Store::nontemporal) work.bytes_write_allocate = work.bytes;  // no line read
   auto info = roofline::case_info(device, "scan", scan_variant_name(call), std::move(params), work,
                                   call.threads);
   const auto make = [&]<class T>() -> std::unique_ptr<roofline::Case> {

@@ -29,6 +29,11 @@ std::vector<ScanVariant> scan_ladder(int max_threads, std::size_t block_bytes);
 // kinds for the SIMD and multithreaded scans.
 std::vector<ScanKind> scan_kinds(const ScanCall& call);
 
+// How a call stores its output: streaming past the caches where the technique can
+// (scan_streams) and the arrays live in DRAM, as ordinary stores otherwise. The study's loops keep
+// ordinary stores everywhere.
+Store scan_store(const ScanCall& call, bool in_dram);
+
 // The cache-partitioned scan's block per thread: half the L2 capacity a thread has (the block
 // read by the reduce and the output lines the scan writes share it), 256 KiB when the device
 // names no L2.

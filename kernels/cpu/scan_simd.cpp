@@ -10,6 +10,8 @@
 // On AVX2 the byte shifts stay inside 128-bit halves: the low half's total is carried into the
 // high half with one cross-half permute. int32 is scanned in uint32 arithmetic, which wraps
 // around by definition.
+#include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <numeric>
 #include <stdexcept>
@@ -101,6 +103,22 @@ inline Vec<U> lanes(Bits b) {
   return reinterpret_cast<Vec<U>>(b);
 }
 
+// Stores v at p: ordinary, or streaming past the caches (p vector-aligned).
+template <Store kStore, class U>
+inline void put(U* p, Vec<U> v) {
+  if constexpr (kStore == Store::nontemporal) {
+#if defined(__AVX512F__)
+    _mm512_stream_si512(reinterpret_cast<Bits*>(p), bits(v));
+#elif defined(__AVX2__)
+    _mm256_stream_si256(reinterpret_cast<Bits*>(p), bits(v));
+#else
+    _mm_stream_si128(reinterpret_cast<Bits*>(p), bits(v));
+#endif
+  } else {
+    store(p, v);
+  }
+}
+
 #if defined(__AVX512F__) || !defined(__AVX2__)
 
 // AVX-512 and SSE2: the shifts cross the whole register.
@@ -142,7 +160,7 @@ inline Vec<U> last_lane(Vec<U> v) {
 #endif
 }
 
-template <bool kExclusive, class U>
+template <bool kExclusive, Store kStore, class U>
 U simd(const U* x, U* out, std::size_t n, U carry) {
   constexpr std::size_t L = Simd<U>::kLanes;
   Vec<U> before = Vec<U>{} + carry;  // the sum of every element before the vector, in each lane
@@ -151,9 +169,9 @@ U simd(const U* x, U* out, std::size_t n, U carry) {
   for (; i + L <= n; i += L) {
     const Vec<U> prefix = lanes_prefix<sizeof(U), U>(load(x + i));
     if constexpr (kExclusive) {
-      store(out + i, lanes<U>(shift_up<sizeof(U)>(bits(prefix))) + before);
+      put<kStore>(out + i, lanes<U>(shift_up<sizeof(U)>(bits(prefix))) + before);
     } else {
-      store(out + i, prefix + before);
+      put<kStore>(out + i, prefix + before);
     }
     before += last_lane<U>(prefix);
   }
@@ -214,7 +232,7 @@ struct Halves {
 
 // Stores kStep vectors from x + i (the current one and kStep − 1 more) and loads the vector after
 // them: every load of a step comes before its stores (out may be x). Needs i + (kStep + 1)·L ≤ n.
-template <int kStep, bool kExclusive, class U>
+template <int kStep, bool kExclusive, Store kStore, class U>
 inline void step(Halves<U>& h, const U* x, U* out, std::size_t i) {
   constexpr std::size_t L = Simd<U>::kLanes;
   Vec<U> prefix[kStep + 1], totals[kStep + 1];
@@ -228,7 +246,7 @@ inline void step(Halves<U>& h, const U* x, U* out, std::size_t i) {
 #pragma GCC unroll 8
   for (int u = 0; u < kStep; ++u) {
     const Vec<U> inclusive = prefix[u] + h.offset;
-    store(out + i + u * L, kExclusive ? one_lane_up<U>(inclusive, h.previous) : inclusive);
+    put<kStore>(out + i + u * L, kExclusive ? one_lane_up<U>(inclusive, h.previous) : inclusive);
     h.previous = inclusive;
     h.offset +=
         totals[u] + lanes<U>(_mm256_permute2x128_si256(bits(totals[u]), bits(totals[u + 1]), 0x21));
@@ -237,7 +255,7 @@ inline void step(Halves<U>& h, const U* x, U* out, std::size_t i) {
   h.totals = totals[kStep];
 }
 
-template <bool kExclusive, class U>
+template <bool kExclusive, Store kStore, class U>
 U simd(const U* x, U* out, std::size_t n, U carry) {
   constexpr std::size_t L = Simd<U>::kLanes;
   constexpr int kStep = 4;  // vectors
@@ -249,10 +267,10 @@ U simd(const U* x, U* out, std::size_t n, U carry) {
     h.previous = Vec<U>{} + carry;
     h.offset =
         h.previous + lanes<U>(_mm256_permute2x128_si256(bits(h.totals), bits(h.totals), 0x08));
-    for (; i + (kStep + 1) * L <= n; i += kStep * L) step<kStep, kExclusive>(h, x, out, i);
-    for (; i + 2 * L <= n; i += L) step<1, kExclusive>(h, x, out, i);
+    for (; i + (kStep + 1) * L <= n; i += kStep * L) step<kStep, kExclusive, kStore>(h, x, out, i);
+    for (; i + 2 * L <= n; i += L) step<1, kExclusive, kStore>(h, x, out, i);
     const Vec<U> inclusive = h.prefix + h.offset;
-    store(out + i, kExclusive ? one_lane_up<U>(inclusive, h.previous) : inclusive);
+    put<kStore>(out + i, kExclusive ? one_lane_up<U>(inclusive, h.previous) : inclusive);
     carry = inclusive[L - 1];
     i += L;
   }
@@ -282,12 +300,29 @@ void scan_block_std(ScanKind kind, const T* x, T* out, std::size_t n) {
   }
 }
 
+template <bool kExclusive, class U>
+U simd_stored(Store mode, const U* x, U* out, std::size_t n, U carry) {
+  if (mode == Store::temporal) return simd<kExclusive, Store::temporal>(x, out, n, carry);
+  // Streaming stores from the first vector-aligned element of out on; the elements before it
+  // are few (fewer than a vector) and stored as the plain loop stores them.
+  const auto address = reinterpret_cast<std::uintptr_t>(out);
+  const std::size_t head =
+      address % sizeof(U)
+          ? n
+          : std::min(n, (kVectorBytes - address % kVectorBytes) % kVectorBytes / sizeof(U));
+  carry = plain<kExclusive, 1>(x, out, head, carry);
+  carry = simd<kExclusive, Store::nontemporal>(x + head, out + head, n - head, carry);
+  _mm_sfence();  // the streamed lines are visible before whatever the caller does next
+  return carry;
+}
+
 template <class T>
-T scan_block_simd(ScanKind kind, const T* x, T* out, std::size_t n, T carry) {
+T scan_block_simd(ScanKind kind, Store store, const T* x, T* out, std::size_t n, T carry) {
   using U = Arith<T>;
   const auto c = static_cast<U>(carry);
-  return static_cast<T>(kind == ScanKind::exclusive ? simd<true, U>(arith(x), arith(out), n, c)
-                                                    : simd<false, U>(arith(x), arith(out), n, c));
+  return static_cast<T>(kind == ScanKind::exclusive
+                            ? simd_stored<true, U>(store, arith(x), arith(out), n, c)
+                            : simd_stored<false, U>(store, arith(x), arith(out), n, c));
 }
 
 template <class T>
@@ -298,10 +333,10 @@ void add_to_block(T* out, std::size_t n, T offset) {
   for (std::size_t i = 0; i < n; ++i) o[i] += d;  // vectorized by the compiler
 }
 
-#define ROOFLAB_SCAN_INSTANTIATE(T)                                         \
-  template T scan_block_plain(ScanKind, int, const T*, T*, std::size_t, T); \
-  template void scan_block_std(ScanKind, const T*, T*, std::size_t);        \
-  template T scan_block_simd(ScanKind, const T*, T*, std::size_t, T);       \
+#define ROOFLAB_SCAN_INSTANTIATE(T)                                          \
+  template T scan_block_plain(ScanKind, int, const T*, T*, std::size_t, T);  \
+  template void scan_block_std(ScanKind, const T*, T*, std::size_t);         \
+  template T scan_block_simd(ScanKind, Store, const T*, T*, std::size_t, T); \
   template void add_to_block(T*, std::size_t, T);
 ROOFLAB_SCAN_INSTANTIATE(float)
 ROOFLAB_SCAN_INSTANTIATE(double)

@@ -59,32 +59,41 @@ T poison() {
   }
 }
 
-// Every row of the ladder with a block small enough that the longer lengths above span several
-// partitions, and every SIMD level for the sequential loops too.
+// Every row of the ladder with a block small enough that the longest length spans several
+// partitions, every SIMD level for the sequential loops too, and one thread partitioned (each
+// partition's reduce is skipped). Every pass of a team waits for its threads: on a loaded 2-core
+// machine a call of many short partitions takes long, hence not smaller blocks.
 std::vector<ScanCall> all_calls() {
   std::vector<ScanCall> calls;
-  for (const ScanVariant& v : scan_ladder(omp_get_max_threads(), 512)) calls.push_back(v.call);
+  for (const ScanVariant& v : scan_ladder(omp_get_max_threads(), 4096)) calls.push_back(v.call);
   for (Isa isa : supported_isas()) {
     calls.push_back({.technique = ScanTechnique::plain, .isa = isa, .unroll = 8});
     calls.push_back({.technique = ScanTechnique::std_library, .isa = isa});
   }
-  // One thread: each partition's reduce is skipped; 64-byte blocks: one line per thread.
-  calls.push_back({.technique = ScanTechnique::cache_partitioned, .isa = best_isa()});
-  calls.push_back({.technique = ScanTechnique::cache_partitioned,
-                   .isa = best_isa(),
-                   .threads = 2,
-                   .block_bytes = 64});
+  calls.push_back(
+      {.technique = ScanTechnique::cache_partitioned, .isa = best_isa(), .block_bytes = 4096});
+  return calls;
+}
+
+// The calls above with each store their technique has.
+std::vector<ScanCall> with_stores(std::vector<ScanCall> calls) {
+  for (std::size_t k = 0, n = calls.size(); k < n; ++k)
+    if (scan_streams(calls[k].technique)) {
+      calls.push_back(calls[k]);
+      calls.back().store = Store::nontemporal;
+    }
   return calls;
 }
 
 std::string describe(const ScanCall& call, std::size_t n) {
-  return scan_variant_name(call) + " " + std::string(to_string(call.kind)) +
-         " block_bytes=" + std::to_string(call.block_bytes) + " n=" + std::to_string(n);
+  return scan_variant_name(call) + " " + std::string(to_string(call.kind)) + " " +
+         std::string(to_string(call.store)) + " block_bytes=" + std::to_string(call.block_bytes) +
+         " n=" + std::to_string(n);
 }
 
 template <class T>
 void check_every_variant() {
-  for (ScanCall call : all_calls())
+  for (ScanCall call : with_stores(all_calls()))
     for (ScanKind kind : kScanKinds) {
       call.kind = kind;
       for (std::size_t n : kLengths)
@@ -123,6 +132,23 @@ TEST(ScanRun, ThreeThreadsSplitUnevenly) {
       }
 }
 
+// Blocks of one cache line per thread: partitions of 2 lines.
+TEST(ScanRun, BlocksOfOneLine) {
+  for (ScanKind kind : kScanKinds)
+    for (std::size_t n : {std::size_t{15}, std::size_t{16}, std::size_t{17}, std::size_t{1000}}) {
+      const ScanCall call{.kind = kind,
+                          .technique = ScanTechnique::cache_partitioned,
+                          .isa = best_isa(),
+                          .threads = 2,
+                          .block_bytes = 64};
+      SCOPED_TRACE(describe(call, n));
+      const Array<std::int32_t> x(n, 3, 31), out(n, 0, 0, poison<std::int32_t>());
+      scan_run(call, x.data(), out.data(), n);
+      const auto v = verify_scan<std::int32_t>(kind, x.data(), out.data(), n);
+      EXPECT_TRUE(v.passed) << v.message;
+    }
+}
+
 TEST(ScanRun, IntegersWrapAroundTheSameInEveryVariant) {
   const std::size_t n = 1003;
   std::vector<std::int32_t> x(n, (1 << 30) + 7), out(n);  // the sums wrap many times
@@ -149,6 +175,8 @@ TEST(ScanRun, RejectsCallsThatCannotRun) {
   throws({.technique = ScanTechnique::simd, .threads = 2});
   throws({.technique = ScanTechnique::plain, .unroll = 3});
   throws({.technique = ScanTechnique::cache_partitioned, .threads = 2, .block_bytes = 32});
+  throws({.technique = ScanTechnique::scan_then_fan, .threads = 2, .store = Store::nontemporal});
+  throws({.technique = ScanTechnique::plain, .store = Store::nontemporal});
   EXPECT_THROW(scan_run({}, static_cast<const float*>(nullptr), out.data(), 8),
                std::invalid_argument);
   EXPECT_NO_THROW(scan_run({}, static_cast<const float*>(nullptr), nullptr, 0));
@@ -202,6 +230,10 @@ TEST(ScanCases, DeclareTheirPassesAndVerify) {
   device.backend = "cpu";
   device.caches = {{"L1", 32 * 1024, 2, 1}, {"L2", 512 * 1024, 2, 1}};
   EXPECT_EQ(scan_block_bytes(device), 256u << 10);
+  EXPECT_EQ(scan_store({.technique = ScanTechnique::simd}, true), Store::nontemporal);
+  EXPECT_EQ(scan_store({.technique = ScanTechnique::simd}, false), Store::temporal);
+  EXPECT_EQ(scan_store({.technique = ScanTechnique::std_library}, true), Store::temporal);
+  EXPECT_EQ(scan_store({.technique = ScanTechnique::scan_then_fan}, true), Store::temporal);
   const ScanCall fan{.kind = ScanKind::exclusive,
                      .technique = ScanTechnique::scan_then_fan,
                      .isa = best_isa(),
@@ -215,6 +247,7 @@ TEST(ScanCases, DeclareTheirPassesAndVerify) {
     EXPECT_EQ(info.params.at("n"), 1003);
     EXPECT_EQ(info.work.bytes, 2 * 1003 * roofline::size_of(p));
     EXPECT_EQ(info.work.algorithm_bytes, 3 * 1003 * roofline::size_of(p));
+    EXPECT_EQ(info.params.count("store"), 0u);  // it has none to choose
     c->prepare();
     const auto v = c->verify();
     EXPECT_TRUE(v.passed) << v.message;
