@@ -32,8 +32,10 @@ enum class ScanTechnique {
   // Each thread scans its block with the simd scan from zero, then adds its block's offset to
   // its output: reads and writes each element twice
   scan_then_fan,
-  // Reduce-then-scan over partitions of threads × block_bytes: each thread's part of a partition
-  // fits its share of L2, so the scan re-reads from the cache what the reduce read from memory
+  // Reduce-then-scan per chunk of block_bytes (a share of L2), so the scan re-reads from the
+  // cache what the reduce read from memory; the threads take chunks in order and each finds its
+  // chunk's offset by looking back over its predecessors' published sums (no barrier between
+  // chunks)
   cache_partitioned,
 };
 
@@ -45,10 +47,10 @@ struct ScanCall {
   Isa isa = Isa::baseline;  // the level the kernel is compiled for (std_library: its caller)
   int unroll = 1;           // plain: one of kScanUnrolls
   // The multithreaded techniques: the threads of a persistent Team (kernels/cpu/team.hpp), thread
-  // t owning the t-th contiguous block (of each partition); one thread runs on the calling
-  // thread. The sequential techniques take 1.
+  // t owning the t-th contiguous block (cache_partitioned: taking the next chunk); one thread
+  // runs on the calling thread. The sequential techniques take 1.
   int threads = 1;
-  std::size_t block_bytes = 256 << 10;  // cache_partitioned: input bytes per thread per partition
+  std::size_t block_bytes = 256 << 10;  // cache_partitioned: input bytes per chunk
   // How the techniques for which scan_streams holds store the output: nontemporal streams it past
   // the caches (from its first vector-aligned element), sparing the read of each output line
   // before it is written, for outputs that do not fit the caches.

@@ -34,9 +34,8 @@ std::vector<ScanKind> scan_kinds(const ScanCall& call);
 // ordinary stores everywhere.
 Store scan_store(const ScanCall& call, bool in_dram);
 
-// The cache-partitioned scan's block per thread: half the L2 capacity a thread has (the block
-// read by the reduce and the output lines the scan writes share it), 256 KiB when the device
-// names no L2.
+// The cache-partitioned scan's chunk: half the L2 capacity a thread has (the chunk read by the
+// reduce and the output lines the scan writes share it), 256 KiB when the device names no L2.
 std::size_t scan_block_bytes(const roofline::Device& device);
 
 // One case: call over n elements of precision p, the arrays filled by call.threads threads in
