@@ -88,7 +88,8 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device, 
 }
 
 // The scan ladder over the length sweep, int32 (the study's type) first, streaming the output
-// past the caches in DRAM where the technique can; std::inclusive_scan is the baseline.
+// past the caches in DRAM where the technique can; the standard library's scan of each kind is
+// the baseline.
 void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device, int threads) {
   for (const ScanVariant& v : scan_ladder(threads, scan_block_bytes(device)))
     out.push_back(

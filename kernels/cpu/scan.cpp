@@ -312,7 +312,7 @@ std::string scan_variant_name(const ScanCall& call) {
     case ScanTechnique::plain:
       return call.unroll == 1 ? "plain" : "unroll" + std::to_string(call.unroll);
     case ScanTechnique::std_library:
-      return "std_inclusive_scan";
+      return call.kind == ScanKind::exclusive ? "std_exclusive_scan" : "std_inclusive_scan";
     case ScanTechnique::simd:
       return isa + "_logstep";
     case ScanTechnique::reduce_then_scan:

@@ -22,7 +22,7 @@ enum class ScanTechnique {
   // writes it: every add waits for the one before (the unrolling removes loop overhead, not
   // the dependence)
   plain,
-  std_library,  // std::inclusive_scan (std::exclusive_scan) of libstdc++: sequential
+  std_library,  // std::inclusive_scan or std::exclusive_scan of libstdc++: sequential
   // In-register log-step scan of each vector (log2(lanes) shift-and-add steps), the carried
   // total of the vectors before it broadcast and added: one dependent add per vector
   simd,
@@ -64,9 +64,10 @@ inline constexpr int kScanUnrolls[] = {1, 2, 4, 8};
 // back what its scan wrote).
 bool scan_streams(ScanTechnique t);
 
-// The variant's name, from its parameters: "plain", "unroll4", "std_inclusive_scan",
-// "avx2_logstep", "reduce_then_scan_avx2_2t", "cache_partitioned_avx512_16t". The kind and the
-// store are parameters of the case, not part of the name.
+// The variant's name, from its parameters: "plain", "unroll4", "std_inclusive_scan" (and
+// "std_exclusive_scan": the standard library has a function per kind), "avx2_logstep",
+// "reduce_then_scan_avx2_2t", "cache_partitioned_avx512_16t". Otherwise the kind and the store
+// are parameters of the case, not part of the name.
 std::string scan_variant_name(const ScanCall& call);
 
 // Element reads and writes per element that the call's algorithm makes over n elements (what

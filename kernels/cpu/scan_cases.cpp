@@ -75,7 +75,8 @@ std::vector<ScanVariant> scan_ladder(int max_threads, std::size_t block_bytes) {
   for (int unroll : kScanUnrolls)
     ladder.push_back(
         {{.technique = ScanTechnique::plain, .isa = best, .unroll = unroll}, unroll == 1});
-  ladder.push_back({{.technique = ScanTechnique::std_library, .isa = best}, true});
+  for (ScanKind kind : kScanKinds)
+    ladder.push_back({{.kind = kind, .technique = ScanTechnique::std_library, .isa = best}, true});
   for (Isa isa : supported_isas())
     ladder.push_back({{.technique = ScanTechnique::simd, .isa = isa}, isa == best});
   for (Isa isa : supported_isas())
@@ -91,8 +92,8 @@ std::vector<ScanVariant> scan_ladder(int max_threads, std::size_t block_bytes) {
 }
 
 std::vector<ScanKind> scan_kinds(const ScanCall& call) {
-  if (call.technique == ScanTechnique::plain || call.technique == ScanTechnique::std_library)
-    return {ScanKind::inclusive};
+  if (call.technique == ScanTechnique::plain) return {ScanKind::inclusive};
+  if (call.technique == ScanTechnique::std_library) return {call.kind};
   return {kScanKinds.begin(), kScanKinds.end()};
 }
 

@@ -18,15 +18,16 @@ struct ScanVariant {
 };
 
 // The ladder on a CPU with `max_threads` threads: the study's sequential loops (plain, unrolled
-// 2, 4 and 8 times, std::inclusive_scan) at the best ISA level; the log-step SIMD scan at every
+// 2, 4 and 8 times, std::inclusive_scan; std::exclusive_scan, the exclusive panels' baseline)
+// at the best ISA level; the log-step SIMD scan at every
 // supported level; at every level reduce-then-scan, scan-then-fan and the cache-partitioned scan
 // (blocks of `block_bytes`) on 2, 4, … threads up to max_threads (and max_threads itself; their
 // one-thread point is the SIMD scan's). The quick suite keeps plain, std::inclusive_scan, the
-// best level's SIMD scan and its three multithreaded scans on max_threads.
+// best level's SIMD scan and its three multithreaded scans on max_threads, and both std rows.
 std::vector<ScanVariant> scan_ladder(int max_threads, std::size_t block_bytes);
 
-// The kinds a variant's row runs: the study's inclusive scan for the sequential loops, both
-// kinds for the SIMD and multithreaded scans.
+// The kinds a variant's row runs: the study's inclusive scan for its loops, its own for a std
+// row, both kinds for the SIMD and multithreaded scans.
 std::vector<ScanKind> scan_kinds(const ScanCall& call);
 
 // How a call stores its output: streaming past the caches where the technique can

@@ -187,6 +187,9 @@ TEST(ScanVariants, AreNamedByTechniqueAndDeclareTheirAlgorithmsPasses) {
   EXPECT_EQ(scan_variant_name({.technique = ScanTechnique::plain}), "plain");
   EXPECT_EQ(scan_variant_name({.technique = ScanTechnique::plain, .unroll = 4}), "unroll4");
   EXPECT_EQ(scan_variant_name({.technique = ScanTechnique::std_library}), "std_inclusive_scan");
+  EXPECT_EQ(
+      scan_variant_name({.kind = ScanKind::exclusive, .technique = ScanTechnique::std_library}),
+      "std_exclusive_scan");
   const ScanCall fan{.technique = ScanTechnique::scan_then_fan, .isa = Isa::avx512, .threads = 4};
   EXPECT_EQ(scan_variant_name(fan), "scan_then_fan_avx512_4t");
   EXPECT_EQ(scan_passes(simd), 2);
@@ -205,7 +208,8 @@ TEST(ScanLadder, HasTheStudysLoopsEveryLevelAndEveryThreadCount) {
   }
   EXPECT_EQ(names.size(), ladder.size()) << "two rows share a name";
   const std::string best(to_string(best_isa()));
-  for (const char* name : {"plain", "unroll2", "unroll4", "unroll8", "std_inclusive_scan"})
+  for (const char* name :
+       {"plain", "unroll2", "unroll4", "unroll8", "std_inclusive_scan", "std_exclusive_scan"})
     EXPECT_TRUE(names.contains(name)) << name;
   for (Isa isa : supported_isas()) {
     const std::string level(to_string(isa));
@@ -215,8 +219,8 @@ TEST(ScanLadder, HasTheStudysLoopsEveryLevelAndEveryThreadCount) {
         EXPECT_TRUE(
             names.contains(std::string(technique) + "_" + level + "_" + std::to_string(t) + "t"));
   }
-  EXPECT_EQ(quick, (std::set<std::string>{"plain", "std_inclusive_scan", best + "_logstep",
-                                          "reduce_then_scan_" + best + "_8t",
+  EXPECT_EQ(quick, (std::set<std::string>{"plain", "std_inclusive_scan", "std_exclusive_scan",
+                                          best + "_logstep", "reduce_then_scan_" + best + "_8t",
                                           "scan_then_fan_" + best + "_8t",
                                           "cache_partitioned_" + best + "_8t"}));
   // One thread: no multithreaded rows.
