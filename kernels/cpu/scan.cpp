@@ -67,7 +67,7 @@ void check(const ScanCall& call, const T* x, const T* out, std::size_t n) {
           std::end(kScanUnrolls))
     fail("no loop unrolled " + std::to_string(call.unroll) + " times (expected 1, 2, 4 or 8)");
   if (call.technique == ScanTechnique::cache_partitioned && call.block_bytes < kCacheLineBytes)
-    fail("a block of " + std::to_string(call.block_bytes) + " bytes is less than a cache line");
+    fail("a chunk of " + std::to_string(call.block_bytes) + " bytes is less than a cache line");
   if (call.store == Store::nontemporal && !scan_streams(call.technique))
     fail("no streaming stores");
   if (!supported(call.isa)) fail("this CPU lacks " + std::string(to_string(call.isa)));
@@ -101,9 +101,10 @@ std::vector<Partial<T>>& partials(int threads) {
   return kept;
 }
 
-// Replaces each block's sum with the sum of the blocks before it, from `carry`.
+// Replaces each block's sum with the sum of the blocks before it.
 template <class T>
-void offsets_from(std::vector<Partial<T>>& blocks, T carry) {
+void to_offsets(std::vector<Partial<T>>& blocks) {
+  T carry{};
   for (Partial<T>& b : blocks) {
     const T sum = b.value;
     b.value = carry;
@@ -133,7 +134,7 @@ void reduce_then_scan(const ScanCall& call, const Kernels<T>& k, const T* x, T* 
         k.reduce(ReduceOp::sum, kReduceAccumulators, x + r.begin, nullptr, r.end - r.begin);
   };
   team.run(reduce);
-  offsets_from(blocks, T{});
+  to_offsets(blocks);
   auto scan = [&](int t) {
     const Range r = block_of(out, n, t, threads);
     k.scan(call.kind, call.store, x + r.begin, out + r.begin, r.end - r.begin,
@@ -154,7 +155,7 @@ void scan_then_fan(const ScanCall& call, const Kernels<T>& k, const T* x, T* out
         k.scan(call.kind, Store::temporal, x + r.begin, out + r.begin, r.end - r.begin, T{});
   };
   team.run(scan);
-  offsets_from(blocks, T{});
+  to_offsets(blocks);
   auto fan = [&](int t) {
     if (t == 0) return;
     const Range r = block_of(out, n, t, threads);

@@ -78,7 +78,7 @@ double scan_passes(const ScanCall& call);
 // out[i] = the `call.kind` prefix sum of x up to i, for any n and alignment; int32 wraps around
 // modulo 2^32. out may equal x (in place) but must not overlap it otherwise. Throws
 // std::invalid_argument for a call that cannot run (threads < 1, more than one thread for a
-// sequential technique, an unroll not in kScanUnrolls, an ISA level this CPU lacks, a block
+// sequential technique, an unroll not in kScanUnrolls, an ISA level this CPU lacks, a chunk
 // smaller than a cache line, streaming stores for a technique that has none, a null array with
 // n > 0).
 void scan_run(const ScanCall& call, const float* x, float* out, std::size_t n);
