@@ -188,9 +188,10 @@ U simd(const U* x, U* out, std::size_t n, U carry) {
 // one permute ([a1 | a0']: this vector's high total beside the next one's low total) crosses
 // halves. The first step of each half's scan adds the element before each lane, loaded from one
 // element lower and masked at the halves' first lanes, instead of shifted in: a load and an and
-// where the load ports have room. int32 on a Zen 3 core at 2 K elements: 9.2 Gelem/s with
-// 4 vectors a step, against 7.7 with the shifted first step and 5.9 with a whole-register scan
-// and a broadcast of its last lane (std::inclusive_scan: 3.2).
+// where the load ports have room. int32 on a Zen 3 core at 2 K elements, one vector a step
+// unless said: a whole-register scan and a broadcast of its last lane 5.9 Gelem/s, halves with
+// the offset vector 7.7, the first step loaded 8.4, and 4 vectors a step 9.2 (std::inclusive_scan
+// 3.2). About 2.8 cycles a vector for 9 vector operations, 3 of them shuffles: what bounds it.
 
 // Each half's inclusive prefix of v, by shifts.
 template <class U>
