@@ -140,17 +140,19 @@ template <class T>
 roofline::Verification verify_scan(ScanKind kind, const T* x, const T* out, std::size_t n) {
   if (n > 0 && (!x || !out)) throw std::invalid_argument("scan: a null array with n > 0");
   // The reference in chunks on all threads: each chunk's total, their prefix, then each chunk
-  // checked from its offset.
+  // checked from its offset. One chunk is checked on the calling thread: waking the OpenMP
+  // threads for it costs more than the check, and leaves them spinning on the cores that a
+  // multithreaded scan checked next wants.
   const std::size_t chunks = std::clamp<std::size_t>(n / 4096, 1, 1024);
   const std::size_t per_chunk = (n + chunks - 1) / chunks;
   const auto begin = [&](std::size_t c) { return std::min(n, c * per_chunk); };
   std::vector<Prefix<T>> offsets(chunks + 1);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (chunks > 1)
   for (std::size_t c = 0; c < chunks; ++c)
     for (std::size_t i = begin(c); i < begin(c + 1); ++i) offsets[c + 1].add(x[i]);
   for (std::size_t c = 0; c < chunks; ++c) offsets[c + 1].add(offsets[c]);
   std::vector<ChunkCheck> found(chunks);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (chunks > 1)
   for (std::size_t c = 0; c < chunks; ++c)
     found[c] = check_chunk<T>(kind, x, out, begin(c), begin(c + 1), offsets[c]);
 

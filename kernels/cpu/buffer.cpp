@@ -75,5 +75,6 @@ template void fill_random(Buffer<double>&, std::uint64_t, int, Split);
 template void fill_random(Buffer<std::int32_t>&, std::uint64_t, int, Split);
 template void fill_value(Buffer<float>&, float, int, Split);
 template void fill_value(Buffer<double>&, double, int, Split);
+template void fill_value(Buffer<std::int32_t>&, std::int32_t, int, Split);
 
 }  // namespace kernels::cpu

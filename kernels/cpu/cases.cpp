@@ -8,9 +8,11 @@
 
 #include "kernels/cpu/nested_saxpy_cases.hpp"
 #include "kernels/cpu/reduce_cases.hpp"
+#include "kernels/cpu/scan_cases.hpp"
 #include "kernels/cpu/stream_cases.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/reduce.hpp"
+#include "kernels/scan.hpp"
 #include "kernels/stream.hpp"
 
 namespace kernels::cpu {
@@ -85,6 +87,27 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device, 
                    }});
 }
 
+// The scan ladder over the length sweep, int32 (the study's type) first, streaming the output
+// past the caches in DRAM where the technique can; the standard library's scan of each kind is
+// the baseline.
+void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device, int threads) {
+  for (const ScanVariant& v : scan_ladder(threads, scan_block_bytes(device)))
+    out.push_back(
+        {&kScan, scan_variant_name(v.call), v.quick, v.call.technique == ScanTechnique::std_library,
+         [=, &device](Cases& cases, const Sizing& sizing) {
+           for (ScanKind kind : scan_kinds(v.call)) {
+             ScanCall call = v.call;
+             call.kind = kind;
+             for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
+               for (std::size_t n : sizing.lengths(kScan.arrays, p)) {
+                 call.store =
+                     scan_store(call, sizing.in_dram(double(n) * kScan.arrays * size_of(p)));
+                 cases.push_back(make_scan_case(device, call, p, n));
+               }
+           }
+         }});
+}
+
 }  // namespace
 
 std::vector<Variant> variants(const roofline::Device& device) {
@@ -95,6 +118,7 @@ std::vector<Variant> variants(const roofline::Device& device) {
   add_nested_saxpy_rows(out, device, threads);
   add_stream_rows(out, device, threads);
   add_reduce_rows(out, device, threads);
+  add_scan_rows(out, device, threads);
   return out;
 }
 

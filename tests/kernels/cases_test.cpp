@@ -56,9 +56,10 @@ std::set<std::string> variants_of(const std::vector<std::unique_ptr<roofline::Ca
   return out;
 }
 
-TEST(CpuCases, FamiliesAreStreamNestedSaxpyAndReduceWhichIsNotDefault) {
+TEST(CpuCases, FamiliesAreStreamNestedSaxpyReduceAndScanWhichAreNotDefault) {
   const auto rows = variants(zen3_device());
-  EXPECT_EQ(family_names(rows), (std::vector<std::string>{"nested_saxpy", "reduce", "stream"}));
+  EXPECT_EQ(family_names(rows),
+            (std::vector<std::string>{"nested_saxpy", "reduce", "scan", "stream"}));
   EXPECT_EQ(default_family_names(rows), (std::vector<std::string>{"nested_saxpy", "stream"}));
 }
 
@@ -151,6 +152,46 @@ TEST(CpuCases, RejectsUnknownNamesAndBadSizesNamingTheValue) {
     EXPECT_NE(message.find("size " + std::to_string(bad)), std::string::npos)
         << bad << ": '" << message << "'";
   }
+}
+
+TEST(CpuCases, EveryQuickScanCaseVerifiesAtAnAwkwardSize) {
+  roofline::RunOptions options = sized(1003);
+  options.families = {"scan"};
+  const auto cases = make_cases(zen3_device(), options);
+  // Types × (plain and the two std rows, one kind each; both kinds of the SIMD scan and, with
+  // more than one thread, of the three multithreaded scans).
+  const std::size_t both_kinds = omp_get_max_threads() > 1 ? 4 : 1;
+  EXPECT_EQ(cases.size(), 3 * (3 + 2 * both_kinds));
+  for (auto& c : cases) {
+    SCOPED_TRACE(c->info().variant + " " + c->info().params.dump());
+    EXPECT_EQ(c->info().params.value("store", "temporal"), "temporal");  // in the caches
+    c->prepare();
+    const roofline::Verification v = c->verify();
+    EXPECT_TRUE(v.passed) << v.message;
+    c->run();
+    c->release();
+  }
+}
+
+TEST(CpuCases, ScansStreamTheirOutputInDramWhereTheyCan) {
+  roofline::RunOptions options;
+  options.families = {"scan"};
+  options.quick = false;
+  const double dram_bytes = memory_facts(zen3_device()).dram_bytes;
+  int streamed = 0;
+  for (const auto& c : make_cases(zen3_device(), options)) {
+    const roofline::CaseInfo& info = c->info();
+    const bool dram = info.work.working_set >= dram_bytes;
+    const std::string technique = info.params.at("technique");
+    const bool can =
+        technique == "simd" || technique == "reduce_then_scan" || technique == "cache_partitioned";
+    EXPECT_EQ(info.params.contains("store"), can) << info.variant;
+    if (can)
+      EXPECT_EQ(info.params.at("store"), dram ? "nontemporal" : "temporal")
+          << info.variant << " n=" << info.params.at("n");
+    streamed += can && dram;
+  }
+  EXPECT_GT(streamed, 0);
 }
 
 TEST(CpuCases, DefaultSizePutsEveryWorkingSetInDram) {

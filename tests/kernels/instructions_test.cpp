@@ -1,6 +1,7 @@
 // The nested SAXPY kernels really contain the packed FMAs their place on the roofline assumes,
-// and the reduce kernels are what their names say (packed SIMD; a plain float sum that is not
-// reassociated): the per-ISA objects are disassembled with objdump, whatever CPU runs the test.
+// and the reduce and scan kernels are what their names say (packed SIMD; a plain loop that adds
+// one element at a time): the per-ISA objects are disassembled with objdump, whatever CPU runs
+// the test.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <memory>
 #include <regex>
 #include <string>
+#include <tuple>
 
 namespace {
 
@@ -102,6 +104,41 @@ TEST(ReduceInstructions, Avx2SimdIsPackedOnYmmAndPlainIsScalarInOrder) {
 
 TEST(ReduceInstructions, Avx512SimdIsPackedOnZmmAndPlainIsScalarInOrder) {
   expect_reduce_kernels(REDUCE_AVX512_OBJECT, "zmm");
+}
+
+// The SIMD scan adds whole registers of each type; the study's loops (plain, unrolled) and
+// std::inclusive_scan add one element at a time.
+void expect_scan_kernels(const std::string& object, const std::string& reg) {
+  const std::string ns = "kernels::cpu::isa_" + std::string(reg == "ymm" ? "avx2" : "avx512");
+  // (int is scanned as unsigned int)
+  for (const auto& [type, arith, add] :
+       {std::tuple{"float", "float", "vaddps"}, std::tuple{"double", "double", "vaddpd"},
+        std::tuple{"int", "unsigned int", "vpaddd"}}) {
+    SCOPED_TRACE(std::string(type) + " in " + object);
+    // scan_block_simd and the kernels it calls (simd<kind, store, type>).
+    std::string simd = functions_body(object, "", ns + "::scan_block_simd<" + type + ">");
+    for (const auto& [name, body] : functions_of(object))
+      if (name.find("::simd<") != std::string::npos &&
+          name.find(", " + std::string(arith) + ">(") != std::string::npos)
+        simd += body;
+    ASSERT_FALSE(simd.empty()) << "no scan_block_simd<" << type << ">";
+    EXPECT_TRUE(std::regex_search(simd, std::regex(std::string(add) + "[^\n]*%" + reg)))
+        << "the SIMD scan has no " << add << " on %" << reg;
+    for (const char* loop : {"scan_block_plain<", "scan_block_std<"}) {
+      const std::string body = functions_body(object, "", ns + "::" + loop + type + ">");
+      ASSERT_FALSE(body.empty()) << "no " << loop << type << ">";
+      EXPECT_FALSE(std::regex_search(body, std::regex("vaddp[sd]|vpaddd")))
+          << loop << type << "> adds packed registers: not the study's loop";
+    }
+  }
+}
+
+TEST(ScanInstructions, Avx2SimdIsPackedOnYmmAndTheLoopsAreScalar) {
+  expect_scan_kernels(SCAN_AVX2_OBJECT, "ymm");
+}
+
+TEST(ScanInstructions, Avx512SimdIsPackedOnZmmAndTheLoopsAreScalar) {
+  expect_scan_kernels(SCAN_AVX512_OBJECT, "zmm");
 }
 
 }  // namespace
