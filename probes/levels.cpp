@@ -25,6 +25,7 @@ constexpr double kPlateauTolerance = 0.10;
 // of its last three (a shared host's DRAM drifts between points), spanning two octaves, and a
 // level before it at least 1.3x faster.
 constexpr double kDramTolerance = 0.15;
+constexpr double kSameStep = 1.02;
 constexpr double kDramPlateau = 4.0;
 constexpr double kFasterLevel = 1.3;
 
@@ -136,7 +137,14 @@ std::optional<double> dram_onset(const std::vector<SweepPoint>& sweep,
     double& slot = best[p.working_set];
     slot = std::max(slot, roofline::summarize(p.bytes_per_s).median);
   }
-  const std::vector<std::pair<double, double>> series(best.begin(), best.end());
+  // One point per step of the sweep: the kernels' working sets at a step differ by their
+  // rounding to whole lines (within 2%).
+  std::vector<std::pair<double, double>> series;
+  for (const auto& [ws, median] : best)
+    if (!series.empty() && ws <= series.back().first * kSameStep)
+      series.back().second = std::max(series.back().second, median);
+    else
+      series.emplace_back(ws, median);
   if (series.size() < 2) return std::nullopt;
   std::vector<double> tail;
   for (std::size_t i = series.size() - std::min<std::size_t>(series.size(), 3); i < series.size();

@@ -186,9 +186,10 @@ TEST(CpuCases, ScansStreamTheirOutputInDramWhereTheyCan) {
     const bool can =
         technique == "simd" || technique == "reduce_then_scan" || technique == "cache_partitioned";
     EXPECT_EQ(info.params.contains("store"), can) << info.variant;
-    if (can)
+    if (can) {
       EXPECT_EQ(info.params.at("store"), dram ? "nontemporal" : "temporal")
           << info.variant << " n=" << info.params.at("n");
+    }
     streamed += can && dram;
   }
   EXPECT_GT(streamed, 0);

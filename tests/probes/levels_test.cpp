@@ -198,6 +198,21 @@ TEST(DramOnset, ASweepShowsDramPastTheCacheItReachesNotTheOneReported) {
   EXPECT_LE(l3->working_set_max, *onset / 2);
 }
 
+TEST(DramOnset, KernelsOfOneStepCountAsOnePointWhateverTheirRounding) {
+  // Each kernel rounds a step's working set to its own whole lines: read and copy land 0.1%
+  // apart and must not read as a series alternating between their bandwidths.
+  std::vector<SweepPoint> points = guest_sweep(256 * MiB);
+  for (const SweepPoint& p : std::vector<SweepPoint>(points))
+    if (p.threads == 2) {
+      SweepPoint copy = p;
+      copy.kernel = "copy";
+      copy.working_set *= 1.001;
+      for (double& b : copy.bytes_per_s) b *= 0.6;
+      points.push_back(copy);
+    }
+  EXPECT_DOUBLE_EQ(*probes::dram_onset(points, kGuestCaches), std::exp2(25.25));
+}
+
 TEST(DramOnset, APlateauWithNothingFasterBeforeItIsNotDram) {
   // Past the L2 the bandwidth never changes (an L3 no faster than DRAM, or a sweep that starts
   // in DRAM): nothing tells the levels apart, so the 4x rule stays.
