@@ -98,20 +98,19 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device, in
            (c.technique == ScanTechnique::std_library && c.kind == ScanKind::exclusive);
   };
   for (const ScanVariant& v : scan_ladder(threads, scan_block_bytes(device)))
-    out.push_back(
-        {&kScan, scan_variant_name(v.call), v.quick, baseline(v.call),
-         [=, &device](Cases& cases, const Sizing& sizing) {
-           for (ScanKind kind : scan_kinds(v.call)) {
-             ScanCall call = v.call;
-             call.kind = kind;
-             for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
-               for (std::size_t n : sizing.lengths(kScan.arrays, p)) {
-                 call.store =
-                     scan_store(call, sizing.in_dram(double(n) * kScan.arrays * size_of(p)));
-                 cases.push_back(make_scan_case(device, call, p, n));
-               }
-           }
-         }});
+    out.push_back({&kScan, scan_variant_name(v.call), v.quick, baseline(v.call),
+                   [=, &device](Cases& cases, const Sizing& sizing) {
+                     for (ScanKind kind : scan_kinds(v.call)) {
+                       ScanCall call = v.call;
+                       call.kind = kind;
+                       for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
+                         for (std::size_t n : sizing.lengths(kScan.arrays, p)) {
+                           call.store = scan_store(
+                               call, sizing.in_dram(double(n) * kScan.arrays * size_of(p)));
+                           cases.push_back(make_scan_case(device, call, p, n));
+                         }
+                     }
+                   }});
 }
 
 }  // namespace
