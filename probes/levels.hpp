@@ -27,9 +27,9 @@ std::vector<LevelSpan> level_spans(const std::vector<roofline::Cache>& caches, i
                                    std::optional<double> dram_from = std::nullopt);
 
 // Where a sweep shows DRAM, from the series of its most threads (at each working set the best
-// kernel and store): the first working set of its last plateau (medians within 15% of the median
+// kernel and store): the first working set of its last plateau (medians within 35% of the median
 // of the last three) when that plateau spans at least two octaves past the second-to-last
-// cache and something 1.3x faster came before it there (the last cache's plateau: the sweep must
+// cache and something 2x faster came before it there (the last cache's plateau: the sweep must
 // have seen the level it is past); capped by STREAM's rule, 4× the last cache. A sweep that
 // does not show it yet gives nullopt. A reported cache size is only a bound: on a virtual
 // machine it may be the host socket's, not what this process reaches.
