@@ -1,0 +1,118 @@
+#pragma once
+// The scan family on an NVIDIA GPU (definition in kernels/scan.hpp): the CUDA Handbook's three
+// multi-pass algorithms (ch. 13) and the single-pass decoupled look-back (Merrill & Garland 2016),
+// each with either block scan of kernels/cuda/common/block_scan.cuh. This header is the GPU-free
+// part: the parameters, the names derived from them, the rows' configs and the launch planning,
+// with the element moves each algorithm makes (its declared algorithm_bytes).
+//
+// Every kernel works on tiles of threads × loads 16-byte vectors (4096 int32 or float, 2048
+// double at the default 256 × 4): a warp loads its span of the tile warp-striped, hands each
+// thread consecutive elements through shared memory (common/warp_exchange.cuh), each thread scans
+// its elements serially, the block scans the threads' totals, and the result goes back the same
+// way.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels/cuda/common/block_scan_algorithm.hpp"
+#include "kernels/scan.hpp"
+
+namespace kernels::cuda {
+
+enum class ScanAlgorithm {
+  // Scan each tile, writing its total; scan the totals (recursively, the same algorithm); add
+  // each tile's offset to its outputs: reads and writes the data twice, ≈ 4n element moves.
+  scan_then_fan,
+  // Reduce each tile to its total; scan the totals (recursively); scan each tile from its offset:
+  // reads the data twice, writes it once, ≈ 3n.
+  reduce_then_scan,
+  // Merrill & Grimshaw's two-level reduce-then-scan: a fixed grid of resident blocks, each owning
+  // one contiguous span of tiles, reduces its span; one block scans the span totals; each block
+  // scans its span tile after tile from its offset, carrying the running total: ≈ 3n.
+  merrill_grimshaw,
+  // One pass: each block takes its tile's index from an atomic ticket, publishes its tile's total,
+  // looks back over its predecessors' published totals for its prefix and publishes its
+  // inclusive prefix: 2n.
+  decoupled_lookback,
+};
+
+inline constexpr ScanAlgorithm kScanAlgorithms[] = {
+    ScanAlgorithm::scan_then_fan, ScanAlgorithm::reduce_then_scan, ScanAlgorithm::merrill_grimshaw,
+    ScanAlgorithm::decoupled_lookback};
+inline constexpr BlockScanAlgorithm kBlockScans[] = {BlockScanAlgorithm::warp_shfl,
+                                                     BlockScanAlgorithm::smem};
+
+std::string_view to_string(ScanAlgorithm a);
+std::string_view to_string(BlockScanAlgorithm b);  // "shfl", "smem"
+
+// The block's shape: threads, and 16-byte vectors per thread and tile (4 × 4 int32 or float, or
+// 4 × 2 double, items per thread at the default).
+struct ScanShape {
+  int threads = 256;
+  int loads = 4;
+
+  friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
+};
+
+// Every algorithm's shape: 256 threads × 4 vectors, 16 items per thread for 4-byte types (CUB's
+// sm_90 scan policies use 128-384 threads × 12-24 items; cub/device/dispatch/tuning/
+// tuning_scan.cuh, CCCL 3.0).
+inline constexpr ScanShape kScanShape{};
+
+// The look-back's threads × loads sweep around it, compiled for fp32 only (opt-in rows).
+inline constexpr ScanShape kScanSweepShapes[] = {{128, 4}, {128, 8}, {256, 2},
+                                                 {256, 8}, {512, 2}, {512, 4}};
+
+struct ScanConfig {
+  ScanAlgorithm algorithm = ScanAlgorithm::decoupled_lookback;
+  BlockScanAlgorithm block = BlockScanAlgorithm::warp_shfl;
+  ScanShape shape = kScanShape;
+};
+
+// The variant's name: algorithm and block scan ("scan_then_fan_shfl", "decoupled_lookback_smem"),
+// then threads × loads when the shape is not the default ("decoupled_lookback_shfl_128x8").
+std::string scan_variant_name(const ScanConfig& c);
+
+// Elements per tile for an element type of `element_bytes` bytes.
+constexpr std::size_t scan_tile(const ScanShape& s, int element_bytes) {
+  return std::size_t(s.threads) * s.loads * (16 / element_bytes);
+}
+
+// Throws roofline::InputError naming the bad value: a precision other than int32, fp32 and fp64,
+// a shape with no compiled kernel (the default for every algorithm and type; the sweep's for
+// the look-back in fp32).
+void check_config(const ScanConfig& c, roofline::Precision p);
+
+// The rows: every algorithm with either block scan at the default shape.
+std::vector<ScanConfig> scan_ladder();
+// The opt-in sweep: the look-back with warp shuffles at kScanSweepShapes.
+std::vector<ScanConfig> scan_sweep();
+// The element types a config runs: int32, fp32 and fp64; fp32 only for a sweep shape.
+std::vector<roofline::Precision> scan_precisions(const ScanConfig& c);
+
+// The launches of one scan of n elements.
+struct ScanPlan {
+  std::size_t tile = 0;   // elements per tile
+  std::size_t tiles = 0;  // ⌈n / tile⌉
+  // scan_then_fan and reduce_then_scan: the lengths of the recursion's arrays, n first, then
+  // the tile totals of the one before, down to one of at most one tile (scanned by one block).
+  // Each level but the last has a totals array and an offsets array of the next one's length.
+  std::vector<std::size_t> levels;
+  // merrill_grimshaw: blocks (spans) and tiles per span; decoupled_lookback: one block per tile.
+  std::size_t blocks = 0;
+  std::size_t span_tiles = 0;
+  // Element reads and writes of all passes, the tile totals and offsets included (look-back
+  // descriptors not counted: 8 bytes written twice and read a few times per tile).
+  double moves = 0;
+};
+
+// The plan for n elements of precision p; `spans` is merrill_grimshaw's grid (resident blocks per
+// SM × SMs), capped here at the tiles and at one tile of span totals. Throws roofline::InputError
+// for a config check_config refuses, or spans below 1.
+ScanPlan plan_scan(const ScanConfig& c, roofline::Precision p, std::size_t n, std::size_t spans);
+
+// Element moves per element (scan_work's passes): moves / n, at least 2 (and 2 for n = 0).
+double scan_passes(const ScanPlan& plan, std::size_t n);
+
+}  // namespace kernels::cuda

@@ -1,0 +1,123 @@
+// The GPU-free parts of the CUDA scan family: names derived from the parameters, the configs
+// refused, the launch plans (tiles, recursion levels, spans) with the element moves each
+// algorithm declares, and the look-back descriptors' rules (epochs, packing, the window).
+#include "kernels/cuda/scan_plan.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "kernels/cuda/lookback.hpp"
+#include "roofline/input_error.hpp"
+
+namespace kernels::cuda {
+namespace {
+
+using roofline::InputError;
+using roofline::Precision;
+
+constexpr ScanConfig config(ScanAlgorithm a, BlockScanAlgorithm b = BlockScanAlgorithm::warp_shfl) {
+  return {.algorithm = a, .block = b};
+}
+
+TEST(ScanPlan, NamesComeFromTheParameters) {
+  EXPECT_EQ(scan_variant_name(config(ScanAlgorithm::scan_then_fan)), "scan_then_fan_shfl");
+  EXPECT_EQ(scan_variant_name(config(ScanAlgorithm::decoupled_lookback, BlockScanAlgorithm::smem)),
+            "decoupled_lookback_smem");
+  EXPECT_EQ(scan_variant_name({.shape = {128, 8}}), "decoupled_lookback_shfl_128x8");
+  std::set<std::string> names;
+  for (const ScanConfig& c : scan_ladder()) names.insert(scan_variant_name(c));
+  for (const ScanConfig& c : scan_sweep()) names.insert(scan_variant_name(c));
+  EXPECT_EQ(names.size(), scan_ladder().size() + scan_sweep().size());
+  EXPECT_EQ(scan_ladder().size(), 8u);  // 4 algorithms × 2 block scans
+}
+
+TEST(ScanPlan, RefusesWhatIsNotCompiled) {
+  for (const ScanConfig& c : scan_ladder())
+    for (Precision p : scan_precisions(c)) EXPECT_NO_THROW(check_config(c, p));
+  for (const ScanConfig& c : scan_sweep()) {
+    EXPECT_EQ(scan_precisions(c), std::vector{Precision::fp32});
+    EXPECT_NO_THROW(check_config(c, Precision::fp32));
+    EXPECT_THROW(check_config(c, Precision::fp64), InputError);
+    ScanConfig smem = c;
+    smem.block = BlockScanAlgorithm::smem;
+    EXPECT_THROW(check_config(smem, Precision::fp32), InputError);
+    ScanConfig multipass = c;
+    multipass.algorithm = ScanAlgorithm::reduce_then_scan;
+    EXPECT_THROW(check_config(multipass, Precision::fp32), InputError);
+  }
+  EXPECT_THROW(check_config({}, Precision::fp16), InputError);
+  EXPECT_THROW(check_config({.shape = {64, 4}}, Precision::fp32), InputError);
+  EXPECT_THROW(plan_scan({}, Precision::fp32, 10, 0), InputError);
+}
+
+TEST(ScanPlan, TilesAreSixteenBytesPerLoad) {
+  EXPECT_EQ(scan_tile(kScanShape, 4), 4096u);
+  EXPECT_EQ(scan_tile(kScanShape, 8), 2048u);
+  const ScanPlan p = plan_scan({}, Precision::int32, 4097, 1);
+  EXPECT_EQ(p.tile, 4096u);
+  EXPECT_EQ(p.tiles, 2u);
+  EXPECT_EQ(p.blocks, 2u);
+}
+
+// 2^28 int32: three levels (2^28, 65536 tile totals, 16), ≈ 4n and ≈ 3n element moves.
+TEST(ScanPlan, RecursionLevelsAndMoves) {
+  const std::size_t n = std::size_t{1} << 28;
+  const ScanPlan fan = plan_scan(config(ScanAlgorithm::scan_then_fan), Precision::int32, n, 1);
+  EXPECT_EQ(fan.levels, (std::vector<std::size_t>{n, 65536, 16}));
+  EXPECT_NEAR(scan_passes(fan, n), 4.0, 0.002);
+  EXPECT_GT(scan_passes(fan, n), 4.0);  // the totals and offsets count too
+  const ScanPlan rts = plan_scan(config(ScanAlgorithm::reduce_then_scan), Precision::int32, n, 1);
+  EXPECT_EQ(rts.levels, fan.levels);
+  EXPECT_NEAR(scan_passes(rts, n), 3.0, 0.002);
+  const ScanPlan one = plan_scan({}, Precision::int32, n, 1);
+  EXPECT_EQ(scan_passes(one, n), 2.0);
+  EXPECT_EQ(one.blocks, 65536u);
+  // One tile or less: one block scans it, 2n, in every algorithm.
+  for (const ScanConfig& c : scan_ladder()) {
+    const ScanPlan small = plan_scan(c, Precision::fp64, 2048, 528);
+    EXPECT_EQ(small.levels, std::vector<std::size_t>{2048});
+    EXPECT_EQ(scan_passes(small, 2048), 2.0) << scan_variant_name(c);
+    EXPECT_EQ(scan_passes(plan_scan(c, Precision::fp32, 0, 528), 0), 2.0);
+    EXPECT_EQ(plan_scan(c, Precision::fp32, 0, 528).tiles, 0u);
+  }
+}
+
+TEST(ScanPlan, MerrillGrimshawSpansCoverTheTilesOnce) {
+  const ScanConfig mg = config(ScanAlgorithm::merrill_grimshaw);
+  for (std::size_t n : {std::size_t{4097}, std::size_t{1} << 20, (std::size_t{1} << 28) + 3})
+    for (std::size_t spans : {std::size_t{1}, std::size_t{528}, std::size_t{100000}}) {
+      const ScanPlan p = plan_scan(mg, Precision::fp32, n, spans);
+      SCOPED_TRACE(std::to_string(n) + " elements, " + std::to_string(spans) + " spans");
+      EXPECT_LE(p.blocks, std::min({spans, p.tiles, p.tile}));  // one block scans the totals
+      EXPECT_GE(p.blocks * p.span_tiles, p.tiles);
+      EXPECT_LT((p.blocks - 1) * p.span_tiles, p.tiles);  // no block without a tile
+      EXPECT_NEAR(scan_passes(p, n), 3.0, 0.01);
+    }
+}
+
+TEST(Lookback, DescriptorsOfAnotherLaunchReadAsNothingYet) {
+  for (unsigned epoch : {1u, 2u, kEpochLimit - 1})
+    for (TileStatus s : {TileStatus::aggregate, TileStatus::inclusive}) {
+      EXPECT_EQ(tile_status(tile_tag(epoch, s), epoch), s);
+      EXPECT_EQ(tile_status(tile_tag(epoch, s), next_epoch(epoch)), TileStatus::invalid);
+    }
+  EXPECT_EQ(tile_status(0, 1), TileStatus::invalid);  // cleared memory
+  const std::uint64_t w = tile_word(tile_tag(7, TileStatus::inclusive), 0xdeadbeefu);
+  EXPECT_EQ(word_bits(w), 0xdeadbeefu);
+  EXPECT_EQ(tile_status(word_tag(w), 7), TileStatus::inclusive);
+  EXPECT_EQ(next_epoch(0), 1u);
+  EXPECT_EQ(next_epoch(kEpochLimit - 1), 1u);  // wraps: the host clears the descriptors
+  EXPECT_LT(next_epoch(kEpochLimit - 1), kEpochLimit - 1);
+}
+
+TEST(Lookback, WindowEndsAtTheNearestInclusivePrefix) {
+  EXPECT_EQ(window_lanes(0), 0xffffffffu);
+  EXPECT_EQ(window_lanes(1u), 1u);
+  EXPECT_EQ(window_lanes(0b10100u), 0b111u);
+  EXPECT_EQ(window_lanes(1u << 31), 0xffffffffu);
+}
+
+}  // namespace
+}  // namespace kernels::cuda
