@@ -6,7 +6,8 @@
 //   reduce_spans   each block sums its span of tiles (striped 16-byte loads, no exchange: a sum
 //                  is order-free); writes its total
 //   add_offsets    adds each tile's offset to its outputs (scan_then_fan's fan)
-//   scan_lookback  one tile per block, single pass
+//   scan_lookback  single pass: one tile per block, or (prefetch) a resident grid of blocks
+//                  drawing tiles, each loading its next tile while it looks back for the current
 // Values are the accumulator type (int32 as uint32, whose wrap-around is defined).
 #include <algorithm>
 #include <cstdint>
@@ -43,6 +44,7 @@ struct ScanShared {
   A scan[block_scan_shared_values<B, Threads>()];
   A prefix;       // the tile's exclusive prefix, from the look-back
   unsigned tile;  // the look-back's ticket
+  unsigned next;  // the prefetching look-back's next ticket
 };
 
 // A thread's consecutive elements become their inclusive scan; returns their total.
@@ -289,6 +291,52 @@ __global__ void __launch_bounds__(Threads)
   store_tile(out + start, n - start, sh, items);
 }
 
+// The prefetch schedule: a resident grid; every block draws tickets until one is past the last
+// tile, so a launch draws exactly tiles + grid tickets and atomicInc(&counter, tiles + grid − 1)
+// leaves the counter at 0. A block's next ticket is drawn while it scans its current tile, and
+// the next tile's loads are issued into registers before the look-back, so they are in flight
+// while the block waits for its predecessors and stores.
+template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+__global__ void __launch_bounds__(Threads)
+    scan_lookback_prefetch(const A* __restrict__ in, A* __restrict__ out, std::size_t n,
+                           ScanKind kind, Lookback<A> s, unsigned tiles) {
+  using S = Tile<A, Threads, Loads>;
+  using Span = typename S::Span;
+  __shared__ ScanShared<A, Threads, Loads, B> sh;
+  const unsigned limit = tiles + gridDim.x - 1;
+  if (threadIdx.x == 0) sh.tile = atomicInc(s.ticket, limit);
+  __syncthreads();
+  unsigned tile = sh.tile;
+  if (tile >= tiles) return;
+  const std::size_t offset = std::size_t{threadIdx.x / 32} * Span::kElements;
+  A* slice = sh.exchange + offset;
+  const auto load = [&](unsigned t, typename Span::Raw(&raw)[Loads]) {
+    const std::size_t start = std::size_t{t} * S::kElements + offset;
+    load_striped<Loads>(in + start, n > start ? n - start : 0, raw);
+  };
+  typename Span::Raw raw[Loads];
+  load(tile, raw);
+  for (;;) {
+    if (threadIdx.x == 0) sh.next = atomicInc(s.ticket, limit);  // seen after the scan's barrier
+    A items[S::kItems], total;
+    striped_to_blocked<Loads>(raw, slice, items);
+    const A before = block_exclusive_scan<B, Threads>(thread_scan(items), sh.scan, total);
+    const unsigned next = sh.next;
+    if (next < tiles) load(next, raw);
+    if (threadIdx.x < 32) {
+      const A prefix = look_back(s, tile, total);
+      if (threadIdx.x == 0) sh.prefix = prefix;
+    }
+    __syncthreads();
+    add_prefix(items, sh.prefix + before, kind);
+    const std::size_t start = std::size_t{tile} * S::kElements;
+    store_tile(out + start, n - start, sh, items);
+    if (next >= tiles) return;
+    tile = next;
+    __syncthreads();  // sh.scan, sh.next and sh.prefix are read before the next tile writes them
+  }
+}
+
 // The launches of one shape and block scan.
 template <class A, int Threads, int Loads, BlockScanAlgorithm B>
 struct Launch {
@@ -315,10 +363,21 @@ struct Launch {
         <<<static_cast<unsigned>(tiles), Threads>>>(in, out, n, kind, s);
     check_launch("scan_lookback");
   }
-  static int resident_spans() {
+  static void lookback_prefetch(const A* in, A* out, std::size_t n, ScanKind kind,
+                                std::size_t tiles, std::size_t blocks, const Lookback<A>& s) {
+    scan_lookback_prefetch<A, Threads, Loads, B><<<static_cast<unsigned>(blocks), Threads>>>(
+        in, out, n, kind, s, static_cast<unsigned>(tiles));
+    check_launch("scan_lookback_prefetch");
+  }
+  // Resident blocks per SM of the kernel c launches for its grid.
+  static int resident(const ScanConfig& c) {
     int resident = 0;
-    ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &resident, scan_spans<A, Threads, Loads, B>, Threads, 0));
+    if (c.algorithm == ScanAlgorithm::merrill_grimshaw)
+      ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &resident, scan_spans<A, Threads, Loads, B>, Threads, 0));
+    else
+      ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &resident, scan_lookback_prefetch<A, Threads, Loads, B>, Threads, 0));
     return resident;
   }
 };
@@ -344,12 +403,11 @@ void with_sweep(const ScanShape& s, F& f, std::index_sequence<I...>) {
    ...);
 }
 
-// The same for the look-back, at the default shape or (fp32, warp shuffles) a sweep shape.
+// The same for the look-back, at the default shape or (warp shuffles) a sweep shape.
 template <class A, class F>
 void with_lookback(const ScanConfig& c, F&& f) {
   if (c.shape == kScanShape) return with_default<A>(c, f);
-  if constexpr (std::is_same_v<A, float>)
-    with_sweep<A>(c.shape, f, std::make_index_sequence<std::size(kScanSweepShapes)>());
+  with_sweep<A>(c.shape, f, std::make_index_sequence<std::size(kScanSweepShapes)>());
 }
 
 int current_sms() {
@@ -361,23 +419,28 @@ int current_sms() {
 
 }  // namespace
 
-std::size_t merrill_grimshaw_spans(const ScanConfig& config, roofline::Precision p) {
+std::size_t resident_grid(const ScanConfig& config, roofline::Precision p) {
   check_config(config, p);
-  if (config.algorithm != ScanAlgorithm::merrill_grimshaw) return 1;
+  if (config.algorithm != ScanAlgorithm::merrill_grimshaw &&
+      config.schedule != LookbackSchedule::prefetch)
+    return 1;
   return with_type<float, double, std::int32_t>(p, "scan on CUDA", [&]<class T>() {
-    std::size_t spans = 1;
-    with_default<Accumulator<T>>(config, [&]<class L>() {
-      spans = static_cast<std::size_t>(std::max(L::resident_spans(), 1)) * current_sms();
-    });
-    return spans;
+    std::size_t grid = 1;
+    const auto count = [&]<class L>() {
+      grid = static_cast<std::size_t>(std::max(L::resident(config), 1)) * current_sms();
+    };
+    if (config.algorithm == ScanAlgorithm::merrill_grimshaw)
+      with_default<Accumulator<T>>(config, count);
+    else
+      with_lookback<Accumulator<T>>(config, count);
+    return grid;
   });
 }
 
 template <class T>
 ScanKernel<T>::ScanKernel(const ScanConfig& config, ScanKind kind, std::size_t n)
     : config_(config), kind_(kind), n_(n) {
-  plan_ =
-      plan_scan(config, precision_of<T>(), n, merrill_grimshaw_spans(config, precision_of<T>()));
+  plan_ = plan_scan(config, precision_of<T>(), n, resident_grid(config, precision_of<T>()));
   if (plan_.blocks > static_cast<std::size_t>(INT32_MAX))
     throw roofline::InputError("scan: " + std::to_string(n) + " elements need " +
                                std::to_string(plan_.blocks) + " blocks, above a grid's 2^31 − 1");
@@ -394,6 +457,9 @@ ScanKernel<T>::ScanKernel(const ScanConfig& config, ScanKind kind, std::size_t n
       if (plan_.tiles > 1) scratch(plan_.blocks);
       break;
     case ScanAlgorithm::decoupled_lookback: {
+      if (plan_.tiles + plan_.blocks > static_cast<std::size_t>(UINT32_MAX))
+        throw roofline::InputError("scan: " + std::to_string(plan_.tiles) +
+                                   " tiles are more tickets than a 32-bit counter draws");
       const std::size_t tiles = std::max<std::size_t>(plan_.tiles, 1);
       if constexpr (sizeof(A) == 4) {
         words_.emplace(tiles);

@@ -13,18 +13,18 @@
 
 namespace kernels::cuda {
 
-// merrill_grimshaw's grid on the current device: its span kernel's resident blocks per SM (the
-// occupancy API) × SMs; 1 for the other algorithms (plan_scan's `spans`).
-std::size_t merrill_grimshaw_spans(const ScanConfig& config, roofline::Precision p);
+// The resident grid on the current device of merrill_grimshaw and the prefetching look-back: the
+// kernel's resident blocks per SM (the occupancy API) × SMs; 1 for the others (plan_scan's
+// `resident`).
+std::size_t resident_grid(const ScanConfig& config, roofline::Precision p);
 
 template <class T>
 class ScanKernel {
  public:
   using A = Accumulator<T>;  // int32 is added as uint32: its wrap-around is defined
 
-  // Plans the launch on the current device (merrill_grimshaw's grid: the span kernel's resident
-  // blocks per SM from the occupancy API × SMs) and allocates the scratch, sized by n: the
-  // recursive algorithms' tile totals and offsets per level, merrill_grimshaw's span totals and
+  // Plans the launch on the current device (resident_grid) and allocates the scratch, sized by n:
+  // the recursive algorithms' tile totals and offsets per level, merrill_grimshaw's span totals and
   // offsets, the look-back's tile descriptors (cleared here) and ticket counter (zeroed here).
   // Throws roofline::InputError for a bad config, CudaError for a failing call.
   ScanKernel(const ScanConfig& config, ScanKind kind, std::size_t n);

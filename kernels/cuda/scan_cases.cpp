@@ -101,8 +101,7 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
                                                const ScanConfig& config, ScanKind kind, Precision p,
                                                std::size_t n, bool sweep,
                                                std::shared_ptr<HostInputCache> cache) {
-  const ScanPlan plan =
-      plan_scan(config, p, n, merrill_grimshaw_spans(config, p));  // checks the config
+  const ScanPlan plan = plan_scan(config, p, n, resident_grid(config, p));  // checks the config
   const double passes = scan_passes(plan, n);
   const int element = roofline::size_of(p);
   nlohmann::json params = {{"n", n},

@@ -53,37 +53,51 @@ std::string_view to_string(BlockScanAlgorithm b) {
 }
 
 std::string scan_variant_name(const ScanConfig& c) {
-  std::string name = std::string(to_string(c.algorithm)) + "_" + std::string(to_string(c.block));
+  std::string name(to_string(c.algorithm));
+  if (c.schedule == LookbackSchedule::prefetch) name.append("_prefetch");
+  name.append("_").append(to_string(c.block));
   if (c.shape != kScanShape)
-    name += "_" + std::to_string(c.shape.threads) + "x" + std::to_string(c.shape.loads);
+    name.append("_")
+        .append(std::to_string(c.shape.threads))
+        .append("x")
+        .append(std::to_string(c.shape.loads));
   return name;
 }
 
 void check_config(const ScanConfig& c, Precision p) {
   if (p != Precision::fp32 && p != Precision::fp64 && p != Precision::int32)
     throw InputError("scan on CUDA has no " + std::string(to_string(p)) + " kernels");
+  if (c.schedule == LookbackSchedule::prefetch && c.algorithm != ScanAlgorithm::decoupled_lookback)
+    throw InputError("scan: " + std::string(to_string(c.algorithm)) +
+                     " has no prefetch schedule; the look-back's blocks take tiles so");
   if (c.shape == kScanShape) return;
   if (!is_sweep_shape(c.shape) || c.algorithm != ScanAlgorithm::decoupled_lookback ||
-      c.block != BlockScanAlgorithm::warp_shfl || p != Precision::fp32)
+      c.block != BlockScanAlgorithm::warp_shfl)
     throw InputError("scan: no kernel is compiled for " + scan_variant_name(c) + " in " +
                      std::string(to_string(p)) +
                      " (every algorithm has the default shape; the look-back with warp "
-                     "shuffles in fp32 also kScanSweepShapes)");
+                     "shuffles also kScanSweepShapes)");
 }
 
 std::vector<ScanConfig> scan_ladder() {
   std::vector<ScanConfig> out;
   for (ScanAlgorithm a : kScanAlgorithms)
     for (BlockScanAlgorithm b : kBlockScans) out.push_back({.algorithm = a, .block = b});
+  for (BlockScanAlgorithm b : kBlockScans)
+    out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
+                   .block = b,
+                   .schedule = LookbackSchedule::prefetch});
   return out;
 }
 
 std::vector<ScanConfig> scan_sweep() {
   std::vector<ScanConfig> out;
-  for (const ScanShape& s : kScanSweepShapes)
-    out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
-                   .block = BlockScanAlgorithm::warp_shfl,
-                   .shape = s});
+  for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch})
+    for (const ScanShape& s : kScanSweepShapes)
+      out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
+                     .block = BlockScanAlgorithm::warp_shfl,
+                     .shape = s,
+                     .schedule = schedule});
   return out;
 }
 
@@ -92,9 +106,10 @@ std::vector<Precision> scan_precisions(const ScanConfig& c) {
   return {Precision::int32, Precision::fp32, Precision::fp64};
 }
 
-ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, std::size_t spans) {
+ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, std::size_t resident) {
   check_config(c, p);
-  if (spans < 1) throw InputError("scan: a grid of " + std::to_string(spans) + " spans");
+  if (resident < 1)
+    throw InputError("scan: a grid of " + std::to_string(resident) + " resident blocks");
   ScanPlan plan;
   plan.tile = scan_tile(c.shape, roofline::size_of(p));
   plan.tiles = ceil_div(n, plan.tile);
@@ -110,7 +125,7 @@ ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, std::size_t 
       break;
     case ScanAlgorithm::merrill_grimshaw: {
       // One block scans the span totals: at most one tile of them.
-      const std::size_t grid = std::min({spans, plan.tiles, plan.tile});
+      const std::size_t grid = std::min({resident, plan.tiles, plan.tile});
       plan.span_tiles = grid > 0 ? ceil_div(plan.tiles, grid) : 0;
       plan.blocks = grid > 0 ? ceil_div(plan.tiles, plan.span_tiles) : 0;
       const double elements = static_cast<double>(n), blocks = static_cast<double>(plan.blocks);
@@ -120,7 +135,8 @@ ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, std::size_t 
       break;
     }
     case ScanAlgorithm::decoupled_lookback:
-      plan.blocks = plan.tiles;
+      plan.blocks =
+          c.schedule == LookbackSchedule::prefetch ? std::min(resident, plan.tiles) : plan.tiles;
       plan.span_tiles = 1;
       plan.moves = 2 * static_cast<double>(n);
       break;

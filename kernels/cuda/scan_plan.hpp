@@ -37,6 +37,16 @@ enum class ScanAlgorithm {
   decoupled_lookback,
 };
 
+// How the look-back's blocks take tiles.
+//   one_tile:  a block per tile, which draws its ticket, loads, scans, looks back and stores.
+//   prefetch:  a grid of resident blocks, each drawing tickets until they run out; a block draws
+//              its next ticket and issues the next tile's loads (into registers) before it looks
+//              back for the current one, so its loads stay in flight while it waits. Deadlock-free
+//              as one_tile: a block holds at most its current ticket and a later one, and waits
+//              only for tiles before its current one, so the holder of the lowest unfinished
+//              ticket is always working on it with every predecessor done.
+enum class LookbackSchedule { one_tile, prefetch };
+
 inline constexpr ScanAlgorithm kScanAlgorithms[] = {
     ScanAlgorithm::scan_then_fan, ScanAlgorithm::reduce_then_scan, ScanAlgorithm::merrill_grimshaw,
     ScanAlgorithm::decoupled_lookback};
@@ -55,23 +65,27 @@ struct ScanShape {
   friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
 };
 
-// Every algorithm's shape: 256 threads × 4 vectors, 16 items per thread for 4-byte types (CUB's
+// Every algorithm's shape: 128 threads × 8 vectors, 32 items per thread for 4-byte types (CUB's
 // sm_90 scan policies use 128-384 threads × 12-24 items; cub/device/dispatch/tuning/
-// tuning_scan.cuh, CCCL 3.0).
-inline constexpr ScanShape kScanShape{};
+// tuning_scan.cuh, CCCL 3.0). H100, 2^28 fp32, one tile per block, 2026-11-25: 128 × 8 moved
+// 0.784 of a device-to-device copy, 256 × 8 0.739, 256 × 4 0.716, 128 × 4 0.699, 512 × 4 0.655,
+// 512 × 2 0.568, 256 × 2 0.532 (CUB 0.818).
+inline constexpr ScanShape kScanShape{128, 8};
 
-// The look-back's threads × loads sweep around it, compiled for fp32 only (opt-in rows).
-inline constexpr ScanShape kScanSweepShapes[] = {{128, 4}, {128, 8}, {256, 2},
-                                                 {256, 8}, {512, 2}, {512, 4}};
+// The look-back's threads × loads sweep around it (both schedules, warp shuffles): compiled for
+// every type, run in fp32 (opt-in rows).
+inline constexpr ScanShape kScanSweepShapes[] = {{128, 4}, {256, 4}, {256, 8}};
 
 struct ScanConfig {
   ScanAlgorithm algorithm = ScanAlgorithm::decoupled_lookback;
   BlockScanAlgorithm block = BlockScanAlgorithm::warp_shfl;
   ScanShape shape = kScanShape;
+  LookbackSchedule schedule = LookbackSchedule::one_tile;  // decoupled_lookback only
 };
 
-// The variant's name: algorithm and block scan ("scan_then_fan_shfl", "decoupled_lookback_smem"),
-// then threads × loads when the shape is not the default ("decoupled_lookback_shfl_128x8").
+// The variant's name: algorithm, "prefetch" for that look-back schedule, block scan
+// ("scan_then_fan_shfl", "decoupled_lookback_prefetch_smem"), then threads × loads when the shape
+// is not the default ("decoupled_lookback_shfl_256x4").
 std::string scan_variant_name(const ScanConfig& c);
 
 // Elements per tile for an element type of `element_bytes` bytes.
@@ -80,13 +94,14 @@ constexpr std::size_t scan_tile(const ScanShape& s, int element_bytes) {
 }
 
 // Throws roofline::InputError naming the bad value: a precision other than int32, fp32 and fp64,
-// a shape with no compiled kernel (the default for every algorithm and type; the sweep's for
-// the look-back in fp32).
+// a shape with no compiled kernel (the default for every algorithm; the sweep's for the look-back
+// with warp shuffles), the prefetch schedule for a multi-pass algorithm.
 void check_config(const ScanConfig& c, roofline::Precision p);
 
-// The rows: every algorithm with either block scan at the default shape.
+// The rows: every algorithm with either block scan at the default shape, the look-back in both
+// schedules.
 std::vector<ScanConfig> scan_ladder();
-// The opt-in sweep: the look-back with warp shuffles at kScanSweepShapes.
+// The opt-in sweep: the look-back with warp shuffles at kScanSweepShapes in both schedules.
 std::vector<ScanConfig> scan_sweep();
 // The element types a config runs: int32, fp32 and fp64; fp32 only for a sweep shape.
 std::vector<roofline::Precision> scan_precisions(const ScanConfig& c);
@@ -99,7 +114,8 @@ struct ScanPlan {
   // the tile totals of the one before, down to one of at most one tile (scanned by one block).
   // Each level but the last has a totals array and an offsets array of the next one's length.
   std::vector<std::size_t> levels;
-  // merrill_grimshaw: blocks (spans) and tiles per span; decoupled_lookback: one block per tile.
+  // merrill_grimshaw: blocks (spans) and tiles per span; decoupled_lookback: one block per tile,
+  // or with prefetch the resident grid (at most the tiles).
   std::size_t blocks = 0;
   std::size_t span_tiles = 0;
   // Element reads and writes of all passes, the tile totals and offsets included (look-back
@@ -107,10 +123,11 @@ struct ScanPlan {
   double moves = 0;
 };
 
-// The plan for n elements of precision p; `spans` is merrill_grimshaw's grid (resident blocks per
-// SM × SMs), capped here at the tiles and at one tile of span totals. Throws roofline::InputError
-// for a config check_config refuses, or spans below 1.
-ScanPlan plan_scan(const ScanConfig& c, roofline::Precision p, std::size_t n, std::size_t spans);
+// The plan for n elements of precision p; `resident` is the kernel's resident blocks per SM × SMs:
+// merrill_grimshaw's spans (capped here at the tiles and at one tile of span totals) and the
+// prefetching look-back's grid (capped at the tiles). Throws roofline::InputError for a config
+// check_config refuses, or `resident` below 1.
+ScanPlan plan_scan(const ScanConfig& c, roofline::Precision p, std::size_t n, std::size_t resident);
 
 // Element moves per element (scan_work's passes): moves / n, at least 2 (and 2 for n = 0).
 double scan_passes(const ScanPlan& plan, std::size_t n);

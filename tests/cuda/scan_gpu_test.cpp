@@ -82,13 +82,15 @@ TEST_F(ScanGpu, EdgeSizesFp32VerifyInEveryVariant) {
         expect_verified(*make_scan_case(device_, c, kind, Precision::fp32, n, false));
 }
 
+// The sweep's rows run fp32; its kernels are compiled for every type.
 TEST_F(ScanGpu, EdgeSizesVerifyAcrossTheSweep) {
-  for (const ScanConfig& c : scan_sweep()) {
-    const std::size_t tile = scan_tile(c.shape, 4);
-    for (std::size_t n : {std::size_t{1}, tile + 1, 5 * tile + 3})
-      for (ScanKind kind : kScanKinds)
-        expect_verified(*make_scan_case(device_, c, kind, Precision::fp32, n, true));
-  }
+  for (const ScanConfig& c : scan_sweep())
+    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64}) {
+      const std::size_t tile = scan_tile(c.shape, roofline::size_of(p));
+      for (std::size_t n : {std::size_t{1}, tile + 1, 5 * tile + 3, (std::size_t{1} << 22) + 9})
+        for (ScanKind kind : kScanKinds)
+          expect_verified(*make_scan_case(device_, c, kind, p, n, true));
+    }
 }
 
 // Thousands of tiles: the look-back's windows slide, merrill_grimshaw's blocks span many tiles,
@@ -102,22 +104,24 @@ TEST_F(ScanGpu, LargeSizesVerifyInEveryVariant) {
 // launches, then the last one's output checked.
 TEST_F(ScanGpu, LookbackStaysRightOverManyLaunches) {
   const std::size_t n = (std::size_t{1} << 22) + 17;
-  for (ScanKind kind : kScanKinds) {
-    ScanKernel<std::int32_t> k({}, kind, n);
-    DeviceBuffer<std::int32_t> x(n), out(n);
-    fill_random(x.data(), n, 7);
-    for (int i = 0; i < 100; ++i) k.launch(x.data(), out.data());
-    const std::vector<std::int32_t> host = out.to_host();
-    const std::vector<std::int32_t> in = host_inputs<std::int32_t>(7, n);
-    const roofline::Verification v = verify_scan<std::int32_t>(kind, in.data(), host.data(), n);
-    EXPECT_TRUE(v.passed) << v.message;
-  }
+  for (ScanKind kind : kScanKinds)
+    for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch}) {
+      ScanKernel<std::int32_t> k({.schedule = schedule}, kind, n);
+      DeviceBuffer<std::int32_t> x(n), out(n);
+      fill_random(x.data(), n, 7);
+      for (int i = 0; i < 100; ++i) k.launch(x.data(), out.data());
+      const std::vector<std::int32_t> host = out.to_host();
+      const std::vector<std::int32_t> in = host_inputs<std::int32_t>(7, n);
+      const roofline::Verification v = verify_scan<std::int32_t>(kind, in.data(), host.data(), n);
+      EXPECT_TRUE(v.passed) << v.message;
+    }
 }
 
 TEST_F(ScanGpu, FamilyRunsTheLadderAndCubButNotTheSweepUnlessNamed) {
   roofline::RunOptions options;
   options.families = {"scan"};
   options.size = 1000;
+  options.quick = false;
   const auto cases = make_cases(device_, options);
   std::size_t cub = 0;
   for (const auto& c : cases) {
@@ -173,20 +177,22 @@ TEST_F(ScanGpu, DISABLED_SpeedAt2To28) {
     std::printf("%-6s %-34s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type, "cub", cub_rate / 1e9,
                 cub_rate / copy, 1.0);
     std::vector<ScanConfig> configs = scan_ladder();
-    if constexpr (std::is_same_v<T, float>)
-      for (const ScanConfig& c : scan_sweep()) configs.push_back(c);
+    for (const ScanConfig& c : scan_sweep()) configs.push_back(c);
     for (const ScanConfig& c : configs) {
       ScanKernel<T> k(c, ScanKind::inclusive, n);
       const double rate = bytes / median([&] { k.launch(x.data(), out.data()); });
       std::printf("%-6s %-34s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type,
                   scan_variant_name(c).c_str(), rate / 1e9, rate / copy, rate / cub_rate);
     }
-    ScanKernel<T> lookback({}, ScanKind::inclusive, n);
-    lookback.launch(x.data(), out.data());
-    const std::vector<T> host = out.to_host();
     const std::vector<T> in = host_inputs<T>(11, n);
-    const roofline::Verification v = verify_scan<T>(ScanKind::inclusive, in.data(), host.data(), n);
-    EXPECT_TRUE(v.passed) << v.message;
+    for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch}) {
+      ScanKernel<T> lookback({.schedule = schedule}, ScanKind::inclusive, n);
+      lookback.launch(x.data(), out.data());
+      const std::vector<T> host = out.to_host();
+      const roofline::Verification v =
+          verify_scan<T>(ScanKind::inclusive, in.data(), host.data(), n);
+      EXPECT_TRUE(v.passed) << v.message;
+    }
     std::fflush(stdout);
   };
   run.template operator()<std::int32_t>();

@@ -25,12 +25,15 @@ TEST(ScanPlan, NamesComeFromTheParameters) {
   EXPECT_EQ(scan_variant_name(config(ScanAlgorithm::scan_then_fan)), "scan_then_fan_shfl");
   EXPECT_EQ(scan_variant_name(config(ScanAlgorithm::decoupled_lookback, BlockScanAlgorithm::smem)),
             "decoupled_lookback_smem");
-  EXPECT_EQ(scan_variant_name({.shape = {128, 8}}), "decoupled_lookback_shfl_128x8");
+  EXPECT_EQ(scan_variant_name({.shape = {256, 4}}), "decoupled_lookback_shfl_256x4");
+  EXPECT_EQ(scan_variant_name(
+                {.block = BlockScanAlgorithm::smem, .schedule = LookbackSchedule::prefetch}),
+            "decoupled_lookback_prefetch_smem");
   std::set<std::string> names;
   for (const ScanConfig& c : scan_ladder()) names.insert(scan_variant_name(c));
   for (const ScanConfig& c : scan_sweep()) names.insert(scan_variant_name(c));
   EXPECT_EQ(names.size(), scan_ladder().size() + scan_sweep().size());
-  EXPECT_EQ(scan_ladder().size(), 8u);  // 4 algorithms × 2 block scans
+  EXPECT_EQ(scan_ladder().size(), 10u);  // 4 algorithms × 2 block scans, the look-back twice
 }
 
 TEST(ScanPlan, RefusesWhatIsNotCompiled) {
@@ -38,8 +41,8 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
     for (Precision p : scan_precisions(c)) EXPECT_NO_THROW(check_config(c, p));
   for (const ScanConfig& c : scan_sweep()) {
     EXPECT_EQ(scan_precisions(c), std::vector{Precision::fp32});
-    EXPECT_NO_THROW(check_config(c, Precision::fp32));
-    EXPECT_THROW(check_config(c, Precision::fp64), InputError);
+    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
+      EXPECT_NO_THROW(check_config(c, p));
     ScanConfig smem = c;
     smem.block = BlockScanAlgorithm::smem;
     EXPECT_THROW(check_config(smem, Precision::fp32), InputError);
@@ -48,6 +51,10 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
     EXPECT_THROW(check_config(multipass, Precision::fp32), InputError);
   }
   EXPECT_THROW(check_config({}, Precision::fp16), InputError);
+  EXPECT_THROW(check_config({.algorithm = ScanAlgorithm::merrill_grimshaw,
+                             .schedule = LookbackSchedule::prefetch},
+                            Precision::fp32),
+               InputError);
   EXPECT_THROW(check_config({.shape = {64, 4}}, Precision::fp32), InputError);
   EXPECT_THROW(plan_scan({}, Precision::fp32, 10, 0), InputError);
 }
@@ -74,6 +81,11 @@ TEST(ScanPlan, RecursionLevelsAndMoves) {
   const ScanPlan one = plan_scan({}, Precision::int32, n, 1);
   EXPECT_EQ(scan_passes(one, n), 2.0);
   EXPECT_EQ(one.blocks, 65536u);
+  const ScanPlan prefetch =
+      plan_scan({.schedule = LookbackSchedule::prefetch}, Precision::int32, n, 1056);
+  EXPECT_EQ(prefetch.blocks, 1056u);  // the resident grid
+  EXPECT_EQ(
+      plan_scan({.schedule = LookbackSchedule::prefetch}, Precision::int32, 5000, 1056).blocks, 2u);
   // One tile or less: one block scans it, 2n, in every algorithm.
   for (const ScanConfig& c : scan_ladder()) {
     const ScanPlan small = plan_scan(c, Precision::fp64, 2048, 528);

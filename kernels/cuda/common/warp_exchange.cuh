@@ -39,33 +39,43 @@ struct WarpSpan {
   static __device__ __forceinline__ T& at(Raw& r, int k) { return reinterpret_cast<T*>(&r)[k]; }
 };
 
-// Loads the warp's span at `span` (16-byte aligned) warp-striped, all Loads vectors in flight
-// before any is used (ld.global.cg: streamed data has no reuse in L1), then hands lane l its
-// kItems consecutive elements. `valid` elements of the span are read (a partial span: element by
-// element, the rest zero). `slice`: the warp's kElements values of shared memory, 16-byte aligned.
+// Loads the warp's span at `span` (16-byte aligned) warp-striped into `raw`, all Loads vectors in
+// flight before any is used (ld.global.cg: streamed data has no reuse in L1). `valid` elements
+// of the span are read (a partial span: element by element, the rest zero).
 template <int Loads, class T>
-__device__ __forceinline__ void load_blocked(const T* span, std::size_t valid, T* slice,
-                                             T (&items)[WarpSpan<T, Loads>::kItems]) {
+__device__ __forceinline__ void load_striped(const T* span, std::size_t valid,
+                                             typename WarpSpan<T, Loads>::Raw (&raw)[Loads]) {
   using S = WarpSpan<T, Loads>;
   using Raw = typename S::Raw;
   const unsigned lane = threadIdx.x % 32;
-  Raw v[Loads];
   if (valid >= static_cast<std::size_t>(S::kElements)) {
 #pragma unroll
     for (int i = 0; i < Loads; ++i)
-      v[i] = __ldcg(reinterpret_cast<const Raw*>(span) + i * 32 + lane);
+      raw[i] = __ldcg(reinterpret_cast<const Raw*>(span) + i * 32 + lane);
   } else {
 #pragma unroll
     for (int i = 0; i < Loads; ++i)
 #pragma unroll
       for (int k = 0; k < S::kVector; ++k) {
         const std::size_t e = (i * 32 + lane) * S::kVector + k;
-        S::at(v[i], k) = e < valid ? span[e] : T{};
+        S::at(raw[i], k) = e < valid ? span[e] : T{};
       }
   }
+}
+
+// Hands lane l its kItems consecutive elements of the warp-striped vectors in `raw`, through
+// `slice`: the warp's kElements values of shared memory, 16-byte aligned. The slice may still be
+// read by an earlier store_blocked's lanes at the same slots only (each lane its own).
+template <int Loads, class T>
+__device__ __forceinline__ void striped_to_blocked(typename WarpSpan<T, Loads>::Raw (&raw)[Loads],
+                                                   T* slice,
+                                                   T (&items)[WarpSpan<T, Loads>::kItems]) {
+  using S = WarpSpan<T, Loads>;
+  using Raw = typename S::Raw;
+  const unsigned lane = threadIdx.x % 32;
   Raw* vectors = reinterpret_cast<Raw*>(slice);
 #pragma unroll
-  for (int i = 0; i < Loads; ++i) vectors[exchange_slot<Loads>(i * 32 + lane)] = v[i];
+  for (int i = 0; i < Loads; ++i) vectors[exchange_slot<Loads>(i * 32 + lane)] = raw[i];
   __syncwarp();
 #pragma unroll
   for (int j = 0; j < Loads; ++j) {
@@ -73,6 +83,15 @@ __device__ __forceinline__ void load_blocked(const T* span, std::size_t valid, T
 #pragma unroll
     for (int k = 0; k < S::kVector; ++k) items[j * S::kVector + k] = S::at(b, k);
   }
+}
+
+// Both: the warp's span loaded and handed out blocked.
+template <int Loads, class T>
+__device__ __forceinline__ void load_blocked(const T* span, std::size_t valid, T* slice,
+                                             T (&items)[WarpSpan<T, Loads>::kItems]) {
+  typename WarpSpan<T, Loads>::Raw raw[Loads];
+  load_striped<Loads>(span, valid, raw);
+  striped_to_blocked<Loads>(raw, slice, items);
 }
 
 // The way back: lane l's kItems consecutive elements through the slice, then stored warp-striped
