@@ -97,10 +97,10 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device) 
 }
 
 // The scan ladder (every algorithm with either block scan) and CUB (the baseline) over the length
-// sweep, both kinds, int32, fp32 and fp64; the look-back's threads × loads sweep in both schedules
-// at the largest fp32 length, opt-in (timings of the same work, for tuning). Quick: the look-back
-// and scan-then-fan (the CUDA Handbook study's reference) with warp shuffles, and CUB. One
-// host-input cache serves every case.
+// sweep, both kinds, int32, fp32 and fp64; the look-back's threads × loads sweep and its prefetch
+// schedule at the largest fp32 length, opt-in (timings of the same work, for tuning). Quick: the
+// look-back and scan-then-fan (the CUDA Handbook study's reference) with warp shuffles, and CUB.
+// One host-input cache serves every case.
 void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const auto cache = std::make_shared<HostInputCache>();
   for (const ScanConfig& c : scan_ladder()) {

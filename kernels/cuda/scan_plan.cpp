@@ -83,21 +83,20 @@ std::vector<ScanConfig> scan_ladder() {
   std::vector<ScanConfig> out;
   for (ScanAlgorithm a : kScanAlgorithms)
     for (BlockScanAlgorithm b : kBlockScans) out.push_back({.algorithm = a, .block = b});
-  for (BlockScanAlgorithm b : kBlockScans)
-    out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
-                   .block = b,
-                   .schedule = LookbackSchedule::prefetch});
   return out;
 }
 
 std::vector<ScanConfig> scan_sweep() {
   std::vector<ScanConfig> out;
+  const auto add = [&](ScanShape s, LookbackSchedule schedule) {
+    out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
+                   .block = BlockScanAlgorithm::warp_shfl,
+                   .shape = s,
+                   .schedule = schedule});
+  };
+  add(kScanShape, LookbackSchedule::prefetch);  // the ladder has it with one tile per block
   for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch})
-    for (const ScanShape& s : kScanSweepShapes)
-      out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
-                     .block = BlockScanAlgorithm::warp_shfl,
-                     .shape = s,
-                     .schedule = schedule});
+    for (const ScanShape& s : kScanSweepShapes) add(s, schedule);
   return out;
 }
 

@@ -45,6 +45,9 @@ enum class ScanAlgorithm {
 //              as one_tile: a block holds at most its current ticket and a later one, and waits
 //              only for tiles before its current one, so the holder of the lowest unfinished
 //              ticket is always working on it with every predecessor done.
+// H100, 2^28, 128 × 8, 2026-11-25: prefetch moved the same bytes per second as one_tile (int32
+// 2422 vs 2419 GB/s, fp32 2341 vs 2342; 256 × 8: 2383 vs 2369, 2203 vs 2198): the look-back's
+// blocks do not wait for their loads, so prefetch is in the opt-in sweep only.
 enum class LookbackSchedule { one_tile, prefetch };
 
 inline constexpr ScanAlgorithm kScanAlgorithms[] = {
@@ -67,9 +70,11 @@ struct ScanShape {
 
 // Every algorithm's shape: 128 threads × 8 vectors, 32 items per thread for 4-byte types (CUB's
 // sm_90 scan policies use 128-384 threads × 12-24 items; cub/device/dispatch/tuning/
-// tuning_scan.cuh, CCCL 3.0). H100, 2^28 fp32, one tile per block, 2026-11-25: 128 × 8 moved
-// 0.784 of a device-to-device copy, 256 × 8 0.739, 256 × 4 0.716, 128 × 4 0.699, 512 × 4 0.655,
-// 512 × 2 0.568, 256 × 2 0.532 (CUB 0.818).
+// tuning_scan.cuh, CCCL 3.0). H100, 2^28, the look-back one tile per block, as a share of a
+// device-to-device copy in the same process (tests/cuda/scan_gpu_test.cpp's speed test,
+// 2026-11-25): fp32 128 × 8 0.781-0.784, 256 × 8 0.733-0.739, 256 × 4 0.709-0.716, 128 × 4
+// 0.692-0.699, 512 × 4 0.655, 512 × 2 0.568, 256 × 2 0.532; int32 128 × 8 0.806, 256 × 8 0.789
+// (CUB 0.815-0.818). The multi-pass algorithms moved the same at 128 × 8 as at 256 × 4.
 inline constexpr ScanShape kScanShape{128, 8};
 
 // The look-back's threads × loads sweep around it (both schedules, warp shuffles): compiled for
@@ -98,10 +103,11 @@ constexpr std::size_t scan_tile(const ScanShape& s, int element_bytes) {
 // with warp shuffles), the prefetch schedule for a multi-pass algorithm.
 void check_config(const ScanConfig& c, roofline::Precision p);
 
-// The rows: every algorithm with either block scan at the default shape, the look-back in both
-// schedules.
+// The rows: every algorithm with either block scan at the default shape (the look-back one tile
+// per block).
 std::vector<ScanConfig> scan_ladder();
-// The opt-in sweep: the look-back with warp shuffles at kScanSweepShapes in both schedules.
+// The opt-in sweep: the look-back with warp shuffles at kScanSweepShapes in both schedules, and
+// with prefetch at the default shape.
 std::vector<ScanConfig> scan_sweep();
 // The element types a config runs: int32, fp32 and fp64; fp32 only for a sweep shape.
 std::vector<roofline::Precision> scan_precisions(const ScanConfig& c);
