@@ -74,7 +74,8 @@ struct ScanShape {
 // device-to-device copy in the same process (tests/cuda/scan_gpu_test.cpp's speed test,
 // 2026-11-25): fp32 128 × 8 0.781-0.784, 256 × 8 0.733-0.739, 256 × 4 0.709-0.716, 128 × 4
 // 0.692-0.699, 512 × 4 0.655, 512 × 2 0.568, 256 × 2 0.532; int32 128 × 8 0.806, 256 × 8 0.789
-// (CUB 0.815-0.818). The multi-pass algorithms moved the same at 128 × 8 as at 256 × 4.
+// (CUB 0.815-0.818). The multi-pass algorithms moved as much at 128 × 8 as at 256 × 4, or more
+// (merrill_grimshaw_shfl fp32 1922 GB/s against 1836).
 inline constexpr ScanShape kScanShape{128, 8};
 
 // The look-back's threads × loads sweep around it (both schedules, warp shuffles): compiled for
