@@ -52,6 +52,13 @@ ROOFLAB_HOST_DEVICE constexpr std::uint32_t word_bits(std::uint64_t word) {
   return static_cast<std::uint32_t>(word);
 }
 
+// The ticket limit of the prefetch schedule (scan_plan.hpp): a grid of `blocks` blocks each draws
+// tickets until one is past the last tile, tiles + blocks draws in all, so atomicInc with this
+// limit leaves the counter at 0 after the last draw. (One tile per block: ticket_limit(tiles).)
+ROOFLAB_HOST_DEVICE constexpr unsigned prefetch_ticket_limit(unsigned tiles, unsigned blocks) {
+  return tiles + blocks - 1u;
+}
+
 // The epoch of the launch after one in `epoch` (0: none yet); 1 again after the last, when the
 // descriptors must be cleared first.
 ROOFLAB_HOST_DEVICE constexpr unsigned next_epoch(unsigned epoch) {

@@ -303,7 +303,7 @@ __global__ void __launch_bounds__(Threads)
   using S = Tile<A, Threads, Loads>;
   using Span = typename S::Span;
   __shared__ ScanShared<A, Threads, Loads, B> sh;
-  const unsigned limit = tiles + gridDim.x - 1;
+  const unsigned limit = prefetch_ticket_limit(tiles, gridDim.x);
   if (threadIdx.x == 0) sh.tile = atomicInc(s.ticket, limit);
   __syncthreads();
   unsigned tile = sh.tile;

@@ -5,8 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <set>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "kernels/cuda/lookback.hpp"
 #include "roofline/input_error.hpp"
@@ -130,6 +133,101 @@ TEST(Lookback, WindowEndsAtTheNearestInclusivePrefix) {
   EXPECT_EQ(window_lanes(1u), 1u);
   EXPECT_EQ(window_lanes(0b10100u), 0b111u);
   EXPECT_EQ(window_lanes(1u << 31), 0xffffffffu);
+}
+
+// The look-back's protocol on host threads, launch after launch on the same descriptors and counter
+// with no reset between launches (only the epoch advances): each block draws tickets with
+// atomicInc's rule, publishes its tile's aggregate in a packed word (relaxed), looks back 32
+// predecessors at a time with the window rule until it reaches an inclusive prefix, and publishes
+// its own; with prefetch a block draws its next ticket before it scans its current tile. Every
+// tile must get the sum of the tiles before it, each tile is taken once, nothing deadlocks, and
+// the counter is 0 after each launch, in both schedules.
+void replay_lookback(unsigned tiles, unsigned blocks, bool prefetch) {
+  std::vector<std::atomic<std::uint64_t>> words(tiles);
+  for (auto& w : words) w = 0;
+  std::atomic<unsigned> counter{0};
+  const unsigned limit = prefetch ? prefetch_ticket_limit(tiles, blocks) : ticket_limit(tiles);
+  const auto draw = [&] {
+    unsigned old = counter.load(std::memory_order_relaxed);
+    while (
+        !counter.compare_exchange_weak(old, next_ticket(old, limit), std::memory_order_relaxed)) {
+    }
+    return old;
+  };
+  unsigned epoch = 0;
+  for (int launch = 0; launch < 5; ++launch) {
+    epoch = next_epoch(epoch);
+    const auto value = [&](unsigned t) { return static_cast<std::uint32_t>(launch * 7 + t + 1); };
+    const auto publish = [&](unsigned t, TileStatus s, std::uint32_t v) {
+      words[t].store(tile_word(tile_tag(epoch, s), v), std::memory_order_relaxed);
+    };
+    std::vector<std::uint32_t> prefix(tiles, ~0u);
+    std::vector<std::atomic<int>> taken(tiles);
+    const auto scan_tile = [&](unsigned t) {
+      ++taken[t];
+      std::uint32_t exclusive = 0;
+      if (t == 0) {
+        publish(0, TileStatus::inclusive, value(0));
+      } else {
+        publish(t, TileStatus::aggregate, value(t));
+        for (long long window = static_cast<long long>(t) - 1;; window -= 32) {
+          unsigned inclusive = 0, lanes = 0;
+          std::uint32_t values[32];
+          for (;;) {  // a warp's poll: every lane reads, then the ballots
+            unsigned invalid = 0;
+            inclusive = 0;
+            for (unsigned lane = 0; lane < 32; ++lane) {
+              const long long p = window - lane;
+              TileStatus s = TileStatus::inclusive;
+              values[lane] = 0;
+              if (p >= 0) {
+                const std::uint64_t w = words[p].load(std::memory_order_relaxed);
+                s = tile_status(word_tag(w), epoch);
+                values[lane] = word_bits(w);
+              }
+              invalid |= unsigned(s == TileStatus::invalid) << lane;
+              inclusive |= unsigned(s == TileStatus::inclusive) << lane;
+            }
+            lanes = window_lanes(inclusive);
+            if ((invalid & lanes) == 0) break;
+            std::this_thread::yield();
+          }
+          for (unsigned lane = 0; lane < 32; ++lane)
+            if ((lanes >> lane) & 1u) exclusive += values[lane];
+          if (inclusive) break;
+        }
+        publish(t, TileStatus::inclusive, exclusive + value(t));
+      }
+      prefix[t] = exclusive;
+    };
+    std::vector<std::thread> threads;
+    for (unsigned b = 0; b < (prefetch ? blocks : tiles); ++b)
+      threads.emplace_back([&] {
+        unsigned t = draw();
+        if (!prefetch) return t < tiles ? scan_tile(t) : void();
+        while (t < tiles) {  // the next ticket is drawn before the current tile is scanned
+          const unsigned next = draw();
+          scan_tile(t);
+          t = next;
+        }
+      });
+    for (auto& t : threads) t.join();
+    std::uint32_t expected = 0;
+    for (unsigned t = 0; t < tiles; ++t) {
+      EXPECT_EQ(taken[t], 1) << "launch " << launch << " tile " << t;
+      EXPECT_EQ(prefix[t], expected) << "launch " << launch << " tile " << t;
+      expected += value(t);
+    }
+    EXPECT_EQ(counter.load(), 0u) << "launch " << launch;
+  }
+}
+
+TEST(Lookback, OneTilePerBlockReplaysLaunchAfterLaunchWithoutReset) {
+  replay_lookback(100, 100, false);
+}
+
+TEST(Lookback, PrefetchScheduleReplaysLaunchAfterLaunchWithoutReset) {
+  replay_lookback(300, 6, true);
 }
 
 }  // namespace
