@@ -10,9 +10,11 @@
 #include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
 #include "kernels/cuda/reduce_cases.hpp"
+#include "kernels/cuda/scan_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/reduce.hpp"
+#include "kernels/scan.hpp"
 #include "kernels/stream.hpp"
 
 namespace kernels::cuda {
@@ -94,6 +96,41 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device) 
                    }});
 }
 
+// The scan ladder (every algorithm with either block scan) and CUB (the baseline) over the length
+// sweep, both kinds, int32, fp32 and fp64; the look-back's threads × loads sweep and its prefetch
+// schedule at the largest fp32 length, opt-in (timings of the same work, for tuning). Quick: the
+// look-back and scan-then-fan (the CUDA Handbook study's reference) with warp shuffles, and CUB.
+// One host-input cache serves every case.
+void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device) {
+  const auto cache = std::make_shared<HostInputCache>();
+  for (const ScanConfig& c : scan_ladder()) {
+    const bool quick = c.block == BlockScanAlgorithm::warp_shfl &&
+                       (c.algorithm == ScanAlgorithm::decoupled_lookback ||
+                        c.algorithm == ScanAlgorithm::scan_then_fan);
+    out.push_back(
+        {&kScan, scan_variant_name(c), quick, false, [=, &device](Cases& cases, const Sizing& s) {
+           for (Precision p : scan_precisions(c))
+             for (ScanKind kind : kScanKinds)
+               for (std::size_t n : s.lengths(kScan.arrays, p))
+                 cases.push_back(make_scan_case(device, c, kind, p, n, false, cache));
+         }});
+  }
+  out.push_back({&kScan, "cub", true, true, [=, &device](Cases& cases, const Sizing& s) {
+                   for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
+                     for (ScanKind kind : kScanKinds)
+                       for (std::size_t n : s.lengths(kScan.arrays, p))
+                         cases.push_back(make_cub_scan_case(device, kind, p, n, cache));
+                 }});
+  for (const ScanConfig& c : scan_sweep())
+    out.push_back({&kScan, scan_variant_name(c), true, false,
+                   [=, &device](Cases& cases, const Sizing& s) {
+                     const std::size_t n = s.lengths(kScan.arrays, Precision::fp32).back();
+                     cases.push_back(make_scan_case(device, c, ScanKind::inclusive, Precision::fp32,
+                                                    n, true, cache));
+                   },
+                   /*opt_in=*/true});
+}
+
 }  // namespace
 
 std::vector<Variant> variants(const roofline::Device& device) {
@@ -101,6 +138,7 @@ std::vector<Variant> variants(const roofline::Device& device) {
   add_nested_saxpy_rows(out, device);
   add_stream_rows(out, device);
   add_reduce_rows(out, device);
+  add_scan_rows(out, device);
   return out;
 }
 

@@ -40,6 +40,10 @@ template <>
 struct VectorOf<unsigned, 1> {
   using type = unsigned;
 };
+template <>
+struct VectorOf<unsigned, 4> {
+  using type = uint4;
+};
 
 template <class T, int N>
 struct Vector {

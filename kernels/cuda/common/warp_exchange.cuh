@@ -1,0 +1,133 @@
+#pragma once
+// A warp's span of a tile in two arrangements, exchanged through the warp's own slice of shared
+// memory (CUB's BLOCK_LOAD_WARP_TRANSPOSE / BLOCK_STORE_WARP_TRANSPOSE, with 16-byte vectors):
+//   warp-striped: vector i·32 + l of the span is lane l's i-th, so each of a warp's Loads load or
+//                 store instructions moves 512 contiguous bytes (what DRAM wants);
+//   blocked:      lane l holds vectors l·Loads … l·Loads + Loads − 1, consecutive elements (what a
+//                 thread's serial scan wants).
+// Only the warp's own lanes touch its slice, so a __syncwarp() orders the exchange.
+//
+// Banks. A warp's 16-byte shared accesses are served a quarter-warp (8 lanes, 128 bytes) at a
+// time, conflict-free when those 8 lanes hit 8 different 16-byte bank groups (slot mod 8). Striped
+// lanes 8k … 8k + 7 use 8 consecutive vectors; blocked lanes use vectors Loads apart, which for
+// an even Loads fall into Loads' common factor with 8 groups only. Vector v is therefore kept in
+// slot v ^ ((v / 8) mod min(Loads, 8)): the XOR changes only the low 3 bits (a permutation of
+// each 8 slots) and is one constant within any striped quarter-warp (they share v / 8), while
+// the 8 blocked lanes of a quarter-warp get 8 different groups for Loads = 2, 4 or 8.
+#include <cstddef>
+
+#include "kernels/cuda/vector.cuh"
+
+namespace kernels::cuda {
+
+template <int Loads>
+__device__ __forceinline__ unsigned exchange_slot(unsigned v) {
+  static_assert(Loads == 1 || Loads == 2 || Loads == 4 || Loads == 8,
+                "the swizzle is conflict-free for 1, 2, 4 or 8 vectors per thread");
+  return v ^ ((v / 8) % Loads);
+}
+
+// A warp's span: 32 × Loads vectors of 16 bytes of T, moved as the CUDA vector type (float4,
+// uint4, double2) so that global and shared accesses are 16 bytes wide.
+template <class T, int Loads>
+struct WarpSpan {
+  static constexpr int kVector = 16 / sizeof(T);  // elements per vector
+  static constexpr int kItems = Loads * kVector;  // elements per thread
+  static constexpr int kElements = 32 * kItems;
+  using Raw = typename VectorOf<T, kVector>::type;
+
+  static __device__ __forceinline__ T& at(Raw& r, int k) { return reinterpret_cast<T*>(&r)[k]; }
+};
+
+// Loads the warp's span at `span` (16-byte aligned) warp-striped into `raw`, all Loads vectors in
+// flight before any is used (ld.global.cg: streamed data has no reuse in L1). `valid` elements
+// of the span are read (a partial span: element by element, the rest zero).
+template <int Loads, class T>
+__device__ __forceinline__ void load_striped(const T* span, std::size_t valid,
+                                             typename WarpSpan<T, Loads>::Raw (&raw)[Loads]) {
+  using S = WarpSpan<T, Loads>;
+  using Raw = typename S::Raw;
+  const unsigned lane = threadIdx.x % 32;
+  if (valid >= static_cast<std::size_t>(S::kElements)) {
+#pragma unroll
+    for (int i = 0; i < Loads; ++i)
+      raw[i] = __ldcg(reinterpret_cast<const Raw*>(span) + i * 32 + lane);
+  } else {
+#pragma unroll
+    for (int i = 0; i < Loads; ++i)
+#pragma unroll
+      for (int k = 0; k < S::kVector; ++k) {
+        const std::size_t e = (i * 32 + lane) * S::kVector + k;
+        S::at(raw[i], k) = e < valid ? span[e] : T{};
+      }
+  }
+}
+
+// Hands lane l its kItems consecutive elements of the warp-striped vectors in `raw`, through
+// `slice`: the warp's kElements values of shared memory, 16-byte aligned. The slice may still be
+// read by an earlier store_blocked's lanes at the same slots only (each lane its own).
+template <int Loads, class T>
+__device__ __forceinline__ void striped_to_blocked(typename WarpSpan<T, Loads>::Raw (&raw)[Loads],
+                                                   T* slice,
+                                                   T (&items)[WarpSpan<T, Loads>::kItems]) {
+  using S = WarpSpan<T, Loads>;
+  using Raw = typename S::Raw;
+  const unsigned lane = threadIdx.x % 32;
+  Raw* vectors = reinterpret_cast<Raw*>(slice);
+#pragma unroll
+  for (int i = 0; i < Loads; ++i) vectors[exchange_slot<Loads>(i * 32 + lane)] = raw[i];
+  __syncwarp();
+#pragma unroll
+  for (int j = 0; j < Loads; ++j) {
+    Raw b = vectors[exchange_slot<Loads>(lane * Loads + j)];
+#pragma unroll
+    for (int k = 0; k < S::kVector; ++k) items[j * S::kVector + k] = S::at(b, k);
+  }
+}
+
+// Both: the warp's span loaded and handed out blocked.
+template <int Loads, class T>
+__device__ __forceinline__ void load_blocked(const T* span, std::size_t valid, T* slice,
+                                             T (&items)[WarpSpan<T, Loads>::kItems]) {
+  typename WarpSpan<T, Loads>::Raw raw[Loads];
+  load_striped<Loads>(span, valid, raw);
+  striped_to_blocked<Loads>(raw, slice, items);
+}
+
+// The way back: lane l's kItems consecutive elements through the slice, then stored warp-striped
+// at `span`, the first `valid` elements only. The slice may still be read by load_blocked's lanes:
+// a __syncwarp() comes first.
+template <int Loads, class T>
+__device__ __forceinline__ void store_blocked(T* span, std::size_t valid, T* slice,
+                                              const T (&items)[WarpSpan<T, Loads>::kItems]) {
+  using S = WarpSpan<T, Loads>;
+  using Raw = typename S::Raw;
+  const unsigned lane = threadIdx.x % 32;
+  Raw* vectors = reinterpret_cast<Raw*>(slice);
+  __syncwarp();
+#pragma unroll
+  for (int j = 0; j < Loads; ++j) {
+    Raw b;
+#pragma unroll
+    for (int k = 0; k < S::kVector; ++k) S::at(b, k) = items[j * S::kVector + k];
+    vectors[exchange_slot<Loads>(lane * Loads + j)] = b;
+  }
+  __syncwarp();
+  if (valid >= static_cast<std::size_t>(S::kElements)) {
+#pragma unroll
+    for (int i = 0; i < Loads; ++i)
+      reinterpret_cast<Raw*>(span)[i * 32 + lane] = vectors[exchange_slot<Loads>(i * 32 + lane)];
+  } else {
+#pragma unroll
+    for (int i = 0; i < Loads; ++i) {
+      Raw b = vectors[exchange_slot<Loads>(i * 32 + lane)];
+#pragma unroll
+      for (int k = 0; k < S::kVector; ++k) {
+        const std::size_t e = (i * 32 + lane) * S::kVector + k;
+        if (e < valid) span[e] = S::at(b, k);
+      }
+    }
+  }
+}
+
+}  // namespace kernels::cuda

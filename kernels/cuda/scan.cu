@@ -1,0 +1,552 @@
+// The scan family's kernels (scan_plan.hpp says which algorithm does what): four kernel templates
+// over (value type, threads, loads, block scan), and the passes of each algorithm launched from
+// them:
+//   scan_spans     each block scans its span of tiles (one tile, or merrill_grimshaw's span) from
+//                  an offset, carrying the running total from tile to tile; writes its total
+//   reduce_spans   each block sums its span of tiles (striped 16-byte loads, no exchange: a sum
+//                  is order-free); writes its total
+//   add_offsets    adds each tile's offset to its outputs (scan_then_fan's fan)
+//   scan_lookback  single pass: one tile per block, or (prefetch) a resident grid of blocks
+//                  drawing tiles, each loading its next tile while it looks back for the current
+// Values are the accumulator type (int32 as uint32, whose wrap-around is defined).
+#include <algorithm>
+#include <cstdint>
+#include <cuda/atomic>
+#include <cuda/std/bit>
+#include <iterator>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "kernels/cuda/common/block_load.cuh"
+#include "kernels/cuda/common/block_reduce.cuh"
+#include "kernels/cuda/common/block_scan.cuh"
+#include "kernels/cuda/common/warp_exchange.cuh"
+#include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/lookback.hpp"
+#include "kernels/cuda/scan.hpp"
+#include "kernels/precision_dispatch.hpp"
+#include "roofline/input_error.hpp"
+
+namespace kernels::cuda {
+namespace {
+
+template <class A, int Threads, int Loads>
+struct Tile {
+  using Span = WarpSpan<A, Loads>;
+  static constexpr int kItems = Span::kItems;
+  static constexpr std::size_t kElements = std::size_t{Threads} * kItems;
+};
+
+template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+struct ScanShared {
+  alignas(16) A exchange[Tile<A, Threads, Loads>::kElements];  // a slice per warp
+  A scan[block_scan_shared_values<B, Threads>()];
+  A prefix;       // the tile's exclusive prefix, from the look-back
+  unsigned tile;  // the look-back's ticket
+  unsigned next;  // the prefetching look-back's next ticket
+};
+
+// A thread's consecutive elements become their inclusive scan; returns their total.
+template <class A, int N>
+__device__ __forceinline__ A thread_scan(A (&items)[N]) {
+#pragma unroll
+  for (int k = 1; k < N; ++k) items[k] += items[k - 1];
+  return items[N - 1];
+}
+
+// From a thread's inclusive scan to its outputs; `prefix`: the sum of all elements before its
+// first.
+template <class A, int N>
+__device__ __forceinline__ void add_prefix(A (&items)[N], A prefix, ScanKind kind) {
+  if (kind == ScanKind::inclusive) {
+#pragma unroll
+    for (int k = 0; k < N; ++k) items[k] = prefix + items[k];
+  } else {
+#pragma unroll
+    for (int k = N - 1; k > 0; --k) items[k] = prefix + items[k - 1];
+    items[0] = prefix;
+  }
+}
+
+// Loads the tile at `tile` (`valid` of its elements; a full tile when valid ≥ its size) and scans
+// it in the block: each thread's items become their inclusive scan, `total` gets the tile's sum;
+// returns the sum of the elements before the thread's first within the tile.
+template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+__device__ __forceinline__ A load_and_scan(const A* tile, std::size_t valid,
+                                           ScanShared<A, Threads, Loads, B>& sh,
+                                           A (&items)[Tile<A, Threads, Loads>::kItems], A& total) {
+  using Span = WarpSpan<A, Loads>;
+  const std::size_t offset = std::size_t{threadIdx.x / 32} * Span::kElements;
+  load_blocked<Loads>(tile + offset, valid > offset ? valid - offset : 0, sh.exchange + offset,
+                      items);
+  return block_exclusive_scan<B, Threads>(thread_scan(items), sh.scan, total);
+}
+
+template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+__device__ __forceinline__ void store_tile(A* tile, std::size_t valid,
+                                           ScanShared<A, Threads, Loads, B>& sh,
+                                           const A (&items)[Tile<A, Threads, Loads>::kItems]) {
+  using Span = WarpSpan<A, Loads>;
+  const std::size_t offset = std::size_t{threadIdx.x / 32} * Span::kElements;
+  store_blocked<Loads>(tile + offset, valid > offset ? valid - offset : 0, sh.exchange + offset,
+                       items);
+}
+
+// Block b scans tiles [b·span_tiles, (b + 1)·span_tiles) of in into out, from offsets[b] (zero
+// without offsets), and writes the span's sum to totals[b] (when given).
+template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+__global__ void __launch_bounds__(Threads)
+    scan_spans(const A* __restrict__ in, A* __restrict__ out, std::size_t n, ScanKind kind,
+               std::size_t span_tiles, const A* __restrict__ offsets, A* __restrict__ totals) {
+  using S = Tile<A, Threads, Loads>;
+  __shared__ ScanShared<A, Threads, Loads, B> sh;
+  const std::size_t first = std::size_t{blockIdx.x} * span_tiles;
+  const std::size_t end = std::min(first + span_tiles, (n + S::kElements - 1) / S::kElements);
+  A carry = offsets ? offsets[blockIdx.x] : A{};
+  A span_total{};
+  for (std::size_t t = first; t < end; ++t) {
+    const std::size_t start = t * S::kElements;
+    A items[S::kItems], total;
+    const A before = load_and_scan(in + start, n - start, sh, items, total);
+    add_prefix(items, carry + before, kind);
+    store_tile(out + start, n - start, sh, items);
+    carry += total;
+    span_total += total;
+    __syncthreads();  // every thread has read the block scan's shared values
+  }
+  if (totals && threadIdx.x == 0) totals[blockIdx.x] = span_total;
+}
+
+constexpr BlockReduceAlgorithm reduce_of(BlockScanAlgorithm b) {
+  return b == BlockScanAlgorithm::warp_shfl ? BlockReduceAlgorithm::warp_shfl
+                                            : BlockReduceAlgorithm::smem_tree;
+}
+
+// Block b sums tiles [b·span_tiles, (b + 1)·span_tiles) of in into totals[b], with the block
+// reduce of the same technique as the block scan (warp shuffles, or a shared-memory tree).
+template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+__global__ void __launch_bounds__(Threads)
+    reduce_spans(const A* __restrict__ in, std::size_t n, std::size_t span_tiles,
+                 A* __restrict__ totals) {
+  using S = Tile<A, Threads, Loads>;
+  constexpr int kVector = S::Span::kVector;
+  __shared__ A shared[Threads];
+  const std::size_t first = std::size_t{blockIdx.x} * span_tiles;
+  const std::size_t end = std::min(first + span_tiles, (n + S::kElements - 1) / S::kElements);
+  A acc[Loads] = {};
+  for (std::size_t t = first; t < end; ++t) {
+    const std::size_t start = t * S::kElements;
+    if (n - start >= S::kElements) {
+      Vector<A, kVector> v[Loads];
+      load_tile<BlockLoadAlgorithm::striped, Loads>(in + start, v);
+#pragma unroll
+      for (int i = 0; i < Loads; ++i)
+#pragma unroll
+        for (int k = 0; k < kVector; ++k) acc[i] += v[i].v[k];
+    } else {
+      for (std::size_t i = start + threadIdx.x; i < n; i += Threads) acc[0] += in[i];
+    }
+  }
+#pragma unroll
+  for (int i = 1; i < Loads; ++i) acc[0] += acc[i];
+  const A sum = block_sum<reduce_of(B)>(acc[0], shared, static_cast<A*>(nullptr));
+  if (threadIdx.x == 0) totals[blockIdx.x] = sum;
+}
+
+// Adds offsets[t] to tile t of out, for t ≥ 1 (tile 0's offset is zero): block b, tile b + 1.
+template <class A, int Threads, int Loads>
+__global__ void __launch_bounds__(Threads)
+    add_offsets(A* __restrict__ out, std::size_t n, const A* __restrict__ offsets) {
+  using S = Tile<A, Threads, Loads>;
+  constexpr int kVector = S::Span::kVector;
+  const std::size_t t = std::size_t{blockIdx.x} + 1;
+  const A offset = offsets[t];
+  const std::size_t start = t * S::kElements;
+  if (n - start >= S::kElements) {
+    Vector<A, kVector> v[Loads];
+    load_tile<BlockLoadAlgorithm::striped, Loads>(out + start, v);
+#pragma unroll
+    for (int i = 0; i < Loads; ++i) {
+#pragma unroll
+      for (int k = 0; k < kVector; ++k) v[i].v[k] = offset + v[i].v[k];
+      store<A, kVector>(
+          out + start + std::size_t{tile_vector<BlockLoadAlgorithm::striped, Loads>(i)} * kVector,
+          v[i]);
+    }
+  } else {
+    for (std::size_t i = start + threadIdx.x; i < n; i += Threads) out[i] = offset + out[i];
+  }
+}
+
+// The look-back's device state (lookback.hpp): descriptors, ticket, this launch's epoch.
+template <class A>
+struct Lookback {
+  std::uint64_t* words;  // 4-byte values
+  unsigned* tags;        // 8-byte values: tags, aggregates and inclusive prefixes
+  A* aggregates;
+  A* inclusives;
+  unsigned* ticket;
+  unsigned epoch;
+};
+
+template <class A>
+struct Descriptor {
+  TileStatus status;
+  A value;
+};
+
+using Word = ::cuda::atomic_ref<std::uint64_t, ::cuda::thread_scope_device>;
+using Tag = ::cuda::atomic_ref<unsigned, ::cuda::thread_scope_device>;
+
+template <class A>
+__device__ __forceinline__ void publish(const Lookback<A>& s, unsigned tile, TileStatus status,
+                                        A value) {
+  const unsigned tag = tile_tag(s.epoch, status);
+  if constexpr (sizeof(A) == 4) {
+    Word(s.words[tile])
+        .store(tile_word(tag, ::cuda::std::bit_cast<std::uint32_t>(value)),
+               ::cuda::std::memory_order_relaxed);
+  } else {
+    (status == TileStatus::aggregate ? s.aggregates : s.inclusives)[tile] = value;
+    Tag(s.tags[tile]).store(tag, ::cuda::std::memory_order_release);
+  }
+}
+
+template <class A>
+__device__ __forceinline__ Descriptor<A> read(const Lookback<A>& s, unsigned tile) {
+  if constexpr (sizeof(A) == 4) {
+    const std::uint64_t w = Word(s.words[tile]).load(::cuda::std::memory_order_relaxed);
+    return {tile_status(word_tag(w), s.epoch), ::cuda::std::bit_cast<A>(word_bits(w))};
+  } else {
+    const TileStatus status =
+        tile_status(Tag(s.tags[tile]).load(::cuda::std::memory_order_acquire), s.epoch);
+    A value{};
+    if (status == TileStatus::aggregate) value = s.aggregates[tile];
+    if (status == TileStatus::inclusive) value = s.inclusives[tile];
+    return {status, value};
+  }
+}
+
+// Back-off between polls of a window that is not ready (ns): short first, since a predecessor's
+// aggregate comes as soon as it has loaded its tile.
+constexpr unsigned kFirstDelay = 32, kLastDelay = 512;
+
+// Run by the tile's first warp: publishes the tile's aggregate, then reads its predecessors'
+// descriptors 32 at a time (lane i: the tile i + 1 before the window's start), waiting until
+// every lane up to the nearest inclusive prefix has published; adds those lanes' values (the
+// aggregates and that prefix), or all 32 aggregates and moves the window back when it holds no
+// inclusive prefix. Publishes the tile's inclusive prefix and returns its exclusive one (in
+// every lane).
+template <class A>
+__device__ __forceinline__ A look_back(const Lookback<A>& s, unsigned tile, A aggregate) {
+  const unsigned lane = threadIdx.x % 32;
+  if (tile == 0) {
+    if (lane == 0) publish(s, 0, TileStatus::inclusive, aggregate);
+    return A{};
+  }
+  if (lane == 0) publish(s, tile, TileStatus::aggregate, aggregate);
+  A exclusive{};
+  for (long long window = static_cast<long long>(tile) - 1;; window -= 32) {
+    const long long p = window - lane;
+    Descriptor<A> d = p >= 0 ? read(s, static_cast<unsigned>(p))
+                             : Descriptor<A>{TileStatus::inclusive, A{}};  // before the start
+    unsigned inclusive = 0, lanes = 0;
+    for (unsigned delay = 0;;) {
+      const unsigned invalid = __ballot_sync(kFullWarp, d.status == TileStatus::invalid);
+      inclusive = __ballot_sync(kFullWarp, d.status == TileStatus::inclusive);
+      lanes = window_lanes(inclusive);
+      if ((invalid & lanes) == 0) break;
+      if (delay > 0) __nanosleep(delay);
+      delay = delay == 0 ? kFirstDelay : (2 * delay < kLastDelay ? 2 * delay : kLastDelay);
+      if (d.status == TileStatus::invalid) d = read(s, static_cast<unsigned>(p));
+    }
+    exclusive += warp_sum<BlockReduceAlgorithm::warp_shfl>((lanes >> lane) & 1u ? d.value : A{});
+    if (inclusive) break;
+  }
+  if (lane == 0) publish(s, tile, TileStatus::inclusive, exclusive + aggregate);
+  return exclusive;
+}
+
+// One tile per block, its index the block's ticket (tickets are drawn in the order blocks start,
+// so a predecessor a block waits for is already running: no reliance on dispatch order).
+template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+__global__ void __launch_bounds__(Threads)
+    scan_lookback(const A* __restrict__ in, A* __restrict__ out, std::size_t n, ScanKind kind,
+                  Lookback<A> s) {
+  using S = Tile<A, Threads, Loads>;
+  __shared__ ScanShared<A, Threads, Loads, B> sh;
+  if (threadIdx.x == 0) sh.tile = atomicInc(s.ticket, ticket_limit(gridDim.x));
+  __syncthreads();
+  const unsigned tile = sh.tile;
+  const std::size_t start = std::size_t{tile} * S::kElements;
+  A items[S::kItems], total;
+  const A before = load_and_scan(in + start, n - start, sh, items, total);
+  if (threadIdx.x < 32) {
+    const A prefix = look_back(s, tile, total);
+    if (threadIdx.x == 0) sh.prefix = prefix;
+  }
+  __syncthreads();
+  add_prefix(items, sh.prefix + before, kind);
+  store_tile(out + start, n - start, sh, items);
+}
+
+// The prefetch schedule: a resident grid; every block draws tickets until one is past the last
+// tile, so a launch draws exactly tiles + grid tickets and atomicInc(&counter, tiles + grid − 1)
+// leaves the counter at 0. A block's next ticket is drawn while it scans its current tile, and
+// the next tile's loads are issued into registers before the look-back, so they are in flight
+// while the block waits for its predecessors and stores.
+template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+__global__ void __launch_bounds__(Threads)
+    scan_lookback_prefetch(const A* __restrict__ in, A* __restrict__ out, std::size_t n,
+                           ScanKind kind, Lookback<A> s, unsigned tiles) {
+  using S = Tile<A, Threads, Loads>;
+  using Span = typename S::Span;
+  __shared__ ScanShared<A, Threads, Loads, B> sh;
+  const unsigned limit = prefetch_ticket_limit(tiles, gridDim.x);
+  if (threadIdx.x == 0) sh.tile = atomicInc(s.ticket, limit);
+  __syncthreads();
+  unsigned tile = sh.tile;
+  if (tile >= tiles) return;
+  const std::size_t offset = std::size_t{threadIdx.x / 32} * Span::kElements;
+  A* slice = sh.exchange + offset;
+  const auto load = [&](unsigned t, typename Span::Raw(&raw)[Loads]) {
+    const std::size_t start = std::size_t{t} * S::kElements + offset;
+    load_striped<Loads>(in + start, n > start ? n - start : 0, raw);
+  };
+  typename Span::Raw raw[Loads];
+  load(tile, raw);
+  for (;;) {
+    if (threadIdx.x == 0) sh.next = atomicInc(s.ticket, limit);  // seen after the scan's barrier
+    A items[S::kItems], total;
+    striped_to_blocked<Loads>(raw, slice, items);
+    const A before = block_exclusive_scan<B, Threads>(thread_scan(items), sh.scan, total);
+    const unsigned next = sh.next;
+    if (next < tiles) load(next, raw);
+    if (threadIdx.x < 32) {
+      const A prefix = look_back(s, tile, total);
+      if (threadIdx.x == 0) sh.prefix = prefix;
+    }
+    __syncthreads();
+    add_prefix(items, sh.prefix + before, kind);
+    const std::size_t start = std::size_t{tile} * S::kElements;
+    store_tile(out + start, n - start, sh, items);
+    if (next >= tiles) return;
+    tile = next;
+    __syncthreads();  // sh.scan, sh.next and sh.prefix are read before the next tile writes them
+  }
+}
+
+// The launches of one shape and block scan.
+template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+struct Launch {
+  static void spans(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t span_tiles,
+                    std::size_t blocks, const A* offsets, A* totals) {
+    scan_spans<A, Threads, Loads, B>
+        <<<static_cast<unsigned>(blocks), Threads>>>(in, out, n, kind, span_tiles, offsets, totals);
+    check_launch("scan_spans");
+  }
+  static void reduce(const A* in, std::size_t n, std::size_t span_tiles, std::size_t blocks,
+                     A* totals) {
+    reduce_spans<A, Threads, Loads, B>
+        <<<static_cast<unsigned>(blocks), Threads>>>(in, n, span_tiles, totals);
+    check_launch("reduce_spans");
+  }
+  static void fan(A* out, std::size_t n, std::size_t tiles, const A* offsets) {
+    if (tiles < 2) return;
+    add_offsets<A, Threads, Loads><<<static_cast<unsigned>(tiles - 1), Threads>>>(out, n, offsets);
+    check_launch("add_offsets");
+  }
+  static void lookback(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t tiles,
+                       const Lookback<A>& s) {
+    scan_lookback<A, Threads, Loads, B>
+        <<<static_cast<unsigned>(tiles), Threads>>>(in, out, n, kind, s);
+    check_launch("scan_lookback");
+  }
+  static void lookback_prefetch(const A* in, A* out, std::size_t n, ScanKind kind,
+                                std::size_t tiles, std::size_t blocks, const Lookback<A>& s) {
+    scan_lookback_prefetch<A, Threads, Loads, B><<<static_cast<unsigned>(blocks), Threads>>>(
+        in, out, n, kind, s, static_cast<unsigned>(tiles));
+    check_launch("scan_lookback_prefetch");
+  }
+  // Resident blocks per SM of the kernel c launches for its grid.
+  static int resident(const ScanConfig& c) {
+    int resident = 0;
+    if (c.algorithm == ScanAlgorithm::merrill_grimshaw)
+      ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &resident, scan_spans<A, Threads, Loads, B>, Threads, 0));
+    else
+      ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &resident, scan_lookback_prefetch<A, Threads, Loads, B>, Threads, 0));
+    return resident;
+  }
+};
+
+template <class A, BlockScanAlgorithm B>
+using DefaultLaunch = Launch<A, kScanShape.threads, kScanShape.loads, B>;
+
+// f.template operator()<L>() for the default shape's Launch of c's block scan.
+template <class A, class F>
+void with_default(const ScanConfig& c, F&& f) {
+  if (c.block == BlockScanAlgorithm::warp_shfl)
+    f.template operator()<DefaultLaunch<A, BlockScanAlgorithm::warp_shfl>>();
+  else
+    f.template operator()<DefaultLaunch<A, BlockScanAlgorithm::smem>>();
+}
+
+template <class A, class F, std::size_t... I>
+void with_sweep(const ScanShape& s, F& f, std::index_sequence<I...>) {
+  ((s == kScanSweepShapes[I]
+        ? f.template operator()<Launch<A, kScanSweepShapes[I].threads, kScanSweepShapes[I].loads,
+                                       BlockScanAlgorithm::warp_shfl>>()
+        : void()),
+   ...);
+}
+
+// The same for the look-back, at the default shape or (warp shuffles) a sweep shape.
+template <class A, class F>
+void with_lookback(const ScanConfig& c, F&& f) {
+  if (c.shape == kScanShape) return with_default<A>(c, f);
+  with_sweep<A>(c.shape, f, std::make_index_sequence<std::size(kScanSweepShapes)>());
+}
+
+int current_sms() {
+  int device = 0, sms = 0;
+  ROOFLAB_CUDA(cudaGetDevice(&device));
+  ROOFLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return sms;
+}
+
+}  // namespace
+
+std::size_t resident_grid(const ScanConfig& config, roofline::Precision p) {
+  check_config(config, p);
+  if (config.algorithm != ScanAlgorithm::merrill_grimshaw &&
+      config.schedule != LookbackSchedule::prefetch)
+    return 1;
+  return with_type<float, double, std::int32_t>(p, "scan on CUDA", [&]<class T>() {
+    std::size_t grid = 1;
+    const auto count = [&]<class L>() {
+      grid = static_cast<std::size_t>(std::max(L::resident(config), 1)) * current_sms();
+    };
+    if (config.algorithm == ScanAlgorithm::merrill_grimshaw)
+      with_default<Accumulator<T>>(config, count);
+    else
+      with_lookback<Accumulator<T>>(config, count);
+    return grid;
+  });
+}
+
+template <class T>
+ScanKernel<T>::ScanKernel(const ScanConfig& config, ScanKind kind, std::size_t n)
+    : config_(config), kind_(kind), n_(n) {
+  plan_ = plan_scan(config, precision_of<T>(), n, resident_grid(config, precision_of<T>()));
+  if (plan_.blocks > static_cast<std::size_t>(INT32_MAX))
+    throw roofline::InputError("scan: " + std::to_string(n) + " elements need " +
+                               std::to_string(plan_.blocks) + " blocks, above a grid's 2^31 − 1");
+  const auto scratch = [&](std::size_t values) {
+    totals_.push_back(std::make_unique<DeviceBuffer<A>>(values));
+    offsets_.push_back(std::make_unique<DeviceBuffer<A>>(values));
+  };
+  switch (config.algorithm) {
+    case ScanAlgorithm::scan_then_fan:
+    case ScanAlgorithm::reduce_then_scan:
+      for (std::size_t l = 1; l < plan_.levels.size(); ++l) scratch(plan_.levels[l]);
+      break;
+    case ScanAlgorithm::merrill_grimshaw:
+      if (plan_.tiles > 1) scratch(plan_.blocks);
+      break;
+    case ScanAlgorithm::decoupled_lookback: {
+      if (plan_.tiles + plan_.blocks > static_cast<std::size_t>(UINT32_MAX))
+        throw roofline::InputError("scan: " + std::to_string(plan_.tiles) +
+                                   " tiles are more tickets than a 32-bit counter draws");
+      const std::size_t tiles = std::max<std::size_t>(plan_.tiles, 1);
+      if constexpr (sizeof(A) == 4) {
+        words_.emplace(tiles);
+        ROOFLAB_CUDA(cudaMemset(words_->data(), 0, tiles * sizeof(std::uint64_t)));
+      } else {
+        tags_.emplace(tiles);
+        aggregates_.emplace(tiles);
+        inclusives_.emplace(tiles);
+        ROOFLAB_CUDA(cudaMemset(tags_->data(), 0, tiles * sizeof(unsigned)));
+      }
+      ticket_.emplace(1);
+      ROOFLAB_CUDA(cudaMemset(ticket_->data(), 0, sizeof(unsigned)));
+      break;
+    }
+  }
+}
+
+template <class T>
+void ScanKernel<T>::launch_recursive(const A* in, A* out, std::size_t level, ScanKind kind) {
+  const std::size_t n = plan_.levels[level];
+  with_default<A>(config_, [&]<class L>() {
+    if (level + 1 == plan_.levels.size()) {  // at most one tile: one block scans it
+      L::spans(in, out, n, kind, 1, 1, nullptr, nullptr);
+      return;
+    }
+    const std::size_t tiles = plan_.levels[level + 1];
+    A* totals = totals_[level]->data();
+    A* offsets = offsets_[level]->data();
+    if (config_.algorithm == ScanAlgorithm::scan_then_fan) {
+      L::spans(in, out, n, kind, 1, tiles, nullptr, totals);
+      launch_recursive(totals, offsets, level + 1, ScanKind::exclusive);
+      L::fan(out, n, tiles, offsets);
+    } else {
+      L::reduce(in, n, 1, tiles, totals);
+      launch_recursive(totals, offsets, level + 1, ScanKind::exclusive);
+      L::spans(in, out, n, kind, 1, tiles, offsets, nullptr);
+    }
+  });
+}
+
+template <class T>
+void ScanKernel<T>::launch(const T* x, T* out) {
+  const auto aligned = [](const T* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+  if (!aligned(x) || !aligned(out))
+    throw std::invalid_argument("scan: arrays are not aligned to the 16-byte loads");
+  if (n_ == 0) return;
+  const A* in = reinterpret_cast<const A*>(x);
+  A* result = reinterpret_cast<A*>(out);
+  switch (config_.algorithm) {
+    case ScanAlgorithm::scan_then_fan:
+    case ScanAlgorithm::reduce_then_scan:
+      launch_recursive(in, result, 0, kind_);
+      return;
+    case ScanAlgorithm::merrill_grimshaw:
+      with_default<A>(config_, [&]<class L>() {
+        if (plan_.tiles <= 1) return L::spans(in, result, n_, kind_, 1, 1, nullptr, nullptr);
+        A* totals = totals_[0]->data();
+        A* offsets = offsets_[0]->data();
+        L::reduce(in, n_, plan_.span_tiles, plan_.blocks, totals);
+        L::spans(totals, offsets, plan_.blocks, ScanKind::exclusive, 1, 1, nullptr, nullptr);
+        L::spans(in, result, n_, kind_, plan_.span_tiles, plan_.blocks, offsets, nullptr);
+      });
+      return;
+    case ScanAlgorithm::decoupled_lookback: {
+      const unsigned epoch = next_epoch(epoch_);
+      if (epoch < epoch_) {  // wrapped: no descriptor may carry the epochs about to be reused
+        if (words_)
+          ROOFLAB_CUDA(cudaMemsetAsync(words_->data(), 0, words_->size() * sizeof(std::uint64_t)));
+        if (tags_)
+          ROOFLAB_CUDA(cudaMemsetAsync(tags_->data(), 0, tags_->size() * sizeof(unsigned)));
+      }
+      epoch_ = epoch;
+      const Lookback<A> state{.words = words_ ? words_->data() : nullptr,
+                              .tags = tags_ ? tags_->data() : nullptr,
+                              .aggregates = aggregates_ ? aggregates_->data() : nullptr,
+                              .inclusives = inclusives_ ? inclusives_->data() : nullptr,
+                              .ticket = ticket_->data(),
+                              .epoch = epoch};
+      with_lookback<A>(config_,
+                       [&]<class L>() { L::lookback(in, result, n_, kind_, plan_.tiles, state); });
+      return;
+    }
+  }
+}
+
+template class ScanKernel<float>;
+template class ScanKernel<double>;
+template class ScanKernel<std::int32_t>;
+
+}  // namespace kernels::cuda

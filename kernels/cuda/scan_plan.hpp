@@ -1,0 +1,142 @@
+#pragma once
+// The scan family on an NVIDIA GPU (definition in kernels/scan.hpp): the CUDA Handbook's three
+// multi-pass algorithms (ch. 13) and the single-pass decoupled look-back (Merrill & Garland 2016),
+// each with either block scan of kernels/cuda/common/block_scan.cuh. This header is the GPU-free
+// part: the parameters, the names derived from them, the rows' configs and the launch planning,
+// with the element moves each algorithm makes (its declared algorithm_bytes).
+//
+// Every kernel works on tiles of threads × loads 16-byte vectors (4096 int32 or float, 2048
+// double at the default 256 × 4): a warp loads its span of the tile warp-striped, hands each
+// thread consecutive elements through shared memory (common/warp_exchange.cuh), each thread scans
+// its elements serially, the block scans the threads' totals, and the result goes back the same
+// way.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels/cuda/common/block_scan_algorithm.hpp"
+#include "kernels/scan.hpp"
+
+namespace kernels::cuda {
+
+enum class ScanAlgorithm {
+  // Scan each tile, writing its total; scan the totals (recursively, the same algorithm); add
+  // each tile's offset to its outputs: reads and writes the data twice, ≈ 4n element moves.
+  scan_then_fan,
+  // Reduce each tile to its total; scan the totals (recursively); scan each tile from its offset:
+  // reads the data twice, writes it once, ≈ 3n.
+  reduce_then_scan,
+  // Merrill & Grimshaw's two-level reduce-then-scan: a fixed grid of resident blocks, each owning
+  // one contiguous span of tiles, reduces its span; one block scans the span totals; each block
+  // scans its span tile after tile from its offset, carrying the running total: ≈ 3n.
+  merrill_grimshaw,
+  // One pass: each block takes its tile's index from an atomic ticket, publishes its tile's total,
+  // looks back over its predecessors' published totals for its prefix and publishes its
+  // inclusive prefix: 2n.
+  decoupled_lookback,
+};
+
+// How the look-back's blocks take tiles.
+//   one_tile:  a block per tile, which draws its ticket, loads, scans, looks back and stores.
+//   prefetch:  a grid of resident blocks, each drawing tickets until they run out; a block draws
+//              its next ticket and issues the next tile's loads (into registers) before it looks
+//              back for the current one, so its loads stay in flight while it waits. Deadlock-free
+//              as one_tile: a block holds at most its current ticket and a later one, and waits
+//              only for tiles before its current one, so the holder of the lowest unfinished
+//              ticket is always working on it with every predecessor done.
+// H100, 2^28, 128 × 8, 2026-11-25: prefetch moved the same bytes per second as one_tile (int32
+// 2422 vs 2419 GB/s, fp32 2341 vs 2342; 256 × 8: 2383 vs 2369, 2203 vs 2198): the look-back's
+// blocks do not wait for their loads, so prefetch is in the opt-in sweep only.
+enum class LookbackSchedule { one_tile, prefetch };
+
+inline constexpr ScanAlgorithm kScanAlgorithms[] = {
+    ScanAlgorithm::scan_then_fan, ScanAlgorithm::reduce_then_scan, ScanAlgorithm::merrill_grimshaw,
+    ScanAlgorithm::decoupled_lookback};
+inline constexpr BlockScanAlgorithm kBlockScans[] = {BlockScanAlgorithm::warp_shfl,
+                                                     BlockScanAlgorithm::smem};
+
+std::string_view to_string(ScanAlgorithm a);
+std::string_view to_string(BlockScanAlgorithm b);  // "shfl", "smem"
+
+// The block's shape: threads, and 16-byte vectors per thread and tile (4 × 4 int32 or float, or
+// 4 × 2 double, items per thread at the default).
+struct ScanShape {
+  int threads = 256;
+  int loads = 4;
+
+  friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
+};
+
+// Every algorithm's shape: 128 threads × 8 vectors, 32 items per thread for 4-byte types (CUB's
+// sm_90 scan policies use 128-384 threads × 12-24 items; cub/device/dispatch/tuning/
+// tuning_scan.cuh, CCCL 3.0). H100, 2^28, the look-back one tile per block, as a share of a
+// device-to-device copy in the same process (tests/cuda/scan_gpu_test.cpp's speed test,
+// 2026-11-25): fp32 128 × 8 0.781-0.784, 256 × 8 0.733-0.739, 256 × 4 0.709-0.716, 128 × 4
+// 0.692-0.699, 512 × 4 0.655, 512 × 2 0.568, 256 × 2 0.532; int32 128 × 8 0.806, 256 × 8 0.789
+// (CUB 0.815-0.818). The multi-pass algorithms moved as much at 128 × 8 as at 256 × 4, or more
+// (merrill_grimshaw_shfl fp32 1922 GB/s against 1836).
+inline constexpr ScanShape kScanShape{128, 8};
+
+// The look-back's threads × loads sweep around it (both schedules, warp shuffles): compiled for
+// every type, run in fp32 (opt-in rows).
+inline constexpr ScanShape kScanSweepShapes[] = {{128, 4}, {256, 4}, {256, 8}};
+
+struct ScanConfig {
+  ScanAlgorithm algorithm = ScanAlgorithm::decoupled_lookback;
+  BlockScanAlgorithm block = BlockScanAlgorithm::warp_shfl;
+  ScanShape shape = kScanShape;
+  LookbackSchedule schedule = LookbackSchedule::one_tile;  // decoupled_lookback only
+};
+
+// The variant's name: algorithm, "prefetch" for that look-back schedule, block scan
+// ("scan_then_fan_shfl", "decoupled_lookback_prefetch_smem"), then threads × loads when the shape
+// is not the default ("decoupled_lookback_shfl_256x4").
+std::string scan_variant_name(const ScanConfig& c);
+
+// Elements per tile for an element type of `element_bytes` bytes.
+constexpr std::size_t scan_tile(const ScanShape& s, int element_bytes) {
+  return std::size_t(s.threads) * s.loads * (16 / element_bytes);
+}
+
+// Throws roofline::InputError naming the bad value: a precision other than int32, fp32 and fp64,
+// a shape with no compiled kernel (the default for every algorithm; the sweep's for the look-back
+// with warp shuffles), the prefetch schedule for a multi-pass algorithm.
+void check_config(const ScanConfig& c, roofline::Precision p);
+
+// The rows: every algorithm with either block scan at the default shape (the look-back one tile
+// per block).
+std::vector<ScanConfig> scan_ladder();
+// The opt-in sweep: the look-back with warp shuffles at kScanSweepShapes in both schedules, and
+// with prefetch at the default shape.
+std::vector<ScanConfig> scan_sweep();
+// The element types a config runs: int32, fp32 and fp64; fp32 only for a sweep shape.
+std::vector<roofline::Precision> scan_precisions(const ScanConfig& c);
+
+// The launches of one scan of n elements.
+struct ScanPlan {
+  std::size_t tile = 0;   // elements per tile
+  std::size_t tiles = 0;  // ⌈n / tile⌉
+  // scan_then_fan and reduce_then_scan: the lengths of the recursion's arrays, n first, then
+  // the tile totals of the one before, down to one of at most one tile (scanned by one block).
+  // Each level but the last has a totals array and an offsets array of the next one's length.
+  std::vector<std::size_t> levels;
+  // merrill_grimshaw: blocks (spans) and tiles per span; decoupled_lookback: one block per tile,
+  // or with prefetch the resident grid (at most the tiles).
+  std::size_t blocks = 0;
+  std::size_t span_tiles = 0;
+  // Element reads and writes of all passes, the tile totals and offsets included (look-back
+  // descriptors not counted: 8 bytes written twice and read a few times per tile).
+  double moves = 0;
+};
+
+// The plan for n elements of precision p; `resident` is the kernel's resident blocks per SM × SMs:
+// merrill_grimshaw's spans (capped here at the tiles and at one tile of span totals) and the
+// prefetching look-back's grid (capped at the tiles). Throws roofline::InputError for a config
+// check_config refuses, or `resident` below 1.
+ScanPlan plan_scan(const ScanConfig& c, roofline::Precision p, std::size_t n, std::size_t resident);
+
+// Element moves per element (scan_work's passes): moves / n, at least 2 (and 2 for n = 0).
+double scan_passes(const ScanPlan& plan, std::size_t n);
+
+}  // namespace kernels::cuda
