@@ -14,14 +14,34 @@
 //
 // 4-byte values: status and value in one 64-bit word, (tag << 32) | value bits, stored and loaded
 // relaxed at device scope: the word is single-copy atomic, so a reader sees a status with its own
-// value. 8-byte values (double): a 32-bit tag per tile and two value arrays (aggregate, inclusive),
-// each written once per launch before the tag that announces it is stored with release semantics;
-// the reader loads the tag with acquire semantics, then the array it names.
+// value. 8-byte values (double): two 64-bit words, the tag then the value bits, 16-byte aligned,
+// stored and loaded relaxed as one 128-bit access (ld/st .b128), with the same guarantee.
 #include <cstdint>
 
 #include "kernels/cuda/last_block.hpp"
 
 namespace kernels::cuda {
+
+// The look-back's waits, in ns (__nanosleep): after publishing the tile's aggregate, before the
+// first read of its predecessors' descriptors (CUB's fixed delay constructor waits an "L2 write
+// latency" there: 1140-1245 ns in its sm_90 scan tunings), and between polls of a window that is
+// not ready, doubling from first_poll up to last_poll.
+struct LookbackDelays {
+  unsigned before_first_read;
+  unsigned first_poll;
+  unsigned last_poll;
+};
+// H200, 2^28 inclusive, 128 × 8, tests/cuda/scan_gpu_test.cpp's speed test, 2026-11-25
+// (docs/performance.md): {0, 32, 512} (no first wait, fast polls) moved 0.93 × CUB in int32 and
+// fp32, 0.95 × in fp64; {500, 64, 512} 0.97-0.98 ×; {800, 650, 650} 0.99-1.01 ×; {1200, 650, 650},
+// {1200, 400, 400}, {1200, 1000, 1000}, {1200, 200, 1600}, {2000, 650, 650} and this one
+// 1.04-1.06 × in every type. Early polls of descriptors not yet written cost more than they save:
+// a plateau from 1200 to 2000 ns before the first read, this one in its middle.
+inline constexpr LookbackDelays kLookbackDelays{1500, 800, 800};
+
+// 64-bit words per tile descriptor for values of type A.
+template <class A>
+inline constexpr int kDescriptorWords = sizeof(A) == 4 ? 1 : 2;
 
 enum class TileStatus : unsigned {
   invalid = 0,    // nothing published in this launch

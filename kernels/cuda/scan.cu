@@ -55,6 +55,22 @@ __device__ __forceinline__ A thread_scan(A (&items)[N]) {
   return items[N - 1];
 }
 
+// The sum of a thread's elements by a pairwise tree (log2 N dependent adds, not N − 1): the
+// look-back publishes the tile's aggregate from it before the serial scan runs. H200 fp32 at 2^28
+// (docs/performance.md): the serial scan's 31 dependent float adds had delayed each tile's
+// aggregate; int32's adds the compiler may reorder, float's it may not.
+template <class A, int N>
+__device__ __forceinline__ A thread_reduce(const A (&items)[N]) {
+  A partial[N];
+#pragma unroll
+  for (int k = 0; k < N; ++k) partial[k] = items[k];
+#pragma unroll
+  for (int stride = 1; stride < N; stride *= 2)
+#pragma unroll
+    for (int k = 0; k + stride < N; k += 2 * stride) partial[k] += partial[k + stride];
+  return partial[0];
+}
+
 // From a thread's inclusive scan to its outputs; `prefix`: the sum of all elements before its
 // first.
 template <class A, int N>
@@ -73,13 +89,20 @@ __device__ __forceinline__ void add_prefix(A (&items)[N], A prefix, ScanKind kin
 // it in the block: each thread's items become their inclusive scan, `total` gets the tile's sum;
 // returns the sum of the elements before the thread's first within the tile.
 template <class A, int Threads, int Loads, BlockScanAlgorithm B>
-__device__ __forceinline__ A load_and_scan(const A* tile, std::size_t valid,
+__device__ __forceinline__ void load_items(const A* tile, std::size_t valid,
                                            ScanShared<A, Threads, Loads, B>& sh,
-                                           A (&items)[Tile<A, Threads, Loads>::kItems], A& total) {
+                                           A (&items)[Tile<A, Threads, Loads>::kItems]) {
   using Span = WarpSpan<A, Loads>;
   const std::size_t offset = std::size_t{threadIdx.x / 32} * Span::kElements;
   load_blocked<Loads>(tile + offset, valid > offset ? valid - offset : 0, sh.exchange + offset,
                       items);
+}
+
+template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+__device__ __forceinline__ A load_and_scan(const A* tile, std::size_t valid,
+                                           ScanShared<A, Threads, Loads, B>& sh,
+                                           A (&items)[Tile<A, Threads, Loads>::kItems], A& total) {
+  load_items(tile, valid, sh, items);
   return block_exclusive_scan<B, Threads>(thread_scan(items), sh.scan, total);
 }
 
@@ -182,10 +205,9 @@ __global__ void __launch_bounds__(Threads)
 // The look-back's device state (lookback.hpp): descriptors, ticket, this launch's epoch.
 template <class A>
 struct Lookback {
-  std::uint64_t* words;  // 4-byte values
-  unsigned* tags;        // 8-byte values: tags, aggregates and inclusive prefixes
-  A* aggregates;
-  A* inclusives;
+  // A descriptor per tile: one word, (tag << 32) | value bits, for 4-byte values; two, the tag
+  // then the value bits, 16-byte aligned, for 8-byte values.
+  std::uint64_t* words;
   unsigned* ticket;
   unsigned epoch;
 };
@@ -197,7 +219,28 @@ struct Descriptor {
 };
 
 using Word = ::cuda::atomic_ref<std::uint64_t, ::cuda::thread_scope_device>;
-using Tag = ::cuda::atomic_ref<unsigned, ::cuda::thread_scope_device>;
+
+// A 16-byte descriptor stored and loaded as one 128-bit access (ld/st .b128, PTX ISA 8.3, sm_70
+// and later), relaxed at device scope like the 4-byte values' word: a reader sees a tag with its
+// own value, one load per poll (CUB's 16-byte tile descriptors likewise). H200 fp64 at 2^28
+// (docs/performance.md): a tag stored with release semantics after the value, and read with
+// acquire semantics before it, had moved 0.70 × CUB; this descriptor, at the same delays,
+// 0.95-0.97 ×.
+__device__ __forceinline__ void store_pair(std::uint64_t* p, std::uint64_t tag,
+                                           std::uint64_t bits) {
+  asm volatile(
+      "{\n\t.reg .b128 d;\n\tmov.b128 d, {%1, %2};\n\tst.relaxed.gpu.b128 [%0], d;\n\t}" ::"l"(p),
+      "l"(tag), "l"(bits)
+      : "memory");
+}
+
+__device__ __forceinline__ void load_pair(const std::uint64_t* p, std::uint64_t& tag,
+                                          std::uint64_t& bits) {
+  asm volatile("{\n\t.reg .b128 d;\n\tld.relaxed.gpu.b128 d, [%2];\n\tmov.b128 {%0, %1}, d;\n\t}"
+               : "=l"(tag), "=l"(bits)
+               : "l"(p)
+               : "memory");
+}
 
 template <class A>
 __device__ __forceinline__ void publish(const Lookback<A>& s, unsigned tile, TileStatus status,
@@ -208,8 +251,7 @@ __device__ __forceinline__ void publish(const Lookback<A>& s, unsigned tile, Til
         .store(tile_word(tag, ::cuda::std::bit_cast<std::uint32_t>(value)),
                ::cuda::std::memory_order_relaxed);
   } else {
-    (status == TileStatus::aggregate ? s.aggregates : s.inclusives)[tile] = value;
-    Tag(s.tags[tile]).store(tag, ::cuda::std::memory_order_release);
+    store_pair(s.words + 2 * std::size_t{tile}, tag, ::cuda::std::bit_cast<std::uint64_t>(value));
   }
 }
 
@@ -219,25 +261,18 @@ __device__ __forceinline__ Descriptor<A> read(const Lookback<A>& s, unsigned til
     const std::uint64_t w = Word(s.words[tile]).load(::cuda::std::memory_order_relaxed);
     return {tile_status(word_tag(w), s.epoch), ::cuda::std::bit_cast<A>(word_bits(w))};
   } else {
-    const TileStatus status =
-        tile_status(Tag(s.tags[tile]).load(::cuda::std::memory_order_acquire), s.epoch);
-    A value{};
-    if (status == TileStatus::aggregate) value = s.aggregates[tile];
-    if (status == TileStatus::inclusive) value = s.inclusives[tile];
-    return {status, value};
+    std::uint64_t tag, bits;
+    load_pair(s.words + 2 * std::size_t{tile}, tag, bits);
+    return {tile_status(static_cast<unsigned>(tag), s.epoch), ::cuda::std::bit_cast<A>(bits)};
   }
 }
 
-// Back-off between polls of a window that is not ready (ns): short first, since a predecessor's
-// aggregate comes as soon as it has loaded its tile.
-constexpr unsigned kFirstDelay = 32, kLastDelay = 512;
-
-// Run by the tile's first warp: publishes the tile's aggregate, then reads its predecessors'
-// descriptors 32 at a time (lane i: the tile i + 1 before the window's start), waiting until
-// every lane up to the nearest inclusive prefix has published; adds those lanes' values (the
-// aggregates and that prefix), or all 32 aggregates and moves the window back when it holds no
-// inclusive prefix. Publishes the tile's inclusive prefix and returns its exclusive one (in
-// every lane).
+// Run by the tile's first warp: publishes the tile's aggregate, waits (kLookbackDelays), then
+// reads its predecessors' descriptors 32 at a time (lane i: the tile i + 1 before the window's
+// start), waiting until every lane up to the nearest inclusive prefix has published; adds those
+// lanes' values (the aggregates and that prefix), or all 32 aggregates and moves the window back
+// when it holds no inclusive prefix. Publishes the tile's inclusive prefix and returns its
+// exclusive one (in every lane).
 template <class A>
 __device__ __forceinline__ A look_back(const Lookback<A>& s, unsigned tile, A aggregate) {
   const unsigned lane = threadIdx.x % 32;
@@ -246,6 +281,7 @@ __device__ __forceinline__ A look_back(const Lookback<A>& s, unsigned tile, A ag
     return A{};
   }
   if (lane == 0) publish(s, tile, TileStatus::aggregate, aggregate);
+  if (kLookbackDelays.before_first_read > 0) __nanosleep(kLookbackDelays.before_first_read);
   A exclusive{};
   for (long long window = static_cast<long long>(tile) - 1;; window -= 32) {
     const long long p = window - lane;
@@ -258,7 +294,9 @@ __device__ __forceinline__ A look_back(const Lookback<A>& s, unsigned tile, A ag
       lanes = window_lanes(inclusive);
       if ((invalid & lanes) == 0) break;
       if (delay > 0) __nanosleep(delay);
-      delay = delay == 0 ? kFirstDelay : (2 * delay < kLastDelay ? 2 * delay : kLastDelay);
+      delay = delay == 0
+                  ? kLookbackDelays.first_poll
+                  : (2 * delay < kLookbackDelays.last_poll ? 2 * delay : kLookbackDelays.last_poll);
       if (d.status == TileStatus::invalid) d = read(s, static_cast<unsigned>(p));
     }
     exclusive += warp_sum<BlockReduceAlgorithm::warp_shfl>((lanes >> lane) & 1u ? d.value : A{});
@@ -281,11 +319,13 @@ __global__ void __launch_bounds__(Threads)
   const unsigned tile = sh.tile;
   const std::size_t start = std::size_t{tile} * S::kElements;
   A items[S::kItems], total;
-  const A before = load_and_scan(in + start, n - start, sh, items, total);
+  load_items(in + start, n - start, sh, items);
+  const A before = block_exclusive_scan<B, Threads>(thread_reduce(items), sh.scan, total);
   if (threadIdx.x < 32) {
     const A prefix = look_back(s, tile, total);
     if (threadIdx.x == 0) sh.prefix = prefix;
   }
+  thread_scan(items);  // the other warps' while the first looks back
   __syncthreads();
   add_prefix(items, sh.prefix + before, kind);
   store_tile(out + start, n - start, sh, items);
@@ -320,13 +360,14 @@ __global__ void __launch_bounds__(Threads)
     if (threadIdx.x == 0) sh.next = atomicInc(s.ticket, limit);  // seen after the scan's barrier
     A items[S::kItems], total;
     striped_to_blocked<Loads>(raw, slice, items);
-    const A before = block_exclusive_scan<B, Threads>(thread_scan(items), sh.scan, total);
+    const A before = block_exclusive_scan<B, Threads>(thread_reduce(items), sh.scan, total);
     const unsigned next = sh.next;
     if (next < tiles) load(next, raw);
     if (threadIdx.x < 32) {
       const A prefix = look_back(s, tile, total);
       if (threadIdx.x == 0) sh.prefix = prefix;
     }
+    thread_scan(items);
     __syncthreads();
     add_prefix(items, sh.prefix + before, kind);
     const std::size_t start = std::size_t{tile} * S::kElements;
@@ -460,16 +501,9 @@ ScanKernel<T>::ScanKernel(const ScanConfig& config, ScanKind kind, std::size_t n
       if (plan_.tiles + plan_.blocks > static_cast<std::size_t>(UINT32_MAX))
         throw roofline::InputError("scan: " + std::to_string(plan_.tiles) +
                                    " tiles are more tickets than a 32-bit counter draws");
-      const std::size_t tiles = std::max<std::size_t>(plan_.tiles, 1);
-      if constexpr (sizeof(A) == 4) {
-        words_.emplace(tiles);
-        ROOFLAB_CUDA(cudaMemset(words_->data(), 0, tiles * sizeof(std::uint64_t)));
-      } else {
-        tags_.emplace(tiles);
-        aggregates_.emplace(tiles);
-        inclusives_.emplace(tiles);
-        ROOFLAB_CUDA(cudaMemset(tags_->data(), 0, tiles * sizeof(unsigned)));
-      }
+      const std::size_t words = std::max<std::size_t>(plan_.tiles, 1) * kDescriptorWords<A>;
+      words_.emplace(words);
+      ROOFLAB_CUDA(cudaMemset(words_->data(), 0, words * sizeof(std::uint64_t)));
       ticket_.emplace(1);
       ROOFLAB_CUDA(cudaMemset(ticket_->data(), 0, sizeof(unsigned)));
       break;
@@ -526,18 +560,10 @@ void ScanKernel<T>::launch(const T* x, T* out) {
     case ScanAlgorithm::decoupled_lookback: {
       const unsigned epoch = next_epoch(epoch_);
       if (epoch < epoch_) {  // wrapped: no descriptor may carry the epochs about to be reused
-        if (words_)
-          ROOFLAB_CUDA(cudaMemsetAsync(words_->data(), 0, words_->size() * sizeof(std::uint64_t)));
-        if (tags_)
-          ROOFLAB_CUDA(cudaMemsetAsync(tags_->data(), 0, tags_->size() * sizeof(unsigned)));
+        ROOFLAB_CUDA(cudaMemsetAsync(words_->data(), 0, words_->size() * sizeof(std::uint64_t)));
       }
       epoch_ = epoch;
-      const Lookback<A> state{.words = words_ ? words_->data() : nullptr,
-                              .tags = tags_ ? tags_->data() : nullptr,
-                              .aggregates = aggregates_ ? aggregates_->data() : nullptr,
-                              .inclusives = inclusives_ ? inclusives_->data() : nullptr,
-                              .ticket = ticket_->data(),
-                              .epoch = epoch};
+      const Lookback<A> state{.words = words_->data(), .ticket = ticket_->data(), .epoch = epoch};
       with_lookback<A>(config_,
                        [&]<class L>() { L::lookback(in, result, n_, kind_, plan_.tiles, state); });
       return;

@@ -46,11 +46,9 @@ class ScanKernel {
   // Per level of the recursion (levels but the last), or merrill_grimshaw's one: tile (span)
   // totals and their exclusive scan.
   std::vector<std::unique_ptr<DeviceBuffer<A>>> totals_, offsets_;
-  // The look-back's descriptors: one word per tile (4-byte values), or a tag and two values
-  // (8-byte values); the ticket counter.
+  // The look-back's descriptors, kDescriptorWords<A> words per tile (lookback.hpp); the ticket
+  // counter.
   std::optional<DeviceBuffer<std::uint64_t>> words_;
-  std::optional<DeviceBuffer<unsigned>> tags_;
-  std::optional<DeviceBuffer<A>> aggregates_, inclusives_;
   std::optional<DeviceBuffer<unsigned>> ticket_;
   unsigned epoch_ = 0;  // the last launch's (lookback.hpp)
 };

@@ -146,7 +146,7 @@ TEST_F(ScanGpu, MeasuredCaseKeepsDeviceTimedSamples) {
   EXPECT_EQ(r.samples.size(), 3u);
 }
 
-// Not a check: every variant's speed at 2^28 int32 and fp32 (inclusive), the median of 15
+// Not a check: every variant's speed at 2^28 int32, fp32 and fp64 (inclusive), the median of 15
 // launches after two, against CUB and a device-to-device copy in the same process (2n bytes
 // each); the default look-back's output verified. For tuning on a GPU machine:
 //   cuda_scan_gpu_test --gtest_also_run_disabled_tests --gtest_filter='*Speed*'
@@ -171,7 +171,7 @@ TEST_F(ScanGpu, DISABLED_SpeedAt2To28) {
                         });
     CubScan<T> cub(ScanKind::inclusive, n);
     const double cub_rate = bytes / median([&] { cub.launch(x.data(), out.data()); });
-    const char* type = sizeof(T) == 4 && std::is_integral_v<T> ? "int32" : "fp32";
+    const char* type = std::is_integral_v<T> ? "int32" : sizeof(T) == 4 ? "fp32" : "fp64";
     std::printf("%-6s %-34s %8.1f GB/s  %5.3f x copy\n", type, "copy (cudaMemcpy D2D)", copy / 1e9,
                 1.0);
     std::printf("%-6s %-34s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type, "cub", cub_rate / 1e9,
@@ -197,6 +197,7 @@ TEST_F(ScanGpu, DISABLED_SpeedAt2To28) {
   };
   run.template operator()<std::int32_t>();
   run.template operator()<float>();
+  run.template operator()<double>();
 }
 
 }  // namespace
