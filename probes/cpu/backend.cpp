@@ -13,6 +13,7 @@
 #include "probes/cpu/peak_flops.hpp"
 #include "probes/cpu/thread_share.hpp"
 #include "probes/levels.hpp"
+#include "roofline/interrupt.hpp"
 #include "roofline/stats.hpp"
 
 namespace probes::cpu {
@@ -146,20 +147,37 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
   // top: a last cache reported far larger than what this process reaches (a virtual machine's
   // host socket's) then costs no sweep of DRAM at its 4x.
   std::vector<Result> results;
-  for (SweepStep& step :
-       bandwidth_steps(device, sweep_plan(device, options.quick, options.max_working_set))) {
-    for (Result& r :
-         roofline::measure_all(step.cases, options.measure,
-                               "bandwidth sweep at " + probes::bytes_text(step.working_set)))
-      results.push_back(std::move(r));
+  // The ceilings of the sweep so far: at its end, or when an interrupt stops it (the levels it
+  // reached are kept, and the note says where it stopped).
+  const auto conclude = [&] {
     device.sweep = sweep_points(results);
-    if (options.max_working_set <= 0 && probes::dram_onset(device.sweep, device.caches)) break;
+    for (const Result& r : results)
+      if (!r.ok()) failures.push_back(failure_text(r));
+    probes::record_dram_onset(device);
+    device.memory = probes::memory_ceilings(device.sweep, device.caches);
+    device.facts["probe_failures"] = failures;
+  };
+  double reached = 0;
+  try {
+    for (SweepStep& step :
+         bandwidth_steps(device, sweep_plan(device, options.quick, options.max_working_set))) {
+      for (Result& r :
+           roofline::measure_all(step.cases, options.measure,
+                                 "bandwidth sweep at " + probes::bytes_text(step.working_set)))
+        results.push_back(std::move(r));
+      reached = step.working_set;
+      device.sweep = sweep_points(results);
+      if (options.max_working_set <= 0 && probes::dram_onset(device.sweep, device.caches)) break;
+    }
+  } catch (roofline::Interrupted& stop) {
+    for (Result& r : stop.finished) results.push_back(std::move(r));
+    conclude();
+    device.facts["probe_notes"].push_back("interrupted during the bandwidth sweep after " +
+                                          probes::bytes_text(reached) +
+                                          ": the memory levels past it are missing");
+    throw;
   }
-  for (const Result& r : results)
-    if (!r.ok()) failures.push_back(failure_text(r));
-  probes::record_dram_onset(device);
-  device.memory = probes::memory_ceilings(device.sweep, device.caches);
-  device.facts["probe_failures"] = failures;
+  conclude();
   return failures;
 }
 

@@ -26,6 +26,10 @@ void add_default_command(CLI::App& app, Session& s) {
     const bool quick = !opts->measure.full;
     const auto machine = probe(s, devices, {.quick = quick, .measure = opts->measure.options()});
     roofline::write_json_atomic(folder / "machine.json", roofline::to_json(machine));
+    if (!machine.incomplete.empty()) {  // stopped by an interrupt: no run, no report
+      say_probe_incomplete(s, machine, (folder / "machine.json").string());
+      return;
+    }
     const auto results = run(s, machine, devices,
                              {.quick = quick,
                               .families = {},

@@ -67,6 +67,7 @@ void add_probe_command(CLI::App& app, Session& s) {
     const auto machine = probe(s, devices, options);
     roofline::write_json_atomic(opts->output, roofline::to_json(machine));
     std::printf("machine profile: %s\n", opts->output.c_str());
+    if (!machine.incomplete.empty()) say_probe_incomplete(s, machine, opts->output);
   });
 }
 

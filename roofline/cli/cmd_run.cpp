@@ -58,8 +58,14 @@ void add_run_command(CLI::App& app, Session& s) {
       options.counters = opts->counters;
     }
     roofline::MachineProfile machine;
-    if (!opts->machine.empty())
+    if (!opts->machine.empty()) {
       machine = roofline::machine_from_json(roofline::read_json_file(opts->machine));
+      if (!machine.incomplete.empty())
+        std::fprintf(stderr,
+                     "warning: the profile %s is incomplete (%s): results in a level it did not "
+                     "reach are not placed\n",
+                     opts->machine.c_str(), machine.incomplete.c_str());
+    }
     std::optional<roofline::Results> resume;
     if (!opts->resume.empty())
       resume = roofline::results_from_json(roofline::read_json_file(opts->resume));

@@ -41,8 +41,8 @@ int main(int argc, char** argv) {
     app.exit(e);
     return cli::kExitBadInput;
   } catch (const roofline::Interrupted& e) {
-    // Outside a run (a probe): its ceilings need the whole sweep, so nothing is written and the
-    // files of an earlier probe are left as they were.
+    // Outside a run's or a probe's measurements (a counter calibration, say): nothing of it is
+    // written, and the files of earlier commands are left as they were.
     std::cerr << "rooflab: " << e.what() << ": nothing written; earlier files are untouched\n";
     return roofline::interrupt_exit_code();
   } catch (const roofline::InputError& e) {

@@ -49,13 +49,22 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
   roofline::MachineProfile machine;
   machine.provenance = roofline::collect_provenance(s.command_line);
   for (auto& d : devices) {
-    for (const auto& failure : d.backend->probe(d.device, options)) {
-      std::cerr << "FAILED probe " << d.device.id << " " << failure << "\n";
-      s.exit_code = kExitFailure;
+    try {
+      for (const auto& failure : d.backend->probe(d.device, options)) {
+        std::cerr << "FAILED probe " << d.device.id << " " << failure << "\n";
+        s.exit_code = kExitFailure;
+      }
+    } catch (const roofline::Interrupted& stop) {
+      // A device keeps the ceilings its probe concluded before it stopped (the CPU's: its
+      // compute ceilings and the memory levels its sweep reached); the devices after it are
+      // not probed.
+      machine.incomplete = std::string(stop.what()) + " while probing " + d.device.id;
+      if (d.device.compute.empty() && d.device.memory.empty()) break;
     }
     for (const auto& note : d.device.facts.value("probe_notes", nlohmann::json::array()))
       std::cerr << "note: " << d.device.id << ": " << note.get<std::string>() << "\n";
     machine.devices.push_back(d.device);
+    if (!machine.incomplete.empty()) break;
   }
   return machine;
 }
@@ -232,6 +241,16 @@ void check_output(const std::filesystem::path& path, const std::vector<std::stri
     if (std::filesystem::equivalent(path, input, error))
       throw roofline::InputError("output '" + path.string() + "' is the input '" + input +
                                  "': writing it would destroy it");
+}
+
+void say_probe_incomplete(Session& s, const roofline::MachineProfile& m,
+                          const std::string& written) {
+  std::string devices;
+  for (const auto& d : m.devices) devices += (devices.empty() ? "" : ", ") + d.id;
+  std::cerr << "rooflab: " << m.incomplete << ": " << written << " holds what finished ("
+            << (devices.empty() ? "no device" : devices)
+            << "), marked incomplete; probe again for the whole profile\n";
+  s.exit_code = roofline::interrupt_exit_code();
 }
 
 void say_how_to_resume(Session& s, const roofline::Results& r, const std::string& written,

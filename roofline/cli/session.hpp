@@ -30,7 +30,9 @@ struct Selected {
 std::vector<Selected> select_devices(const Session& s, const std::vector<std::string>& ids);
 
 // Probes each device, one after the other. Failed measurements are printed to stderr and set
-// the session's exit code; the ceilings are made of the others.
+// the session's exit code; the ceilings are made of the others. Interrupted, it stops and
+// returns the devices that finished (and the interrupted one where its probe concluded some
+// ceilings), marked incomplete.
 roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
                                const roofline::ProbeOptions& options);
 
@@ -48,6 +50,11 @@ void place_all(roofline::Results& r);
 // Refuses, before any work starts, an output whose folder does not exist or is not writable, or
 // that is one of the command's input files (it would be overwritten).
 void check_output(const std::filesystem::path& path, const std::vector<std::string>& inputs = {});
+
+// For a probe that stopped early (MachineProfile::incomplete): says on stderr what was written
+// and sets the session's exit code to the signal's (128 + number).
+void say_probe_incomplete(Session& s, const roofline::MachineProfile& m,
+                          const std::string& written);
 
 // For a run that stopped early (Results::incomplete): says on stderr what was written and the
 // command that completes it, and sets the session's exit code to the signal's (128 + number).

@@ -232,7 +232,9 @@ auto converting(const std::string& what, F&& f) {
 }  // namespace
 
 json to_json(const MachineProfile& m) {
-  return {{"schema", kMachineSchema}, {"provenance", m.provenance}, {"devices", m.devices}};
+  json j = {{"schema", kMachineSchema}, {"provenance", m.provenance}, {"devices", m.devices}};
+  if (!m.incomplete.empty()) j["incomplete"] = m.incomplete;
+  return j;
 }
 
 json to_json(const Results& r) {
@@ -249,6 +251,7 @@ MachineProfile machine_from_json(const json& j) {
     MachineProfile m;
     m.provenance = j.at("provenance");
     m.devices = j.at("devices").get<std::vector<Device>>();
+    if (j.contains("incomplete")) m.incomplete = j.at("incomplete").get<std::string>();
     return m;
   });
 }

@@ -430,6 +430,27 @@ TEST(Cli, AnInterruptedRunKeepsWhatFinishedAndResumeCompletesIt) {
         << "measured again: " << case_list(part)[i];
 }
 
+TEST(Cli, AnInterruptedProbeKeepsTheCeilingsItConcluded) {
+  const test_support::TempDir temp("cli_interrupt_probe");
+  Running probing("probe -d cpu --repetitions 3 --min-sample-time 0.002 -o machine.json",
+                  temp.path());
+  ASSERT_TRUE(probing.wait_for("bandwidth sweep at ", 4)) << probing.output;
+  probing.signal(SIGINT);
+  const int status = probing.finish();
+  ASSERT_TRUE(WIFEXITED(status)) << probing.output;
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT) << probing.output;
+  const fs::path file = temp.path() / "machine.json";
+  EXPECT_EQ(std::system((ROOFLAB_VALIDATE " '" + file.string() + "'").c_str()), 0);
+  const auto machine = roofline::machine_from_json(roofline::read_json_file(file));
+  EXPECT_EQ(machine.incomplete, "interrupted by SIGINT while probing cpu");
+  ASSERT_EQ(machine.devices.size(), 1u);
+  const auto& cpu = machine.devices[0];
+  EXPECT_FALSE(cpu.compute.empty());
+  EXPECT_FALSE(cpu.sweep.empty());
+  std::string notes = cpu.facts.at("probe_notes").dump();
+  EXPECT_NE(notes.find("interrupted during the bandwidth sweep after"), std::string::npos) << notes;
+}
+
 TEST(Cli, ASecondInterruptStopsAtOnce) {
   const test_support::TempDir temp("cli_interrupt_twice");
   Running running(

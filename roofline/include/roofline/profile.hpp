@@ -102,6 +102,9 @@ struct Device {
 struct MachineProfile {
   Provenance provenance;
   std::vector<Device> devices;
+  // Why the probe stopped early ("interrupted by SIGINT while probing cpu"): the devices hold
+  // what finished; empty for a complete probe.
+  std::string incomplete;
 
   const Device* find(const std::string& id) const;
 };
