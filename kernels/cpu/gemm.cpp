@@ -69,6 +69,9 @@ void run(const GemmCall& call, const GemmShape& s, const T* a, const T* b, T* x)
     case GemmTechnique::interchanged:
       return select(call.isa, &isa_baseline::gemm_interchanged<T>, &isa_avx2::gemm_interchanged<T>,
                     &isa_avx512::gemm_interchanged<T>)(call.threads, m, n, k, a, b, x);
+    case GemmTechnique::blocked:
+      return select(call.isa, &isa_baseline::gemm_blocked<T>, &isa_avx2::gemm_blocked<T>,
+                    &isa_avx512::gemm_blocked<T>)(call.threads, m, n, k, a, b, x);
     case GemmTechnique::openblas:
       openblas_use_threads(call.threads);
       return openblas_gemm(s, a, b, x);
@@ -83,6 +86,8 @@ std::string_view to_string(GemmTechnique t) {
       return "naive";
     case GemmTechnique::interchanged:
       return "interchanged";
+    case GemmTechnique::blocked:
+      return "blocked";
     case GemmTechnique::openblas:
       return "openblas";
   }
@@ -93,7 +98,7 @@ std::string gemm_variant_name(const GemmCall& call) {
   // Appended piece by piece: a chain of operator+ draws a GCC 12 -Wrestrict false positive.
   std::string name(to_string(call.technique));
   if (call.technique == GemmTechnique::naive) return name;
-  if (call.technique == GemmTechnique::interchanged) {
+  if (call.technique == GemmTechnique::interchanged || call.technique == GemmTechnique::blocked) {
     name += '_';
     name += to_string(call.isa);
   }
@@ -101,6 +106,12 @@ std::string gemm_variant_name(const GemmCall& call) {
   name += std::to_string(call.threads);
   name += 't';
   return name;
+}
+
+MicroTile gemm_micro_tile(Isa isa, std::size_t element_bytes) {
+  return {kGemmMicroTileRows,
+          select(isa, &isa_baseline::gemm_micro_tile_columns, &isa_avx2::gemm_micro_tile_columns,
+                 &isa_avx512::gemm_micro_tile_columns)(element_bytes)};
 }
 
 void gemm_run(const GemmCall& call, const GemmShape& s, const float* a, const float* b, float* x) {

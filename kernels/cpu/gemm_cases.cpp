@@ -67,6 +67,7 @@ std::vector<int> thread_counts(int max_threads) {
 const std::vector<std::size_t> kNaiveQuick = {256}, kNaiveFull = {256, 512, 1024};
 const std::vector<std::size_t> kInterchangedQuick = {256, 1024},
                                kInterchangedFull = {256, 512, 1024, 2048};
+const std::vector<std::size_t> kBlockedQuick = {256, 1024};
 const std::vector<std::size_t> kOpenblasFull = {256, 512, 1024, 2048, 4096, 8192};
 
 }  // namespace
@@ -86,6 +87,12 @@ std::vector<GemmVariant> gemm_ladder(int max_threads) {
                         isa == best && (t == 1 || t == max_threads),
                         kInterchangedQuick,
                         kInterchangedFull});
+  for (Isa isa : supported_isas())
+    for (int t : thread_counts(max_threads))
+      ladder.push_back({{.technique = GemmTechnique::blocked, .isa = isa, .threads = t},
+                        isa == best && (t == 1 || t == max_threads),
+                        kBlockedQuick,
+                        kOpenblasFull});
   std::vector<int> openblas_threads = {1};
   if (max_threads > 1) openblas_threads.push_back(max_threads);
   for (int t : openblas_threads) {
@@ -110,6 +117,16 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device, c
     params["library"] = openblas_config();
   } else {
     params["isa"] = to_string(call.isa);
+  }
+  if (call.technique == GemmTechnique::blocked) {
+    const MicroTile tile = gemm_micro_tile(call.isa, static_cast<std::size_t>(size_of(p)));
+    const GemmBlocking blocking =
+        p == roofline::Precision::fp32 ? gemm_blocking<float>() : gemm_blocking<double>();
+    params["mr"] = tile.mr;
+    params["nr"] = tile.nr;
+    params["mc"] = blocking.mc;
+    params["kc"] = blocking.kc;
+    params["nc"] = blocking.nc;
   }
   auto info = roofline::case_info(device, "gemm", gemm_variant_name(call), std::move(params),
                                   gemm_work(p, s), call.threads);

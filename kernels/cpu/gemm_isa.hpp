@@ -4,6 +4,8 @@
 // caller.
 #include <cstddef>
 
+#include "kernels/cpu/gemm.hpp"
+
 namespace kernels::cpu {
 
 #define ROOFLAB_GEMM_ISA_ENTRY_POINTS                                                          \
@@ -11,7 +13,11 @@ namespace kernels::cpu {
   void gemm_naive(std::size_t m, std::size_t n, std::size_t k, const T* a, const T* b, T* x);  \
   template <class T>                                                                           \
   void gemm_interchanged(int threads, std::size_t m, std::size_t n, std::size_t k, const T* a, \
-                         const T* b, T* x);
+                         const T* b, T* x);                                                    \
+  template <class T>                                                                           \
+  void gemm_blocked(int threads, std::size_t m, std::size_t n, std::size_t k, const T* a,      \
+                    const T* b, T* x);                                                         \
+  std::size_t gemm_micro_tile_columns(std::size_t element_bytes);
 
 namespace isa_baseline {
 ROOFLAB_GEMM_ISA_ENTRY_POINTS

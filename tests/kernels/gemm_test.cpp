@@ -1,6 +1,6 @@
 // The GEMM family on the CPU: every variant of the ladder × element type at awkward shapes (one
-// entry, sizes that are multiples of no vector, k = 1, k = 0), checked with verify_gemm; the
-// ladder, the names and the cases.
+// entry, sizes that are multiples of no vector or micro-tile, k = 1, k = 0, across every cache
+// block of the blocked kernel), checked with verify_gemm; the ladder, the names and the cases.
 #include "kernels/cpu/gemm.hpp"
 
 #include <gtest/gtest.h>
@@ -21,15 +21,27 @@ namespace {
 
 using roofline::Precision;
 
-constexpr GemmShape kShapes[] = {{1, 1, 1},    {3, 5, 7},   {17, 33, 9}, {64, 64, 64},
-                                 {37, 19, 1},  {1, 77, 13}, {77, 1, 13}, {101, 67, 131},
-                                 {6, 16, 300}, {2, 3, 0},   {0, 4, 4}};
+constexpr GemmShape kShapes[] = {{1, 1, 1},
+                                 {3, 5, 7},
+                                 {17, 33, 9},
+                                 {64, 64, 64},
+                                 {37, 19, 1},
+                                 {1, 77, 13},
+                                 {77, 1, 13},
+                                 {101, 67, 131},
+                                 {6, 16, 300},
+                                 {2, 3, 0},
+                                 {0, 4, 4},
+                                 // across the blocked kernel's MC (168, 72), KC (256) and NC (4080)
+                                 {170, 40, 513},
+                                 {7, 4100, 5}};
 
 template <class T>
 void check_every_variant() {
   std::vector<GemmCall> calls;
   for (const GemmVariant& v : gemm_ladder(omp_get_max_threads())) calls.push_back(v.call);
   calls.push_back({.technique = GemmTechnique::interchanged, .isa = best_isa(), .threads = 3});
+  calls.push_back({.technique = GemmTechnique::blocked, .isa = best_isa(), .threads = 3});
   for (const GemmCall& call : calls)
     for (const GemmShape& s : kShapes) {
       const auto m = static_cast<std::size_t>(s.m), n = static_cast<std::size_t>(s.n),
@@ -78,11 +90,21 @@ TEST(GemmLadder, HasNaiveEveryLevelAndThreadCountAndOpenblasOnOneAndAllThreads) 
     EXPECT_TRUE(names.count(name)) << name;
   EXPECT_EQ(quick,
             (std::set<std::string>{"naive", "interchanged_" + best + "_1t",
-                                   "interchanged_" + best + "_6t", "openblas_1t", "openblas_6t"}));
-  EXPECT_EQ(ladder.size(), 1 + supported_isas().size() * 4 + 2);  // threads 1, 2, 4, 6
+                                   "interchanged_" + best + "_6t", "blocked_" + best + "_1t",
+                                   "blocked_" + best + "_6t", "openblas_1t", "openblas_6t"}));
+  // interchanged and blocked at every level on 1, 2, 4 and 6 threads
+  EXPECT_EQ(ladder.size(), 1 + 2 * supported_isas().size() * 4 + 2);
   EXPECT_EQ(gemm_ladder(1).back().call.threads, 1);
-  EXPECT_EQ(gemm_ladder(1).size(), 1 + supported_isas().size() + 1);
+  EXPECT_EQ(gemm_ladder(1).size(), 1 + 2 * supported_isas().size() + 1);
   EXPECT_THROW(gemm_ladder(0), std::invalid_argument);
+}
+
+TEST(GemmBlocked, MicroTileIsSixRowsByTwoVectors) {
+  EXPECT_EQ(gemm_micro_tile(Isa::baseline, 8).nr, 4u);
+  EXPECT_EQ(gemm_micro_tile(Isa::avx2, 4).nr, 16u);
+  EXPECT_EQ(gemm_micro_tile(Isa::avx2, 8).nr, 8u);
+  EXPECT_EQ(gemm_micro_tile(Isa::avx512, 4).nr, 32u);
+  EXPECT_EQ(gemm_micro_tile(Isa::avx2, 4).mr, 6u);
 }
 
 TEST(GemmCases, DeclareTheirWorkAndShapeAndVerify) {
