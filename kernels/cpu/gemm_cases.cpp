@@ -84,7 +84,7 @@ std::vector<GemmVariant> gemm_ladder(int max_threads) {
   for (Isa isa : supported_isas())
     for (int t : thread_counts(max_threads))
       ladder.push_back({{.technique = GemmTechnique::interchanged, .isa = isa, .threads = t},
-                        isa == best && (t == 1 || t == max_threads),
+                        isa == best && t == max_threads,
                         kInterchangedQuick,
                         kInterchangedFull});
   for (Isa isa : supported_isas())
