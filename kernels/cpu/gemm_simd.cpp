@@ -139,10 +139,13 @@ void gemm_blocked(int threads, std::size_t m, std::size_t n, std::size_t k, cons
     std::fill(x, x + m * n, T{0});
     return;
   }
-  std::vector<T> packed_b(((nc_max + kNr<T> - 1) / kNr<T>)*kNr<T> * kc_max);
+  // The packed blocks, no larger than the matrices need (a small product allocates little).
+  const auto round_up = [](std::size_t v, std::size_t to) { return (v + to - 1) / to * to; };
+  const std::size_t kc_used = std::min(kc_max, k);
+  std::vector<T> packed_b(round_up(std::min(nc_max, n), kNr<T>) * kc_used);
 #pragma omp parallel num_threads(threads) proc_bind(close)
   {
-    std::vector<T> packed_a(((mc_max + kMr - 1) / kMr) * kMr * kc_max);
+    std::vector<T> packed_a(round_up(std::min(mc_max, m), kMr) * kc_used);
     for (std::size_t jc = 0; jc < n; jc += nc_max) {
       const std::size_t nc = std::min(nc_max, n - jc);
       const std::size_t panels = (nc + kNr<T> - 1) / kNr<T>;
