@@ -40,13 +40,13 @@ struct GemmBlocking {
   std::size_t mc, kc, nc;
 };
 
-// BLIS 0.9's Haswell configuration (config/haswell/bli_cntx_init_haswell.c, which its Zen 1-3
-// configurations share): MC 168 / 72, KC 256, NC 4080 for float / double. A 168×256 float block
-// is 168 KiB of a Zen 3 core's 512 KiB L2; B's 256×4080 block is 4 MiB (8 for double) of the
-// 32 MiB L3. Not tuned here.
+// BLIS's Haswell configuration (config/haswell/bli_cntx_init_haswell.c, read 2026-11-26; its
+// Zen configurations start from it): MR×NR 6×16 / 6×8, MC 144 / 72, KC 256, NC 4080 for float /
+// double. A 144×256 float block is 144 KiB of a Zen 3 core's 512 KiB L2; B's 256×4080 block is
+// 4 MiB (8 for double) of the 32 MiB L3. Not tuned here.
 template <class T>
 constexpr GemmBlocking gemm_blocking() {
-  return sizeof(T) == 4 ? GemmBlocking{168, 256, 4080} : GemmBlocking{72, 256, 4080};
+  return sizeof(T) == 4 ? GemmBlocking{144, 256, 4080} : GemmBlocking{72, 256, 4080};
 }
 
 std::string_view to_string(GemmTechnique t);

@@ -32,7 +32,7 @@ constexpr GemmShape kShapes[] = {{1, 1, 1},
                                  {6, 16, 300},
                                  {2, 3, 0},
                                  {0, 4, 4},
-                                 // across the blocked kernel's MC (168, 72), KC (256) and NC (4080)
+                                 // across the blocked kernel's MC (144, 72), KC (256) and NC (4080)
                                  {170, 40, 513},
                                  {7, 4100, 5}};
 
