@@ -62,7 +62,7 @@ double dram_working_set(const roofline::Device& device) {
 }
 
 Sizing::Sizing(MemoryFacts facts, std::optional<std::int64_t> size, bool quick)
-    : facts_(std::move(facts)), size_(size), step_(quick ? 8 : 2) {
+    : facts_(std::move(facts)), size_(size), quick_(quick), step_(quick ? 8 : 2) {
   if (size_ && *size_ <= 0)
     throw roofline::InputError("size " + std::to_string(*size_) +
                                " is not a positive element count");
@@ -90,15 +90,41 @@ std::vector<std::size_t> Sizing::lengths(int arrays, roofline::Precision p) cons
   return out;
 }
 
+std::vector<std::size_t> Sizing::square_sizes(const std::vector<std::size_t>& quick,
+                                              const std::vector<std::size_t>& full, int arrays,
+                                              roofline::Precision p) const {
+  const std::vector<std::size_t> sizes = size_    ? std::vector{static_cast<std::size_t>(*size_)}
+                                         : quick_ ? quick
+                                                  : full;
+  for (std::size_t n : sizes) {
+    if (n > std::size_t{1} << 32)
+      throw roofline::InputError("size " + std::to_string(n) +
+                                 " has more than 2^64 entries in an " + std::to_string(n) + "x" +
+                                 std::to_string(n) + " matrix");
+    check_arrays(std::to_string(n) + "x" + std::to_string(n),
+                 std::vector<std::size_t>(static_cast<std::size_t>(arrays), n * n), p);
+  }
+  return sizes;
+}
+
 void Sizing::check(std::size_t n, int arrays, roofline::Precision p) const {
-  const double array = static_cast<double>(n) * roofline::size_of(p);
-  const std::string what = "size " + std::to_string(n) + " needs ";
+  check_arrays(std::to_string(n), std::vector<std::size_t>(static_cast<std::size_t>(arrays), n), p);
+}
+
+void Sizing::check_arrays(std::string_view what, const std::vector<std::size_t>& elements,
+                          roofline::Precision p) const {
+  double largest = 0, all = 0;
+  for (std::size_t n : elements) {
+    largest = std::max(largest, static_cast<double>(n) * roofline::size_of(p));
+    all += static_cast<double>(n) * roofline::size_of(p);
+  }
+  const std::string said = "size " + std::string(what) + " needs ";
   const std::string type(to_string(p));
-  if (facts_.one_array.bytes > 0 && array > facts_.one_array.bytes)
-    throw roofline::InputError(what + bytes_text(array) + " bytes per " + type +
+  if (facts_.one_array.bytes > 0 && largest > facts_.one_array.bytes)
+    throw roofline::InputError(said + bytes_text(largest) + " bytes per " + type +
                                " array, more than " + facts_.one_array.what);
-  if (facts_.all_arrays.bytes > 0 && arrays * array > facts_.all_arrays.bytes)
-    throw roofline::InputError(what + bytes_text(arrays * array) + " bytes of " + type +
+  if (facts_.all_arrays.bytes > 0 && all > facts_.all_arrays.bytes)
+    throw roofline::InputError(said + bytes_text(all) + " bytes of " + type +
                                " arrays, more than " + facts_.all_arrays.what);
 }
 

@@ -72,6 +72,19 @@ class Sizing {
   // A size study's lengths for a case with `arrays` arrays: the user's size, or the sweep above
   // (its last length the first at or above study_bytes). Throws as elements() does.
   std::vector<std::size_t> lengths(int arrays, roofline::Precision p) const;
+  // A study of square matrices, `arrays` n×n of them per case: the user's size as n, or the
+  // family's sizes (`quick` on a quick run, `full` otherwise; a family may choose them per
+  // variant). Throws roofline::InputError when the matrices of a size exceed a limit.
+  std::vector<std::size_t> square_sizes(const std::vector<std::size_t>& quick,
+                                        const std::vector<std::size_t>& full, int arrays,
+                                        roofline::Precision p) const;
+  // Whether the user named a size: a study then runs that size alone.
+  bool user_sized() const { return size_.has_value(); }
+  bool quick() const { return quick_; }
+  // Throws roofline::InputError when arrays of these element counts exceed a limit, each or
+  // together; `what` names them in the message ("1024x768*768x512").
+  void check_arrays(std::string_view what, const std::vector<std::size_t>& elements,
+                    roofline::Precision p) const;
   // Whether a working set of `bytes` lives in DRAM.
   bool in_dram(double bytes) const { return bytes >= facts_.dram_bytes; }
 
@@ -80,6 +93,7 @@ class Sizing {
 
   MemoryFacts facts_;
   std::optional<std::int64_t> size_;
+  bool quick_;
   int step_;
 };
 

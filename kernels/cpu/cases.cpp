@@ -6,10 +6,12 @@
 #include <array>
 #include <string>
 
+#include "kernels/cpu/gemm_cases.hpp"
 #include "kernels/cpu/nested_saxpy_cases.hpp"
 #include "kernels/cpu/reduce_cases.hpp"
 #include "kernels/cpu/scan_cases.hpp"
 #include "kernels/cpu/stream_cases.hpp"
+#include "kernels/gemm.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/scan.hpp"
@@ -113,6 +115,31 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device, in
                    }});
 }
 
+// The GEMM ladder over its squares (each variant's own list, see gemm_ladder), then the study's
+// rectangular shape; OpenBLAS is the baseline. A size the user names runs alone, as a square.
+void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device, int threads) {
+  for (const GemmVariant& v : gemm_ladder(threads))
+    out.push_back({&kGemm, gemm_variant_name(v.call), v.quick,
+                   v.call.technique == GemmTechnique::openblas,
+                   [=, &device](Cases& cases, const Sizing& sizing) {
+                     for (Precision p : kPrecisions) {
+                       for (std::size_t n :
+                            sizing.square_sizes(v.quick_sizes, v.full_sizes, kGemm.arrays, p)) {
+                         const auto side = static_cast<std::int64_t>(n);
+                         cases.push_back(make_gemm_case(device, v.call, p, {side, side, side}));
+                       }
+                       if (sizing.user_sized() || (sizing.quick() && !v.quick_rectangle)) continue;
+                       const GemmShape r = kGemmRectangle;
+                       const auto size = [](std::int64_t rows, std::int64_t cols) {
+                         return static_cast<std::size_t>(rows * cols);
+                       };
+                       sizing.check_arrays(gemm_shape_name(r),
+                                           {size(r.m, r.k), size(r.k, r.n), size(r.m, r.n)}, p);
+                       cases.push_back(make_gemm_case(device, v.call, p, r));
+                     }
+                   }});
+}
+
 }  // namespace
 
 std::vector<Variant> variants(const roofline::Device& device) {
@@ -124,6 +151,7 @@ std::vector<Variant> variants(const roofline::Device& device) {
   add_stream_rows(out, device, threads);
   add_reduce_rows(out, device, threads);
   add_scan_rows(out, device, threads);
+  add_gemm_rows(out, device, threads);
   return out;
 }
 

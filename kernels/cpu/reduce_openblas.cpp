@@ -15,18 +15,22 @@ namespace kernels::cpu {
 namespace {
 
 void prepare(int threads, std::size_t n) {
-  if (threads < 1)
-    throw std::invalid_argument("openblas: threads " + std::to_string(threads) + " < 1");
   if (n > static_cast<std::size_t>(std::numeric_limits<blasint>::max()))
     throw std::invalid_argument("openblas: n " + std::to_string(n) +
                                 " exceeds its index type (blasint)");
+  openblas_use_threads(threads);
+}
+
+}  // namespace
+
+void openblas_use_threads(int threads) {
+  if (threads < 1)
+    throw std::invalid_argument("openblas: threads " + std::to_string(threads) + " < 1");
   if (openblas_get_num_threads() == threads) return;
   // OpenBLAS starts the workers it lacks here, and they inherit this thread's one core.
   const roofline::AllPlacesAffinity for_openblas_threads;
   openblas_set_num_threads(threads);
 }
-
-}  // namespace
 
 float openblas_reduce(ReduceOp op, int threads, const float* x, const float* y, std::size_t n) {
   prepare(threads, n);

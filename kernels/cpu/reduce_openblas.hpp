@@ -18,6 +18,11 @@ namespace kernels::cpu {
 float openblas_reduce(ReduceOp op, int threads, const float* x, const float* y, std::size_t n);
 double openblas_reduce(ReduceOp op, int threads, const double* x, const double* y, std::size_t n);
 
+// Limits OpenBLAS to `threads` threads (starting the workers it lacks, free to run on every core
+// of the process). Every OpenBLAS call of the suite goes through it. Throws std::invalid_argument
+// for threads < 1.
+void openblas_use_threads(int threads);
+
 // "OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY Zen MAX_THREADS=64": the build and the kernel set
 // chosen for this CPU, and "OPENBLAS_CORETYPE=..." when the environment chose it.
 std::string openblas_config();

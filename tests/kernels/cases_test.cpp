@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -56,10 +57,10 @@ std::set<std::string> variants_of(const std::vector<std::unique_ptr<roofline::Ca
   return out;
 }
 
-TEST(CpuCases, FamiliesAreStreamNestedSaxpyReduceAndScanWhichAreNotDefault) {
+TEST(CpuCases, FamiliesAreStreamNestedSaxpyReduceScanAndGemmWhichAreNotDefault) {
   const auto rows = variants(zen3_device());
   EXPECT_EQ(family_names(rows),
-            (std::vector<std::string>{"nested_saxpy", "reduce", "scan", "stream"}));
+            (std::vector<std::string>{"gemm", "nested_saxpy", "reduce", "scan", "stream"}));
   EXPECT_EQ(default_family_names(rows), (std::vector<std::string>{"nested_saxpy", "stream"}));
 }
 
@@ -138,8 +139,8 @@ TEST(CpuCases, FiltersByFamilyAndVariant) {
 
 TEST(CpuCases, RejectsUnknownNamesAndBadSizesNamingTheValue) {
   roofline::RunOptions options;
-  options.families = {"stream", "gemm"};
-  EXPECT_NE(input_error([&] { make_cases(zen3_device(), options); }).find("'gemm'"),
+  options.families = {"stream", "transpose"};
+  EXPECT_NE(input_error([&] { make_cases(zen3_device(), options); }).find("'transpose'"),
             std::string::npos);
 
   options.families = {"nested_saxpy"};
@@ -170,6 +171,34 @@ TEST(CpuCases, EveryQuickScanCaseVerifiesAtAnAwkwardSize) {
     EXPECT_TRUE(v.passed) << v.message;
     c->run();
     c->release();
+  }
+}
+
+TEST(CpuCases, GemmCasesCarryTheSizeStudyAndEachVariantsSizes) {
+  roofline::RunOptions options;
+  options.families = {"gemm"};
+  std::map<std::string, std::set<std::string>> sizes;  // variant: "shape n" it runs
+  for (const auto& c : make_cases(zen3_device(), options)) {
+    const roofline::CaseInfo& info = c->info();
+    ASSERT_TRUE(info.study) << info.variant;
+    EXPECT_EQ(info.study->param, "n");
+    EXPECT_EQ(info.study->label, "matrix size (M = N = K)");
+    EXPECT_EQ(info.study->panel, "shape");
+    EXPECT_EQ(info.study->baseline, info.variant.starts_with("openblas"));
+    sizes[info.variant].insert(info.params.at("shape").get<std::string>() + " " +
+                               info.params.at("n").dump());
+  }
+  const std::string all = "openblas_" + std::to_string(omp_get_max_threads()) + "t";
+  EXPECT_EQ(sizes["naive"], (std::set<std::string>{"square 256"}));
+  EXPECT_EQ(sizes["openblas_1t"],
+            (std::set<std::string>{"square 256", "square 1024", "1024x768*768x512 512"}));
+  EXPECT_TRUE(sizes[all].count("square 4096"));
+  // A size the user names runs alone, as a square, for every variant.
+  options = sized(100);
+  options.families = {"gemm"};
+  for (const auto& c : make_cases(zen3_device(), options)) {
+    EXPECT_EQ(c->info().params.at("shape"), "square");
+    EXPECT_EQ(c->info().params.at("n"), 100);
   }
 }
 

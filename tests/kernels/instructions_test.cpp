@@ -1,5 +1,6 @@
 // The nested SAXPY kernels really contain the packed FMAs their place on the roofline assumes,
-// and the reduce and scan kernels are what their names say (packed SIMD; a plain loop that adds
+// the blocked GEMM's micro-kernel keeps its accumulators in vector registers, and the reduce and
+// scan kernels are what their names say (packed SIMD; a plain loop that adds
 // one element at a time): the per-ISA objects are disassembled with objdump, whatever CPU runs
 // the test.
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <regex>
+#include <set>
 #include <string>
 #include <tuple>
 
@@ -139,6 +141,33 @@ TEST(ScanInstructions, Avx2SimdIsPackedOnYmmAndTheLoopsAreScalar) {
 
 TEST(ScanInstructions, Avx512SimdIsPackedOnZmmAndTheLoopsAreScalar) {
   expect_scan_kernels(SCAN_AVX512_OBJECT, "zmm");
+}
+
+// The blocked GEMM's micro-kernel keeps its 6 × 2 accumulators in registers: each step of its
+// loop is 12 packed FMAs into 12 different vector registers, none from memory.
+void expect_gemm_micro_kernel(const std::string& object, const std::string& reg) {
+  const std::string ns = "kernels::cpu::isa_" + std::string(reg == "ymm" ? "avx2" : "avx512");
+  for (const auto& [type, suffix] : {std::pair{"float", "ps"}, std::pair{"double", "pd"}}) {
+    SCOPED_TRACE(std::string(type) + " in " + object);
+    const std::string body = functions_body(
+        object, "void " + ns + "::(anonymous namespace)::micro_kernel<" + type + ">", "");
+    ASSERT_FALSE(body.empty()) << "no micro_kernel<" << type << ">";
+    const std::regex fma("vfmadd231" + std::string(suffix) + " +%" + reg + "[0-9]+,%" + reg +
+                         "[0-9]+,%(" + reg + "[0-9]+)");
+    std::set<std::string> accumulators;
+    for (auto it = std::sregex_iterator(body.begin(), body.end(), fma);
+         it != std::sregex_iterator(); ++it)
+      accumulators.insert((*it)[1]);
+    EXPECT_EQ(accumulators.size(), 12u) << body;
+  }
+}
+
+TEST(GemmInstructions, Avx2MicroKernelHas12FmaAccumulatorsInYmm) {
+  expect_gemm_micro_kernel(GEMM_AVX2_OBJECT, "ymm");
+}
+
+TEST(GemmInstructions, Avx512MicroKernelHas12FmaAccumulatorsInZmm) {
+  expect_gemm_micro_kernel(GEMM_AVX512_OBJECT, "zmm");
 }
 
 }  // namespace

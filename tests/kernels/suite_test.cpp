@@ -209,5 +209,35 @@ TEST(Sizing, SizesBeyondALimitOrNotPositiveAreRefusedNamingTheValue) {
             "than the device's 1 GiB");
 }
 
+TEST(Sizing, SquareSizesAreTheFamilysOrTheUsersAndCheckedAgainstTheLimits) {
+  const std::vector<std::size_t> quick = {256, 1024}, full = {256, 512, 1024, 8192};
+  EXPECT_EQ(Sizing(kMemory, std::nullopt, true).square_sizes(quick, full, 3, Precision::fp32),
+            quick);
+  EXPECT_FALSE(Sizing(kMemory, std::nullopt, true).user_sized());
+  // 3 × 8192² doubles are 1.5 GiB, more than the device's 1 GiB.
+  EXPECT_EQ(refusal([&] {
+              Sizing(kMemory, std::nullopt, false).square_sizes(quick, full, 3, Precision::fp64);
+            }),
+            "size 8192x8192 needs 1610612736 bytes of fp64 arrays, more than the device's 1 GiB");
+  const Sizing user(kMemory, 300, false);
+  EXPECT_TRUE(user.user_sized());
+  EXPECT_EQ(user.square_sizes(quick, full, 3, Precision::fp64), std::vector<std::size_t>{300});
+  EXPECT_EQ(refusal([] {
+              Sizing(kMemory, std::int64_t{1} << 40, true).square_sizes({}, {}, 3, Precision::fp32);
+            }),
+            "size 1099511627776 has more than 2^64 entries in an 1099511627776x1099511627776 "
+            "matrix");
+  // Arrays of different sizes: each and all together.
+  EXPECT_NO_THROW(
+      Sizing(kMemory, std::nullopt, true)
+          .check_arrays("1024x768*768x512", {1024 * 768, 768 * 512, 1024 * 512}, Precision::fp64));
+  EXPECT_EQ(refusal([] {
+              Sizing(kMemory, std::nullopt, true)
+                  .check_arrays("a", {std::size_t{1} << 26, std::size_t{1} << 26, 1},
+                                Precision::fp64);
+            }),
+            "size a needs 1073741832 bytes of fp64 arrays, more than the device's 1 GiB");
+}
+
 }  // namespace
 }  // namespace kernels

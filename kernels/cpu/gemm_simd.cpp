@@ -1,0 +1,194 @@
+// GEMM kernels of one ISA level: the study's naive i-j-k loop, the interchanged i-k-j loop and
+// the cache-blocked GEMM with packed panels and a register-blocked micro-kernel (BLIS's
+// structure, see gemm.hpp). The build contracts a·b + c into one FMA where the level has it
+// (-ffp-contract=fast).
+#include <omp.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <vector>
+
+#include "kernels/cpu/gemm_isa.hpp"
+
+namespace kernels::cpu::ROOFLAB_ISA_NS {
+namespace {
+
+// This level's vector register (GCC vector extensions; the level's -march decides the code).
+#if defined(__AVX512F__)
+constexpr std::size_t kVectorBytes = 64;
+#elif defined(__AVX2__)
+constexpr std::size_t kVectorBytes = 32;
+#else
+constexpr std::size_t kVectorBytes = 16;
+#endif
+
+template <class T>
+struct VectorOf;
+template <>
+struct VectorOf<float> {
+  typedef float type __attribute__((vector_size(kVectorBytes)));
+};
+template <>
+struct VectorOf<double> {
+  typedef double type __attribute__((vector_size(kVectorBytes)));
+};
+template <class T>
+using Vec = typename VectorOf<T>::type;
+
+template <class T>
+constexpr std::size_t kLanes = kVectorBytes / sizeof(T);
+template <class T>
+constexpr std::size_t kNr = kGemmMicroTileVectors* kLanes<T>;
+constexpr std::size_t kMr = kGemmMicroTileRows;
+
+// X's mr×nr tile at c (leading dimension ldc) = (or += when `accumulate`) the product of an
+// MR×kc panel of A and a kc×NR panel of B, both packed and zero-padded: MR × 2 vector
+// accumulators, each step one broadcast of A per row and two loads of B.
+template <class T>
+void micro_kernel(std::size_t kc, const T* a, const T* b, T* c, std::size_t ldc, bool accumulate,
+                  std::size_t mr, std::size_t nr) {
+  using V = Vec<T>;
+  constexpr std::size_t L = kLanes<T>;
+  V acc[kMr][kGemmMicroTileVectors] = {};
+  for (std::size_t p = 0; p < kc; ++p) {
+    V bv[kGemmMicroTileVectors];
+    for (std::size_t v = 0; v < kGemmMicroTileVectors; ++v)
+      std::memcpy(&bv[v], b + p * kNr<T> + v * L, sizeof(V));
+    for (std::size_t r = 0; r < kMr; ++r) {
+      const T ar = a[p * kMr + r];
+      for (std::size_t v = 0; v < kGemmMicroTileVectors; ++v) acc[r][v] += ar * bv[v];
+    }
+  }
+  if (mr == kMr && nr == kNr<T>) {
+    for (std::size_t r = 0; r < kMr; ++r)
+      for (std::size_t v = 0; v < kGemmMicroTileVectors; ++v) {
+        T* out = c + r * ldc + v * L;
+        V old{};
+        if (accumulate) std::memcpy(&old, out, sizeof(V));
+        const V sum = old + acc[r][v];
+        std::memcpy(out, &sum, sizeof(V));
+      }
+    return;
+  }
+  T tile[kMr][kNr<T>];
+  std::memcpy(tile, acc, sizeof tile);
+  for (std::size_t r = 0; r < mr; ++r)
+    for (std::size_t j = 0; j < nr; ++j)
+      c[r * ldc + j] = (accumulate ? c[r * ldc + j] : 0) + tile[r][j];
+}
+
+// A's mc×kc block at a (leading dimension lda) as MR-row panels, each kc steps of MR values
+// (rows past mc zero).
+template <class T>
+void pack_a(std::size_t mc, std::size_t kc, const T* a, std::size_t lda, T* out) {
+  for (std::size_t i0 = 0; i0 < mc; i0 += kMr, out += kc * kMr)
+    for (std::size_t p = 0; p < kc; ++p)
+      for (std::size_t r = 0; r < kMr; ++r)
+        out[p * kMr + r] = i0 + r < mc ? a[(i0 + r) * lda + p] : T{0};
+}
+
+// Panel `panel` of B's kc×nc block at b (leading dimension ldb): kc steps of NR values (columns
+// past nc zero).
+template <class T>
+void pack_b_panel(std::size_t panel, std::size_t nc, std::size_t kc, const T* b, std::size_t ldb,
+                  T* out) {
+  const std::size_t j0 = panel * kNr<T>;
+  out += panel * kc * kNr<T>;
+  for (std::size_t p = 0; p < kc; ++p)
+    for (std::size_t j = 0; j < kNr<T>; ++j)
+      out[p * kNr<T> + j] = j0 + j < nc ? b[p * ldb + j0 + j] : T{0};
+}
+
+}  // namespace
+
+template <class T>
+void gemm_naive(std::size_t m, std::size_t n, std::size_t k, const T* a, const T* b, T* x) {
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      T sum = 0;
+      for (std::size_t l = 0; l < k; ++l) sum += a[i * k + l] * b[l * n + j];
+      x[i * n + j] = sum;
+    }
+}
+
+template <class T>
+void gemm_interchanged(int threads, std::size_t m, std::size_t n, std::size_t k, const T* a,
+                       const T* b, T* x) {
+  // Blocks of rows, as the case's first touch placed them (schedule(static)).
+#pragma omp parallel for num_threads(threads) schedule(static) proc_bind(close)
+  for (std::size_t i = 0; i < m; ++i) {
+    T* __restrict row = x + i * n;
+#pragma omp simd
+    for (std::size_t j = 0; j < n; ++j) row[j] = 0;
+    for (std::size_t l = 0; l < k; ++l) {
+      const T ail = a[i * k + l];
+      const T* __restrict brow = b + l * n;
+#pragma omp simd
+      for (std::size_t j = 0; j < n; ++j) row[j] += ail * brow[j];
+    }
+  }
+}
+
+template <class T>
+void gemm_blocked(int threads, std::size_t m, std::size_t n, std::size_t k, const T* a, const T* b,
+                  T* x) {
+  const GemmBlocking blocking = gemm_blocking<T>();
+  const std::size_t nc_max = blocking.nc, kc_max = blocking.kc, mc_max = blocking.mc;
+  if (k == 0) {
+    std::fill(x, x + m * n, T{0});
+    return;
+  }
+  // The packed blocks, no larger than the matrices need (a small product allocates little).
+  const auto round_up = [](std::size_t v, std::size_t to) { return (v + to - 1) / to * to; };
+  const std::size_t kc_used = std::min(kc_max, k);
+  std::vector<T> packed_b(round_up(std::min(nc_max, n), kNr<T>) * kc_used);
+#pragma omp parallel num_threads(threads) proc_bind(close)
+  {
+    std::vector<T> packed_a(round_up(std::min(mc_max, m), kMr) * kc_used);
+    for (std::size_t jc = 0; jc < n; jc += nc_max) {
+      const std::size_t nc = std::min(nc_max, n - jc);
+      const std::size_t panels = (nc + kNr<T> - 1) / kNr<T>;
+      for (std::size_t pc = 0; pc < k; pc += kc_max) {
+        const std::size_t kc = std::min(kc_max, k - pc);
+        // B's block packed by all threads, then shared (the loop's barrier).
+#pragma omp for schedule(static)
+        for (std::size_t panel = 0; panel < panels; ++panel)
+          pack_b_panel(panel, nc, kc, b + pc * n + jc, n, packed_b.data());
+          // Each thread takes blocks of A's rows, packs its block and multiplies it with all of
+          // B's.
+#pragma omp for schedule(dynamic)
+        for (std::size_t ic = 0; ic < m; ic += mc_max) {
+          const std::size_t mc = std::min(mc_max, m - ic);
+          pack_a(mc, kc, a + ic * k + pc, k, packed_a.data());
+          for (std::size_t panel = 0; panel < panels; ++panel) {
+            const std::size_t jr = panel * kNr<T>;
+            for (std::size_t ir = 0; ir < mc; ir += kMr)
+              micro_kernel(kc, packed_a.data() + (ir / kMr) * kc * kMr,
+                           packed_b.data() + panel * kc * kNr<T>, x + (ic + ir) * n + jc + jr, n,
+                           pc > 0, std::min(kMr, mc - ir), std::min(kNr<T>, nc - jr));
+          }
+        }
+      }
+    }
+  }
+}
+
+std::size_t gemm_micro_tile_columns(std::size_t element_bytes) {
+  return kGemmMicroTileVectors * kVectorBytes / element_bytes;
+}
+
+template void gemm_naive(std::size_t, std::size_t, std::size_t, const float*, const float*, float*);
+template void gemm_naive(std::size_t, std::size_t, std::size_t, const double*, const double*,
+                         double*);
+template void gemm_interchanged(int, std::size_t, std::size_t, std::size_t, const float*,
+                                const float*, float*);
+template void gemm_interchanged(int, std::size_t, std::size_t, std::size_t, const double*,
+                                const double*, double*);
+
+template void gemm_blocked(int, std::size_t, std::size_t, std::size_t, const float*, const float*,
+                           float*);
+template void gemm_blocked(int, std::size_t, std::size_t, std::size_t, const double*, const double*,
+                           double*);
+
+}  // namespace kernels::cpu::ROOFLAB_ISA_NS

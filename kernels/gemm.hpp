@@ -1,0 +1,60 @@
+#pragma once
+// The GEMM family, independent of the backend: X = A·B with A m×k, B k×n and X m×n, all
+// row-major, in float and double; the work each call declares, and the check of a result
+// against a reference computed independently of any variant.
+//
+// Work. 2·m·n·k FLOPs (m·n·k multiplies and as many adds: the BLAS convention of LAWN 41, one
+// accumulation from zero per entry). Compulsory bytes: A and B read once and X written once,
+// (m·k + k·n + m·n) elements; with the read-for-ownership of X's lines, m·n more. The working set
+// is all three matrices.
+//
+// Check. Entry (i, j) is a dot of k terms rounded k times in whatever order the variant adds
+// them; it is checked against reduce_tolerance of a k-term dot relative to Σ|a_il·b_lj| (see
+// kernels/reduce.hpp: Higham's γ_k for short dots, the probabilistic λ·√k·u bound for long
+// ones). The reference accumulates in double for float inputs (products exact, sums 2^29 below
+// the float tolerance) and in long double for double inputs (2^11 below it), rows on all host
+// threads. Every entry is checked up to kGemmFullCheckEntries entries (2048 × 2048); above, a
+// deterministic random sample of kGemmSampledEntries entries (the same for every variant).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "kernels/family.hpp"
+#include "roofline/results.hpp"
+#include "roofline/work.hpp"
+
+namespace kernels {
+
+// Run when asked for (--family gemm): its size study sweeps the size of square matrices, a panel
+// per shape ("square", or a rectangular shape such as "1024x768*768x512") and element type.
+inline constexpr Family kGemm{.name = "gemm",
+                              .arrays = 3,  // A, B and X
+                              .size_param = "n",
+                              .size_label = "matrix size (M = N = K)",
+                              .panel_param = "shape"};
+
+// The sizes of one multiplication: A is m×k, B k×n, X m×n.
+struct GemmShape {
+  std::int64_t m = 0, n = 0, k = 0;
+  bool operator==(const GemmShape&) const = default;
+};
+
+// "square" for m = n = k; otherwise "MxK*KxN" ("1024x768*768x512"), the size study's panel.
+std::string gemm_shape_name(const GemmShape& s);
+
+inline constexpr std::size_t kGemmFullCheckEntries = std::size_t{2048} * 2048;
+inline constexpr std::size_t kGemmSampledEntries = 4096;
+
+// The work of one multiplication of shape s in precision p. Throws std::invalid_argument for a
+// negative size.
+roofline::Work gemm_work(roofline::Precision p, const GemmShape& s);
+
+// Checks x (the variant's m×n result) of a·b, row-major with leading dimensions k, n and n:
+// every entry when m·n ≤ kGemmFullCheckEntries, else the sample. max_error is the largest error
+// in units of its entry's tolerance (tolerance 1; a NaN counts as infinite); the message names
+// how many entries were checked and the first wrong one, what it holds and what it should.
+// Throws std::invalid_argument for a negative size or a null matrix that has entries.
+template <class T>
+roofline::Verification verify_gemm(const GemmShape& s, const T* a, const T* b, const T* x);
+
+}  // namespace kernels
