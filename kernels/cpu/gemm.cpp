@@ -12,13 +12,6 @@
 namespace kernels::cpu {
 namespace {
 
-// cpu_supports, asked once per level: a small call is timed with this check inside.
-bool supported(Isa isa) {
-  static const std::array<bool, 3> levels = {cpu_supports(Isa::baseline), cpu_supports(Isa::avx2),
-                                             cpu_supports(Isa::avx512)};
-  return levels[static_cast<std::size_t>(isa)];
-}
-
 // Throws for a call that cannot run; builds no text unless it throws (small calls are timed).
 template <class T>
 void check(const GemmCall& call, const GemmShape& s, const T* a, const T* b, const T* x) {
@@ -29,7 +22,7 @@ void check(const GemmCall& call, const GemmShape& s, const T* a, const T* b, con
   if (call.threads < 1) fail("threads " + std::to_string(call.threads) + " < 1");
   if (call.technique == GemmTechnique::naive && call.threads != 1)
     fail("the naive loop runs on one thread, not " + std::to_string(call.threads));
-  if (call.technique != GemmTechnique::openblas && !supported(call.isa))
+  if (call.technique != GemmTechnique::openblas && !cpu_supports(call.isa))
     fail("this CPU lacks " + std::string(to_string(call.isa)));
   if (s.m < 0 || s.n < 0 || s.k < 0) fail("a negative size");
   if ((s.m * s.k > 0 && !a) || (s.k * s.n > 0 && !b) || (s.m * s.n > 0 && !x))

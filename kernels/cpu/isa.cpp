@@ -1,5 +1,7 @@
 #include "kernels/cpu/isa.hpp"
 
+#include <array>
+
 namespace kernels::cpu {
 
 std::string_view to_string(Isa isa) {
@@ -14,7 +16,9 @@ std::string_view to_string(Isa isa) {
   return "unknown";
 }
 
-bool cpu_supports(Isa isa) {
+namespace {
+
+bool detect(Isa isa) {
   __builtin_cpu_init();
   switch (isa) {
     case Isa::baseline:
@@ -23,11 +27,21 @@ bool cpu_supports(Isa isa) {
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
              __builtin_cpu_supports("bmi2");
     case Isa::avx512:
-      return cpu_supports(Isa::avx2) && __builtin_cpu_supports("avx512f") &&
+      return detect(Isa::avx2) && __builtin_cpu_supports("avx512f") &&
              __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
              __builtin_cpu_supports("avx512vl");
   }
   return false;
+}
+
+}  // namespace
+
+bool cpu_supports(Isa isa) {
+  // Asked once per level: kernels check it inside their timed calls.
+  static const std::array<bool, 3> levels = {detect(Isa::baseline), detect(Isa::avx2),
+                                             detect(Isa::avx512)};
+  const auto level = static_cast<std::size_t>(isa);
+  return level < levels.size() && levels[level];
 }
 
 std::vector<Isa> supported_isas() {

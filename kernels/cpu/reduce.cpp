@@ -34,13 +34,6 @@ T add(T a, T b) {
   }
 }
 
-// cpu_supports, asked once per level: a small call is timed with this check inside.
-bool supported(Isa isa) {
-  static const std::array<bool, 3> levels = {cpu_supports(Isa::baseline), cpu_supports(Isa::avx2),
-                                             cpu_supports(Isa::avx512)};
-  return levels[static_cast<std::size_t>(isa)];
-}
-
 // Throws for a call that cannot run; builds no text unless it throws (small calls are timed).
 template <class T>
 void check(const ReduceCall& call, const T* x, const T* y, std::size_t n) {
@@ -56,7 +49,7 @@ void check(const ReduceCall& call, const T* x, const T* y, std::size_t n) {
                 call.accumulators) == std::end(kReduceAccumulators))
     fail("no kernel with " + std::to_string(call.accumulators) +
          " accumulators (expected 1, 2, 4 or 8)");
-  if (call.technique != ReduceTechnique::openblas && !supported(call.isa))
+  if (call.technique != ReduceTechnique::openblas && !cpu_supports(call.isa))
     fail("this CPU lacks " + std::string(to_string(call.isa)));
   if (n > 0 && (!x || (call.op == ReduceOp::dot && !y))) fail("an array it reads is null");
 }

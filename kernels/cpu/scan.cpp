@@ -45,13 +45,6 @@ bool sequential(ScanTechnique t) {
   return t == ScanTechnique::plain || t == ScanTechnique::std_library || t == ScanTechnique::simd;
 }
 
-// cpu_supports, asked once per level: a small call is timed with this check inside.
-bool supported(Isa isa) {
-  static const std::array<bool, 3> levels = {cpu_supports(Isa::baseline), cpu_supports(Isa::avx2),
-                                             cpu_supports(Isa::avx512)};
-  return levels[static_cast<std::size_t>(isa)];
-}
-
 // Throws for a call that cannot run; builds no text unless it throws (small calls are timed).
 template <class T>
 void check(const ScanCall& call, const T* x, const T* out, std::size_t n) {
@@ -70,7 +63,7 @@ void check(const ScanCall& call, const T* x, const T* out, std::size_t n) {
     fail("a chunk of " + std::to_string(call.block_bytes) + " bytes is less than a cache line");
   if (call.store == Store::nontemporal && !scan_streams(call.technique))
     fail("no streaming stores");
-  if (!supported(call.isa)) fail("this CPU lacks " + std::string(to_string(call.isa)));
+  if (!cpu_supports(call.isa)) fail("this CPU lacks " + std::string(to_string(call.isa)));
   if (n > 0 && (!x || !out)) fail("an array is null");
 }
 

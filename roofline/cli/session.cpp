@@ -179,10 +179,10 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
       }
       // The device's cases in their order: each from the resumed file, or measured now.
       std::vector<std::string> order;
-      std::vector<std::unique_ptr<roofline::Case>> todo;
+      std::vector<std::unique_ptr<roofline::Case>> to_measure;
       for (auto& c : d.backend->cases(device, options)) {
         order.push_back(case_key(c->info()));
-        if (!earlier.contains(order.back())) todo.push_back(std::move(c));
+        if (!earlier.contains(order.back())) to_measure.push_back(std::move(c));
       }
       planned += order.size();
       std::map<std::string, roofline::Result> measured;
@@ -195,12 +195,12 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
       };
       // The roof is checked when the run has cases in its level: a run in the caches does not
       // pay for DRAM-sized checks.
-      const bool check = options.roof_checks && in_roof_level(todo, *d.backend, device);
+      const bool check = options.roof_checks && in_roof_level(to_measure, *d.backend, device);
       try {
         if (check) check_roof(results, *d.backend, device, options.measure, "before");
         const auto roof_now = roof_now_cases(results, *d.backend, device);
         for (const auto& c : roof_now) measure.roof_now.push_back(c.get());
-        measure_keeping(todo, measure, "run " + d.device.id,
+        measure_keeping(to_measure, measure, "run " + d.device.id,
                         [&](roofline::Result r) { measured.emplace(case_key(r), std::move(r)); });
       } catch (const roofline::Interrupted&) {
         in_order();
