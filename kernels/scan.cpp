@@ -120,6 +120,20 @@ std::string_view to_string(ScanKind kind) {
   return kind == ScanKind::inclusive ? "inclusive" : "exclusive";
 }
 
+std::string_view to_string(ScanAlgorithm a) {
+  switch (a) {
+    case ScanAlgorithm::scan_then_fan:
+      return "scan_then_fan";
+    case ScanAlgorithm::reduce_then_scan:
+      return "reduce_then_scan";
+    case ScanAlgorithm::merrill_grimshaw:
+      return "merrill_grimshaw";
+    case ScanAlgorithm::decoupled_lookback:
+      return "decoupled_lookback";
+  }
+  return "?";
+}
+
 roofline::Work scan_work(roofline::Precision p, std::int64_t n, double passes) {
   if (n < 0) throw std::invalid_argument("scan: n " + std::to_string(n) + " < 0");
   if (!(passes >= 2))

@@ -47,6 +47,28 @@ inline constexpr std::array kScanKinds = {ScanKind::inclusive, ScanKind::exclusi
 
 std::string_view to_string(ScanKind kind);
 
+// The algorithms of the GPU ladders (CUDA and OpenCL); how a block (work-group) scans its
+// threads' totals differs by backend.
+enum class ScanAlgorithm {
+  // Scan each tile, writing its total; scan the totals (recursively, the same algorithm); add
+  // each tile's offset to its outputs: reads and writes the data twice, ≈ 4n element moves.
+  scan_then_fan,
+  // Reduce each tile to its total; scan the totals (recursively); scan each tile from its offset:
+  // reads the data twice, writes it once, ≈ 3n.
+  reduce_then_scan,
+  // Merrill & Grimshaw's two-level reduce-then-scan: a fixed grid of resident blocks, each owning
+  // one contiguous span of tiles, reduces its span; one block scans the span totals; each block
+  // scans its span from its offset: ≈ 3n.
+  merrill_grimshaw,
+  // One pass: each block takes its tile's index from an atomic ticket, publishes its tile's total,
+  // looks back over its predecessors' published totals for its prefix and publishes its
+  // inclusive prefix: 2n. (OpenCL bounds the wait and, past the bound, has the waiter reduce the
+  // predecessor's inputs itself: kernels/opencl/scan_plan.hpp.)
+  decoupled_lookback,
+};
+
+std::string_view to_string(ScanAlgorithm a);
+
 // The work of one scan of n elements of precision p whose algorithm reads and writes
 // `passes_bytes` elements per element in all (2: one read, one write; 3: reduce-then-scan; 4:
 // scan-then-fan). Throws std::invalid_argument for passes below 2 or n < 0.

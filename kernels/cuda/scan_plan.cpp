@@ -34,20 +34,6 @@ double recursive_moves(ScanAlgorithm a, const std::vector<std::size_t>& levels, 
 
 }  // namespace
 
-std::string_view to_string(ScanAlgorithm a) {
-  switch (a) {
-    case ScanAlgorithm::scan_then_fan:
-      return "scan_then_fan";
-    case ScanAlgorithm::reduce_then_scan:
-      return "reduce_then_scan";
-    case ScanAlgorithm::merrill_grimshaw:
-      return "merrill_grimshaw";
-    case ScanAlgorithm::decoupled_lookback:
-      return "decoupled_lookback";
-  }
-  return "?";
-}
-
 std::string_view to_string(BlockScanAlgorithm b) {
   return b == BlockScanAlgorithm::warp_shfl ? "shfl" : "smem";
 }

@@ -20,22 +20,7 @@
 
 namespace kernels::cuda {
 
-enum class ScanAlgorithm {
-  // Scan each tile, writing its total; scan the totals (recursively, the same algorithm); add
-  // each tile's offset to its outputs: reads and writes the data twice, ≈ 4n element moves.
-  scan_then_fan,
-  // Reduce each tile to its total; scan the totals (recursively); scan each tile from its offset:
-  // reads the data twice, writes it once, ≈ 3n.
-  reduce_then_scan,
-  // Merrill & Grimshaw's two-level reduce-then-scan: a fixed grid of resident blocks, each owning
-  // one contiguous span of tiles, reduces its span; one block scans the span totals; each block
-  // scans its span tile after tile from its offset, carrying the running total: ≈ 3n.
-  merrill_grimshaw,
-  // One pass: each block takes its tile's index from an atomic ticket, publishes its tile's total,
-  // looks back over its predecessors' published totals for its prefix and publishes its
-  // inclusive prefix: 2n.
-  decoupled_lookback,
-};
+using kernels::ScanAlgorithm;
 
 // How the look-back's blocks take tiles.
 //   one_tile:  a block per tile, which draws its ticket, loads, scans, looks back and stores.
@@ -56,7 +41,6 @@ inline constexpr ScanAlgorithm kScanAlgorithms[] = {
 inline constexpr BlockScanAlgorithm kBlockScans[] = {BlockScanAlgorithm::warp_shfl,
                                                      BlockScanAlgorithm::smem};
 
-std::string_view to_string(ScanAlgorithm a);
 std::string_view to_string(BlockScanAlgorithm b);  // "shfl", "smem"
 
 // The block's shape: threads, and 16-byte vectors per thread and tile (4 × 4 int32 or float, or

@@ -7,6 +7,7 @@
 //   run_device()      one launch, run to completion; returns its device seconds
 //   verify_device()   poison the outputs, launch once, read back and compare with the reference
 //   release_device()  free what prepare_device() took
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -54,11 +55,19 @@ class ClCase : public roofline::Case {
   std::optional<double> seconds_;  // none until the first run
 };
 
-// The OpenCL C name of T, for -DREAL=.
+// The OpenCL C name of T, for -DREAL= and the like.
 template <class T>
 constexpr const char* cl_type() {
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>);
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double> ||
+                std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t>);
+  if constexpr (std::is_same_v<T, std::int32_t>) return "int";
+  if constexpr (std::is_same_v<T, std::uint32_t>) return "uint";
   return std::is_same_v<T, float> ? "float" : "double";
+}
+
+// A program build option defining `name` as `value`: " -Dname=value".
+inline std::string build_define(const char* name, const std::string& value) {
+  return std::string(" -D") + name + "=" + value;
 }
 
 }  // namespace kernels::opencl

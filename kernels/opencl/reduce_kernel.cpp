@@ -13,17 +13,6 @@ namespace {
 
 using roofline::Precision;
 
-template <class T>
-constexpr const char* type_name() {
-  if constexpr (std::is_same_v<T, std::int32_t>) return "int";
-  if constexpr (std::is_same_v<T, std::uint32_t>) return "uint";
-  if constexpr (!std::is_integral_v<T>) return cl_type<T>();
-}
-
-std::string define(const char* name, const std::string& value) {
-  return std::string(" -D") + name + "=" + value;
-}
-
 // The build options of reduce.cl for elements T added in A.
 template <class T, class A>
 std::string options(const ReduceConfig& c, const ReduceSupport& s, Precision p) {
@@ -39,16 +28,17 @@ std::string options(const ReduceConfig& c, const ReduceSupport& s, Precision p) 
     return 0;
   }();
   const bool wide = sizeof(A) == 8;
-  return cl_std_option(c, p, s) + define("REAL", type_name<T>()) +
-         define("W", std::to_string(vector_elements(c.shape.width, sizeof(T)))) +
-         define("ACC", type_name<A>()) + define("GROUP", std::to_string(c.group)) +
-         define("LOADS", std::to_string(c.shape.loads)) +
-         define("STRIPED", c.shape.load == BlockLoad::striped ? "1" : "0") +
-         define("DOT", c.op == ReduceOp::dot ? "1" : "0") +
-         define("SUB_GROUP", c.shape.block == BlockReduce::sub_group ? "1" : "0") +
-         define("PASSES", std::to_string(static_cast<int>(c.passes))) +
-         define("ATOMIC", std::to_string(atomic)) + define("BITS", wide ? "ulong" : "uint") +
-         define("CMPXCHG", wide ? "atom_cmpxchg" : "atomic_cmpxchg");
+  return cl_std_option(c, p, s) + build_define("REAL", cl_type<T>()) +
+         build_define("W", std::to_string(vector_elements(c.shape.width, sizeof(T)))) +
+         build_define("ACC", cl_type<A>()) + build_define("GROUP", std::to_string(c.group)) +
+         build_define("LOADS", std::to_string(c.shape.loads)) +
+         build_define("STRIPED", c.shape.load == BlockLoad::striped ? "1" : "0") +
+         build_define("DOT", c.op == ReduceOp::dot ? "1" : "0") +
+         build_define("SUB_GROUP", c.shape.block == BlockReduce::sub_group ? "1" : "0") +
+         build_define("PASSES", std::to_string(static_cast<int>(c.passes))) +
+         build_define("ATOMIC", std::to_string(atomic)) +
+         build_define("BITS", wide ? "ulong" : "uint") +
+         build_define("CMPXCHG", wide ? "atom_cmpxchg" : "atomic_cmpxchg");
 }
 
 void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b) {

@@ -20,27 +20,17 @@ using roofline::Precision;
 // NOT_YET of scan.cl: a descriptor word not yet published.
 constexpr cl_ulong kNotYet = 0x7ff4000000000001ULL;
 
-template <class T>
-constexpr const char* type_name() {
-  if constexpr (std::is_same_v<T, std::int32_t>) return "int";
-  if constexpr (std::is_same_v<T, std::uint32_t>) return "uint";
-  if constexpr (!std::is_integral_v<T>) return cl_type<T>();
-}
-
-std::string define(const char* name, const std::string& value) {
-  return std::string(" -D") + name + "=" + value;
-}
-
 // The build options of scan.cl for elements T added in A.
 template <class T, class A>
 std::string options(const ScanConfig& c, const ReduceSupport& s, bool exclusive) {
-  return cl_std_option(c, s) + define("REAL", type_name<T>()) +
-         define("W", std::to_string(kScanVector)) + define("ACC", type_name<A>()) +
-         define("FROM_ACC", std::is_same_v<T, std::int32_t> ? "as_int" : "") +
-         define("ACC_BITS", std::to_string(8 * sizeof(A))) +
-         define("GROUP", std::to_string(c.group)) + define("LOADS", std::to_string(c.loads)) +
-         define("SUB_GROUP", c.group_scan == GroupScan::subgroup ? "1" : "0") +
-         define("EXCLUSIVE", exclusive ? "1" : "0");
+  return cl_std_option(c, s) + build_define("REAL", cl_type<T>()) +
+         build_define("W", std::to_string(kScanVector)) + build_define("ACC", cl_type<A>()) +
+         build_define("FROM_ACC", std::is_same_v<T, std::int32_t> ? "as_int" : "") +
+         build_define("ACC_BITS", std::to_string(8 * sizeof(A))) +
+         build_define("GROUP", std::to_string(c.group)) +
+         build_define("LOADS", std::to_string(c.loads)) +
+         build_define("SUB_GROUP", c.group_scan == GroupScan::subgroup ? "1" : "0") +
+         build_define("EXCLUSIVE", exclusive ? "1" : "0");
 }
 
 void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b) {

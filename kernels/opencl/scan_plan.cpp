@@ -78,20 +78,6 @@ double launch_bytes(const ScanLaunch& l, Precision p) {
 
 }  // namespace
 
-std::string_view to_string(ScanAlgorithm a) {
-  switch (a) {
-    case ScanAlgorithm::scan_then_fan:
-      return "scan_then_fan";
-    case ScanAlgorithm::reduce_then_scan:
-      return "reduce_then_scan";
-    case ScanAlgorithm::merrill_grimshaw:
-      return "merrill_grimshaw";
-    case ScanAlgorithm::decoupled_lookback:
-      return "decoupled_lookback";
-  }
-  return "?";
-}
-
 std::string_view to_string(GroupScan g) { return g == GroupScan::local ? "local" : "subgroup"; }
 
 std::string_view to_string(ScanLaunch::Kernel k) {

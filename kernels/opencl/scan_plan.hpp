@@ -14,22 +14,8 @@
 
 namespace kernels::opencl {
 
+using kernels::ScanAlgorithm;
 using kernels::ScanKind;
-
-enum class ScanAlgorithm {
-  // Scan each tile, scan the tiles' sums (recursively, by the same algorithm), add each tile's
-  // offset to its outputs: the data read and written twice (≈ 4n).
-  scan_then_fan,
-  // Reduce each tile, scan the sums (recursively), scan each tile again from its offset (≈ 3n).
-  reduce_then_scan,
-  // Merrill and Grimshaw's two passes over a fixed grid of work-groups, each owning one
-  // contiguous span of tiles: reduce the spans, one work-group scans their sums, scan the spans
-  // from their offsets (≈ 3n).
-  merrill_grimshaw,
-  // One pass: a tile index from an atomic ticket, a bounded spin on the predecessors'
-  // descriptors and, past the bound, the predecessor's inputs reduced by the waiter (2n).
-  decoupled_lookback,
-};
 
 // How a work-group scans its work-items' sums.
 enum class GroupScan {
@@ -38,7 +24,6 @@ enum class GroupScan {
   subgroup,  // sub_group_scan_exclusive_add in each sub-group, then over the sub-groups' sums
 };
 
-std::string_view to_string(ScanAlgorithm a);
 std::string_view to_string(GroupScan g);
 
 struct ScanConfig {
