@@ -146,6 +146,11 @@ TEST(ScanInstructions, Avx512SimdIsPackedOnZmmAndTheLoopsAreScalar) {
 // The blocked GEMM's micro-kernel keeps its 6 × 2 accumulators in registers: each step of its
 // loop is 12 packed FMAs into 12 different vector registers, none from memory.
 void expect_gemm_micro_kernel(const std::string& object, const std::string& reg) {
+#ifdef __SANITIZE_ADDRESS__
+  // AddressSanitizer's checks of the packed loads take registers of their own, so the
+  // instrumented micro-kernel spills accumulators; the property belongs to the release build.
+  GTEST_SKIP() << "register allocation is only meaningful without sanitizers";
+#endif
   const std::string ns = "kernels::cpu::isa_" + std::string(reg == "ymm" ? "avx2" : "avx512");
   for (const auto& [type, suffix] : {std::pair{"float", "ps"}, std::pair{"double", "pd"}}) {
     SCOPED_TRACE(std::string(type) + " in " + object);
