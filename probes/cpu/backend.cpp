@@ -13,6 +13,7 @@
 #include "probes/cpu/peak_flops.hpp"
 #include "probes/cpu/thread_share.hpp"
 #include "probes/levels.hpp"
+#include "roofline/budget.hpp"
 #include "roofline/interrupt.hpp"
 #include "roofline/stats.hpp"
 
@@ -94,6 +95,16 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
   // Per configuration (same order at every thread count): one thread's median call time and
   // clock, the reference each thread of the all-core run is compared with.
   std::vector<double> single_seconds, single_clock_hz;
+  // The whole probe's cases, planned for the time budget before the first is measured: the
+  // sweep's every step (those it does not take once it shows DRAM are given back).
+  std::vector<SweepStep> steps =
+      bandwidth_steps(device, sweep_plan(device, options.quick, options.max_working_set));
+  roofline::Budget* budget = options.measure.budget;
+  if (budget) {
+    for (int threads : thread_counts)
+      budget->plan(static_cast<int>(peak_flops_configs(threads).size()));
+    for (const SweepStep& step : steps) budget->plan(static_cast<int>(step.cases.size()));
+  }
   std::vector<ThreadShare> shared;  // all-core configurations whose threads shared FMA units
   for (int threads : thread_counts) {
     const std::vector<PeakFlopsConfig> configs = peak_flops_configs(threads);
@@ -159,15 +170,18 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
   };
   double reached = 0;
   try {
-    for (SweepStep& step :
-         bandwidth_steps(device, sweep_plan(device, options.quick, options.max_working_set))) {
+    for (std::size_t i = 0; i < steps.size(); ++i) {
       for (Result& r :
-           roofline::measure_all(step.cases, options.measure,
-                                 "bandwidth sweep at " + probes::bytes_text(step.working_set)))
+           roofline::measure_all(steps[i].cases, options.measure,
+                                 "bandwidth sweep at " + probes::bytes_text(steps[i].working_set)))
         results.push_back(std::move(r));
-      reached = step.working_set;
+      reached = steps[i].working_set;
       device.sweep = sweep_points(results);
-      if (options.max_working_set <= 0 && probes::dram_onset(device.sweep, device.caches)) break;
+      if (options.max_working_set <= 0 && probes::dram_onset(device.sweep, device.caches)) {
+        for (std::size_t skipped = i + 1; budget && skipped < steps.size(); ++skipped)
+          budget->plan(-static_cast<int>(steps[skipped].cases.size()));
+        break;
+      }
     }
   } catch (roofline::Interrupted& stop) {
     for (Result& r : stop.finished) results.push_back(std::move(r));

@@ -9,6 +9,7 @@
 #include "probes/opencl/device.hpp"
 #include "probes/opencl/local_bandwidth.hpp"
 #include "probes/opencl/peak_flops.hpp"
+#include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
 #include "roofline/stats.hpp"
@@ -96,6 +97,10 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
   device.sweep.clear();
   std::vector<std::string> failures;
   const auto rt = runtime(device.id);
+  // Planned for the time budget before the first is measured (the bandwidth sweep plans its own).
+  if (roofline::Budget* budget = options.measure.budget)
+    budget->plan(static_cast<int>(peak_flops_configs(device, *rt, options.quick).size() +
+                                  local_bandwidth_configs(device, *rt, options.quick).size()));
 
   std::vector<std::unique_ptr<roofline::Case>> cases;
   for (const PeakFlopsConfig& config : peak_flops_configs(device, *rt, options.quick))

@@ -9,6 +9,7 @@
 #include "kernels/opencl/cases.hpp"
 #include "probes/bandwidth_sweep.hpp"
 #include "probes/levels.hpp"
+#include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/stats.hpp"
 

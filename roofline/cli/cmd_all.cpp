@@ -1,3 +1,4 @@
+#include <chrono>
 #include <cstdio>
 
 #include "reports/report.hpp"
@@ -6,6 +7,13 @@
 #include "roofline/json_io.hpp"
 
 namespace cli {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
 
 void add_default_command(CLI::App& app, Session& s) {
   struct Opts {
@@ -24,20 +32,26 @@ void add_default_command(CLI::App& app, Session& s) {
     const auto folder = ensure_folder(opts->folder);
     auto devices = select_devices(s, opts->devices);
     const bool quick = !opts->measure.full;
-    const auto machine = probe(s, devices, {.quick = quick, .measure = opts->measure.options()});
+    // A third of the time budget for the probe, what it leaves for the run.
+    const std::optional<double> budget = opts->measure.budget(kQuickBudgetSeconds);
+    const auto start = std::chrono::steady_clock::now();
+    const auto machine = probe(s, devices, {.quick = quick, .measure = opts->measure.options()},
+                               budget ? std::optional<double>(*budget / 3) : std::nullopt);
     roofline::write_json_atomic(folder / "machine.json", roofline::to_json(machine));
     if (!machine.incomplete.empty()) {  // stopped by an interrupt: no run, no report
       say_probe_incomplete(s, machine, (folder / "machine.json").string());
       return;
     }
-    const auto results = run(s, machine, devices,
-                             {.quick = quick,
-                              .families = {},
-                              .variants = {},
-                              .size = std::nullopt,
-                              .measure = opts->measure.options(),
-                              .counters = std::nullopt,
-                              .roof_checks = true});
+    const auto results =
+        run(s, machine, devices,
+            {.quick = quick,
+             .families = {},
+             .variants = {},
+             .size = std::nullopt,
+             .measure = opts->measure.options(),
+             .counters = std::nullopt,
+             .roof_checks = true},
+            nullptr, budget ? std::optional<double>(*budget - seconds_since(start)) : std::nullopt);
     roofline::write_json_atomic(folder / "results.json", roofline::to_json(results));
     reports::write_report({results},
                           {.html = folder / "report.html", .svg_dir = {}, .csv_dir = {}});

@@ -15,6 +15,12 @@ roofline::MeasureOptions MeasureFlags::options() const {
           .verbose = verbose};
 }
 
+std::optional<double> MeasureFlags::budget(double quick_default) const {
+  if (budget_seconds == 0) return std::nullopt;
+  if (budget_seconds > 0) return budget_seconds;
+  return full ? std::nullopt : std::optional<double>(quick_default);
+}
+
 void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
   // CLI::Range lets NaN through (every comparison with it is false), and Google Benchmark aborts
   // on it.
@@ -28,6 +34,15 @@ void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
       "FINITE");
   auto* full = command.add_flag("--full", flags.full, "Denser sweeps and larger sizes");
   command.add_flag("--quick", flags.quick, "Quick sweeps and sizes (the default)")->excludes(full);
+  command
+      .add_option("--budget", flags.budget_seconds,
+                  "Seconds the measurements should take: repetitions, then sample times, shrink "
+                  "(to 6 and 1 ms at least) to fit; 0: no budget (default: " +
+                      std::to_string(kQuickBudgetSeconds) + " for the bare command, " +
+                      std::to_string(kQuickBudgetSeconds / 3) + " for probe, " +
+                      std::to_string(kQuickBudgetSeconds * 2 / 3) + " for run; none with --full)")
+      ->check(finite)
+      ->check(CLI::Range(0.0, 1e6));
   command.add_option("--repetitions", flags.repetitions, "Samples kept per measurement")
       ->check(CLI::Range(2, 1000))
       ->capture_default_str();
@@ -64,7 +79,7 @@ void add_probe_command(CLI::App& app, Session& s) {
     if (max_working_set->count() > 0)  // "" is refused
       options.max_working_set =
           static_cast<double>(parse_size(opts->max_working_set, "--max-working-set"));
-    const auto machine = probe(s, devices, options);
+    const auto machine = probe(s, devices, options, opts->measure.budget(kQuickBudgetSeconds / 3));
     roofline::write_json_atomic(opts->output, roofline::to_json(machine));
     std::printf("machine profile: %s\n", opts->output.c_str());
     if (!machine.incomplete.empty()) say_probe_incomplete(s, machine, opts->output);

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "reports/roof_check.hpp"
+#include "roofline/budget.hpp"
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
@@ -16,6 +17,15 @@
 #include "roofline/provenance.hpp"
 
 namespace cli {
+namespace {
+
+// What a time budget shrank or overran, once per phase.
+void say_budget(const std::string& phase, const roofline::Budget& budget) {
+  if (const std::string summary = budget.summary(); !summary.empty())
+    std::cerr << "time budget: " << phase << ": " << summary << "\n";
+}
+
+}  // namespace
 
 std::vector<Selected> select_devices(const Session& s, const std::vector<std::string>& ids) {
   std::vector<Selected> all;
@@ -45,12 +55,23 @@ std::vector<Selected> select_devices(const Session& s, const std::vector<std::st
 }
 
 roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
-                               const roofline::ProbeOptions& options) {
+                               const roofline::ProbeOptions& options,
+                               std::optional<double> budget_seconds) {
   roofline::MachineProfile machine;
   machine.provenance = roofline::collect_provenance(s.command_line);
-  for (auto& d : devices) {
+  std::optional<roofline::Budget> whole;
+  if (budget_seconds) whole.emplace(*budget_seconds);
+  for (std::size_t i = 0; i < devices.size(); ++i) {
+    Selected& d = devices[i];
+    roofline::ProbeOptions device_options = options;
+    std::optional<roofline::Budget> budget;
+    if (whole) {
+      budget.emplace(std::max(0.0, whole->seconds_left()) /
+                     static_cast<double>(devices.size() - i));
+      device_options.measure.budget = &*budget;
+    }
     try {
-      for (const auto& failure : d.backend->probe(d.device, options)) {
+      for (const auto& failure : d.backend->probe(d.device, device_options)) {
         std::cerr << "FAILED probe " << d.device.id << " " << failure << "\n";
         s.exit_code = kExitFailure;
       }
@@ -61,6 +82,7 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
       machine.incomplete = std::string(stop.what()) + " while probing " + d.device.id;
       if (d.device.compute.empty() && d.device.memory.empty()) break;
     }
+    if (budget) say_budget("probe " + d.device.id, *budget);
     for (const auto& note : d.device.facts.value("probe_notes", nlohmann::json::array()))
       std::cerr << "note: " << d.device.id << ": " << note.get<std::string>() << "\n";
     machine.devices.push_back(d.device);
@@ -148,7 +170,7 @@ std::vector<std::unique_ptr<roofline::Case>> roof_now_cases(const roofline::Resu
 
 roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
                       const std::vector<Selected>& devices, const roofline::RunOptions& options,
-                      const roofline::Results* resume) {
+                      const roofline::Results* resume, std::optional<double> budget_seconds) {
   roofline::Results results;
   results.provenance = roofline::collect_provenance(s.command_line);
   results.machine = machine;
@@ -160,16 +182,48 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
   if (options.counters)
     for (std::size_t i = 0; i < devices.size(); ++i)
       counting[i] = open_counting(*devices[i].backend, devices[i].device, *options.counters);
+  // Every device's cases, planned before any is measured: each device's in their order, each
+  // taken from the resumed file or measured now; the roof is checked where the run has cases in
+  // its level (a run in the caches does not pay for DRAM-sized checks).
+  struct Plan {
+    std::vector<std::string> order;
+    std::vector<std::unique_ptr<roofline::Case>> to_measure;
+    bool check = false;
+  };
+  std::vector<Plan> plans(devices.size());
   std::size_t planned = 0;
+  std::optional<roofline::Budget> budget;
+  if (budget_seconds) budget.emplace(*budget_seconds);
+  // Each device as the profile measured it (sizes follow its sweep), or as detected.
+  const auto profiled = [&](const Selected& d) -> roofline::Device& {
+    auto& known = results.machine.devices;
+    auto it = std::find_if(known.begin(), known.end(),
+                           [&](const roofline::Device& k) { return k.id == d.device.id; });
+    return it != known.end() ? *it : known.emplace_back(d.device);
+  };
+  for (const Selected& d : devices) profiled(d);
+  for (std::size_t i = 0; i < devices.size(); ++i) {
+    const Selected& d = devices[i];
+    const roofline::Device& device = profiled(d);
+    Plan& plan = plans[i];
+    for (auto& c : d.backend->cases(device, options)) {
+      plan.order.push_back(case_key(c->info()));
+      if (!earlier.contains(plan.order.back())) plan.to_measure.push_back(std::move(c));
+    }
+    plan.check = options.roof_checks && in_roof_level(plan.to_measure, *d.backend, device);
+    planned += plan.order.size();
+    if (budget)
+      budget->plan(
+          static_cast<int>(plan.to_measure.size() +
+                           (plan.check ? 2 * d.backend->roof_check_cases(device).size() : 0)));
+  }
   try {
     for (std::size_t i = 0; i < devices.size(); ++i) {
       const Selected& d = devices[i];
-      auto& known = results.machine.devices;
-      auto it = std::find_if(known.begin(), known.end(),
-                             [&](const roofline::Device& k) { return k.id == d.device.id; });
-      if (it == known.end()) it = known.insert(known.end(), d.device);
-      roofline::Device& device = *it;
+      Plan& plan = plans[i];
+      roofline::Device& device = profiled(d);
       roofline::MeasureOptions measure = options.measure;
+      measure.budget = budget ? &*budget : nullptr;
       // Competing cases are prepared together to interleave them; a quarter of the device's
       // memory leaves room for everything else running there.
       measure.together_bytes = device.memory_bytes / 4;
@@ -177,43 +231,35 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
         calibrate(*counting[i], *d.backend, device, results.calibration);
         measure.counting = counting[i].get();
       }
-      // The device's cases in their order: each from the resumed file, or measured now.
-      std::vector<std::string> order;
-      std::vector<std::unique_ptr<roofline::Case>> to_measure;
-      for (auto& c : d.backend->cases(device, options)) {
-        order.push_back(case_key(c->info()));
-        if (!earlier.contains(order.back())) to_measure.push_back(std::move(c));
-      }
-      planned += order.size();
       std::map<std::string, roofline::Result> measured;
       const auto in_order = [&] {
-        for (const std::string& key : order)
+        for (const std::string& key : plan.order)
           if (auto e = earlier.find(key); e != earlier.end())
             results.results.push_back(e->second);
           else if (auto m = measured.find(key); m != measured.end())
             results.results.push_back(std::move(m->second));
       };
-      // The roof is checked when the run has cases in its level: a run in the caches does not
-      // pay for DRAM-sized checks.
-      const bool check = options.roof_checks && in_roof_level(to_measure, *d.backend, device);
+      roofline::MeasureOptions check_measure = options.measure;
+      check_measure.budget = measure.budget;
       try {
-        if (check) check_roof(results, *d.backend, device, options.measure, "before");
+        if (plan.check) check_roof(results, *d.backend, device, check_measure, "before");
         const auto roof_now = roof_now_cases(results, *d.backend, device);
         for (const auto& c : roof_now) measure.roof_now.push_back(c.get());
-        measure_keeping(to_measure, measure, "run " + d.device.id,
+        measure_keeping(plan.to_measure, measure, "run " + d.device.id,
                         [&](roofline::Result r) { measured.emplace(case_key(r), std::move(r)); });
       } catch (const roofline::Interrupted&) {
         in_order();
         throw;
       }
       in_order();
-      if (check) check_roof(results, *d.backend, device, options.measure, "after");
+      if (plan.check) check_roof(results, *d.backend, device, check_measure, "after");
     }
   } catch (const roofline::Interrupted& stop) {
     results.incomplete = std::string(stop.what()) + " after " +
-                         std::to_string(results.results.size()) + " of at least " +
-                         std::to_string(planned) + " cases";
+                         std::to_string(results.results.size()) + " of " + std::to_string(planned) +
+                         " cases";
   }
+  if (budget) say_budget("run", *budget);
   place_all(results);
   return results;
 }

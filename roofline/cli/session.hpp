@@ -1,6 +1,7 @@
 #pragma once
 // What every command shares: the backends, the command line, and the steps of the pipeline.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,17 +33,21 @@ std::vector<Selected> select_devices(const Session& s, const std::vector<std::st
 // Probes each device, one after the other. Failed measurements are printed to stderr and set
 // the session's exit code; the ceilings are made of the others. Interrupted, it stops and
 // returns the devices that finished (and the interrupted one where its probe concluded some
-// ceilings), marked incomplete.
+// ceilings), marked incomplete. With a time budget (roofline/budget.hpp), each device gets an even
+// share of what is left of it.
 roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
-                               const roofline::ProbeOptions& options);
+                               const roofline::ProbeOptions& options,
+                               std::optional<double> budget_seconds = std::nullopt);
 
 // Runs the cases of each device and places the verified ones under that device's roofs. The
 // cases already in `resume` (an interrupted run's file) are taken from it instead, in their
 // place in the case order. Interrupted (roofline/interrupt.hpp), it stops and returns what has
-// finished, marked incomplete.
+// finished, marked incomplete. With a time budget, every device's cases are planned up front and
+// fitted to it together.
 roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
                       const std::vector<Selected>& devices, const roofline::RunOptions& options,
-                      const roofline::Results* resume = nullptr);
+                      const roofline::Results* resume = nullptr,
+                      std::optional<double> budget_seconds = std::nullopt);
 
 // Places every result under the roofs of its device in r.machine.
 void place_all(roofline::Results& r);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "roofline/budget.hpp"
 #include "roofline/counting.hpp"
 #include "roofline/interrupt.hpp"
 #include "roofline/src/progress.hpp"
@@ -44,6 +45,9 @@ class SampleReporter : public benchmark::BenchmarkReporter {
 // Wall-clock seconds of each phase of one case, for --verbose.
 class PhaseClock {
  public:
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count();
+  }
   double lap() {
     const auto now = std::chrono::steady_clock::now();
     const double seconds = std::chrono::duration<double>(now - last_).count();
@@ -269,6 +273,7 @@ Result measure(Case& c, const MeasureOptions& options) {
 std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
                                 const MeasureOptions& options, const std::string& title) {
   Progress progress(title, static_cast<int>(cases.size()));
+  if (options.budget) options.budget->expect_at_least(static_cast<int>(cases.size()));
   std::vector<Result> results(cases.size());
   std::vector<bool> finished(cases.size(), false);
   for (const std::vector<std::size_t>& group : groups_of(cases, options.together_bytes)) {
@@ -285,7 +290,14 @@ std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
                        std::string(to_string(first.work.precision)) + " " +
                        params_label(first.params),
                    static_cast<int>(group.size()));
-    std::vector<Result> measured = measure_together(members, options);
+    const MeasureOptions used = options.budget ? options.budget->fit(options) : options;
+    const PhaseClock clock;
+    std::vector<Result> measured = measure_together(members, used);
+    if (options.budget) {
+      std::vector<double> calls;
+      for (const Result& r : measured) calls.push_back(r.time ? r.time->median : 0);
+      options.budget->finished(used, clock.seconds(), calls);
+    }
     progress.finish();
     for (std::size_t i = 0; i < group.size(); ++i) {
       results[group[i]] = std::move(measured[i]);

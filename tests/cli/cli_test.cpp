@@ -109,6 +109,7 @@ TEST(Cli, BadOptionsAndSizesAreRefusedByName) {
   expect_refused("probe --repetitions 1", "--repetitions");
   for (const char* t : {"nan", "inf", "-nan"})  // Google Benchmark aborted on nan
     expect_refused(std::string("run --min-sample-time ") + t, t);
+  for (const char* t : {"nan", "-1", "soon"}) expect_refused(std::string("--budget ") + t, t);
   expect_refused("probe --quick --full", "--full");
   expect_refused("probe --max-working-set 0", "--max-working-set");
   expect_refused("probe -o /no/such/folder/m.json", "/no/such/folder");
@@ -430,6 +431,31 @@ TEST(Cli, AnInterruptedRunKeepsWhatFinishedAndResumeCompletesIt) {
         << "measured again: " << case_list(part)[i];
 }
 
+TEST(Cli, ATimeBudgetShrinksRepetitionsThenSampleTimeAndSaysSo) {
+  const test_support::TempDir temp("cli_budget");
+  const std::string run = "run -d cpu --family stream --size 64K --min-sample-time 0.002";
+  // Far too little time: every case after the first group is measured at the floors.
+  auto r = rooflab(run + " --budget 0.5 -o tight.json", temp.path());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("time budget: run: shrank repetitions 9 -> 6, minimum sample time 2 -> "
+                          "1 ms to fit; ran "),
+            std::string::npos)
+      << r.output;
+  const auto tight =
+      roofline::results_from_json(roofline::read_json_file(temp.path() / "tight.json"));
+  std::multiset<std::size_t> counts;
+  for (const auto& res : tight.results) counts.insert(res.samples.size());
+  EXPECT_GT(counts.count(6), tight.results.size() / 2);
+  EXPECT_EQ(counts.count(6) + counts.count(9), tight.results.size());
+  // No budget: every case keeps its 9 samples, and nothing is said.
+  r = rooflab(run + " --budget 0 -o free.json", temp.path());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.find("time budget"), std::string::npos) << r.output;
+  for (const auto& res :
+       roofline::results_from_json(roofline::read_json_file(temp.path() / "free.json")).results)
+    EXPECT_EQ(res.samples.size(), 9u) << res.variant;
+}
+
 TEST(Cli, AnInterruptedProbeKeepsTheCeilingsItConcluded) {
   const test_support::TempDir temp("cli_interrupt_probe");
   Running probing("probe -d cpu --repetitions 3 --min-sample-time 0.002 -o machine.json",
@@ -454,7 +480,8 @@ TEST(Cli, AnInterruptedProbeKeepsTheCeilingsItConcluded) {
 TEST(Cli, ASecondInterruptStopsAtOnce) {
   const test_support::TempDir temp("cli_interrupt_twice");
   Running running(
-      "run -d cpu --family stream --size 64K --repetitions 5 --min-sample-time 0.05 -o r.json",
+      "run -d cpu --family stream --size 64K --repetitions 5 --min-sample-time 0.05 --budget 0 "
+      "-o r.json",
       temp.path());
   ASSERT_TRUE(running.wait_for("run cpu [", 1)) << running.output;
   running.signal(SIGINT);

@@ -13,6 +13,7 @@
 
 namespace roofline {
 
+class Budget;
 class Counting;
 
 struct MeasureOptions {
@@ -23,6 +24,8 @@ struct MeasureOptions {
   bool verbose = false;
   // Counts one more call after the timed ones (rooflab run --counters); nullptr: no counting.
   Counting* counting = nullptr;
+  // Fits measure_all's groups to a time budget (roofline/budget.hpp); nullptr: none.
+  Budget* budget = nullptr;
   // The most working-set bytes of competing cases measure_all prepares at once to interleave them;
   // a group that needs more is split, a case that needs more is timed alone. 0: each alone.
   double together_bytes = 0;

@@ -1,0 +1,58 @@
+#pragma once
+// A time budget for measuring (--quick): the cases are planned up front, and before each group the
+// harness fits the cases still planned to the seconds left, at the pace measured so far, by
+// shrinking first the repetitions and then each sample's minimum time. Never below floors that keep
+// a result honest: 6 samples (the fewest whose extremes bound the median with 95% confidence) and
+// 1 ms samples (thousands of the clock's ticks). Nothing planned is dropped: a plan that does not
+// fit even at the floors runs over, and says so.
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+struct MeasureOptions;
+
+class Budget {
+ public:
+  static constexpr int kFloorRepetitions = 6;
+  static constexpr double kFloorSampleSeconds = 0.001;
+
+  explicit Budget(double seconds);
+
+  // `cases` more cases are to be measured within the budget; negative: fewer (a sweep that
+  // stopped early gives back the steps it did not take).
+  void plan(int cases);
+  // At least `cases` cases are still to come (measure_all's own, whatever its caller planned).
+  void expect_at_least(int cases);
+  // The options for the next group: `wanted`, shrunk where the cases still planned would not fit
+  // the seconds left at the pace of the groups measured so far (none yet: as wanted).
+  MeasureOptions fit(const MeasureOptions& wanted);
+  // A group measured with `used` took `seconds` in all; `call_seconds` holds the median call time
+  // of each of its cases (0 where a case was not timed).
+  void finished(const MeasureOptions& used, double seconds,
+                const std::vector<double>& call_seconds);
+
+  double seconds_left() const;
+  // What the budget shrank and whether it ran over, for the terminal; empty when nothing.
+  std::string summary() const;
+
+ private:
+  // Seconds one more case is expected to take when measured with `options`.
+  double per_case(const MeasureOptions& options) const;
+
+  std::chrono::steady_clock::time_point deadline_;
+  double seconds_;
+  int planned_ = 0;  // cases planned and not yet finished
+  // The pace so far: finished cases, their seconds outside the samples (prepare, verify, the
+  // iteration search), and their calls' median seconds.
+  int finished_ = 0;
+  double overhead_seconds_ = 0;
+  std::vector<double> call_seconds_;
+  // The least repetitions and sample time used, for the summary.
+  int wanted_repetitions_ = 0, least_repetitions_ = 0;
+  double wanted_sample_seconds_ = 0, least_sample_seconds_ = 0;
+  bool over_ = false;
+};
+
+}  // namespace roofline
