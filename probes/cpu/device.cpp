@@ -1,14 +1,17 @@
 #include "probes/cpu/device.hpp"
 
 #include <hwloc.h>
+#include <omp.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "kernels/cpu/isa.hpp"
 #include "kernels/cpu/reduce_cases.hpp"
@@ -106,7 +109,12 @@ roofline::Device describe_cpu() {
   cpu.backend = "cpu";
   cpu.name = id.brand.empty() ? id.vendor : id.brand;
   cpu.vendor = id.vendor;
-  cpu.compute_units = std::max(count(t, HWLOC_OBJ_CORE), 1);
+  // One thread per core, or per hardware thread where OpenMP's places are those; no more than
+  // OpenMP may start (OMP_NUM_THREADS, rooflab --threads).
+  const char* places = std::getenv("OMP_PLACES");
+  const bool smt = places != nullptr && std::string_view(places) == "threads";
+  cpu.compute_units = std::clamp(omp_get_max_threads(), 1,
+                                 std::max(count(t, smt ? HWLOC_OBJ_PU : HWLOC_OBJ_CORE), 1));
   cpu.clock_hz = clock.hz;
   cpu.memory_bytes = memory.bytes;
   cpu.caches = data_caches(t);
@@ -121,7 +129,8 @@ roofline::Device describe_cpu() {
                {"cpuid_stepping", id.stepping},
                {"packages", count(t, HWLOC_OBJ_PACKAGE)},
                {"numa_nodes", count(t, HWLOC_OBJ_NUMANODE)},
-               {"cores", cpu.compute_units},
+               {"cores", count(t, HWLOC_OBJ_CORE)},
+               {"threads", cpu.compute_units},
                {"hardware_threads", count(t, HWLOC_OBJ_PU)},
                {"nominal_clock_source", clock.source},
                {"memory_source", memory.source},

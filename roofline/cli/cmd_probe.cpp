@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/placement.hpp"
 #include "roofline/cli/size_option.hpp"
 #include "roofline/json_io.hpp"
 
@@ -52,6 +53,7 @@ void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
       ->check(finite)
       ->check(CLI::Range(0.001, 60.0))
       ->capture_default_str();
+  add_placement_flags(command);
   command.add_flag("-v,--verbose", flags.verbose,
                    "Print each measurement's wall time on stderr (prepare, verify, timing)");
 }

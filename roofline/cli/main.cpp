@@ -4,6 +4,7 @@
 #include "roofline/build_info.hpp"
 #include "roofline/cli/backends.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/placement.hpp"
 #include "roofline/input_error.hpp"
 #include "roofline/interrupt.hpp"
 #include "roofline/provenance.hpp"
@@ -11,7 +12,8 @@
 int main(int argc, char** argv) {
   // OpenMP and the backends' libraries read these settings as they load: set them, then start
   // again.
-  roofline::ensure_pinned_threads(argv, cli::prepare_backend_environments());
+  const bool placed = cli::apply_placement_options(argc, argv);
+  roofline::ensure_pinned_threads(argv, cli::prepare_backend_environments() || placed);
 
   cli::Session session;
   for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);

@@ -456,6 +456,25 @@ TEST(Cli, ATimeBudgetShrinksRepetitionsThenSampleTimeAndSaysSo) {
     EXPECT_EQ(res.samples.size(), 9u) << res.variant;
 }
 
+TEST(Cli, ThreadsPlacesAndBindSetOpenMpsPlacement) {
+  const test_support::TempDir temp("cli_threads");
+  const auto r = rooflab(
+      "run -d cpu --family stream --size 64K --repetitions 2 --min-sample-time 0.001 --budget 0 "
+      "--threads 1 --places threads --bind spread -o t.json",
+      temp.path());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto t = roofline::results_from_json(roofline::read_json_file(temp.path() / "t.json"));
+  EXPECT_EQ(t.provenance.threads, 1);
+  EXPECT_EQ(t.provenance.thread_binding, "OMP_PLACES=threads OMP_PROC_BIND=spread");
+  ASSERT_NE(t.machine.find("cpu"), nullptr);
+  EXPECT_EQ(t.machine.find("cpu")->compute_units, 1);
+  ASSERT_FALSE(t.results.empty());
+  for (const auto& res : t.results) EXPECT_EQ(res.params.value("threads", 1), 1) << res.variant;
+  expect_refused("run --threads 0", "--threads");
+  expect_refused("run --places sockets", "sockets");
+  expect_refused("probe --bind far", "far");
+}
+
 TEST(Cli, AnInterruptedProbeKeepsTheCeilingsItConcluded) {
   const test_support::TempDir temp("cli_interrupt_probe");
   Running probing("probe -d cpu --repetitions 3 --min-sample-time 0.002 -o machine.json",
