@@ -24,9 +24,9 @@ namespace {
 using roofline::Precision;
 
 // n and k multiples of 4: every variant takes them. Small enough for compute-sanitizer.
-constexpr GemmShape kEdgeShapes[] = {{.m = 1, .n = 4, .k = 4},      {.m = 7, .n = 12, .k = 0},
-                                     {.m = 0, .n = 8, .k = 8},      {.m = 129, .n = 68, .k = 36},
-                                     {.m = 65, .n = 132, .k = 20},  {.m = 37, .n = 20, .k = 260},
+constexpr GemmShape kEdgeShapes[] = {{.m = 1, .n = 4, .k = 4},     {.m = 7, .n = 12, .k = 0},
+                                     {.m = 0, .n = 8, .k = 8},     {.m = 129, .n = 68, .k = 36},
+                                     {.m = 65, .n = 132, .k = 20}, {.m = 37, .n = 20, .k = 260},
                                      {.m = 130, .n = 260, .k = 24}};
 // Rows off 16 bytes: the 16-byte kernels refuse them.
 constexpr GemmShape kOddShapes[] = {

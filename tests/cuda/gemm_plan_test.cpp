@@ -1,14 +1,18 @@
 // The CUDA GEMM ladder's GPU-free part: the tuned tile per architecture, the ladder and its names,
 // the launch of each kernel (edge tiles covered, 16-byte kernels refusing shapes they cannot load,
-// with the reason), the tiles the kernels are compiled for, and the tiling traffic declared as
-// algorithm_bytes.
+// with the reason), the tiles the kernels are compiled for, the tiling traffic declared as
+// algorithm_bytes, and the family's rows in the CUDA table with the cases they expand into (a
+// device described by hand: no case prepares here).
 #include "kernels/cuda/gemm_plan.hpp"
 
 #include <gtest/gtest.h>
 
-#include <set>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "kernels/cuda/cases.hpp"
+#include "kernels/gemm.hpp"
 #include "roofline/input_error.hpp"
 
 namespace kernels::cuda {
@@ -119,6 +123,86 @@ TEST(GemmTraffic, EachStepOfTheLadderMovesLess) {
   }
   // an edge tile's block loads a whole tile
   EXPECT_EQ(gemm_tile_traffic(block, {.m = 129, .n = 1, .k = 1}, 4), (129 * 1 + 1 * 2 + 129) * 4);
+}
+
+// An H100 as far as the rows ask: its compute capability and SMs.
+roofline::Device hopper() {
+  roofline::Device d;
+  d.id = "cuda:0";
+  d.backend = "cuda";
+  d.compute_units = 132;
+  d.facts["compute_capability"] = "9.0";
+  return d;
+}
+
+const MemoryFacts kMemory = {.dram_bytes = 64 << 20,
+                             .study_bytes = 128 << 20,
+                             .all_arrays = {.bytes = 80e9, .what = "80 GB"},
+                             .one_array = {}};
+
+std::vector<const Variant*> gemm_rows(const std::vector<Variant>& all) {
+  std::vector<const Variant*> rows;
+  for (const Variant& v : all)
+    if (v.family == &kGemm) rows.push_back(&v);
+  return rows;
+}
+
+TEST(GemmRows, LadderThenCublasTheBaselineThenTensorCoresOptIn) {
+  const roofline::Device device = hopper();
+  const std::vector<Variant> all = variants(device);
+  std::vector<std::string> names;
+  for (const Variant* v : gemm_rows(all)) {
+    names.push_back(v->name);
+    EXPECT_EQ(v->baseline, v->name == "cublas") << v->name;
+    EXPECT_EQ(v->opt_in, v->name == "cublas_tf32" || v->name == "cublas_bf16") << v->name;
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "naive_uncoalesced", "naive_coalesced", "smem_tiled_16", "smem_tiled_32",
+                       "register_tiled_4x4", "register_tiled_8x4", "block_tiled", "block_tiled_v16",
+                       "warp_tiled_db", "cublas", "cublas_tf32", "cublas_bf16"}));
+  roofline::Device turing = device;
+  turing.facts["compute_capability"] = "7.5";
+  EXPECT_EQ(gemm_rows(variants(turing)).size(), names.size() - 2);  // no TF32, no BF16
+}
+
+TEST(GemmRows, ExpandIntoSquaresThenRectanglesWithDeclaredWork) {
+  const roofline::Device device = hopper();
+  const std::vector<Variant> all = variants(device);
+  const auto cases_of = [&](const std::string& name, const Sizing& sizing) {
+    Cases cases;
+    for (const Variant* v : gemm_rows(all))
+      if (v->name == name) v->add_cases(cases, sizing);
+    return cases;
+  };
+  // quick: 256, 1024, 4096 and the small rectangle, in fp32 and fp64
+  Cases cases = cases_of("warp_tiled_db", Sizing(kMemory, std::nullopt, true));
+  ASSERT_EQ(cases.size(), 8u);
+  EXPECT_EQ(cases[0]->info().params.at("n"), 256);
+  EXPECT_EQ(cases[2]->info().params.at("n"), 4096);
+  EXPECT_EQ(cases[3]->info().params.at("shape"), "1024x768*768x512");
+  EXPECT_EQ(cases[3]->info().work.flops, 2.0 * 1024 * 512 * 768);
+  EXPECT_EQ(cases[0]->info().params.at("tm"), kWarpTileA6000.tm);  // sm_90's row
+  EXPECT_EQ(cases[4]->info().params.at("bk"), kWarpTileA100Fp64.bk);
+  EXPECT_TRUE(cases[0]->info().params.contains("tile_evidence"));
+  EXPECT_GT(cases[0]->info().work.algorithm_bytes, cases[0]->info().work.bytes);
+  // full: 256 … 8192 and both rectangles; the uncoalesced naive kernel to 4096
+  EXPECT_EQ(cases_of("warp_tiled_db", Sizing(kMemory, std::nullopt, false)).size(), 16u);
+  cases = cases_of("naive_uncoalesced", Sizing(kMemory, std::nullopt, false));
+  ASSERT_EQ(cases.size(), 14u);
+  EXPECT_EQ(cases.back()->info().params.at("shape"), "3000x5000*5000x4000");
+  // a size the user names runs alone, as a square, a multiple of no tile
+  cases = cases_of("block_tiled_v16", Sizing(kMemory, 1000, false));
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[1]->info().work.precision, Precision::fp64);
+  // cuBLAS BF16: bf16 work with an fp32 X
+  cases = cases_of("cublas_bf16", Sizing(kMemory, 1000, false));
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0]->info().work.precision, Precision::bf16);
+  EXPECT_EQ(cases[0]->info().work.bytes, 1e6 * (2 + 2 + 4));
+  cases = cases_of("cublas_tf32", Sizing(kMemory, 1000, false));
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0]->info().work.precision, Precision::fp32);
+  EXPECT_EQ(cases[0]->info().params.at("tolerance"), gemm_tensor_tolerance(0x1p-10, 1000));
 }
 
 }  // namespace
