@@ -136,14 +136,25 @@ roofline::Work gemm_work(roofline::Precision p, const GemmShape& s) {
   return w;
 }
 
+double gemm_tensor_tolerance(double input_unit, std::int64_t k) {
+  if (k < 0) throw std::invalid_argument("gemm: a negative k " + std::to_string(k));
+  return 2 * input_unit + static_cast<double>(k) * std::ldexp(1.0, -22);
+}
+
 template <class T>
 roofline::Verification verify_gemm(const GemmShape& s, const T* a, const T* b, const T* x) {
+  if (s.k < 0) throw std::invalid_argument("gemm: a negative size in " + gemm_shape_name(s));
+  return verify_gemm(s, a, b, x, reduce_tolerance<T>(ReduceOp::dot, static_cast<std::size_t>(s.k)));
+}
+
+template <class T>
+roofline::Verification verify_gemm(const GemmShape& s, const T* a, const T* b, const T* x,
+                                   double tolerance) {
   if (s.m < 0 || s.n < 0 || s.k < 0)
     throw std::invalid_argument("gemm: a negative size in " + gemm_shape_name(s));
   const auto entries = static_cast<std::size_t>(s.m) * static_cast<std::size_t>(s.n);
   if ((entries > 0 && !x) || (s.m * s.k > 0 && !a) || (s.k * s.n > 0 && !b))
     throw std::invalid_argument("gemm: a null matrix that has entries");
-  const double tolerance = reduce_tolerance<T>(ReduceOp::dot, static_cast<std::size_t>(s.k));
   const bool full = entries <= kGemmFullCheckEntries;
   const Found found = entries == 0 ? Found{}
                       : full       ? check_all(s, a, b, x, tolerance)
@@ -174,5 +185,9 @@ template roofline::Verification verify_gemm(const GemmShape&, const float*, cons
                                             const float*);
 template roofline::Verification verify_gemm(const GemmShape&, const double*, const double*,
                                             const double*);
+template roofline::Verification verify_gemm(const GemmShape&, const float*, const float*,
+                                            const float*, double);
+template roofline::Verification verify_gemm(const GemmShape&, const double*, const double*,
+                                            const double*, double);
 
 }  // namespace kernels

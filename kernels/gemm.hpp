@@ -42,6 +42,11 @@ struct GemmShape {
 // "square" for m = n = k; otherwise "MxK*KxN" ("1024x768*768x512"), the size study's panel.
 std::string gemm_shape_name(const GemmShape& s);
 
+// The study's rectangular shapes: A 1024×768 · B 768×512 (every backend, its quick suite too),
+// and A 3000×5000 · B 5000×4000 (the GPUs' full suite).
+inline constexpr GemmShape kGemmRectangle{.m = 1024, .n = 512, .k = 768};
+inline constexpr GemmShape kGemmLargeRectangle{.m = 3000, .n = 4000, .k = 5000};
+
 inline constexpr std::size_t kGemmFullCheckEntries = std::size_t{2048} * 2048;
 inline constexpr std::size_t kGemmSampledEntries = 4096;
 
@@ -56,5 +61,19 @@ roofline::Work gemm_work(roofline::Precision p, const GemmShape& s);
 // Throws std::invalid_argument for a negative size or a null matrix that has entries.
 template <class T>
 roofline::Verification verify_gemm(const GemmShape& s, const T* a, const T* b, const T* x);
+
+// The same check against another tolerance, a fraction of each entry's Σ|a_il·b_lj|: for a
+// product computed in lower precision than T (tensor cores), gemm_tensor_tolerance's.
+template <class T>
+roofline::Verification verify_gemm(const GemmShape& s, const T* a, const T* b, const T* x,
+                                   double tolerance);
+
+// The tolerance of a product on tensor cores with float accumulation: 2·input_unit + k·2^-22 of
+// Σ|terms|. Each product's inputs are rounded with a unit roundoff of input_unit (TF32 2^-10 if
+// truncated, 0 for inputs already in bf16) and then multiplied exactly; each of the k sums in float
+// may truncate rather than round (2^-23), as tensor cores' accumulators are not specified to round
+// to nearest; the sum's share is doubled for margin. For k = 4096: 2^-10 (bf16 inputs) and
+// 3·2^-10 (TF32), against 2^-21 that fp32 SIMT kernels are held to (reduce_tolerance).
+double gemm_tensor_tolerance(double input_unit, std::int64_t k);
 
 }  // namespace kernels

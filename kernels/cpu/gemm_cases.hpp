@@ -20,10 +20,6 @@ struct GemmVariant {
   bool quick_rectangle = true;  // the rectangular shape in the quick suite too
 };
 
-// The study's rectangular shape: A 1024×768 · B 768×512, run by every variant after its squares
-// (in the quick suite by all but naive).
-inline constexpr GemmShape kGemmRectangle{.m = 1024, .n = 512, .k = 768};
-
 // The ladder on a CPU with `max_threads` threads: naive on one thread at the best ISA level;
 // interchanged at every supported level on 1, 2, 4, … threads up to max_threads (and
 // max_threads itself); blocked likewise; OpenBLAS on 1 thread and on max_threads. The quick suite

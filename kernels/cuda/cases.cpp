@@ -5,13 +5,19 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/gemm_cases.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
 #include "kernels/cuda/reduce_cases.hpp"
 #include "kernels/cuda/scan_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
+#include "kernels/gemm.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/scan.hpp"
@@ -131,6 +137,82 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device) {
                    /*opt_in=*/true});
 }
 
+// "9.0" → 90.
+int compute_capability(const roofline::Device& device) {
+  const std::string cc = device.facts.at("compute_capability").get<std::string>();
+  const std::size_t dot = cc.find('.');
+  return std::stoi(cc.substr(0, dot)) * 10 +
+         (dot == std::string::npos ? 0 : std::stoi(cc.substr(dot + 1)));
+}
+
+// The GEMM study's squares: 256 … 8192 (quick: 256, 1024, 4096); the uncoalesced naive kernel to
+// 4096 (siboehm's took 1.3% of cuBLAS's time on an A6000: 8192³ would take seconds per call).
+const std::vector<std::size_t> kGemmQuick = {256, 1024, 4096},
+                               kGemmFull = {256, 512, 1024, 2048, 4096, 8192},
+                               kGemmUncoalescedFull = {256, 512, 1024, 2048, 4096};
+
+// The squares (the user's size alone, as a square), then the study's rectangles (quick: the
+// first). bf16 cases are sized as fp32: they keep float A, B and X besides the bf16 copies.
+void add_gemm_shapes(const Sizing& sizing, Precision p, const std::vector<std::size_t>& full,
+                     const std::function<void(const GemmShape&)>& add) {
+  if (p == Precision::bf16) p = Precision::fp32;
+  for (std::size_t n : sizing.square_sizes(kGemmQuick, full, kGemm.arrays, p)) {
+    const auto side = static_cast<std::int64_t>(n);
+    add({side, side, side});
+  }
+  if (sizing.user_sized()) return;
+  for (const GemmShape& r : {kGemmRectangle, kGemmLargeRectangle}) {
+    if (sizing.quick() && r == kGemmLargeRectangle) continue;
+    const auto size = [](std::int64_t rows, std::int64_t cols) {
+      return static_cast<std::size_t>(rows * cols);
+    };
+    sizing.check_arrays(gemm_shape_name(r), {size(r.m, r.k), size(r.k, r.n), size(r.m, r.n)}, p);
+    add(r);
+  }
+}
+
+// The GEMM ladder (gemm_ladder: the study's kernels, the tiled ones at this architecture's tuned
+// tiles per precision) and cuBLAS under pedantic math, the baseline. cuBLAS TF32 and BF16 (sm_80
+// on) are opt-in reference points: the model has no tensor-core roofs, so they would lie far
+// above the SIMT roofs they are placed under and set off the run's above-the-roof warning.
+void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device) {
+  const int cc = compute_capability(device);
+  const std::vector<GemmConfig> fp32 = gemm_ladder(Precision::fp32, cc),
+                                fp64 = gemm_ladder(Precision::fp64, cc);
+  for (std::size_t i = 0; i < fp32.size(); ++i) {
+    const bool uncoalesced =
+        fp32[i].kernel == GemmKernel::naive && fp32[i].index == NaiveIndex::uncoalesced;
+    const std::vector<std::size_t> full = uncoalesced ? kGemmUncoalescedFull : kGemmFull;
+    out.push_back({&kGemm, gemm_variant_name(fp32[i]), true, false,
+                   [=, &device](Cases& cases, const Sizing& s) {
+                     for (Precision p : kPrecisions) {
+                       const GemmConfig& c = p == Precision::fp32 ? fp32[i] : fp64[i];
+                       add_gemm_shapes(s, p, full, [&](const GemmShape& shape) {
+                         cases.push_back(make_gemm_case(device, c, p, shape));
+                       });
+                     }
+                   }});
+  }
+  out.push_back({&kGemm, cublas_gemm_variant_name(CublasGemmMath::pedantic), true, true,
+                 [&device](Cases& cases, const Sizing& s) {
+                   for (Precision p : kPrecisions)
+                     add_gemm_shapes(s, p, kGemmFull, [&](const GemmShape& shape) {
+                       cases.push_back(
+                           make_cublas_gemm_case(device, CublasGemmMath::pedantic, p, shape));
+                     });
+                 }});
+  if (cc < 80) return;
+  for (const auto& [m, p] : {std::pair{CublasGemmMath::tf32, Precision::fp32},
+                             std::pair{CublasGemmMath::bf16, Precision::bf16}})
+    out.push_back({&kGemm, cublas_gemm_variant_name(m), true, false,
+                   [&device, m, p](Cases& cases, const Sizing& s) {
+                     add_gemm_shapes(s, p, kGemmFull, [&](const GemmShape& shape) {
+                       cases.push_back(make_cublas_gemm_case(device, m, p, shape));
+                     });
+                   },
+                   /*opt_in=*/true});
+}
+
 }  // namespace
 
 std::vector<Variant> variants(const roofline::Device& device) {
@@ -139,6 +221,7 @@ std::vector<Variant> variants(const roofline::Device& device) {
   add_stream_rows(out, device);
   add_reduce_rows(out, device);
   add_scan_rows(out, device);
+  add_gemm_rows(out, device);
   return out;
 }
 

@@ -100,6 +100,40 @@ TEST(GemmCheck, EmptyProductsAreExactAndKZeroMeansZeros) {
   EXPECT_THROW(verify_gemm<double>({2, 3, 1}, nullptr, nullptr, x.data()), std::invalid_argument);
 }
 
+TEST(GemmCheck, TensorToleranceIsInputRoundingPlusTruncatedFloatSums) {
+  EXPECT_EQ(gemm_tensor_tolerance(0, 0), 0);
+  EXPECT_EQ(gemm_tensor_tolerance(0x1p-10, 4096), 0x1p-9 + 0x1p-10);
+  EXPECT_EQ(gemm_tensor_tolerance(0, 4096), 0x1p-10);
+  EXPECT_THROW(gemm_tensor_tolerance(0, -1), std::invalid_argument);
+}
+
+// A float product whose inputs were truncated to TF32's 10 fraction bits (as tensor cores may):
+// outside the float check, inside gemm_tensor_tolerance's; an entry 1% of its Σ|terms| off fails.
+TEST(GemmCheck, ATf32ProductPassesOnlyTheTensorTolerance) {
+  const auto tf32 = [](float v) {
+    int e = 0;
+    const float f = std::frexp(v, &e);  // v = f·2^e, |f| in [0.5, 1): 11 significant bits kept
+    return std::ldexp(std::trunc(std::ldexp(f, 11)), e - 11);
+  };
+  const GemmShape s{.m = 33, .n = 17, .k = 1000};
+  Product<float> p(s, false);
+  for (std::size_t i = 0; i < p.x.size(); ++i) {
+    const std::size_t row = i / 17, col = i % 17;
+    float sum = 0;
+    for (std::size_t l = 0; l < 1000; ++l)
+      sum += tf32(p.a[row * 1000 + l]) * tf32(p.b[l * 17 + col]);
+    p.x[i] = sum;
+  }
+  const double tolerance = gemm_tensor_tolerance(0x1p-10, s.k);
+  EXPECT_FALSE(p.verify().passed);
+  auto v = verify_gemm<float>(s, p.a.data(), p.b.data(), p.x.data(), tolerance);
+  EXPECT_TRUE(v.passed) << v.message;
+  p.x[40] += 10;  // 1% of its Σ|terms| (about 1000)
+  v = verify_gemm<float>(s, p.a.data(), p.b.data(), p.x.data(), tolerance);
+  EXPECT_FALSE(v.passed) << v.message;
+  EXPECT_NE(v.message.find("first at [2, 6]"), std::string::npos) << v.message;
+}
+
 // Above kGemmFullCheckEntries entries the check samples them (k = 1 keeps the product cheap to
 // build): a wrong entry is caught only where the sample looks.
 TEST(GemmCheck, SampledAboveTheFullCheckCatchesAWrongBlock) {

@@ -1,0 +1,212 @@
+#include "kernels/cuda/gemm_plan.hpp"
+
+#include <algorithm>
+#include <array>
+#include <climits>
+
+#include "roofline/input_error.hpp"
+
+namespace kernels::cuda {
+namespace {
+
+using roofline::Precision;
+
+constexpr std::int64_t kMaxGridY = 65535;  // CUDA's limit on gridDim.y
+
+std::string tile_text(const GemmTile& t) {
+  const auto n = [](int v) { return std::to_string(v); };
+  std::string s = n(t.bm);
+  s.append("x").append(n(t.bn));
+  if (t.bk > 0) s.append("x").append(n(t.bk));
+  if (t.wm > 0) s.append(" warp ").append(n(t.wm)).append("x").append(n(t.wn));
+  if (t.wm > 0) s.append("/").append(n(t.wn_iter));
+  s.append(" thread ").append(n(t.tm)).append("x").append(n(t.tn));
+  return s.append(" (").append(n(t.threads)).append(" threads)");
+}
+
+// The fixed shapes each kernel is compiled with (the tuned ones are kGemmTunings' rows).
+std::vector<GemmTile> fixed_tiles(GemmKernel k) {
+  switch (k) {
+    case GemmKernel::naive:
+      return {kNaiveTile};
+    case GemmKernel::smem_tiled:
+      return {kSmemTile16, kSmemTile32};
+    case GemmKernel::register_tiled:
+      return {kRegisterTile4x4, kRegisterTile8x4};
+    case GemmKernel::block_tiled:
+    case GemmKernel::warp_tiled:
+      break;
+  }
+  return {};
+}
+
+bool compiled(const GemmConfig& c, Precision p) {
+  for (const GemmTile& t : fixed_tiles(c.kernel))
+    if (t == c.tile) return true;
+  for (const GemmTuning& row : kGemmTunings)
+    if (row.kernel == c.kernel && row.precision == p && row.tile == c.tile) return true;
+  return false;
+}
+
+// Why the tile cannot be split as its kernel splits it, or empty.
+std::string inconsistency(const GemmConfig& c, int element_bytes) {
+  const GemmTile& t = c.tile;
+  const int v = gemm_vector_elements(c, element_bytes);
+  switch (c.kernel) {
+    case GemmKernel::naive:
+      if (t.bm * t.bn != t.threads) return "a thread per entry of the block tile";
+      return {};
+    case GemmKernel::smem_tiled:
+      if (t.bm != t.bn || t.bk != t.bm || t.bm * t.bm != t.threads)
+        return "a square tile with a thread per entry";
+      return {};
+    case GemmKernel::register_tiled:
+      if (t.threads != 256 || t.bm != 16 * t.tm || t.bn != 16 * t.tn)
+        return "16 x 16 threads of tm x tn entries";
+      return {};
+    case GemmKernel::block_tiled:
+    case GemmKernel::warp_tiled:
+      break;
+  }
+  if (c.kernel == GemmKernel::block_tiled &&
+      (t.bm % t.tm || t.bn % t.tn || (t.bm / t.tm) * (t.bn / t.tn) != t.threads))
+    return "threads x thread tiles = the block tile";
+  if ((t.bm * t.bk) % (v * t.threads) || (t.bk * t.bn) % (v * t.threads) || t.bk % v || t.bn % v ||
+      t.tn % v)
+    return "whole vectors of the A and B tiles per thread";
+  if (c.kernel == GemmKernel::warp_tiled) {
+    if (t.threads % 32 || t.bm % t.wm || t.bn % t.wn ||
+        (t.bm / t.wm) * (t.bn / t.wn) != t.threads / 32)
+      return "a warp per warp tile";
+    const int per_lane = 32 * t.tm * t.tn * t.wn_iter;
+    if (t.wn_iter < 1 || (t.wm * t.wn) % per_lane) return "warp tiles of whole lane tiles";
+    const int wm_iter = t.wm * t.wn / per_lane;
+    if (t.wm % wm_iter || t.wn % t.wn_iter || (t.wn / t.wn_iter) % t.tn ||
+        (t.wm / wm_iter) % t.tm || (t.wn / t.wn_iter / t.tn) * (t.wm / wm_iter / t.tm) != 32)
+      return "32 lanes per warp sub-tile";
+  }
+  return {};
+}
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+}  // namespace
+
+std::string_view to_string(GemmKernel k) {
+  switch (k) {
+    case GemmKernel::naive:
+      return "naive";
+    case GemmKernel::smem_tiled:
+      return "smem_tiled";
+    case GemmKernel::register_tiled:
+      return "register_tiled";
+    case GemmKernel::block_tiled:
+      return "block_tiled";
+    case GemmKernel::warp_tiled:
+      return "warp_tiled";
+  }
+  return "?";
+}
+
+std::string_view to_string(NaiveIndex i) {
+  return i == NaiveIndex::coalesced ? "coalesced" : "uncoalesced";
+}
+
+const GemmTuning& gemm_tuning(GemmKernel k, Precision p, int cc) {
+  const GemmTuning* best = nullptr;
+  for (const GemmTuning& row : kGemmTunings)
+    if (row.kernel == k && row.precision == p && row.min_cc <= cc &&
+        (best == nullptr || row.min_cc > best->min_cc))
+      best = &row;
+  if (best == nullptr)
+    throw roofline::InputError("gemm " + std::string(to_string(k)) + ": no tuned tile for " +
+                               std::string(to_string(p)) + " on compute capability " +
+                               std::to_string(cc));
+  return *best;
+}
+
+std::string gemm_variant_name(const GemmConfig& c) {
+  const std::string kernel(to_string(c.kernel));
+  switch (c.kernel) {
+    case GemmKernel::naive:
+      return kernel + "_" + std::string(to_string(c.index));
+    case GemmKernel::smem_tiled:
+      return kernel + "_" + std::to_string(c.tile.bm);
+    case GemmKernel::register_tiled:
+      return kernel + "_" + std::to_string(c.tile.tm) + "x" + std::to_string(c.tile.tn);
+    case GemmKernel::block_tiled:
+      return c.vector ? kernel + "_v16" : kernel;
+    case GemmKernel::warp_tiled:
+      return kernel + "_db";
+  }
+  return kernel;
+}
+
+std::vector<GemmConfig> gemm_ladder(Precision p, int cc) {
+  std::vector<GemmConfig> ladder;
+  for (NaiveIndex i : {NaiveIndex::uncoalesced, NaiveIndex::coalesced})
+    ladder.push_back({.kernel = GemmKernel::naive, .index = i, .tile = kNaiveTile});
+  for (const GemmTile& t : {kSmemTile16, kSmemTile32})
+    ladder.push_back({.kernel = GemmKernel::smem_tiled, .tile = t});
+  for (const GemmTile& t : {kRegisterTile4x4, kRegisterTile8x4})
+    ladder.push_back({.kernel = GemmKernel::register_tiled, .tile = t});
+  const GemmTile block = gemm_tuning(GemmKernel::block_tiled, p, cc).tile;
+  ladder.push_back({.kernel = GemmKernel::block_tiled, .tile = block});
+  ladder.push_back({.kernel = GemmKernel::block_tiled, .tile = block, .vector = true});
+  ladder.push_back({.kernel = GemmKernel::warp_tiled,
+                    .tile = gemm_tuning(GemmKernel::warp_tiled, p, cc).tile,
+                    .vector = true});
+  return ladder;
+}
+
+bool gemm_vector_loads(const GemmConfig& c) {
+  return c.kernel == GemmKernel::warp_tiled || (c.kernel == GemmKernel::block_tiled && c.vector);
+}
+
+int gemm_vector_elements(const GemmConfig& c, int element_bytes) {
+  return gemm_vector_loads(c) ? 16 / element_bytes : 1;
+}
+
+void check_tile(const GemmConfig& c, int element_bytes) {
+  const Precision p = element_bytes == 8 ? Precision::fp64 : Precision::fp32;
+  const std::string name = "gemm " + gemm_variant_name(c) + " tile " + tile_text(c.tile);
+  if (!compiled(c, p))
+    throw roofline::InputError(name + ": no kernel is compiled for it in " +
+                               std::string(to_string(p)));
+  if (const std::string why = inconsistency(c, element_bytes); !why.empty())
+    throw roofline::InputError(name + ": the kernel needs " + why);
+}
+
+GemmLaunch plan_gemm(const GemmConfig& c, const GemmShape& s, int element_bytes) {
+  check_tile(c, element_bytes);
+  if (s.m < 0 || s.n < 0 || s.k < 0)
+    throw roofline::InputError("gemm: a negative size in " + gemm_shape_name(s));
+  const std::string name = "gemm " + gemm_variant_name(c) + " on " + gemm_shape_name(s);
+  const int v = gemm_vector_elements(c, element_bytes);
+  if (s.n % v || s.k % v)
+    throw roofline::InputError(
+        name + " (m " + std::to_string(s.m) + ", n " + std::to_string(s.n) + ", k " +
+        std::to_string(s.k) + "): its 16-byte loads need rows of A and B that start on 16 bytes, " +
+        "n and k multiples of " + std::to_string(v) + " elements");
+  if (s.m * s.k > INT_MAX || s.k * s.n > INT_MAX || s.m * s.n > INT_MAX)
+    throw roofline::InputError(name + ": a matrix beyond the kernels' int indices");
+  // naive uncoalesced: threadIdx.x runs along X's rows, so the grid's x covers the rows
+  const bool rows_in_x = c.kernel == GemmKernel::naive && c.index == NaiveIndex::uncoalesced;
+  const std::int64_t rows = ceil_div(s.m, c.tile.bm), cols = ceil_div(s.n, c.tile.bn);
+  const std::int64_t x_blocks = rows_in_x ? rows : cols, y_blocks = rows_in_x ? cols : rows;
+  if (y_blocks > kMaxGridY || x_blocks > INT_MAX)
+    throw roofline::InputError(name + ": a grid beyond CUDA's limits");
+  if (s.m == 0 || s.n == 0) return {.threads = c.tile.threads};
+  return {.grid_x = static_cast<unsigned>(x_blocks),
+          .grid_y = static_cast<unsigned>(y_blocks),
+          .threads = c.tile.threads};
+}
+
+double gemm_tile_traffic(const GemmConfig& c, const GemmShape& s, int element_bytes) {
+  const double m = double(s.m), n = double(s.n), k = double(s.k);
+  const double col_blocks = double(ceil_div(s.n, c.tile.bn)),
+               row_blocks = double(ceil_div(s.m, c.tile.bm));
+  return (m * k * col_blocks + k * n * row_blocks + m * n) * element_bytes;
+}
+
+}  // namespace kernels::cuda

@@ -1,0 +1,186 @@
+#pragma once
+// The GEMM family on an NVIDIA GPU (definition in kernels/gemm.hpp): the study's ladder from the
+// naive kernel to warp tiling with double buffering, and cuBLAS. This header is the GPU-free part:
+// the kernels' parameters (tile shapes as named policy structs), the tuned choice per
+// architecture as table rows citing their evidence, the names derived from them, which shapes a
+// kernel takes and its launch.
+//
+// Which loop lives where (X = A·B, row-major, every kernel one X tile per block):
+//   naive           a thread per entry of X, a k-long dot from global memory;
+//   smem_tiled      the CUDA samples' matrixMul: a bm × bm block of threads stages bm × bm tiles
+//                   of A and B in shared memory, a thread per entry;
+//   register_tiled  no shared memory: 16 × 16 threads, each a tm × tn tile of X in registers, its
+//                   tm + tn loads per step of k shared by its tm·tn FMAs (the rest from L1);
+//   block_tiled     bm × bk and bk × bn tiles in shared memory, each thread a tm × tn register
+//                   tile from them (siboehm's kernel 5), with 16-byte global loads and stores
+//                   optionally (kernel 6);
+//   warp_tiled      block tile → warp tile (wm × wn in wn_iter column sub-tiles) → thread tile,
+//                   16-byte loads, the shared-memory tiles double-buffered: the next k tile's
+//                   global loads are in flight (in registers) while the current one is
+//                   multiplied (siboehm's kernel 10 structure plus double buffering).
+// Edges: every kernel guards its loads (zeros beyond A's and B's edges) and stores, so any
+// m, n, k is exact. The 16-byte kernels need rows that start on 16 bytes: n and k multiples of
+// 4 floats or 2 doubles (1000 × 1000 is; 1001 is refused with that reason).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels/gemm.hpp"
+#include "roofline/work.hpp"
+
+namespace kernels::cuda {
+
+enum class GemmKernel { naive, smem_tiled, register_tiled, block_tiled, warp_tiled };
+std::string_view to_string(GemmKernel k);
+
+// Which index of X consecutive threads take: rows (a warp reads A down a column and stores X
+// down a column, 32 transactions each; siboehm's kernel 1) or columns (B and X coalesced, A's
+// entry broadcast; his kernel 2).
+enum class NaiveIndex { uncoalesced, coalesced };
+std::string_view to_string(NaiveIndex i);
+
+// A tile shape: X's block tile bm × bn stepping bk along k, a warp's wm × wn tile in wn_iter
+// sub-tiles of columns, a thread's tm × tn tile, threads per block. Fields a kernel does not use
+// are 0 (bk for naive and register_tiled, the warp tile below warp_tiled).
+struct GemmTile {
+  int bm = 0, bn = 0, bk = 0;
+  int wm = 0, wn = 0, wn_iter = 0;
+  int tm = 1, tn = 1;
+  int threads = 0;
+  friend constexpr bool operator==(const GemmTile&, const GemmTile&) = default;
+};
+
+// The study's fixed shapes.
+inline constexpr GemmTile kNaiveTile{.bm = 16, .bn = 16, .threads = 256};
+inline constexpr GemmTile kSmemTile16{.bm = 16, .bn = 16, .bk = 16, .threads = 256};
+inline constexpr GemmTile kSmemTile32{.bm = 32, .bn = 32, .bk = 32, .threads = 1024};
+inline constexpr GemmTile kRegisterTile4x4{.bm = 64, .bn = 64, .tm = 4, .tn = 4, .threads = 256};
+inline constexpr GemmTile kRegisterTile8x4{.bm = 128, .bn = 64, .tm = 8, .tn = 4, .threads = 256};
+
+// Block tiling: siboehm's kernels 5 and 6 (src/runner.cu, SGEMM_CUDA @ 60cba6f, read 2026-11-26):
+// 128 × 128 × 8, 8 × 8 per thread, for fp32. fp64 takes 64 × 64 × 8, 4 × 4 per thread (half the
+// accumulator registers of 8 × 8 doubles; his A100 autotuned kernel 9 shape without its bk 16).
+// Unmeasured here.
+inline constexpr GemmTile kBlockTile128{
+    .bm = 128, .bn = 128, .bk = 8, .tm = 8, .tn = 8, .threads = 256};
+inline constexpr GemmTile kBlockTile64{
+    .bm = 64, .bn = 64, .bk = 8, .tm = 4, .tn = 4, .threads = 256};
+
+// Warp tiling: siboehm's kernel 10 configurations (src/runner.cu, as above): tuned by him on an
+// RTX A6000 and on an A100.
+inline constexpr GemmTile kWarpTileA6000{.bm = 128,
+                                         .bn = 128,
+                                         .bk = 16,
+                                         .wm = 64,
+                                         .wn = 64,
+                                         .wn_iter = 4,
+                                         .tm = 8,
+                                         .tn = 4,
+                                         .threads = 128};
+inline constexpr GemmTile kWarpTileA100{.bm = 64,
+                                        .bn = 128,
+                                        .bk = 16,
+                                        .wm = 32,
+                                        .wn = 64,
+                                        .wn_iter = 1,
+                                        .tm = 4,
+                                        .tn = 4,
+                                        .threads = 128};
+// fp64: the A100 shape at bk 8, so that the two stages of tiles take 24 KiB of shared memory
+// (bk 16 would take all 48 KiB of static shared memory). Derived here, unmeasured.
+inline constexpr GemmTile kWarpTileA100Fp64{.bm = 64,
+                                            .bn = 128,
+                                            .bk = 8,
+                                            .wm = 32,
+                                            .wn = 64,
+                                            .wn_iter = 1,
+                                            .tm = 4,
+                                            .tn = 4,
+                                            .threads = 128};
+
+// The tuned choice of a tiled kernel per architecture and precision: a table row with its
+// evidence. `min_cc`: the row applies from this compute capability (major × 10 + minor) up to the
+// next row's.
+struct GemmTuning {
+  GemmKernel kernel;
+  roofline::Precision precision;
+  int min_cc;
+  GemmTile tile;
+  std::string_view evidence;
+};
+
+// The rows (block_tiled and warp_tiled; the other kernels take the study's fixed shapes). The
+// kernels are compiled for exactly these tiles.
+// clang-format off
+inline constexpr GemmTuning kGemmTunings[] = {
+    {GemmKernel::block_tiled, roofline::Precision::fp32, 0, kBlockTile128,
+     "siboehm SGEMM_CUDA kernels 5/6 shape (tuned on an RTX A6000); unmeasured here"},
+    {GemmKernel::block_tiled, roofline::Precision::fp64, 0, kBlockTile64,
+     "siboehm's A100 kernel 9 shape at bk 8, for fp64 registers; unmeasured here"},
+    {GemmKernel::warp_tiled, roofline::Precision::fp32, 0, kWarpTileA100,
+     "siboehm kernel 10, his A100 configuration; unmeasured here"},
+    {GemmKernel::warp_tiled, roofline::Precision::fp32, 86, kWarpTileA6000,
+     "siboehm kernel 10, his RTX A6000 (sm_86) configuration; unmeasured here"},
+    // H100 (kernels.md 3.1, 2026-11): siboehm's own kernel 10 ran 36.6/40.6 TFLOP/s at 4096/8192
+    // with this shape, 37.0/39.1 with his A100 one. That measured his kernel, not this one.
+    {GemmKernel::warp_tiled, roofline::Precision::fp32, 90, kWarpTileA6000,
+     "siboehm kernel 10 A6000 configuration, his kernel's best at 8192 on an H100 "
+     "(kernels.md 3.1); this kernel unmeasured"},
+    {GemmKernel::warp_tiled, roofline::Precision::fp64, 0, kWarpTileA100Fp64,
+     "siboehm kernel 10 A100 configuration at bk 8 for fp64; unmeasured here"},
+};
+// clang-format on
+
+// The tile of a tiled kernel on a device of compute capability cc in precision p: the table's
+// row with the largest min_cc ≤ cc. Throws roofline::InputError when no row applies.
+const GemmTuning& gemm_tuning(GemmKernel k, roofline::Precision p, int cc);
+
+// One of our kernels with its parameters.
+struct GemmConfig {
+  GemmKernel kernel = GemmKernel::naive;
+  NaiveIndex index = NaiveIndex::coalesced;  // naive only
+  GemmTile tile = kNaiveTile;
+  bool vector = false;  // 16-byte global loads and stores (block_tiled; warp_tiled always)
+};
+
+// The variant's name, from its parameters: "naive_coalesced", "smem_tiled_32",
+// "register_tiled_8x4", "block_tiled", "block_tiled_v16", "warp_tiled_db" (the tile of the last
+// two is per architecture and precision, so it is in the params, not the name).
+std::string gemm_variant_name(const GemmConfig& c);
+
+// The configs of our ladder for a device of compute capability cc and precision p, in the order
+// of the study.
+std::vector<GemmConfig> gemm_ladder(roofline::Precision p, int cc);
+
+// Whether the config loads 16-byte vectors, and its elements per vector for `element_bytes`.
+bool gemm_vector_loads(const GemmConfig& c);
+int gemm_vector_elements(const GemmConfig& c, int element_bytes);
+
+// The launch of one multiplication: a 1-D block of `threads` per X tile, grid_x over X's columns
+// and grid_y over its rows; none when X is empty.
+struct GemmLaunch {
+  unsigned grid_x = 0, grid_y = 0;
+  int threads = 0;
+  bool empty() const { return grid_x == 0 || grid_y == 0; }
+};
+
+// The plan of config c on shape s for elements of `element_bytes`. Throws roofline::InputError
+// with the reason for a shape the kernel refuses (n or k not a multiple of its vector elements; a
+// grid beyond CUDA's limits) or a tile no kernel is compiled for (check_tile).
+GemmLaunch plan_gemm(const GemmConfig& c, const GemmShape& s, int element_bytes);
+
+// Throws roofline::InputError unless the config's tile is one the kernels are compiled for (a
+// shape of the study or a row of kGemmTunings for its kernel) and consistent: threads cover the
+// block tile, vectors divide the tiles' loads among the threads, warps cover the block tile.
+void check_tile(const GemmConfig& c, int element_bytes);
+
+// The bytes between global memory (L2) and the SMs that the config's block tiling implies when
+// each tile a block loads comes from L2 once: A read once per block column of X, B once per
+// block row, X written once, (m·k·⌈n/bn⌉ + k·n·⌈m/bm⌉ + m·n) elements. naive and register_tiled
+// stage nothing, so their blocks' reuse relies on L1 hits; their figure is that of their block
+// tile. The declared Work::algorithm_bytes: each ladder step moves it down, the point right.
+double gemm_tile_traffic(const GemmConfig& c, const GemmShape& s, int element_bytes);
+
+}  // namespace kernels::cuda

@@ -1,0 +1,132 @@
+// The CUDA GEMM kernels run on the host (tests/cuda/cuda_emulation.hpp): every ladder kernel, at
+// every tile it is compiled for, in fp32 and fp64, at shapes that cut every tile at an edge (and
+// k = 0, an empty X, one row), checked with verify_gemm; the 16-byte kernels at the shapes they
+// take. No GPU is needed: this checks the kernels' indexing, edge guards and barriers; the GPU
+// test (gemm_gpu_test.cpp) checks them, the launches and cuBLAS on a device.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+// clang-format off: the emulation goes before the kernels
+#include "cuda_emulation.hpp"
+namespace kernels::cuda::gemm_device {
+using std::fma;  // the device's overloads, on the host
+using std::min;
+}  // namespace kernels::cuda::gemm_device
+#include "kernels/cuda/gemm_block_tiled.cuh"
+#include "kernels/cuda/gemm_simple.cuh"
+#include "kernels/cuda/gemm_warp_tiled.cuh"
+// clang-format on
+#include "kernels/gemm.hpp"
+#include "kernels/inputs.hpp"
+#include "kernels/precision_dispatch.hpp"
+
+namespace kernels::cuda {
+namespace {
+
+using roofline::Precision;
+using namespace gemm_device;
+
+// gemm_launch's dispatch, each launch emulated.
+template <class T>
+void emulate(const GemmConfig& c, const GemmShape& s, const T* a, const T* b, T* x) {
+  const GemmLaunch l = plan_gemm(c, s, sizeof(T));
+  if (l.empty()) return;
+  const Dims d = dims(s);
+  const dim3 g = grid(l), block(l.threads);
+  constexpr Precision p = precision_of<T>();
+  using cuda_emulation::launch;
+  switch (c.kernel) {
+    case GemmKernel::naive:
+      if (c.index == NaiveIndex::coalesced)
+        return launch(g, block, naive<T, NaiveIndex::coalesced>, d, a, b, x);
+      return launch(g, block, naive<T, NaiveIndex::uncoalesced>, d, a, b, x);
+    case GemmKernel::smem_tiled:
+      return with_tile<kSmemTile16, kSmemTile32>(c.tile, [&]<GemmTile Tile>() {
+        launch(g, block, smem_tiled<T, TileType<Tile>>, d, a, b, x);
+      });
+    case GemmKernel::register_tiled:
+      return with_tile<kRegisterTile4x4, kRegisterTile8x4>(c.tile, [&]<GemmTile Tile>() {
+        launch(g, block, register_tiled<T, TileType<Tile>>, d, a, b, x);
+      });
+    case GemmKernel::block_tiled:
+      return with_tuned_tile<GemmKernel::block_tiled, p>(c.tile, [&]<GemmTile Tile>() {
+        if (c.vector)
+          launch(g, block, block_tiled<T, TileType<Tile>, 16 / sizeof(T)>, d, a, b, x);
+        else
+          launch(g, block, block_tiled<T, TileType<Tile>, 1>, d, a, b, x);
+      });
+    case GemmKernel::warp_tiled:
+      return with_tuned_tile<GemmKernel::warp_tiled, p>(c.tile, [&]<GemmTile Tile>() {
+        launch(g, block, warp_tiled<T, TileType<Tile>>, d, a, b, x);
+      });
+  }
+}
+
+// Every config of the ladders of sm_80 and sm_90: every tile the kernels are compiled for.
+std::vector<GemmConfig> configs(Precision p) {
+  std::vector<GemmConfig> out;
+  for (int cc : {80, 90})
+    for (const GemmConfig& c : gemm_ladder(p, cc)) {
+      const auto same = [&](const GemmConfig& o) {
+        return o.kernel == c.kernel && o.index == c.index && o.tile == c.tile &&
+               o.vector == c.vector;
+      };
+      if (std::none_of(out.begin(), out.end(), same)) out.push_back(c);
+    }
+  return out;
+}
+
+template <class T>
+void expect_every_kernel_exact(const std::vector<GemmShape>& shapes) {
+  for (const GemmConfig& c : configs(precision_of<T>()))
+    for (const GemmShape& s : shapes) {
+      const auto m = static_cast<std::size_t>(s.m), n = static_cast<std::size_t>(s.n),
+                 k = static_cast<std::size_t>(s.k);
+      std::vector<T> a(m * k), b(k * n), x(m * n, std::numeric_limits<T>::quiet_NaN());
+      for (std::size_t i = 0; i < a.size(); ++i) a[i] = input_as<T>(31, i);
+      for (std::size_t i = 0; i < b.size(); ++i) b[i] = input_as<T>(32, i);
+      emulate(c, s, a.data(), b.data(), x.data());
+      const auto v = verify_gemm<T>(s, a.data(), b.data(), x.data());
+      EXPECT_TRUE(v.passed) << gemm_variant_name(c) << " bm " << c.tile.bm << " bn " << c.tile.bn
+                            << ": " << v.message;
+    }
+}
+
+// n and k multiples of 4 (every kernel takes them); every tile cut at an edge of m, n and k.
+const std::vector<GemmShape> kShapes = {{.m = 1, .n = 4, .k = 4},
+                                        {.m = 7, .n = 12, .k = 0},
+                                        {.m = 0, .n = 8, .k = 8},
+                                        {.m = 129, .n = 68, .k = 36},
+                                        {.m = 65, .n = 132, .k = 20}};
+// Rows off 16 bytes, for the kernels that load elements.
+const std::vector<GemmShape> kOddShapes = {{.m = 3, .n = 5, .k = 7}, {.m = 33, .n = 17, .k = 9}};
+
+TEST(GemmEmulated, EveryKernelIsExactAtEdgeTilesInFloat) {
+  expect_every_kernel_exact<float>(kShapes);
+}
+TEST(GemmEmulated, EveryKernelIsExactAtEdgeTilesInDouble) {
+  expect_every_kernel_exact<double>(kShapes);
+}
+
+TEST(GemmEmulated, ElementKernelsAreExactAtRowsOffSixteenBytes) {
+  for (const GemmConfig& c : configs(Precision::fp32))
+    if (!gemm_vector_loads(c)) {
+      for (const GemmShape& s : kOddShapes) {
+        const auto m = static_cast<std::size_t>(s.m), n = static_cast<std::size_t>(s.n),
+                   k = static_cast<std::size_t>(s.k);
+        std::vector<float> a(m * k), b(k * n), x(m * n, std::numeric_limits<float>::quiet_NaN());
+        for (std::size_t i = 0; i < a.size(); ++i) a[i] = input_as<float>(33, i);
+        for (std::size_t i = 0; i < b.size(); ++i) b[i] = input_as<float>(34, i);
+        emulate(c, s, a.data(), b.data(), x.data());
+        const auto v = verify_gemm<float>(s, a.data(), b.data(), x.data());
+        EXPECT_TRUE(v.passed) << gemm_variant_name(c) << ": " << v.message;
+      }
+    }
+}
+
+}  // namespace
+}  // namespace kernels::cuda
