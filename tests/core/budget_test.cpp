@@ -62,7 +62,8 @@ TEST(Budget, LongCallsAreNotShortenedBySampleTime) {
   Budget budget(1.6);
   budget.plan(6);
   budget.finished(kWanted, 0.005 + 9 * 0.05, {0.05});
-  const MeasureOptions fitted = budget.fit(kWanted);  // 5 more: 1.78 s at 7 repetitions, 1.53 s at 6
+  const MeasureOptions fitted =
+      budget.fit(kWanted);  // 5 more: 1.78 s at 7 repetitions, 1.53 s at 6
   EXPECT_EQ(fitted.repetitions, 6);
   EXPECT_EQ(fitted.min_sample_seconds, 0.004);
 }
