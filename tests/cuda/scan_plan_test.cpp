@@ -9,8 +9,10 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
+#include "kernels/cuda/common/exchange_slot.hpp"
 #include "kernels/cuda/lookback.hpp"
 #include "roofline/input_error.hpp"
 
@@ -111,6 +113,39 @@ TEST(ScanPlan, MerrillGrimshawSpansCoverTheTilesOnce) {
       EXPECT_LT((p.blocks - 1) * p.span_tiles, p.tiles);  // no block without a tile
       EXPECT_NEAR(scan_passes(p, n), 3.0, 0.01);
     }
+}
+
+// The warp exchange's shared-memory slots (common/exchange_slot.hpp), for every vector count up
+// to 24 the sweep may use: a permutation of each 8 slots, and every quarter-warp's 16-byte
+// accesses, striped and blocked, in 8 different bank groups.
+template <int Loads>
+void expect_conflict_free() {
+  SCOPED_TRACE(std::to_string(Loads) + " vectors per thread");
+  std::vector<bool> used(32 * Loads);
+  for (unsigned v = 0; v < used.size(); ++v) {
+    const unsigned slot = exchange_slot<Loads>(v);
+    ASSERT_LT(slot, used.size());
+    EXPECT_EQ(slot / 8, v / 8);
+    EXPECT_FALSE(used[slot]);
+    used[slot] = true;
+  }
+  for (unsigned quarter = 0; quarter < 4; ++quarter) {
+    const auto groups = [&](auto vector_of_lane) {
+      std::set<unsigned> g;
+      for (unsigned lane = 8 * quarter; lane < 8 * quarter + 8; ++lane)
+        g.insert(exchange_slot<Loads>(vector_of_lane(lane)) % 8);
+      return g.size();
+    };
+    for (unsigned i = 0; i < Loads; ++i) {
+      EXPECT_EQ(groups([&](unsigned lane) { return i * 32 + lane; }), 8u) << "striped " << i;
+      EXPECT_EQ(groups([&](unsigned lane) { return lane * Loads + i; }), 8u) << "blocked " << i;
+    }
+  }
+}
+
+TEST(ScanPlan, WarpExchangeIsConflictFreeForAnyVectorCount) {
+  [&]<int... L>(std::integer_sequence<int, L...>) { (expect_conflict_free<L + 1>(), ...); }
+  (std::make_integer_sequence<int, 24>());
 }
 
 TEST(Lookback, DescriptorsOfAnotherLaunchReadAsNothingYet) {

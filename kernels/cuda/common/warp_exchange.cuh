@@ -7,25 +7,13 @@
 //                 thread's serial scan wants).
 // Only the warp's own lanes touch its slice, so a __syncwarp() orders the exchange.
 //
-// Banks. A warp's 16-byte shared accesses are served a quarter-warp (8 lanes, 128 bytes) at a
-// time, conflict-free when those 8 lanes hit 8 different 16-byte bank groups (slot mod 8). Striped
-// lanes 8k … 8k + 7 use 8 consecutive vectors; blocked lanes use vectors Loads apart, which for
-// an even Loads fall into Loads' common factor with 8 groups only. Vector v is therefore kept in
-// slot v ^ ((v / 8) mod min(Loads, 8)): the XOR changes only the low 3 bits (a permutation of
-// each 8 slots) and is one constant within any striped quarter-warp (they share v / 8), while
-// the 8 blocked lanes of a quarter-warp get 8 different groups for Loads = 2, 4 or 8.
+// Banks: exchange_slot.hpp.
 #include <cstddef>
 
+#include "kernels/cuda/common/exchange_slot.hpp"
 #include "kernels/cuda/vector.cuh"
 
 namespace kernels::cuda {
-
-template <int Loads>
-__device__ __forceinline__ unsigned exchange_slot(unsigned v) {
-  static_assert(Loads == 1 || Loads == 2 || Loads == 4 || Loads == 8,
-                "the swizzle is conflict-free for 1, 2, 4 or 8 vectors per thread");
-  return v ^ ((v / 8) % Loads);
-}
 
 // A warp's span: 32 × Loads vectors of 16 bytes of T, moved as the CUDA vector type (float4,
 // uint4, double2) so that global and shared accesses are 16 bytes wide.
