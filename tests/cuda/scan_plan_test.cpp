@@ -31,6 +31,15 @@ TEST(ScanPlan, NamesComeFromTheParameters) {
   EXPECT_EQ(scan_variant_name(config(ScanAlgorithm::decoupled_lookback, BlockScanAlgorithm::smem)),
             "decoupled_lookback_smem");
   EXPECT_EQ(scan_variant_name({.shape = {256, 4}}), "decoupled_lookback_shfl_256x4");
+  EXPECT_EQ(scan_variant_name({.shape = {{128, 6}, {224, 12}}}),
+            "decoupled_lookback_shfl_128x6_224x12");
+  EXPECT_EQ(scan_variant_name({.hints = {.load = LoadHint::cs, .store = StoreHint::cs}}),
+            "decoupled_lookback_shfl_ldcs_stcs");
+  EXPECT_EQ(scan_variant_name({.schedule = LookbackSchedule::prefetch,
+                               .hints = {.load = LoadHint::nc, .store = StoreHint::cs}}),
+            "decoupled_lookback_prefetch_shfl_ldnc_stcs");
+  EXPECT_EQ(scan_variant_name({.shape = {{128, 6}, {224, 12}}, .hints = {.store = StoreHint::cs}}),
+            "decoupled_lookback_shfl_128x6_224x12_stcs");
   EXPECT_EQ(scan_variant_name(
                 {.block = BlockScanAlgorithm::smem, .schedule = LookbackSchedule::prefetch}),
             "decoupled_lookback_prefetch_smem");
@@ -45,9 +54,10 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
   for (const ScanConfig& c : scan_ladder())
     for (Precision p : scan_precisions(c)) EXPECT_NO_THROW(check_config(c, p));
   for (const ScanConfig& c : scan_sweep()) {
-    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
-      EXPECT_NO_THROW(check_config(c, p));  // the rows run fp32; every type is compiled
-    if (c.shape == kScanShape) continue;
+    EXPECT_EQ(scan_precisions(c),
+              (std::vector<Precision>{Precision::int32, Precision::fp32, Precision::fp64}));
+    for (Precision p : scan_precisions(c)) EXPECT_NO_THROW(check_config(c, p));
+    if (c.shape == kScanShapes && c.hints == ScanHints{}) continue;
     ScanConfig smem = c;  // a sweep shape: warp shuffles only
     smem.block = BlockScanAlgorithm::smem;
     EXPECT_THROW(check_config(smem, Precision::fp32), InputError);
@@ -62,6 +72,14 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
                             Precision::fp32),
                InputError);
   EXPECT_THROW(check_config({.shape = {64, 4}}, Precision::fp32), InputError);
+  // Hints are compiled with the sweep's shapes only, and for the look-back only.
+  EXPECT_THROW(
+      check_config({.shape = {256, 4}, .hints = {.store = StoreHint::cs}}, Precision::fp32),
+      InputError);
+  EXPECT_THROW(check_config({.algorithm = ScanAlgorithm::reduce_then_scan,
+                             .hints = {.store = StoreHint::cs}},
+                            Precision::fp32),
+               InputError);
   EXPECT_THROW(plan_scan({}, Precision::fp32, 10, 0), InputError);
 }
 
@@ -72,6 +90,11 @@ TEST(ScanPlan, TilesAreSixteenBytesPerLoad) {
   EXPECT_EQ(p.tile, 4096u);
   EXPECT_EQ(p.tiles, 2u);
   EXPECT_EQ(p.blocks, 2u);
+  // A shape per element size: CUB's sm_90 shapes, 24 items per thread in each type.
+  const ScanConfig cub_shapes{.shape = {{128, 6}, {224, 12}}};
+  EXPECT_EQ(plan_scan(cub_shapes, Precision::int32, 1, 1).tile, 128u * 24);
+  EXPECT_EQ(plan_scan(cub_shapes, Precision::fp32, 1, 1).tile, 128u * 24);
+  EXPECT_EQ(plan_scan(cub_shapes, Precision::fp64, 1, 1).tile, 224u * 24);
 }
 
 // 2^28 int32: three levels (2^28, 65536 tile totals, 16), ≈ 4n and ≈ 3n element moves.

@@ -11,9 +11,41 @@
 #include <cstddef>
 
 #include "kernels/cuda/common/exchange_slot.hpp"
+#include "kernels/cuda/common/memory_hint.hpp"
 #include "kernels/cuda/vector.cuh"
 
 namespace kernels::cuda {
+
+// A 16-byte vector loaded from global memory with the hint H.
+template <LoadHint H, class V>
+__device__ __forceinline__ V load_vector(const V* p) {
+  static_assert(sizeof(V) == 16, "16-byte vectors");
+  if constexpr (H == LoadHint::cg) {
+    return __ldcg(p);
+  } else if constexpr (H == LoadHint::cs) {
+    return __ldcs(p);
+  } else {
+    // No intrinsic has the L1 qualifier: inline PTX, not volatile, so the loads still schedule
+    // freely (the input is read-only for the kernel's life, what .nc requires).
+    uint4 r;
+    asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+        : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
+        : "l"(p));
+    V v;
+    static_assert(sizeof(v) == sizeof(r));
+    __builtin_memcpy(&v, &r, sizeof(v));
+    return v;
+  }
+}
+
+// A value (a vector, or one element of a partial span) stored with the hint H.
+template <StoreHint H, class V>
+__device__ __forceinline__ void store_value(V* p, const V& v) {
+  if constexpr (H == StoreHint::cs)
+    __stcs(p, v);
+  else
+    *p = v;
+}
 
 // A warp's span: 32 × Loads vectors of 16 bytes of T, moved as the CUDA vector type (float4,
 // uint4, double2) so that global and shared accesses are 16 bytes wide.
@@ -28,9 +60,9 @@ struct WarpSpan {
 };
 
 // Loads the warp's span at `span` (16-byte aligned) warp-striped into `raw`, all Loads vectors in
-// flight before any is used (ld.global.cg: streamed data has no reuse in L1). `valid` elements
-// of the span are read (a partial span: element by element, the rest zero).
-template <int Loads, class T>
+// flight before any is used (by default ld.global.cg: streamed data has no reuse in L1). `valid`
+// elements of the span are read (a partial span: element by element, the rest zero).
+template <int Loads, LoadHint H = LoadHint::cg, class T>
 __device__ __forceinline__ void load_striped(const T* span, std::size_t valid,
                                              typename WarpSpan<T, Loads>::Raw (&raw)[Loads]) {
   using S = WarpSpan<T, Loads>;
@@ -39,7 +71,7 @@ __device__ __forceinline__ void load_striped(const T* span, std::size_t valid,
   if (valid >= static_cast<std::size_t>(S::kElements)) {
 #pragma unroll
     for (int i = 0; i < Loads; ++i)
-      raw[i] = __ldcg(reinterpret_cast<const Raw*>(span) + i * 32 + lane);
+      raw[i] = load_vector<H>(reinterpret_cast<const Raw*>(span) + i * 32 + lane);
   } else {
 #pragma unroll
     for (int i = 0; i < Loads; ++i)
@@ -74,18 +106,18 @@ __device__ __forceinline__ void striped_to_blocked(typename WarpSpan<T, Loads>::
 }
 
 // Both: the warp's span loaded and handed out blocked.
-template <int Loads, class T>
+template <int Loads, LoadHint H = LoadHint::cg, class T>
 __device__ __forceinline__ void load_blocked(const T* span, std::size_t valid, T* slice,
                                              T (&items)[WarpSpan<T, Loads>::kItems]) {
   typename WarpSpan<T, Loads>::Raw raw[Loads];
-  load_striped<Loads>(span, valid, raw);
+  load_striped<Loads, H>(span, valid, raw);
   striped_to_blocked<Loads>(raw, slice, items);
 }
 
 // The way back: lane l's kItems consecutive elements through the slice, then stored warp-striped
-// at `span`, the first `valid` elements only. The slice may still be read by load_blocked's lanes:
-// a __syncwarp() comes first.
-template <int Loads, class T>
+// at `span`, the first `valid` elements only, with the hint H. The slice may still be read by
+// load_blocked's lanes: a __syncwarp() comes first.
+template <int Loads, StoreHint H = StoreHint::wb, class T>
 __device__ __forceinline__ void store_blocked(T* span, std::size_t valid, T* slice,
                                               const T (&items)[WarpSpan<T, Loads>::kItems]) {
   using S = WarpSpan<T, Loads>;
@@ -104,7 +136,8 @@ __device__ __forceinline__ void store_blocked(T* span, std::size_t valid, T* sli
   if (valid >= static_cast<std::size_t>(S::kElements)) {
 #pragma unroll
     for (int i = 0; i < Loads; ++i)
-      reinterpret_cast<Raw*>(span)[i * 32 + lane] = vectors[exchange_slot<Loads>(i * 32 + lane)];
+      store_value<H>(reinterpret_cast<Raw*>(span) + i * 32 + lane,
+                     vectors[exchange_slot<Loads>(i * 32 + lane)]);
   } else {
 #pragma unroll
     for (int i = 0; i < Loads; ++i) {
@@ -112,7 +145,7 @@ __device__ __forceinline__ void store_blocked(T* span, std::size_t valid, T* sli
 #pragma unroll
       for (int k = 0; k < S::kVector; ++k) {
         const std::size_t e = (i * 32 + lane) * S::kVector + k;
-        if (e < valid) span[e] = S::at(b, k);
+        if (e < valid) store_value<H>(span + e, S::at(b, k));
       }
     }
   }
