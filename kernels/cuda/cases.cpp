@@ -103,8 +103,9 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device) 
 }
 
 // The scan ladder (every algorithm with either block scan) and CUB (the baseline) over the length
-// sweep, both kinds, int32, fp32 and fp64; the look-back's threads × loads sweep and its prefetch
-// schedule at the largest fp32 length, opt-in (timings of the same work, for tuning). Quick: the
+// sweep, both kinds, int32, fp32 and fp64; the look-back's sweep (shapes, hints, the prefetch
+// schedule) inclusive at the largest length of each type, opt-in (timings of the same work, for
+// tuning). Quick: the
 // look-back and scan-then-fan (the CUDA Handbook study's reference) with warp shuffles, and CUB.
 // One host-input cache serves every case.
 void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device) {
@@ -130,9 +131,11 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device) {
   for (const ScanConfig& c : scan_sweep())
     out.push_back({&kScan, scan_variant_name(c), true, false,
                    [=, &device](Cases& cases, const Sizing& s) {
-                     const std::size_t n = s.lengths(kScan.arrays, Precision::fp32).back();
-                     cases.push_back(make_scan_case(device, c, ScanKind::inclusive, Precision::fp32,
-                                                    n, true, cache));
+                     for (Precision p : scan_precisions(c)) {
+                       const std::size_t n = s.lengths(kScan.arrays, p).back();
+                       cases.push_back(
+                           make_scan_case(device, c, ScanKind::inclusive, p, n, true, cache));
+                     }
                    },
                    /*opt_in=*/true});
 }

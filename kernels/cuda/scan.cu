@@ -1,6 +1,6 @@
-// The scan family's kernels (scan_plan.hpp says which algorithm does what): four kernel templates
-// over (value type, threads, loads, block scan), and the passes of each algorithm launched from
-// them:
+// The scan family's kernels (scan_plan.hpp says which algorithm does what): five kernel templates
+// over (value type, threads, loads, block scan; the look-back's also over load and store hints),
+// and the passes of each algorithm launched from them:
 //   scan_spans     each block scans its span of tiles (one tile, or merrill_grimshaw's span) from
 //                  an offset, carrying the running total from tile to tile; writes its total
 //   reduce_spans   each block sums its span of tiles (striped 16-byte loads, no exchange: a sum
@@ -88,14 +88,14 @@ __device__ __forceinline__ void add_prefix(A (&items)[N], A prefix, ScanKind kin
 // Loads the tile at `tile` (`valid` of its elements; a full tile when valid ≥ its size) and scans
 // it in the block: each thread's items become their inclusive scan, `total` gets the tile's sum;
 // returns the sum of the elements before the thread's first within the tile.
-template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint H = LoadHint::cg>
 __device__ __forceinline__ void load_items(const A* tile, std::size_t valid,
                                            ScanShared<A, Threads, Loads, B>& sh,
                                            A (&items)[Tile<A, Threads, Loads>::kItems]) {
   using Span = WarpSpan<A, Loads>;
   const std::size_t offset = std::size_t{threadIdx.x / 32} * Span::kElements;
-  load_blocked<Loads>(tile + offset, valid > offset ? valid - offset : 0, sh.exchange + offset,
-                      items);
+  load_blocked<Loads, H>(tile + offset, valid > offset ? valid - offset : 0, sh.exchange + offset,
+                         items);
 }
 
 template <class A, int Threads, int Loads, BlockScanAlgorithm B>
@@ -106,14 +106,14 @@ __device__ __forceinline__ A load_and_scan(const A* tile, std::size_t valid,
   return block_exclusive_scan<B, Threads>(thread_scan(items), sh.scan, total);
 }
 
-template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+template <class A, int Threads, int Loads, BlockScanAlgorithm B, StoreHint H = StoreHint::wb>
 __device__ __forceinline__ void store_tile(A* tile, std::size_t valid,
                                            ScanShared<A, Threads, Loads, B>& sh,
                                            const A (&items)[Tile<A, Threads, Loads>::kItems]) {
   using Span = WarpSpan<A, Loads>;
   const std::size_t offset = std::size_t{threadIdx.x / 32} * Span::kElements;
-  store_blocked<Loads>(tile + offset, valid > offset ? valid - offset : 0, sh.exchange + offset,
-                       items);
+  store_blocked<Loads, H>(tile + offset, valid > offset ? valid - offset : 0, sh.exchange + offset,
+                          items);
 }
 
 // Block b scans tiles [b·span_tiles, (b + 1)·span_tiles) of in into out, from offsets[b] (zero
@@ -307,8 +307,9 @@ __device__ __forceinline__ A look_back(const Lookback<A>& s, unsigned tile, A ag
 }
 
 // One tile per block, its index the block's ticket (tickets are drawn in the order blocks start,
-// so a predecessor a block waits for is already running: no reliance on dispatch order).
-template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+// so a predecessor a block waits for is already running: no reliance on dispatch order). LH and
+// SH: the hints of the input's loads and the output's stores.
+template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH>
 __global__ void __launch_bounds__(Threads)
     scan_lookback(const A* __restrict__ in, A* __restrict__ out, std::size_t n, ScanKind kind,
                   Lookback<A> s) {
@@ -319,7 +320,7 @@ __global__ void __launch_bounds__(Threads)
   const unsigned tile = sh.tile;
   const std::size_t start = std::size_t{tile} * S::kElements;
   A items[S::kItems], total;
-  load_items(in + start, n - start, sh, items);
+  load_items<A, Threads, Loads, B, LH>(in + start, n - start, sh, items);
   const A before = block_exclusive_scan<B, Threads>(thread_reduce(items), sh.scan, total);
   if (threadIdx.x < 32) {
     const A prefix = look_back(s, tile, total);
@@ -328,7 +329,7 @@ __global__ void __launch_bounds__(Threads)
   thread_scan(items);  // the other warps' while the first looks back
   __syncthreads();
   add_prefix(items, sh.prefix + before, kind);
-  store_tile(out + start, n - start, sh, items);
+  store_tile<A, Threads, Loads, B, SH>(out + start, n - start, sh, items);
 }
 
 // The prefetch schedule: a resident grid; every block draws tickets until one is past the last
@@ -336,7 +337,7 @@ __global__ void __launch_bounds__(Threads)
 // leaves the counter at 0. A block's next ticket is drawn while it scans its current tile, and
 // the next tile's loads are issued into registers before the look-back, so they are in flight
 // while the block waits for its predecessors and stores.
-template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH>
 __global__ void __launch_bounds__(Threads)
     scan_lookback_prefetch(const A* __restrict__ in, A* __restrict__ out, std::size_t n,
                            ScanKind kind, Lookback<A> s, unsigned tiles) {
@@ -352,7 +353,7 @@ __global__ void __launch_bounds__(Threads)
   A* slice = sh.exchange + offset;
   const auto load = [&](unsigned t, typename Span::Raw(&raw)[Loads]) {
     const std::size_t start = std::size_t{t} * S::kElements + offset;
-    load_striped<Loads>(in + start, n > start ? n - start : 0, raw);
+    load_striped<Loads, LH>(in + start, n > start ? n - start : 0, raw);
   };
   typename Span::Raw raw[Loads];
   load(tile, raw);
@@ -371,15 +372,16 @@ __global__ void __launch_bounds__(Threads)
     __syncthreads();
     add_prefix(items, sh.prefix + before, kind);
     const std::size_t start = std::size_t{tile} * S::kElements;
-    store_tile(out + start, n - start, sh, items);
+    store_tile<A, Threads, Loads, B, SH>(out + start, n - start, sh, items);
     if (next >= tiles) return;
     tile = next;
     __syncthreads();  // sh.scan, sh.next and sh.prefix are read before the next tile writes them
   }
 }
 
-// The launches of one shape and block scan.
-template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+// The launches of one shape and block scan (and, for the look-back, hints).
+template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH = LoadHint::cg,
+          StoreHint SH = StoreHint::wb>
 struct Launch {
   static void spans(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t span_tiles,
                     std::size_t blocks, const A* offsets, A* totals) {
@@ -400,31 +402,38 @@ struct Launch {
   }
   static void lookback(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t tiles,
                        const Lookback<A>& s) {
-    scan_lookback<A, Threads, Loads, B>
+    scan_lookback<A, Threads, Loads, B, LH, SH>
         <<<static_cast<unsigned>(tiles), Threads>>>(in, out, n, kind, s);
     check_launch("scan_lookback");
   }
   static void lookback_prefetch(const A* in, A* out, std::size_t n, ScanKind kind,
                                 std::size_t tiles, std::size_t blocks, const Lookback<A>& s) {
-    scan_lookback_prefetch<A, Threads, Loads, B><<<static_cast<unsigned>(blocks), Threads>>>(
-        in, out, n, kind, s, static_cast<unsigned>(tiles));
+    scan_lookback_prefetch<A, Threads, Loads, B, LH, SH>
+        <<<static_cast<unsigned>(blocks), Threads>>>(in, out, n, kind, s,
+                                                     static_cast<unsigned>(tiles));
     check_launch("scan_lookback_prefetch");
   }
-  // Resident blocks per SM of the kernel c launches for its grid.
-  static int resident(const ScanConfig& c) {
+  // Resident blocks per SM of the kernel the grid is sized for: merrill_grimshaw's spans, or the
+  // prefetching look-back (apart, so that the sweep's shapes compile no scan_spans).
+  static int resident_spans() {
     int resident = 0;
-    if (c.algorithm == ScanAlgorithm::merrill_grimshaw)
-      ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-          &resident, scan_spans<A, Threads, Loads, B>, Threads, 0));
-    else
-      ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-          &resident, scan_lookback_prefetch<A, Threads, Loads, B>, Threads, 0));
+    ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &resident, scan_spans<A, Threads, Loads, B>, Threads, 0));
+    return resident;
+  }
+  static int resident_lookback() {
+    int resident = 0;
+    ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &resident, scan_lookback_prefetch<A, Threads, Loads, B, LH, SH>, Threads, 0));
     return resident;
   }
 };
 
+template <class A>
+inline constexpr ScanShape kDefaultShape = kScanShapes.of(sizeof(A));
+
 template <class A, BlockScanAlgorithm B>
-using DefaultLaunch = Launch<A, kScanShape.threads, kScanShape.loads, B>;
+using DefaultLaunch = Launch<A, kDefaultShape<A>.threads, kDefaultShape<A>.loads, B>;
 
 // f.template operator()<L>() for the default shape's Launch of c's block scan.
 template <class A, class F>
@@ -435,20 +444,26 @@ void with_default(const ScanConfig& c, F&& f) {
     f.template operator()<DefaultLaunch<A, BlockScanAlgorithm::smem>>();
 }
 
+// The Launch of kLookbackSweep[I] for values of type A.
+template <class A, std::size_t I>
+using SweepLaunch =
+    Launch<A, kLookbackSweep[I].shape.of(sizeof(A)).threads,
+           kLookbackSweep[I].shape.of(sizeof(A)).loads, BlockScanAlgorithm::warp_shfl,
+           kLookbackSweep[I].hints.load, kLookbackSweep[I].hints.store>;
+
 template <class A, class F, std::size_t... I>
-void with_sweep(const ScanShape& s, F& f, std::index_sequence<I...>) {
-  ((s == kScanSweepShapes[I]
-        ? f.template operator()<Launch<A, kScanSweepShapes[I].threads, kScanSweepShapes[I].loads,
-                                       BlockScanAlgorithm::warp_shfl>>()
+void with_sweep(const ScanConfig& c, F& f, std::index_sequence<I...>) {
+  ((c.shape == kLookbackSweep[I].shape && c.hints == kLookbackSweep[I].hints
+        ? f.template operator()<SweepLaunch<A, I>>()
         : void()),
    ...);
 }
 
-// The same for the look-back, at the default shape or (warp shuffles) a sweep shape.
+// The same for the look-back, at the default shape or (warp shuffles) a sweep entry.
 template <class A, class F>
 void with_lookback(const ScanConfig& c, F&& f) {
-  if (c.shape == kScanShape) return with_default<A>(c, f);
-  with_sweep<A>(c.shape, f, std::make_index_sequence<std::size(kScanSweepShapes)>());
+  if (c.shape == kScanShapes && c.hints == ScanHints{}) return with_default<A>(c, f);
+  with_sweep<A>(c, f, std::make_index_sequence<std::size(kLookbackSweep)>());
 }
 
 int current_sms() {
@@ -467,13 +482,13 @@ std::size_t resident_grid(const ScanConfig& config, roofline::Precision p) {
     return 1;
   return with_type<float, double, std::int32_t>(p, "scan on CUDA", [&]<class T>() {
     std::size_t grid = 1;
-    const auto count = [&]<class L>() {
-      grid = static_cast<std::size_t>(std::max(L::resident(config), 1)) * current_sms();
+    const auto count = [&](int resident) {
+      grid = static_cast<std::size_t>(std::max(resident, 1)) * current_sms();
     };
     if (config.algorithm == ScanAlgorithm::merrill_grimshaw)
-      with_default<Accumulator<T>>(config, count);
+      with_default<Accumulator<T>>(config, [&]<class L>() { count(L::resident_spans()); });
     else
-      with_lookback<Accumulator<T>>(config, count);
+      with_lookback<Accumulator<T>>(config, [&]<class L>() { count(L::resident_lookback()); });
     return grid;
   });
 }

@@ -104,16 +104,21 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
   const ScanPlan plan = plan_scan(config, p, n, resident_grid(config, p));  // checks the config
   const double passes = scan_passes(plan, n);
   const int element = roofline::size_of(p);
+  const ScanShape shape = config.shape.of(element);
   nlohmann::json params = {{"n", n},
                            {"kind", to_string(kind)},
                            {"algorithm", to_string(config.algorithm)},
                            {"block_scan", to_string(config.block)},
-                           {"threads_per_block", config.shape.threads},
-                           {"loads_per_thread", config.shape.loads},
-                           {"items_per_thread", config.shape.loads * 16 / element},
+                           {"threads_per_block", shape.threads},
+                           {"loads_per_thread", shape.loads},
+                           {"items_per_thread", shape.loads * 16 / element},
                            {"tile", plan.tile},
                            {"moves_per_element", passes}};
-  if (sweep) params["sweep"] = "threads_per_block x loads_per_thread";
+  if (config.hints != ScanHints{}) {  // the ladder's rows keep the params they had
+    params["load_hint"] = to_string(config.hints.load);
+    params["store_hint"] = to_string(config.hints.store);
+  }
+  if (sweep) params["sweep"] = "threads_per_block x loads_per_thread, load and store hints";
   auto info =
       roofline::case_info(device, "scan", scan_variant_name(config), std::move(params),
                           scan_work(p, static_cast<std::int64_t>(n), passes), device.compute_units);

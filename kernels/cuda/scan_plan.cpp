@@ -10,9 +10,14 @@ namespace {
 using roofline::InputError;
 using roofline::Precision;
 
-bool is_sweep_shape(const ScanShape& s) {
-  return std::find(std::begin(kScanSweepShapes), std::end(kScanSweepShapes), s) !=
-         std::end(kScanSweepShapes);
+bool in_sweep(const ScanConfig& c) {
+  return std::any_of(
+      std::begin(kLookbackSweep), std::end(kLookbackSweep),
+      [&](const LookbackTuning& t) { return t.shape == c.shape && t.hints == c.hints; });
+}
+
+std::string shape_name(const ScanShape& s) {
+  return std::to_string(s.threads) + "x" + std::to_string(s.loads);
 }
 
 std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
@@ -38,15 +43,30 @@ std::string_view to_string(BlockScanAlgorithm b) {
   return b == BlockScanAlgorithm::warp_shfl ? "shfl" : "smem";
 }
 
+std::string_view to_string(LoadHint h) {
+  switch (h) {
+    case LoadHint::cg:
+      return "cg";
+    case LoadHint::cs:
+      return "cs";
+    case LoadHint::nc:
+      return "nc";
+  }
+  return "?";
+}
+
+std::string_view to_string(StoreHint h) { return h == StoreHint::wb ? "wb" : "cs"; }
+
 std::string scan_variant_name(const ScanConfig& c) {
   std::string name(to_string(c.algorithm));
   if (c.schedule == LookbackSchedule::prefetch) name.append("_prefetch");
   name.append("_").append(to_string(c.block));
-  if (c.shape != kScanShape)
-    name.append("_")
-        .append(std::to_string(c.shape.threads))
-        .append("x")
-        .append(std::to_string(c.shape.loads));
+  if (c.shape != kScanShapes) {
+    name.append("_").append(shape_name(c.shape.four));
+    if (c.shape.eight != c.shape.four) name.append("_").append(shape_name(c.shape.eight));
+  }
+  if (c.hints.load != LoadHint::cg) name.append("_ld").append(to_string(c.hints.load));
+  if (c.hints.store != StoreHint::wb) name.append("_st").append(to_string(c.hints.store));
   return name;
 }
 
@@ -56,13 +76,13 @@ void check_config(const ScanConfig& c, Precision p) {
   if (c.schedule == LookbackSchedule::prefetch && c.algorithm != ScanAlgorithm::decoupled_lookback)
     throw InputError("scan: " + std::string(to_string(c.algorithm)) +
                      " has no prefetch schedule; the look-back's blocks take tiles so");
-  if (c.shape == kScanShape) return;
-  if (!is_sweep_shape(c.shape) || c.algorithm != ScanAlgorithm::decoupled_lookback ||
+  if (c.shape == kScanShapes && c.hints == ScanHints{}) return;
+  if (!in_sweep(c) || c.algorithm != ScanAlgorithm::decoupled_lookback ||
       c.block != BlockScanAlgorithm::warp_shfl)
     throw InputError("scan: no kernel is compiled for " + scan_variant_name(c) + " in " +
                      std::string(to_string(p)) +
-                     " (every algorithm has the default shape; the look-back with warp "
-                     "shuffles also kScanSweepShapes)");
+                     " (every algorithm has the default shape without hints; the look-back with "
+                     "warp shuffles also kLookbackSweep's shapes and hints)");
 }
 
 std::vector<ScanConfig> scan_ladder() {
@@ -74,20 +94,20 @@ std::vector<ScanConfig> scan_ladder() {
 
 std::vector<ScanConfig> scan_sweep() {
   std::vector<ScanConfig> out;
-  const auto add = [&](ScanShape s, LookbackSchedule schedule) {
+  const auto add = [&](const LookbackTuning& t, LookbackSchedule schedule) {
     out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
                    .block = BlockScanAlgorithm::warp_shfl,
-                   .shape = s,
-                   .schedule = schedule});
+                   .shape = t.shape,
+                   .schedule = schedule,
+                   .hints = t.hints});
   };
-  add(kScanShape, LookbackSchedule::prefetch);  // the ladder has it with one tile per block
+  add({kScanShapes}, LookbackSchedule::prefetch);  // the ladder has it with one tile per block
   for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch})
-    for (const ScanShape& s : kScanSweepShapes) add(s, schedule);
+    for (const LookbackTuning& t : kLookbackSweep) add(t, schedule);
   return out;
 }
 
-std::vector<Precision> scan_precisions(const ScanConfig& c) {
-  if (c.shape != kScanShape) return {Precision::fp32};
+std::vector<Precision> scan_precisions(const ScanConfig&) {
   return {Precision::int32, Precision::fp32, Precision::fp64};
 }
 
@@ -96,7 +116,7 @@ ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, std::size_t 
   if (resident < 1)
     throw InputError("scan: a grid of " + std::to_string(resident) + " resident blocks");
   ScanPlan plan;
-  plan.tile = scan_tile(c.shape, roofline::size_of(p));
+  plan.tile = scan_tile(c.shape.of(roofline::size_of(p)), roofline::size_of(p));
   plan.tiles = ceil_div(n, plan.tile);
   plan.levels = {n};
   switch (c.algorithm) {

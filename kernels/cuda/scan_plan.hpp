@@ -6,7 +6,7 @@
 // with the element moves each algorithm makes (its declared algorithm_bytes).
 //
 // Every kernel works on tiles of threads × loads 16-byte vectors (4096 int32 or float, 2048
-// double at the default 256 × 4): a warp loads its span of the tile warp-striped, hands each
+// double at the default 128 × 8): a warp loads its span of the tile warp-striped, hands each
 // thread consecutive elements through shared memory (common/warp_exchange.cuh), each thread scans
 // its elements serially, the block scans the threads' totals, and the result goes back the same
 // way.
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "kernels/cuda/common/block_scan_algorithm.hpp"
+#include "kernels/cuda/common/memory_hint.hpp"
 #include "kernels/scan.hpp"
 
 namespace kernels::cuda {
@@ -42,14 +43,30 @@ inline constexpr BlockScanAlgorithm kBlockScans[] = {BlockScanAlgorithm::warp_sh
                                                      BlockScanAlgorithm::smem};
 
 std::string_view to_string(BlockScanAlgorithm b);  // "shfl", "smem"
+std::string_view to_string(LoadHint h);            // "cg", "cs", "nc"
+std::string_view to_string(StoreHint h);           // "wb", "cs"
 
 // The block's shape: threads, and 16-byte vectors per thread and tile (4 × 4 int32 or float, or
-// 4 × 2 double, items per thread at the default).
+// 4 × 2 double, items per thread at 256 × 4). Any number of loads, not only powers of two: the
+// warp exchange's swizzle (common/exchange_slot.hpp) is conflict-free for every count.
 struct ScanShape {
   int threads = 256;
   int loads = 4;
 
   friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
+};
+
+// A shape per element size: `four` for int32 and float, `eight` for double (CUB's tunings differ
+// by the accumulator's size too). One shape for both from {threads, loads}.
+struct ScanShapes {
+  ScanShape four, eight;
+
+  constexpr ScanShapes(int threads, int loads) : four{threads, loads}, eight{threads, loads} {}
+  constexpr ScanShapes(ScanShape four_bytes, ScanShape eight_bytes)
+      : four(four_bytes), eight(eight_bytes) {}
+  constexpr ScanShape of(int element_bytes) const { return element_bytes == 8 ? eight : four; }
+
+  friend constexpr bool operator==(const ScanShapes&, const ScanShapes&) = default;
 };
 
 // Every algorithm's shape: 128 threads × 8 vectors, 32 items per thread for 4-byte types (CUB's
@@ -61,21 +78,60 @@ struct ScanShape {
 // (CUB 0.815-0.818). The multi-pass algorithms moved as much at 128 × 8 as at 256 × 4, or more
 // (merrill_grimshaw_shfl fp32 1922 GB/s against 1836).
 inline constexpr ScanShape kScanShape{128, 8};
+// The default per element size: kScanShape for both until a sweep says otherwise (the H200 speed
+// test of 2026-11-26 had fp64 3% faster at 256 × 8; the opt-in _128x8_256x8 rows measure that).
+inline constexpr ScanShapes kScanShapes{kScanShape, kScanShape};
 
-// The look-back's threads × loads sweep around it (both schedules, warp shuffles): compiled for
-// every type, run in fp32 (opt-in rows).
-inline constexpr ScanShape kScanSweepShapes[] = {{128, 4}, {256, 4}, {256, 8}};
+// Cache hints of the look-back's loads of the input and stores of the output (each byte is
+// touched once); the default, ld.global.cg and st.global, is every other kernel's.
+struct ScanHints {
+  LoadHint load = LoadHint::cg;
+  StoreHint store = StoreHint::wb;
+
+  friend constexpr bool operator==(const ScanHints&, const ScanHints&) = default;
+};
+
+// A look-back kernel of the opt-in sweep (warp shuffles, either schedule): shapes and hints.
+struct LookbackTuning {
+  ScanShapes shape;
+  ScanHints hints{};
+};
+
+// The sweep, compiled for every type and run in every type (opt-in rows): threads × loads around
+// the default; 20 and 24 items per thread at 128 threads (ptxas, sm_90, one tile per block: 48-56
+// registers for 4-byte types where 128 × 8 takes 64, and 10-12 KiB of tile, so 9-10 resident
+// blocks per SM where 128 × 8 has 8); CUB's sm_90 InclusiveSum shapes (128 × 24 items for
+// 4-byte types, 224 × 24 for double); the candidate per-type default (double at 256 × 8); the
+// streaming hints at the default shape, loads and stores apart and together; and CUB's shapes
+// with both hints.
+inline constexpr LookbackTuning kLookbackSweep[] = {
+    {{128, 4}},
+    {{256, 4}},
+    {{256, 8}},
+    {{{128, 5}, {128, 10}}},
+    {{{128, 6}, {128, 12}}},
+    {{{128, 6}, {224, 12}}},
+    {{kScanShape, {256, 8}}},
+    {kScanShapes, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    {kScanShapes, {.load = LoadHint::cs}},
+    {kScanShapes, {.store = StoreHint::cs}},
+    {kScanShapes, {.load = LoadHint::nc, .store = StoreHint::cs}},
+    {{{128, 6}, {224, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+};
 
 struct ScanConfig {
   ScanAlgorithm algorithm = ScanAlgorithm::decoupled_lookback;
   BlockScanAlgorithm block = BlockScanAlgorithm::warp_shfl;
-  ScanShape shape = kScanShape;
+  ScanShapes shape = kScanShapes;
   LookbackSchedule schedule = LookbackSchedule::one_tile;  // decoupled_lookback only
+  ScanHints hints{};                                       // decoupled_lookback only
 };
 
 // The variant's name: algorithm, "prefetch" for that look-back schedule, block scan
 // ("scan_then_fan_shfl", "decoupled_lookback_prefetch_smem"), then threads × loads when the shape
-// is not the default ("decoupled_lookback_shfl_256x4").
+// is not the default, once when both element sizes share it ("decoupled_lookback_shfl_256x4"),
+// else 4-byte then 8-byte ("_128x6_224x12"), then the hints that are not the default ("_ldcs",
+// "_ldnc", "_stcs").
 std::string scan_variant_name(const ScanConfig& c);
 
 // Elements per tile for an element type of `element_bytes` bytes.
@@ -84,17 +140,18 @@ constexpr std::size_t scan_tile(const ScanShape& s, int element_bytes) {
 }
 
 // Throws roofline::InputError naming the bad value: a precision other than int32, fp32 and fp64,
-// a shape with no compiled kernel (the default for every algorithm; the sweep's for the look-back
-// with warp shuffles), the prefetch schedule for a multi-pass algorithm.
+// a shape and hints with no compiled kernel (the default for every algorithm; the sweep's for the
+// look-back with warp shuffles), the prefetch schedule for a multi-pass algorithm.
 void check_config(const ScanConfig& c, roofline::Precision p);
 
 // The rows: every algorithm with either block scan at the default shape (the look-back one tile
 // per block).
 std::vector<ScanConfig> scan_ladder();
-// The opt-in sweep: the look-back with warp shuffles at kScanSweepShapes in both schedules, and
-// with prefetch at the default shape.
+// The opt-in sweep: the look-back with warp shuffles at each of kLookbackSweep in both schedules,
+// and with prefetch at the default shape.
 std::vector<ScanConfig> scan_sweep();
-// The element types a config runs: int32, fp32 and fp64; fp32 only for a sweep shape.
+// The element types a config runs: int32, fp32 and fp64 (the sweep's too: its shapes differ by
+// element size).
 std::vector<roofline::Precision> scan_precisions(const ScanConfig& c);
 
 // The launches of one scan of n elements.

@@ -56,7 +56,7 @@ class ScanGpu : public ::testing::Test {
   void expect_ladder_verified(SizesOf sizes_of) {
     const auto cache = std::make_shared<HostInputCache>();
     for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
-      for (std::size_t n : sizes_of(scan_tile(kScanShape, roofline::size_of(p))))
+      for (std::size_t n : sizes_of(plan_scan({}, p, 0, 1).tile))
         for (ScanKind kind : kScanKinds) {
           for (const ScanConfig& c : scan_ladder())
             expect_verified(*make_scan_case(device_, c, kind, p, n, false, cache));
@@ -75,19 +75,21 @@ TEST_F(ScanGpu, EdgeSizesVerifyInEveryVariant) {
 
 // A short subset for racecheck: fp32, a tile + 1 and three tiles + 7, every ladder variant.
 TEST_F(ScanGpu, EdgeSizesFp32VerifyInEveryVariant) {
-  const std::size_t tile = scan_tile(kScanShape, 4);
+  const std::size_t tile = plan_scan({}, Precision::fp32, 0, 1).tile;
   for (std::size_t n : {tile + 1, 3 * tile + 7})
     for (ScanKind kind : kScanKinds)
       for (const ScanConfig& c : scan_ladder())
         expect_verified(*make_scan_case(device_, c, kind, Precision::fp32, n, false));
 }
 
-// The sweep's rows run fp32; its kernels are compiled for every type.
+// Every shape and hint of the sweep in every type: its tiles differ by element size, and may hold
+// a number of vectors per thread that is no power of two.
 TEST_F(ScanGpu, EdgeSizesVerifyAcrossTheSweep) {
   for (const ScanConfig& c : scan_sweep())
-    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64}) {
-      const std::size_t tile = scan_tile(c.shape, roofline::size_of(p));
-      for (std::size_t n : {std::size_t{1}, tile + 1, 5 * tile + 3, (std::size_t{1} << 22) + 9})
+    for (Precision p : scan_precisions(c)) {
+      const std::size_t tile = plan_scan(c, p, 0, 1).tile;
+      for (std::size_t n :
+           {std::size_t{1}, tile - 1, tile, tile + 1, 5 * tile + 3, (std::size_t{1} << 22) + 9})
         for (ScanKind kind : kScanKinds)
           expect_verified(*make_scan_case(device_, c, kind, p, n, true));
     }
@@ -133,7 +135,7 @@ TEST_F(ScanGpu, FamilyRunsTheLadderAndCubButNotTheSweepUnlessNamed) {
   EXPECT_EQ(cub, 6u);  // inclusive and exclusive × int32, fp32, fp64
   EXPECT_EQ(cases.size(), (scan_ladder().size() + 1) * 6);
   options.variants = {scan_variant_name(scan_sweep().front())};
-  EXPECT_EQ(make_cases(device_, options).size(), 1u);
+  EXPECT_EQ(make_cases(device_, options).size(), 3u);  // inclusive int32, fp32 and fp64
   options.variants = {"no_such_variant"};
   EXPECT_THROW(make_cases(device_, options), roofline::InputError);
 }
@@ -172,16 +174,16 @@ TEST_F(ScanGpu, DISABLED_SpeedAt2To28) {
     CubScan<T> cub(ScanKind::inclusive, n);
     const double cub_rate = bytes / median([&] { cub.launch(x.data(), out.data()); });
     const char* type = std::is_integral_v<T> ? "int32" : sizeof(T) == 4 ? "fp32" : "fp64";
-    std::printf("%-6s %-34s %8.1f GB/s  %5.3f x copy\n", type, "copy (cudaMemcpy D2D)", copy / 1e9,
+    std::printf("%-6s %-56s %8.1f GB/s  %5.3f x copy\n", type, "copy (cudaMemcpy D2D)", copy / 1e9,
                 1.0);
-    std::printf("%-6s %-34s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type, "cub", cub_rate / 1e9,
+    std::printf("%-6s %-56s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type, "cub", cub_rate / 1e9,
                 cub_rate / copy, 1.0);
     std::vector<ScanConfig> configs = scan_ladder();
     for (const ScanConfig& c : scan_sweep()) configs.push_back(c);
     for (const ScanConfig& c : configs) {
       ScanKernel<T> k(c, ScanKind::inclusive, n);
       const double rate = bytes / median([&] { k.launch(x.data(), out.data()); });
-      std::printf("%-6s %-34s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type,
+      std::printf("%-6s %-56s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type,
                   scan_variant_name(c).c_str(), rate / 1e9, rate / copy, rate / cub_rate);
     }
     const std::vector<T> in = host_inputs<T>(11, n);

@@ -9,8 +9,10 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
+#include "kernels/cuda/common/exchange_slot.hpp"
 #include "kernels/cuda/lookback.hpp"
 #include "roofline/input_error.hpp"
 
@@ -29,6 +31,15 @@ TEST(ScanPlan, NamesComeFromTheParameters) {
   EXPECT_EQ(scan_variant_name(config(ScanAlgorithm::decoupled_lookback, BlockScanAlgorithm::smem)),
             "decoupled_lookback_smem");
   EXPECT_EQ(scan_variant_name({.shape = {256, 4}}), "decoupled_lookback_shfl_256x4");
+  EXPECT_EQ(scan_variant_name({.shape = {{128, 6}, {224, 12}}}),
+            "decoupled_lookback_shfl_128x6_224x12");
+  EXPECT_EQ(scan_variant_name({.hints = {.load = LoadHint::cs, .store = StoreHint::cs}}),
+            "decoupled_lookback_shfl_ldcs_stcs");
+  EXPECT_EQ(scan_variant_name({.schedule = LookbackSchedule::prefetch,
+                               .hints = {.load = LoadHint::nc, .store = StoreHint::cs}}),
+            "decoupled_lookback_prefetch_shfl_ldnc_stcs");
+  EXPECT_EQ(scan_variant_name({.shape = {{128, 6}, {224, 12}}, .hints = {.store = StoreHint::cs}}),
+            "decoupled_lookback_shfl_128x6_224x12_stcs");
   EXPECT_EQ(scan_variant_name(
                 {.block = BlockScanAlgorithm::smem, .schedule = LookbackSchedule::prefetch}),
             "decoupled_lookback_prefetch_smem");
@@ -43,9 +54,10 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
   for (const ScanConfig& c : scan_ladder())
     for (Precision p : scan_precisions(c)) EXPECT_NO_THROW(check_config(c, p));
   for (const ScanConfig& c : scan_sweep()) {
-    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
-      EXPECT_NO_THROW(check_config(c, p));  // the rows run fp32; every type is compiled
-    if (c.shape == kScanShape) continue;
+    EXPECT_EQ(scan_precisions(c),
+              (std::vector<Precision>{Precision::int32, Precision::fp32, Precision::fp64}));
+    for (Precision p : scan_precisions(c)) EXPECT_NO_THROW(check_config(c, p));
+    if (c.shape == kScanShapes && c.hints == ScanHints{}) continue;
     ScanConfig smem = c;  // a sweep shape: warp shuffles only
     smem.block = BlockScanAlgorithm::smem;
     EXPECT_THROW(check_config(smem, Precision::fp32), InputError);
@@ -60,6 +72,14 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
                             Precision::fp32),
                InputError);
   EXPECT_THROW(check_config({.shape = {64, 4}}, Precision::fp32), InputError);
+  // Hints are compiled with the sweep's shapes only, and for the look-back only.
+  EXPECT_THROW(
+      check_config({.shape = {256, 4}, .hints = {.store = StoreHint::cs}}, Precision::fp32),
+      InputError);
+  EXPECT_THROW(check_config({.algorithm = ScanAlgorithm::reduce_then_scan,
+                             .hints = {.store = StoreHint::cs}},
+                            Precision::fp32),
+               InputError);
   EXPECT_THROW(plan_scan({}, Precision::fp32, 10, 0), InputError);
 }
 
@@ -70,6 +90,11 @@ TEST(ScanPlan, TilesAreSixteenBytesPerLoad) {
   EXPECT_EQ(p.tile, 4096u);
   EXPECT_EQ(p.tiles, 2u);
   EXPECT_EQ(p.blocks, 2u);
+  // A shape per element size: CUB's sm_90 shapes, 24 items per thread in each type.
+  const ScanConfig cub_shapes{.shape = {{128, 6}, {224, 12}}};
+  EXPECT_EQ(plan_scan(cub_shapes, Precision::int32, 1, 1).tile, 128u * 24);
+  EXPECT_EQ(plan_scan(cub_shapes, Precision::fp32, 1, 1).tile, 128u * 24);
+  EXPECT_EQ(plan_scan(cub_shapes, Precision::fp64, 1, 1).tile, 224u * 24);
 }
 
 // 2^28 int32: three levels (2^28, 65536 tile totals, 16), ≈ 4n and ≈ 3n element moves.
@@ -111,6 +136,39 @@ TEST(ScanPlan, MerrillGrimshawSpansCoverTheTilesOnce) {
       EXPECT_LT((p.blocks - 1) * p.span_tiles, p.tiles);  // no block without a tile
       EXPECT_NEAR(scan_passes(p, n), 3.0, 0.01);
     }
+}
+
+// The warp exchange's shared-memory slots (common/exchange_slot.hpp), for every vector count up
+// to 24 the sweep may use: a permutation of each 8 slots, and every quarter-warp's 16-byte
+// accesses, striped and blocked, in 8 different bank groups.
+template <int Loads>
+void expect_conflict_free() {
+  SCOPED_TRACE(std::to_string(Loads) + " vectors per thread");
+  std::vector<bool> used(32 * Loads);
+  for (unsigned v = 0; v < used.size(); ++v) {
+    const unsigned slot = exchange_slot<Loads>(v);
+    ASSERT_LT(slot, used.size());
+    EXPECT_EQ(slot / 8, v / 8);
+    EXPECT_FALSE(used[slot]);
+    used[slot] = true;
+  }
+  for (unsigned quarter = 0; quarter < 4; ++quarter) {
+    const auto groups = [&](auto vector_of_lane) {
+      std::set<unsigned> g;
+      for (unsigned lane = 8 * quarter; lane < 8 * quarter + 8; ++lane)
+        g.insert(exchange_slot<Loads>(vector_of_lane(lane)) % 8);
+      return g.size();
+    };
+    for (unsigned i = 0; i < Loads; ++i) {
+      EXPECT_EQ(groups([&](unsigned lane) { return i * 32 + lane; }), 8u) << "striped " << i;
+      EXPECT_EQ(groups([&](unsigned lane) { return lane * Loads + i; }), 8u) << "blocked " << i;
+    }
+  }
+}
+
+TEST(ScanPlan, WarpExchangeIsConflictFreeForAnyVectorCount) {
+  [&]<int... L>(std::integer_sequence<int, L...>) { (expect_conflict_free<L + 1>(), ...); }
+  (std::make_integer_sequence<int, 24>());
 }
 
 TEST(Lookback, DescriptorsOfAnotherLaunchReadAsNothingYet) {

@@ -7,24 +7,44 @@
 //                 thread's serial scan wants).
 // Only the warp's own lanes touch its slice, so a __syncwarp() orders the exchange.
 //
-// Banks. A warp's 16-byte shared accesses are served a quarter-warp (8 lanes, 128 bytes) at a
-// time, conflict-free when those 8 lanes hit 8 different 16-byte bank groups (slot mod 8). Striped
-// lanes 8k … 8k + 7 use 8 consecutive vectors; blocked lanes use vectors Loads apart, which for
-// an even Loads fall into Loads' common factor with 8 groups only. Vector v is therefore kept in
-// slot v ^ ((v / 8) mod min(Loads, 8)): the XOR changes only the low 3 bits (a permutation of
-// each 8 slots) and is one constant within any striped quarter-warp (they share v / 8), while
-// the 8 blocked lanes of a quarter-warp get 8 different groups for Loads = 2, 4 or 8.
+// Banks: exchange_slot.hpp.
 #include <cstddef>
 
+#include "kernels/cuda/common/exchange_slot.hpp"
+#include "kernels/cuda/common/memory_hint.hpp"
 #include "kernels/cuda/vector.cuh"
 
 namespace kernels::cuda {
 
-template <int Loads>
-__device__ __forceinline__ unsigned exchange_slot(unsigned v) {
-  static_assert(Loads == 1 || Loads == 2 || Loads == 4 || Loads == 8,
-                "the swizzle is conflict-free for 1, 2, 4 or 8 vectors per thread");
-  return v ^ ((v / 8) % Loads);
+// A 16-byte vector loaded from global memory with the hint H.
+template <LoadHint H, class V>
+__device__ __forceinline__ V load_vector(const V* p) {
+  static_assert(sizeof(V) == 16, "16-byte vectors");
+  if constexpr (H == LoadHint::cg) {
+    return __ldcg(p);
+  } else if constexpr (H == LoadHint::cs) {
+    return __ldcs(p);
+  } else {
+    // No intrinsic has the L1 qualifier: inline PTX, not volatile, so the loads still schedule
+    // freely (the input is read-only for the kernel's life, what .nc requires).
+    uint4 r;
+    asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+        : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
+        : "l"(p));
+    V v;
+    static_assert(sizeof(v) == sizeof(r));
+    __builtin_memcpy(&v, &r, sizeof(v));
+    return v;
+  }
+}
+
+// A value (a vector, or one element of a partial span) stored with the hint H.
+template <StoreHint H, class V>
+__device__ __forceinline__ void store_value(V* p, const V& v) {
+  if constexpr (H == StoreHint::cs)
+    __stcs(p, v);
+  else
+    *p = v;
 }
 
 // A warp's span: 32 × Loads vectors of 16 bytes of T, moved as the CUDA vector type (float4,
@@ -40,9 +60,9 @@ struct WarpSpan {
 };
 
 // Loads the warp's span at `span` (16-byte aligned) warp-striped into `raw`, all Loads vectors in
-// flight before any is used (ld.global.cg: streamed data has no reuse in L1). `valid` elements
-// of the span are read (a partial span: element by element, the rest zero).
-template <int Loads, class T>
+// flight before any is used (by default ld.global.cg: streamed data has no reuse in L1). `valid`
+// elements of the span are read (a partial span: element by element, the rest zero).
+template <int Loads, LoadHint H = LoadHint::cg, class T>
 __device__ __forceinline__ void load_striped(const T* span, std::size_t valid,
                                              typename WarpSpan<T, Loads>::Raw (&raw)[Loads]) {
   using S = WarpSpan<T, Loads>;
@@ -51,7 +71,7 @@ __device__ __forceinline__ void load_striped(const T* span, std::size_t valid,
   if (valid >= static_cast<std::size_t>(S::kElements)) {
 #pragma unroll
     for (int i = 0; i < Loads; ++i)
-      raw[i] = __ldcg(reinterpret_cast<const Raw*>(span) + i * 32 + lane);
+      raw[i] = load_vector<H>(reinterpret_cast<const Raw*>(span) + i * 32 + lane);
   } else {
 #pragma unroll
     for (int i = 0; i < Loads; ++i)
@@ -86,18 +106,18 @@ __device__ __forceinline__ void striped_to_blocked(typename WarpSpan<T, Loads>::
 }
 
 // Both: the warp's span loaded and handed out blocked.
-template <int Loads, class T>
+template <int Loads, LoadHint H = LoadHint::cg, class T>
 __device__ __forceinline__ void load_blocked(const T* span, std::size_t valid, T* slice,
                                              T (&items)[WarpSpan<T, Loads>::kItems]) {
   typename WarpSpan<T, Loads>::Raw raw[Loads];
-  load_striped<Loads>(span, valid, raw);
+  load_striped<Loads, H>(span, valid, raw);
   striped_to_blocked<Loads>(raw, slice, items);
 }
 
 // The way back: lane l's kItems consecutive elements through the slice, then stored warp-striped
-// at `span`, the first `valid` elements only. The slice may still be read by load_blocked's lanes:
-// a __syncwarp() comes first.
-template <int Loads, class T>
+// at `span`, the first `valid` elements only, with the hint H. The slice may still be read by
+// load_blocked's lanes: a __syncwarp() comes first.
+template <int Loads, StoreHint H = StoreHint::wb, class T>
 __device__ __forceinline__ void store_blocked(T* span, std::size_t valid, T* slice,
                                               const T (&items)[WarpSpan<T, Loads>::kItems]) {
   using S = WarpSpan<T, Loads>;
@@ -116,7 +136,8 @@ __device__ __forceinline__ void store_blocked(T* span, std::size_t valid, T* sli
   if (valid >= static_cast<std::size_t>(S::kElements)) {
 #pragma unroll
     for (int i = 0; i < Loads; ++i)
-      reinterpret_cast<Raw*>(span)[i * 32 + lane] = vectors[exchange_slot<Loads>(i * 32 + lane)];
+      store_value<H>(reinterpret_cast<Raw*>(span) + i * 32 + lane,
+                     vectors[exchange_slot<Loads>(i * 32 + lane)]);
   } else {
 #pragma unroll
     for (int i = 0; i < Loads; ++i) {
@@ -124,7 +145,7 @@ __device__ __forceinline__ void store_blocked(T* span, std::size_t valid, T* sli
 #pragma unroll
       for (int k = 0; k < S::kVector; ++k) {
         const std::size_t e = (i * 32 + lane) * S::kVector + k;
-        if (e < valid) span[e] = S::at(b, k);
+        if (e < valid) store_value<H>(span + e, S::at(b, k));
       }
     }
   }
