@@ -117,6 +117,10 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     {kScanShapes, {.store = StoreHint::cs}},
     {kScanShapes, {.load = LoadHint::nc, .store = StoreHint::cs}},
     {{{128, 6}, {224, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    // The H200 speed test of 2026-11-26 had both hints best for 4-byte types at 128 × 8 and
+    // 20-24 doubles per thread best for fp64: the two together.
+    {{kScanShape, {128, 10}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    {{kScanShape, {128, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
 };
 
 struct ScanConfig {
