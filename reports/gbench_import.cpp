@@ -1,6 +1,7 @@
 #include "reports/gbench_import.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <optional>
@@ -26,11 +27,21 @@ double seconds_per_unit(const std::string& unit, const std::string& where) {
   throw InputError(where + ": time_unit \"" + unit + "\" is not ns, us, ms or s");
 }
 
-double number(const json& entry, const char* key, const std::string& where) {
+// Rooflab's schemas bound every measured quantity so; a file beyond it is not a measurement.
+constexpr double kLargest = 1e30;
+
+// entry[key], a number in [0, 1e30] (above 0 when `positive`: a time).
+double number(const json& entry, const char* key, const std::string& where, bool positive = false) {
   if (!entry.contains(key)) throw InputError(where + ": no \"" + key + "\" (a number)");
   const json& v = entry.at(key);
   if (!v.is_number()) throw InputError(where + ": \"" + key + "\" is not a number");
-  return v.get<double>();
+  const double x = v.get<double>();
+  if (positive ? !(x > 0) : !(x >= 0))
+    throw InputError(where + ": \"" + key + "\" is " + v.dump() + ", expected a number " +
+                     (positive ? "above 0" : "of 0 or more"));
+  if (x > kLargest)
+    throw InputError(where + ": \"" + key + "\" is " + v.dump() + ", expected at most 1e30");
+  return x;
 }
 
 // entry[key] when it is there (a string, an integer or a boolean, as T), else `absent`; another
@@ -70,7 +81,10 @@ roofline::Result import_runs(const std::string& name, const Runs& runs, const st
   const json& first = *runs.entries.front();
   const std::string where = "'" + file + "': benchmark \"" + name + "\"";
   const std::string label = optional_field<std::string>(first, "label", "", where);
-  const int threads = optional_field(first, "threads", 1, where);
+  const std::int64_t threads = optional_field<std::int64_t>(first, "threads", 1, where);
+  if (threads < 1 || threads > 1048576)  // the machine schema's bound on a thread count
+    throw InputError(where + ": \"threads\" is " + std::to_string(threads) +
+                     ", expected 1 to 1048576");
   const auto precision = precision_in(label);
   roofline::Result r;
   r.family = "gbench";
@@ -95,7 +109,7 @@ roofline::Result import_runs(const std::string& name, const Runs& runs, const st
     // Per iteration, as Google Benchmark reports it; work = rate × this time, so the imported
     // performance is the flops counter itself.
     const double seconds =
-        number(*e, "real_time", where) *
+        number(*e, "real_time", where, true) *
         seconds_per_unit(optional_field<std::string>(*e, "time_unit", "ns", where), where);
     r.samples.push_back(seconds);
     flops.push_back(number(*e, "flops", where) * seconds);

@@ -10,11 +10,31 @@ std::size_t display_width(const std::string& text) {
                        [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
 }
 
+// At most kMaxCellWidth characters, the rest cut to an ellipsis: a name of a megabyte from a file
+// would otherwise widen its column, and so every line, to a megabyte.
+std::string bounded(const std::string& cell) {
+  if (display_width(cell) <= kMaxCellWidth) return cell;
+  std::size_t chars = 0, end = 0;
+  while (end < cell.size()) {
+    if ((static_cast<unsigned char>(cell[end]) & 0xC0) != 0x80 && chars++ == kMaxCellWidth - 1)
+      break;
+    ++end;
+  }
+  return cell.substr(0, end) + "…";
+}
+
 }  // namespace
 
 std::string text_table(const std::vector<std::string>& headers,
                        const std::vector<std::vector<std::string>>& rows,
                        const std::vector<std::size_t>& right, const std::string& indent) {
+  std::vector<std::vector<std::string>> cells;
+  cells.reserve(rows.size());
+  for (const auto& row : rows) {
+    std::vector<std::string> cut;
+    for (const std::string& cell : row) cut.push_back(bounded(cell));
+    cells.push_back(std::move(cut));
+  }
   std::vector<std::size_t> widths(headers.size(), 0);
   auto measure = [&](const std::vector<std::string>& row) {
     for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c) {
@@ -22,7 +42,7 @@ std::string text_table(const std::vector<std::string>& headers,
     }
   };
   measure(headers);
-  for (const auto& row : rows) measure(row);
+  for (const auto& row : cells) measure(row);
 
   std::string out;
   auto line = [&](const std::vector<std::string>& row) {
@@ -38,7 +58,7 @@ std::string text_table(const std::vector<std::string>& headers,
     out += text + "\n";
   };
   line(headers);
-  for (const auto& row : rows) line(row);
+  for (const auto& row : cells) line(row);
   return out;
 }
 

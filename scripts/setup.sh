@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Rooflab needs (Debian 12 packages) when missing, then configures and builds the
 # release preset: the `rooflab` binary, or with --tests everything, after also installing what the
-# tests need (a real browser for the report test, the pinned clang-format CI checks with).
+# tests need (a real browser for the report test, the pinned clang-format CI checks with, clang for
+# the fuzz targets).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +15,8 @@ packages=(
 )
 targets=(--target rooflab)
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(chromium clang-format-14)
+  # clang 14 with its sanitizer and libFuzzer runtimes and OpenMP: the fuzz preset (tests/fuzz).
+  packages+=(chromium clang-format-14 clang-14 libclang-rt-14-dev libomp-14-dev)
   targets=()
 fi
 

@@ -1,6 +1,8 @@
 #include "roofline/cli/inputs.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <system_error>
 #include <utility>
 
@@ -10,8 +12,39 @@
 
 namespace cli {
 
+namespace {
+
+// A result further above its roof than this is not a measurement: its work or time is wrong
+// (a hostile file, or a Google Benchmark counter of the wrong unit). Real ones reach a few times
+// the roof at most (a level misjudged, a roof measured under load).
+constexpr double kMaxEfficiency = 1000;
+
+// Refuses a placed result drawn from `file` whose placement is not finite or is absurdly far
+// above its roof; `where(i)` names the i-th result in the file's own terms.
+template <class Where>
+void check_placements(const std::vector<roofline::Result>& results, std::size_t first,
+                      std::size_t count, const std::string& file, Where where) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto& p = results[first + i].placement;
+    if (!p) continue;
+    const bool finite = std::isfinite(p->ai) && std::isfinite(p->performance) &&
+                        std::isfinite(p->attainable) && std::isfinite(p->efficiency);
+    if (!finite || p->efficiency > kMaxEfficiency) {
+      char times[32];
+      std::snprintf(times, sizeof times, "%.3g", p->efficiency);
+      throw roofline::InputError(
+          "'" + file + "': " + where(i) + ": placed " + times + " times its roof (at most " +
+          std::to_string(static_cast<int>(kMaxEfficiency)) +
+          " is believable): its work, its time or its device's roofs cannot be right");
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files) {
   std::vector<roofline::Results> results;
+  std::vector<std::string> results_files;  // beside results
   std::vector<roofline::MachineProfile> machines;
   std::vector<std::pair<std::string, nlohmann::json>> gbench;  // placed once a machine is known
   for (const auto& file : files) {
@@ -26,9 +59,10 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
     try {
       if (schema.rfind("rooflab.machine/", 0) == 0)
         machines.push_back(roofline::machine_from_json(j));
-      else if (schema.rfind("rooflab.results/", 0) == 0)
+      else if (schema.rfind("rooflab.results/", 0) == 0) {
         results.push_back(roofline::results_from_json(j));
-      else
+        results_files.push_back(file);
+      } else
         throw roofline::InputError(
             schema.empty() ? "no \"schema\" field: not a Rooflab results or machine file"
                            : "schema \"" + schema + "\" is not a Rooflab results or machine file");
@@ -48,6 +82,11 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
       profile_only.machine = std::move(m);
       results.push_back(std::move(profile_only));
     }
+  struct Imported {
+    std::string file;
+    std::size_t first, count;
+  };
+  std::vector<Imported> imported;  // into results.front()
   for (const auto& [file, j] : gbench) {
     if (results.empty() || results.front().machine.devices.empty())
       throw roofline::InputError("'" + file +
@@ -57,10 +96,22 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
     const auto& devices = host.machine.devices;
     const auto cpu = std::find_if(devices.begin(), devices.end(),
                                   [](const roofline::Device& d) { return d.backend == "cpu"; });
+    const std::size_t first = host.results.size();
     for (auto& r : reports::import_gbench(j, file, cpu != devices.end() ? *cpu : devices.front()))
       host.results.push_back(std::move(r));
+    imported.push_back({file, first, host.results.size() - first});
   }
   for (auto& r : results) place_all(r);
+  for (std::size_t f = 0; f < results_files.size(); ++f) {
+    const auto& own = results[f].results;
+    const std::size_t count = f == 0 && !imported.empty() ? imported.front().first : own.size();
+    check_placements(own, 0, count, results_files[f],
+                     [](std::size_t i) { return "results[" + std::to_string(i) + "]"; });
+  }
+  for (const Imported& g : imported)
+    check_placements(results.front().results, g.first, g.count, g.file, [](std::size_t i) {
+      return "benchmark " + std::to_string(i + 1) + " (in file order, repetitions as one)";
+    });
   return results;
 }
 

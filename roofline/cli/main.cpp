@@ -1,6 +1,7 @@
 // rooflab: measure a machine's roofs, run verified kernels under them, report.
 #include <iostream>
 
+#include "reports/escape.hpp"
 #include "roofline/build_info.hpp"
 #include "roofline/cli/backends.hpp"
 #include "roofline/cli/commands.hpp"
@@ -48,10 +49,10 @@ int main(int argc, char** argv) {
     std::cerr << "rooflab: " << e.what() << ": nothing written; earlier files are untouched\n";
     return roofline::interrupt_exit_code();
   } catch (const roofline::InputError& e) {
-    std::cerr << "rooflab: error: " << e.what() << "\n";
+    std::cerr << "rooflab: error: " << reports::terminal_text(e.what()) << "\n";
     return cli::kExitBadInput;
   } catch (const std::exception& e) {
-    std::cerr << "rooflab: failed: " << e.what() << "\n";
+    std::cerr << "rooflab: failed: " << reports::terminal_text(e.what()) << "\n";
     return cli::kExitFailure;
   }
   return session.exit_code;

@@ -8,6 +8,8 @@
 #include <sstream>
 #include <system_error>
 
+#include "roofline/json_schema.hpp"
+
 namespace roofline {
 
 using nlohmann::json;
@@ -245,8 +247,18 @@ json to_json(const Results& r) {
   return j;
 }
 
-MachineProfile machine_from_json(const json& j) {
-  check_schema(j, kMachineSchema, "machine profile");
+namespace {
+
+// The first schema failure of `j` as an InputError: "results[3].time.n: expected ...".
+void conform(const json& j, std::string_view schema_name, const std::string& what) {
+  if (const auto failure = schema_failure(j, schema_name))
+    throw InputError(what + ": " + (failure->path.empty() ? "" : failure->path + ": ") +
+                     failure->expected);
+}
+
+// After the schema, the conversions below fail only where a rule is the code's alone; their
+// library text still comes out as an InputError.
+MachineProfile machine_of(const json& j) {
   return converting("malformed machine profile", [&] {
     MachineProfile m;
     m.provenance = j.at("provenance");
@@ -256,10 +268,20 @@ MachineProfile machine_from_json(const json& j) {
   });
 }
 
+}  // namespace
+
+MachineProfile machine_from_json(const json& j) {
+  check_schema(j, kMachineSchema, "machine profile");
+  conform(j, "rooflab.machine-1", "machine profile");
+  return machine_of(j);
+}
+
 Results results_from_json(const json& j) {
   check_schema(j, kResultsSchema, "results");
+  if (j.contains("machine")) check_schema(j["machine"], kMachineSchema, "results: machine");
+  conform(j, "rooflab.results-1", "results");
   Results r;
-  r.machine = machine_from_json(j.at("machine"));
+  r.machine = machine_of(j.at("machine"));
   converting("malformed results", [&] {
     r.provenance = j.at("provenance");
     r.results = j.at("results").get<std::vector<Result>>();
@@ -288,15 +310,11 @@ void check_schema(const json& j, std::string_view expected, const std::string& w
                      " (this Rooflab reads " + std::string(expected) + ")");
 }
 
-json read_json_file(const std::filesystem::path& path) {
-  if (std::filesystem::is_directory(path))
-    throw InputError("'" + path.string() + "' is a folder, not a JSON file");
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot open '" + path.string() + "'");
+json parse_json(std::istream& in, const std::string& name) {
   const auto bounded = [&](int depth, json::parse_event_t, json&) {
     if (depth > kMaxJsonDepth)
-      throw InputError("'" + path.string() + "' nests deeper than " +
-                       std::to_string(kMaxJsonDepth) + " levels");
+      throw InputError("'" + name + "' nests deeper than " + std::to_string(kMaxJsonDepth) +
+                       " levels");
     return true;
   };
   try {
@@ -305,9 +323,17 @@ json read_json_file(const std::filesystem::path& path) {
     // Without the library's "[json.exception.parse_error.101] " tag.
     const std::string what = e.what();
     const std::size_t tag = what.rfind("] ", what.find(' '));
-    throw InputError("'" + path.string() + "' is not valid JSON: " +
+    throw InputError("'" + name + "' is not valid JSON: " +
                      (tag == std::string::npos ? what : what.substr(tag + 2)));
   }
+}
+
+json read_json_file(const std::filesystem::path& path) {
+  if (std::filesystem::is_directory(path))
+    throw InputError("'" + path.string() + "' is a folder, not a JSON file");
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot open '" + path.string() + "'");
+  return parse_json(in, path.string());
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -9,9 +10,11 @@
 namespace roofline {
 
 double Cache::capacity(int threads) const {
-  const int per = std::max(cpus_per_instance, 1);
-  const int used = std::clamp((std::max(threads, 1) + per - 1) / per, 1, std::max(instances, 1));
-  return size_bytes * used;
+  // In 64 bits: threads + per - 1 overflows an int for a thread count near INT_MAX.
+  const std::int64_t per = std::max(cpus_per_instance, 1);
+  const std::int64_t used =
+      std::clamp<std::int64_t>((std::max(threads, 1) + per - 1) / per, 1, std::max(instances, 1));
+  return size_bytes * static_cast<double>(used);
 }
 
 int Device::max_threads_measured() const {

@@ -137,6 +137,42 @@ TEST(Cli, BadFilesAreRefusedByName) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 5);
 }
 
+TEST(Cli, AFileRooflabCouldNotHaveWrittenIsRefusedWithItsPath) {
+  const test_support::TempDir temp("cli_hostile");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(std::system(("'" WRITE_SAMPLE_FILES_BIN "' '" + dir.string() + "'").c_str()), 0);
+  const nlohmann::json sample = roofline::read_json_file(dir / "results.json");
+  const auto write = [&](const char* name, auto spoil) {
+    nlohmann::json j = sample;
+    spoil(j);
+    std::ofstream(dir / name) << j.dump();
+  };
+  write("facts.json", [](auto& j) { j["machine"]["devices"][0]["facts"] = {1}; });
+  expect_refused("report facts.json",
+                 "'facts.json': results: machine.devices[0].facts: expected "
+                 "an object, got an array",
+                 dir);
+  write("time.json", [](auto& j) { j["results"][0]["time"]["median"] = -1.0; });
+  expect_refused("compare time.json results.json",
+                 "'time.json': results: results[0].time.median: expected a number > 0", dir);
+  // Schema-valid, but a million times above its roof: the work or time is not a measurement.
+  write("above.json", [](auto& j) { j["results"][0]["work"]["flops"] = 1e20; });
+  expect_refused("report above.json", "'above.json': results[0]: placed ", dir);
+  // Escape sequences in a message from a file reach the terminal in caret notation.
+  write("esc.json", [](auto& j) { j["schema"] = "rooflab.results/1\x1b]0;owned\x07"; });
+  const auto esc = rooflab("report esc.json", dir);
+  EXPECT_EQ(esc.code, 2) << esc.output;
+  EXPECT_EQ(esc.output.find('\x1b'), std::string::npos) << esc.output;
+  EXPECT_NE(esc.output.find("^[]0;owned^G"), std::string::npos) << esc.output;
+  // A variant named by a megabyte is cut in the terminal's table, not padded into every line
+  // (122 MB of output before).
+  write("long.json", [](auto& j) { j["results"][0]["variant"] = std::string(1 << 20, 'v'); });
+  const auto long_name = rooflab("report long.json -o long.html", dir);
+  EXPECT_EQ(long_name.code, 0) << long_name.output.substr(0, 2000);
+  EXPECT_LT(long_name.output.size(), 4000u);
+  EXPECT_NE(long_name.output.find(std::string(79, 'v') + "…"), std::string::npos);
+}
+
 TEST(Cli, TinyProbeRunReportEndToEnd) {
   const test_support::TempDir temp("cli_e2e");
   const fs::path& dir = temp.path();

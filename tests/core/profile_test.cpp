@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <climits>
+
 #include "sample.hpp"
 
 using namespace roofline;
@@ -12,6 +14,8 @@ TEST(Profile, CacheCapacityGrowsWithThreadsUpToItsInstances) {
   Cache l3{"L3", 32 << 20, 1, 2};
   EXPECT_DOUBLE_EQ(l3.capacity(1), 32 << 20);
   EXPECT_DOUBLE_EQ(l3.capacity(2), 32 << 20);
+  // threads + cpus_per_instance - 1 overflowed an int here (UBSan's report, issue 29).
+  EXPECT_DOUBLE_EQ(l3.capacity(INT_MAX), 32 << 20);
 }
 
 TEST(Profile, LevelOfAWorkingSet) {

@@ -99,6 +99,17 @@ TEST(GbenchImport, FieldsOfTheWrongTypeOrMissingAreRefusedWithTheirPath) {
             "'mine.json': benchmark \"BM_x\": \"time_unit\" is not a string");
   EXPECT_EQ(refusal("real_time", nullptr),
             "'mine.json': benchmark \"BM_x\": no \"real_time\" (a number)");
+  // Values no benchmark could have measured (issue 29: drawn as if real before).
+  EXPECT_EQ(refusal("real_time", 0.0),
+            "'mine.json': benchmark \"BM_x\": \"real_time\" is 0.0, expected a number above 0");
+  EXPECT_EQ(refusal("flops", -1.0),
+            "'mine.json': benchmark \"BM_x\": \"flops\" is -1.0, expected a number of 0 or more");
+  EXPECT_EQ(refusal("bytes", 1.7e308),
+            "'mine.json': benchmark \"BM_x\": \"bytes\" is 1.7e+308, expected at most 1e30");
+  EXPECT_EQ(refusal("threads", 2147483647),
+            "'mine.json': benchmark \"BM_x\": \"threads\" is 2147483647, expected 1 to 1048576");
+  EXPECT_EQ(refusal("threads", 0),
+            "'mine.json': benchmark \"BM_x\": \"threads\" is 0, expected 1 to 1048576");
 }
 
 TEST(GbenchImport, ABenchmarkThatFailedIsKeptAsFailed) {

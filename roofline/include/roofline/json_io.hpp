@@ -1,6 +1,7 @@
 #pragma once
 // Reading and writing Rooflab's versioned JSON files.
 #include <filesystem>
+#include <istream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -27,6 +28,8 @@ inline constexpr int kMaxJsonDepth = 64;
 // Throws InputError naming the file when it is missing, not JSON, or nests deeper than
 // kMaxJsonDepth (refused while parsing, before the tree is built).
 nlohmann::json read_json_file(const std::filesystem::path& path);
+// The same for text already open, `name` standing for the file in messages.
+nlohmann::json parse_json(std::istream& in, const std::string& name);
 // Writes through a temporary file in the same folder and renames it, so readers never see a
 // torn file. Throws std::runtime_error naming the path on failure.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
