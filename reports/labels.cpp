@@ -1,5 +1,8 @@
 #include "reports/labels.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace reports {
 
 bool overlaps(const Box& a, const Box& b) {
@@ -20,12 +23,60 @@ double text_width(std::string_view text, double font_size) {
   return 0.6 * font_size * characters;
 }
 
-bool LabelPlacer::take(const Box& box) {
-  if (!inside(box, area_)) return false;
-  for (const Box& t : taken_) {
-    if (overlaps(box, t)) return false;
-  }
+namespace {
+
+// About a point marker's size: a label's box spans a few dozen cells, a marker one to four.
+constexpr double kCell = 16;
+
+bool finite(const Box& b) {
+  return std::isfinite(b.x) && std::isfinite(b.y) && std::isfinite(b.width) &&
+         std::isfinite(b.height);
+}
+
+int cell_count(double length) {
+  return std::isfinite(length) && length > 0 ? std::min(static_cast<int>(length / kCell) + 1, 4096)
+                                             : 1;
+}
+
+}  // namespace
+
+LabelPlacer::LabelPlacer(Box area, double font_size)
+    : area_(area),
+      font_size_(font_size),
+      columns_(cell_count(area.width)),
+      rows_(cell_count(area.height)),
+      grid_(static_cast<std::size_t>(columns_) * static_cast<std::size_t>(rows_)) {}
+
+LabelPlacer::Cells LabelPlacer::cells_of(const Box& box) const {
+  const auto index = [](double offset, int count) {
+    return static_cast<int>(std::clamp(std::floor(offset / kCell), 0.0, count - 1.0));
+  };
+  return {index(box.x - area_.x, columns_), index(box.x + box.width - area_.x, columns_),
+          index(box.y - area_.y, rows_), index(box.y + box.height - area_.y, rows_)};
+}
+
+void LabelPlacer::add(const Box& box) {
+  const auto index = static_cast<std::uint32_t>(taken_.size());
   taken_.push_back(box);
+  const Cells c = cells_of(box);
+  for (int row = c.row0; row <= c.row1; ++row)
+    for (int col = c.col0; col <= c.col1; ++col)
+      grid_[static_cast<std::size_t>(row) * columns_ + col].push_back(index);
+}
+
+void LabelPlacer::block(const Box& box) {
+  // Only what can meet a label inside the area matters (a NaN box meets nothing).
+  if (finite(box) && overlaps(box, area_)) add(box);
+}
+
+bool LabelPlacer::take(const Box& box) {
+  if (!finite(box) || !inside(box, area_)) return false;
+  const Cells c = cells_of(box);
+  for (int row = c.row0; row <= c.row1; ++row)
+    for (int col = c.col0; col <= c.col1; ++col)
+      for (const std::uint32_t t : grid_[static_cast<std::size_t>(row) * columns_ + col])
+        if (overlaps(box, taken_[t])) return false;
+  add(box);
   return true;
 }
 
