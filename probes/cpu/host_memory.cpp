@@ -51,7 +51,8 @@ double cgroup_headroom(std::string_view proc_self_cgroup, const std::filesystem:
     // hierarchy-ID:controller-list:cgroup-path
     const std::size_t first = line.find(':'), second = line.find(':', first + 1);
     if (first == std::string::npos || second == std::string::npos) continue;
-    const std::string controllers = "," + line.substr(first + 1, second - first - 1) + ",";
+    std::string controllers(1, ',');  // appended: GCC 12 warns falsely about "," + std::string
+    controllers.append(line, first + 1, second - first - 1).append(1, ',');
     const std::string path = line.substr(second + 1);
     const std::filesystem::path relative = std::filesystem::path(path).relative_path();
     if (line.starts_with("0::"))  // v2

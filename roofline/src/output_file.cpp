@@ -28,7 +28,10 @@ std::string kind_of(mode_t mode) {
   return "not a regular file";
 }
 
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+std::string quoted(const fs::path& p) {
+  std::string text(1, '\'');  // appended: GCC 12 warns falsely about "'" + std::string
+  return text.append(p.string()).append(1, '\'');
+}
 
 // A symlink loop has no end; the kernel gives up after 40 links, and so do we.
 constexpr int kMaxLinks = 40;
@@ -68,7 +71,7 @@ fs::perms output_mode(const fs::path& target) {
 
 void remove_stale_temporaries(const fs::path& target) {
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  const std::string prefix = "." + target.filename().string() + ".";
+  const std::string prefix = hidden(target.filename().string(), ".");
   constexpr std::size_t kRandom = 6;  // mkstemp's XXXXXX
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(dir, error)) {
@@ -85,7 +88,7 @@ void remove_stale_temporaries(const fs::path& target) {
 }
 
 fs::path OutputLock::lock_path(const fs::path& target) {
-  return target.parent_path() / ("." + target.filename().string() + ".lock");
+  return target.parent_path() / hidden(target.filename().string(), ".lock");
 }
 
 OutputLock::OutputLock(const fs::path& target) : lock_(lock_path(target)) {

@@ -2,8 +2,18 @@
 // Where an output is written, and who may write it: regular files only (never a device node, FIFO
 // or socket), through a symlink to its target, one rooflab at a time.
 #include <filesystem>
+#include <string>
+#include <string_view>
 
 namespace roofline {
+
+// "." + name + suffix: the hidden names beside an output (built by appending: GCC 12 warns
+// falsely about "." + std::string).
+inline std::string hidden(std::string_view name, std::string_view suffix) {
+  std::string text(1, '.');
+  text.append(name).append(suffix);
+  return text;
+}
 
 // The file that writing `path` replaces: `path` itself, or for a symlink the file it points to
 // (the link is kept; a chain is followed). Throws InputError naming `path` when it (or its
