@@ -33,6 +33,13 @@ bool finite(const Box& b) {
          std::isfinite(b.height);
 }
 
+// Pixels in a length, up to a bound that keeps the bitmap small (a larger area goes without).
+int pixel_count(double length) {
+  return std::isfinite(length) && length > 0 && length <= 16384
+             ? static_cast<int>(std::ceil(length))
+             : 0;
+}
+
 int cell_count(double length) {
   return std::isfinite(length) && length > 0 ? std::min(static_cast<int>(length / kCell) + 1, 4096)
                                              : 1;
@@ -45,7 +52,27 @@ LabelPlacer::LabelPlacer(Box area, double font_size)
       font_size_(font_size),
       columns_(cell_count(area.width)),
       rows_(cell_count(area.height)),
-      grid_(static_cast<std::size_t>(columns_) * static_cast<std::size_t>(rows_)) {}
+      grid_(static_cast<std::size_t>(columns_) * static_cast<std::size_t>(rows_)),
+      pixel_columns_(pixel_count(area.width)),
+      pixel_rows_(pixel_count(area.height)),
+      words_per_row_((pixel_columns_ + 63) / 64),
+      marked_(static_cast<std::size_t>(words_per_row_) * static_cast<std::size_t>(pixel_rows_)) {}
+
+bool LabelPlacer::meets_marked(const Box& box) const {
+  if (marked_.empty()) return false;
+  // The pixels [floor(start), ceil(end)) that the box covers with some area.
+  const auto span = [](double start, double end, int count) {
+    return std::pair{static_cast<int>(std::clamp(std::floor(start), 0.0, double(count))),
+                     static_cast<int>(std::clamp(std::ceil(end), 0.0, double(count)))};
+  };
+  const auto [x0, x1] = span(box.x - area_.x, box.x + box.width - area_.x, pixel_columns_);
+  const auto [y0, y1] = span(box.y - area_.y, box.y + box.height - area_.y, pixel_rows_);
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x)
+      if (marked_[static_cast<std::size_t>(y) * words_per_row_ + x / 64] >> (x % 64) & 1)
+        return true;
+  return false;
+}
 
 LabelPlacer::Cells LabelPlacer::cells_of(const Box& box) const {
   const auto index = [](double offset, int count) {
@@ -62,6 +89,18 @@ void LabelPlacer::add(const Box& box) {
   for (int row = c.row0; row <= c.row1; ++row)
     for (int col = c.col0; col <= c.col1; ++col)
       grid_[static_cast<std::size_t>(row) * columns_ + col].push_back(index);
+  if (marked_.empty()) return;
+  // The pixels [ceil(start), floor(end)) that lie wholly inside the box.
+  const auto span = [](double start, double end, int count) {
+    return std::pair{static_cast<int>(std::clamp(std::ceil(start), 0.0, double(count))),
+                     static_cast<int>(std::clamp(std::floor(end), 0.0, double(count)))};
+  };
+  const auto [x0, x1] = span(box.x - area_.x, box.x + box.width - area_.x, pixel_columns_);
+  const auto [y0, y1] = span(box.y - area_.y, box.y + box.height - area_.y, pixel_rows_);
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x)
+      marked_[static_cast<std::size_t>(y) * words_per_row_ + x / 64] |= std::uint64_t{1}
+                                                                        << (x % 64);
 }
 
 void LabelPlacer::block(const Box& box) {
@@ -70,7 +109,7 @@ void LabelPlacer::block(const Box& box) {
 }
 
 bool LabelPlacer::take(const Box& box) {
-  if (!finite(box) || !inside(box, area_)) return false;
+  if (!finite(box) || !inside(box, area_) || meets_marked(box)) return false;
   const Cells c = cells_of(box);
   for (int row = c.row0; row <= c.row1; ++row)
     for (int col = c.col0; col <= c.col1; ++col)

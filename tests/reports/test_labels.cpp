@@ -88,25 +88,28 @@ TEST(LabelPlacer, PlacesAsCheckingEveryTakenBoxWould) {
   EXPECT_FALSE(placer.take({std::nan(""), 20, 10, 10}));
 }
 
-// A chart of a million points, each blocked and labelled, in seconds (checking every taken box,
-// as before the grid, took hours).
-TEST(LabelPlacer, AMillionPointsArePlacedInSeconds) {
+// A chart of a million points, each blocked and labelled, in a second. They come as a sweep does,
+// left to right along a slope: checking every taken box, as before the grid, scanned most of them
+// for each label (50k took 3 s, 100k 16 s).
+TEST(LabelPlacer, AMillionPointsArePlacedInASecond) {
   const auto start = std::chrono::steady_clock::now();
   LabelPlacer placer({0, 0, 900, 500}, 10);
   std::mt19937 random(11);
-  std::uniform_real_distribution<double> x(0, 900), y(0, 500);
-  std::vector<std::pair<double, double>> points(1'000'000);
-  for (auto& [px, py] : points) {
-    px = x(random);
-    py = y(random);
-    placer.block({px - 3, py - 3, 6, 6});
+  std::normal_distribution<double> noise(0, 20);
+  constexpr int kPoints = 1'000'000;
+  std::vector<std::pair<double, double>> points(kPoints);
+  for (int i = 0; i < kPoints; ++i) {
+    const double x = 900.0 * i / kPoints;
+    points[i] = {x, 450 - x / 2 + noise(random)};
+    placer.block({points[i].first - 3, points[i].second - 3, 6, 6});
   }
   int placed = 0;
   for (const auto& [px, py] : points) placed += placer.place(px, py, "stream/omp_triad", 6) ? 1 : 0;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(placed, 1000);  // a full chart has room for few labels
-  EXPECT_LT(seconds, 20) << "placing took " << seconds << " s";
+  EXPECT_GT(placed, 10);
+  EXPECT_LT(placed, 100);  // a full chart has room for few labels
+  EXPECT_LT(seconds, 10) << "placing took " << seconds << " s";
 }
 
 }  // namespace
