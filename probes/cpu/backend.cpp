@@ -10,6 +10,7 @@
 #include "probes/cpu/bandwidth.hpp"
 #include "probes/cpu/clock.hpp"
 #include "probes/cpu/device.hpp"
+#include "probes/cpu/host_memory.hpp"
 #include "probes/cpu/peak_flops.hpp"
 #include "probes/cpu/thread_share.hpp"
 #include "probes/levels.hpp"
@@ -84,6 +85,11 @@ std::vector<roofline::Device> CpuBackend::devices() const { return {describe_cpu
 
 std::vector<std::string> CpuBackend::probe(roofline::Device& device,
                                            const roofline::ProbeOptions& options) const {
+  // Refused before the compute probe, not killed by the kernel at the sweep's top.
+  if (options.max_working_set > 0)
+    check_fits(
+        options.max_working_set,
+        "--max-working-set " + std::to_string(static_cast<long long>(options.max_working_set)));
   std::vector<int> thread_counts = {1};
   if (device.compute_units > 1) thread_counts.push_back(device.compute_units);
   device.compute.clear();
@@ -197,7 +203,12 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
 
 std::vector<std::unique_ptr<roofline::Case>> CpuBackend::cases(
     const roofline::Device& device, const roofline::RunOptions& options) const {
-  return kernels::cpu::make_cases(device, options);
+  // A profile's memory_bytes is what its host had: the cases are sized to what this one has now.
+  roofline::Device here = device;
+  const double memory = allocatable_memory().bytes;
+  if (memory > 0 && (here.memory_bytes <= 0 || memory < here.memory_bytes))
+    here.memory_bytes = memory;
+  return kernels::cpu::make_cases(here, options);
 }
 
 std::unique_ptr<roofline::CounterProvider> CpuBackend::counter_provider(
@@ -212,7 +223,13 @@ std::vector<std::unique_ptr<roofline::Case>> CpuBackend::calibration_cases(
 
 std::vector<std::unique_ptr<roofline::Case>> CpuBackend::roof_check_cases(
     const roofline::Device& device) const {
-  return probes::cpu::roof_check_cases(device);
+  auto cases = probes::cpu::roof_check_cases(device);
+  // The profile's roof was measured at its host's working sets, which may not fit here.
+  for (const auto& c : cases)
+    check_fits(c->info().work.working_set, "the roof check of the profile's " + c->info().level +
+                                               " roof (" + c->info().variant +
+                                               "; --no-roof-check skips it)");
+  return cases;
 }
 
 bool prepare_cpu_environment() { return kernels::cpu::set_openblas_coretype(); }

@@ -7,6 +7,9 @@
 #include <sstream>
 #include <string>
 
+#include "probes/bandwidth_sweep.hpp"
+#include "roofline/input_error.hpp"
+
 namespace probes::cpu {
 
 namespace {
@@ -27,30 +30,41 @@ double cgroup_value(const std::filesystem::path& path, double otherwise) {
 
 constexpr double kNoLimit = std::numeric_limits<double>::infinity();
 
-// Headroom under every memory limit from this process's cgroup up to the root (cgroup v2), or
-// under the v1 memory controller's limit.
-double cgroup_headroom() {
-  const std::filesystem::path root = "/sys/fs/cgroup";
-  std::istringstream lines(read_text("/proc/self/cgroup"));
+// The least headroom under `limit_file` from `dir` up to `top`, each beside its `usage_file`.
+double headroom_up_to(const std::filesystem::path& top, std::filesystem::path dir,
+                      const char* limit_file, const char* usage_file) {
   double headroom = kNoLimit;
-  for (std::string line; std::getline(lines, line);) {
-    if (!line.starts_with("0::")) continue;
-    for (std::filesystem::path dir = root / line.substr(4);
-         dir.string().size() >= root.string().size(); dir = dir.parent_path()) {
-      const double limit = cgroup_value(dir / "memory.max", kNoLimit);
-      if (limit < kNoLimit)
-        headroom = std::min(headroom, limit - cgroup_value(dir / "memory.current", 0));
-      if (dir == root) break;
-    }
-    return headroom;
+  for (; dir.string().size() >= top.string().size(); dir = dir.parent_path()) {
+    const double limit = cgroup_value(dir / limit_file, kNoLimit);
+    if (limit < kNoLimit) headroom = std::min(headroom, limit - cgroup_value(dir / usage_file, 0));
+    if (dir == top || dir == dir.parent_path()) break;
   }
-  const std::filesystem::path v1 = root / "memory";
-  const double limit = cgroup_value(v1 / "memory.limit_in_bytes", kNoLimit);
-  if (limit < kNoLimit) headroom = limit - cgroup_value(v1 / "memory.usage_in_bytes", 0);
   return headroom;
 }
 
 }  // namespace
+
+double cgroup_headroom(std::string_view proc_self_cgroup, const std::filesystem::path& root) {
+  std::istringstream lines{std::string(proc_self_cgroup)};
+  double headroom = kNoLimit;
+  for (std::string line; std::getline(lines, line);) {
+    // hierarchy-ID:controller-list:cgroup-path
+    const std::size_t first = line.find(':'), second = line.find(':', first + 1);
+    if (first == std::string::npos || second == std::string::npos) continue;
+    std::string controllers(1, ',');  // appended: GCC 12 warns falsely about "," + std::string
+    controllers.append(line, first + 1, second - first - 1).append(1, ',');
+    const std::string path = line.substr(second + 1);
+    const std::filesystem::path relative = std::filesystem::path(path).relative_path();
+    if (line.starts_with("0::"))  // v2
+      headroom =
+          std::min(headroom, headroom_up_to(root, root / relative, "memory.max", "memory.current"));
+    else if (controllers.find(",memory,") != std::string::npos)  // v1
+      headroom =
+          std::min(headroom, headroom_up_to(root / "memory", root / "memory" / relative,
+                                            "memory.limit_in_bytes", "memory.usage_in_bytes"));
+  }
+  return headroom;
+}
 
 double meminfo_available_bytes(std::string_view meminfo) {
   constexpr std::string_view kKey = "MemAvailable:";
@@ -64,9 +78,17 @@ double meminfo_available_bytes(std::string_view meminfo) {
 
 HostMemory allocatable_memory() {
   const double available = meminfo_available_bytes(read_text("/proc/meminfo"));
-  const double headroom = cgroup_headroom();
+  const double headroom = cgroup_headroom(read_text("/proc/self/cgroup"), "/sys/fs/cgroup");
   if (headroom < available) return {std::max(headroom, 0.0), "cgroup limit"};
   return {available, "MemAvailable"};
+}
+
+void check_fits(double bytes, const std::string& what) {
+  const HostMemory memory = allocatable_memory();
+  if (memory.bytes > 0 && bytes > memory.bytes)
+    throw roofline::InputError(what + " needs " + probes::bytes_text(bytes) + ", more than the " +
+                               probes::bytes_text(memory.bytes) + " this process may allocate (" +
+                               memory.source + ")");
 }
 
 }  // namespace probes::cpu

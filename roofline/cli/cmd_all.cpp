@@ -3,7 +3,7 @@
 
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
-#include "roofline/cli/inputs.hpp"
+#include "roofline/cli/output_folder.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -23,13 +23,17 @@ void add_default_command(CLI::App& app, Session& s) {
   };
   auto opts = std::make_shared<Opts>();
   app.add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
-  app.add_option("-o,--output", opts->folder, "Folder for machine.json, results.json, report.html")
+  app.add_option("-o,--output", opts->folder,
+                 "Folder for machine.json, results.json, report.html, replaced as a whole when "
+                 "the run ends")
       ->capture_default_str();
   add_measure_flags(app, opts->measure);
   app.require_subcommand(0, 1);
   app.callback([&app, &s, opts] {
     if (!app.get_subcommands().empty()) return;
-    const auto folder = ensure_folder(opts->folder);
+    OutputFolder out(opts->folder);  // written whole at the end, or not at all
+    const auto folder = out.staging();
+    const auto final_path = [&](const char* name) { return (out.folder() / name).string(); };
     auto devices = select_devices(s, opts->devices);
     const bool quick = !opts->measure.full;
     // A third of the time budget for the probe, what it leaves for the run.
@@ -39,7 +43,8 @@ void add_default_command(CLI::App& app, Session& s) {
                                budget ? std::optional<double>(*budget / 3) : std::nullopt);
     roofline::write_json_atomic(folder / "machine.json", roofline::to_json(machine));
     if (!machine.incomplete.empty()) {  // stopped by an interrupt: no run, no report
-      say_probe_incomplete(s, machine, (folder / "machine.json").string());
+      out.commit();
+      say_probe_incomplete(s, machine, final_path("machine.json"));
       return;
     }
     const auto results =
@@ -55,16 +60,15 @@ void add_default_command(CLI::App& app, Session& s) {
     roofline::write_json_atomic(folder / "results.json", roofline::to_json(results));
     reports::write_report({results},
                           {.html = folder / "report.html", .svg_dir = {}, .csv_dir = {}});
+    out.commit();
     std::printf("%s", reports::summary_table({results}).c_str());
-    std::printf("report: %s\n", (folder / "report.html").c_str());
+    std::printf("report: %s\n", final_path("report.html").c_str());
     report_problems(s, results);
     if (!results.incomplete.empty()) {
-      const std::string machine = (folder / "machine.json").string(),
-                        written = (folder / "results.json").string();
+      const std::string machine = final_path("machine.json"), written = final_path("results.json");
       say_how_to_resume(s, results, written,
                         "rooflab run --machine " + machine + " --resume " + written +
-                            " && rooflab report " + written + " -o " +
-                            (folder / "report.html").string());
+                            " && rooflab report " + written + " -o " + final_path("report.html"));
     }
   });
 }

@@ -74,7 +74,7 @@ void add_probe_command(CLI::App& app, Session& s) {
                       "4x the last-level cache)");
   add_measure_flags(*cmd, opts->measure);
   cmd->callback([&s, opts, max_working_set] {
-    check_output(opts->output);
+    const auto lock = check_output(opts->output);
     auto devices = select_devices(s, opts->devices);
     roofline::ProbeOptions options{
         .quick = !opts->measure.full, .max_working_set = 0, .measure = opts->measure.options()};

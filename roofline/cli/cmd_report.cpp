@@ -25,7 +25,7 @@ void add_report_command(CLI::App& app) {
     // Into a folder that is not there yet, as --svg and --csv.
     if (const auto folder = std::filesystem::path(opts->html).parent_path(); !folder.empty())
       ensure_folder(folder.string());
-    check_output(opts->html, opts->files);
+    const auto lock = check_output(opts->html, opts->files);
     const auto inputs = load_inputs(opts->files);
     reports::ReportOptions options{.html = opts->html, .svg_dir = {}, .csv_dir = {}};
     if (!opts->svg_dir.empty()) options.svg_dir = ensure_folder(opts->svg_dir);

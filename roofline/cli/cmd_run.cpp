@@ -50,7 +50,7 @@ void add_run_command(CLI::App& app, Session& s) {
                                  .counters = std::nullopt,
                                  .roof_checks = !opts->no_roof_check};
     if (!opts->resume.empty() && output->count() == 0) opts->output = opts->resume;
-    check_output(opts->output, {opts->machine});
+    const auto lock = check_output(opts->output, {opts->machine});
     if (size->count() > 0) options.size = parse_size(opts->size, "--size");  // "" is refused
     if (counters->count() > 0) {
       // A bare --counters reaches here as one empty name.

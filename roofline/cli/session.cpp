@@ -271,7 +271,8 @@ void place_all(roofline::Results& r) {
   }
 }
 
-void check_output(const std::filesystem::path& path, const std::vector<std::string>& inputs) {
+roofline::OutputLock check_output(const std::filesystem::path& path,
+                                  const std::vector<std::string>& inputs) {
   if (path.empty()) throw roofline::InputError("output '' names no file");
   const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   if (!std::filesystem::is_directory(dir))
@@ -287,6 +288,10 @@ void check_output(const std::filesystem::path& path, const std::vector<std::stri
     if (std::filesystem::equivalent(path, input, error))
       throw roofline::InputError("output '" + path.string() + "' is the input '" + input +
                                  "': writing it would destroy it");
+  const auto target = roofline::output_target(path);
+  roofline::OutputLock lock(target);
+  roofline::remove_stale_temporaries(target);
+  return lock;
 }
 
 void say_probe_incomplete(Session& s, const roofline::MachineProfile& m,

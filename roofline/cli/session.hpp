@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "roofline/backend.hpp"
+#include "roofline/output_file.hpp"
 #include "roofline/profile.hpp"
 #include "roofline/results.hpp"
 
@@ -52,9 +53,12 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
 // Places every result under the roofs of its device in r.machine.
 void place_all(roofline::Results& r);
 
-// Refuses, before any work starts, an output whose folder does not exist or is not writable, or
-// that is one of the command's input files (it would be overwritten).
-void check_output(const std::filesystem::path& path, const std::vector<std::string>& inputs = {});
+// Refuses, before any work starts, an output whose folder does not exist or is not writable, that
+// is not a regular file (a device node, a FIFO), that is one of the command's input files (it
+// would be overwritten), or that another rooflab is writing. Returns the output's lock, to hold
+// until it is written; stale temporary files of a killed writer are removed.
+[[nodiscard]] roofline::OutputLock check_output(const std::filesystem::path& path,
+                                                const std::vector<std::string>& inputs = {});
 
 // For a probe that stopped early (MachineProfile::incomplete): says on stderr what was written
 // and sets the session's exit code to the signal's (128 + number).

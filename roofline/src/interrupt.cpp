@@ -2,15 +2,21 @@
 
 #include <unistd.h>
 
+#include <climits>
 #include <csignal>
+#include <cstring>
 
 namespace roofline {
 namespace {
 
 volatile std::sig_atomic_t g_signal = 0;
+// set_partial_file's path, valid while g_partial_set is 1.
+char g_partial[PATH_MAX];
+volatile std::sig_atomic_t g_partial_set = 0;
 
 extern "C" void on_signal(int signal_number) {
-  if (g_signal != 0) {  // the second: stop at once
+  if (g_signal != 0) {                     // the second: stop at once
+    if (g_partial_set) unlink(g_partial);  // async-signal-safe
     std::signal(signal_number, SIG_DFL);
     std::raise(signal_number);
     return;
@@ -50,5 +56,12 @@ std::string interrupt_name() {
 int interrupt_exit_code() { return 128 + g_signal; }
 
 void clear_interrupt() { g_signal = 0; }
+
+void set_partial_file(const char* path) noexcept {
+  g_partial_set = 0;
+  if (path == nullptr || std::strlen(path) >= sizeof g_partial) return;
+  std::strcpy(g_partial, path);
+  g_partial_set = 1;
+}
 
 }  // namespace roofline

@@ -1,5 +1,6 @@
 #include "roofline/json_io.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -8,7 +9,9 @@
 #include <sstream>
 #include <system_error>
 
+#include "roofline/interrupt.hpp"
 #include "roofline/json_schema.hpp"
+#include "roofline/output_file.hpp"
 
 namespace roofline {
 
@@ -336,7 +339,10 @@ json read_json_file(const std::filesystem::path& path) {
   return parse_json(in, path.string());
 }
 
-void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
+void write_file_atomic(const std::filesystem::path& requested, std::string_view content) {
+  // Through a symlink its target is replaced and the link kept; a device node is never replaced.
+  const std::filesystem::path path = output_target(requested);
+  const auto mode = output_mode(path);
   const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   // A hidden name in the same folder, so the rename cannot cross file systems.
   std::string hidden = path.filename().string();
@@ -347,22 +353,24 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
   if (fd < 0)
     throw std::runtime_error("cannot create a temporary file beside '" + path.string() +
                              "': " + std::generic_category().message(errno));
+  set_partial_file(tmpl.c_str());
   size_t done = 0;
   while (done < content.size()) {
     const ssize_t w = ::write(fd, content.data() + done, content.size() - done);
     if (w < 0) break;
     done += static_cast<size_t>(w);
   }
-  const bool ok = done == content.size() && ::fsync(fd) == 0;
+  // The mode an existing file had (mkstemp made this one 0600).
+  const bool ok =
+      done == content.size() && ::fchmod(fd, static_cast<mode_t>(mode)) == 0 && ::fsync(fd) == 0;
   ::close(fd);
   if (!ok || std::rename(tmpl.c_str(), path.c_str()) != 0) {
     const std::string why = std::generic_category().message(errno);
     std::remove(tmpl.c_str());
-    throw std::runtime_error("cannot write '" + path.string() + "': " + why);
+    set_partial_file(nullptr);
+    throw std::runtime_error("cannot write '" + requested.string() + "': " + why);
   }
-  std::filesystem::permissions(
-      path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
-                std::filesystem::perms::group_read | std::filesystem::perms::others_read);
+  set_partial_file(nullptr);
 }
 
 void write_json_atomic(const std::filesystem::path& path, const json& j) {

@@ -1,6 +1,7 @@
 // The command line end to end: bad input is refused with exit code 2 and a message that names it;
 // a tiny real probe → run → report writes files that parse and validate.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "roofline/json_io.hpp"
+#include "roofline/output_file.hpp"
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -37,6 +39,12 @@ Outcome rooflab(const std::string& args, const fs::path& cwd = fs::temp_director
   while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string slurp(const fs::path& file) {
+  std::stringstream text;
+  text << std::ifstream(file).rdbuf();
+  return text.str();
 }
 
 void expect_refused(const std::string& args, const std::string& named,
@@ -173,6 +181,26 @@ TEST(Cli, AFileRooflabCouldNotHaveWrittenIsRefusedWithItsPath) {
   EXPECT_NE(long_name.output.find(std::string(79, 'v') + "…"), std::string::npos);
 }
 
+// -o never replaces a device node or FIFO, and two rooflabs never write the same output at once.
+TEST(Cli, OutputsAreRegularFilesWrittenByOneRooflabAtATime) {
+  const test_support::TempDir temp("cli_outputs");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(mkfifo((dir / "pipe").c_str(), 0644), 0);
+  expect_refused("probe -o pipe", "output 'pipe' is a FIFO", dir);
+  expect_refused("run -o pipe", "rooflab writes regular files only", dir);
+  expect_refused("report absent.json -o pipe", "output 'pipe' is a FIFO", dir);
+  EXPECT_TRUE(fs::is_fifo(dir / "pipe"));
+  // While another rooflab holds the output's lock (here: this test), a second is refused.
+  const roofline::OutputLock held(dir / "held.json");
+  expect_refused("run -o held.json", "another rooflab (pid " + std::to_string(getpid()) + ")", dir);
+  expect_refused("probe -o ./held.json", "distort each other's timings", dir);
+  EXPECT_FALSE(fs::exists(dir / "held.json"));
+  // A sweep larger than the memory is refused before the probe starts (the kernel killed it).
+  expect_refused("probe -d cpu --max-working-set 1048576G -o big.json",
+                 "--max-working-set 1125899906842624 needs 1024 TiB, more than the ", dir);
+  EXPECT_FALSE(fs::exists(dir / "big.json"));
+}
+
 TEST(Cli, TinyProbeRunReportEndToEnd) {
   const test_support::TempDir temp("cli_e2e");
   const fs::path& dir = temp.path();
@@ -268,6 +296,25 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   // And the roof check finds the DRAM roof about 1000x above what the profile says.
   EXPECT_NE(r.output.find("warning: cpu: Roof check: "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("the roof moved"), std::string::npos) << r.output;
+  // A profile whose roof lies at working sets this host cannot hold is refused before its roof
+  // check allocates them (the kernel killed the run), naming the size and the memory there is.
+  nlohmann::json huge = roofline::read_json_file(dir / "machine.json");
+  constexpr double kScale = 1 << 30;  // 256K -> 256 TiB
+  for (auto& device : huge["devices"]) {
+    for (auto& point : device["sweep"])
+      point["working_set"] = point["working_set"].get<double>() * kScale;
+    for (auto& ceiling : device["ceilings"]["memory"])
+      for (auto& bound : ceiling["working_set"]) bound = bound.get<double>() * kScale;
+  }
+  std::ofstream(dir / "huge.json") << huge.dump();
+  r = rooflab("run -d cpu --family stream --variant omp_plain --machine huge.json --size 64K" +
+                  fast + " -o huge_results.json",
+              dir);
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("the roof check of the profile's"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("TiB, more than the "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--no-roof-check skips it"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(dir / "huge_results.json"));
   // --no-roof-check leaves the roof alone: no checks, nothing timed beside the cases.
   r = rooflab("run -d cpu --family stream --variant omp_plain --machine slow.json --size 64K" +
                   fast + " --no-roof-check -o unchecked.json",
@@ -424,6 +471,50 @@ std::vector<std::string> case_list(const roofline::Results& r) {
 }
 
 }  // namespace
+
+// The bare command's folder is one run's: replaced as a whole when the run ends (an interrupted
+// one too, with what finished), or left as it was.
+TEST(Cli, TheBareCommandReplacesItsFolderWholeOrNotAtAll) {
+  const test_support::TempDir temp("cli_bare_folder");
+  const fs::path& dir = temp.path();
+  fs::create_directory(dir / "mine");
+  std::ofstream(dir / "mine" / "notes.txt") << "keep";
+  expect_refused("-d cpu -o mine", "output folder 'mine' holds 'notes.txt'", dir);
+  EXPECT_TRUE(fs::exists(dir / "mine" / "notes.txt"));
+  expect_refused("-o ''", "output folder '' names no folder", dir);
+
+  fs::create_directory(dir / "out");
+  for (const char* file : {"machine.json", "results.json", "report.html"})
+    std::ofstream(dir / "out" / file) << "previous";
+  std::ofstream(dir / ".out.Ab12Cd.keep") << "not a staging folder";
+  fs::create_directories(dir / ".out.Zz9Yy8");  // a killed run's staging folder
+  std::ofstream(dir / ".out.Zz9Yy8" / "machine.json") << "stale";
+  // An error before the end leaves the previous folder as it was.
+  expect_refused("-d cpuu -o out", "cpuu", dir);
+  EXPECT_EQ(slurp(dir / "out" / "results.json"), "previous");
+  EXPECT_FALSE(fs::exists(dir / ".out.Zz9Yy8"));
+
+  // Interrupted in the probe: the folder holds that run's incomplete profile, not the previous
+  // run's results and report beside it.
+  Running bare("-d cpu --repetitions 3 --min-sample-time 0.002 -o out", dir);
+  ASSERT_TRUE(bare.wait_for("bandwidth sweep at ", 2)) << bare.output;
+  bare.signal(SIGINT);
+  const int status = bare.finish();
+  ASSERT_TRUE(WIFEXITED(status)) << bare.output;
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT) << bare.output;
+  EXPECT_NE(bare.output.find("out/machine.json holds what finished"), std::string::npos)
+      << bare.output;
+  const auto machine =
+      roofline::machine_from_json(roofline::read_json_file(dir / "out" / "machine.json"));
+  EXPECT_FALSE(machine.incomplete.empty());
+  EXPECT_FALSE(fs::exists(dir / "out" / "results.json"));
+  EXPECT_FALSE(fs::exists(dir / "out" / "report.html"));
+  // Nothing hidden is left beside it (staging folder, lock) but what was not ours.
+  std::set<std::string> hidden;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().filename().string()[0] == '.') hidden.insert(entry.path().filename().string());
+  EXPECT_EQ(hidden, std::set<std::string>{".out.Ab12Cd.keep"});
+}
 
 TEST(Cli, AnInterruptedRunKeepsWhatFinishedAndResumeCompletesIt) {
   const test_support::TempDir temp("cli_interrupt");

@@ -22,6 +22,10 @@ std::string interrupt_name();
 int interrupt_exit_code();
 void clear_interrupt();
 
+// The temporary file write_file_atomic is writing, which a second signal (the process ending at
+// once) removes instead of leaving it hidden beside the output; nullptr when none.
+void set_partial_file(const char* path) noexcept;
+
 // Thrown by measure_all when interrupted: the results of the cases that finished, in the cases'
 // order.
 class Interrupted : public std::runtime_error {

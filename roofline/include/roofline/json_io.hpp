@@ -31,7 +31,9 @@ nlohmann::json read_json_file(const std::filesystem::path& path);
 // The same for text already open, `name` standing for the file in messages.
 nlohmann::json parse_json(std::istream& in, const std::string& name);
 // Writes through a temporary file in the same folder and renames it, so readers never see a
-// torn file. Throws std::runtime_error naming the path on failure.
+// torn file. Replaces regular files only, keeping their mode, and writes through a symlink to its
+// target (roofline/output_file.hpp; InputError otherwise). Throws std::runtime_error naming the
+// path on failure.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
 void write_json_atomic(const std::filesystem::path& path, const nlohmann::json& j);
 

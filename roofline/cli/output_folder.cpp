@@ -1,0 +1,129 @@
+#include "roofline/cli/output_folder.hpp"
+
+#include <fcntl.h>  // AT_FDCWD
+#include <stdio.h>  // renameat2
+
+#include <array>
+#include <cerrno>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <system_error>
+
+#include "roofline/input_error.hpp"
+
+namespace cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::array<const char*, 3> kFiles = {"machine.json", "results.json", "report.html"};
+
+// One of the bare command's files, or a temporary file of one (write_file_atomic's).
+bool ours(const std::string& name) {
+  for (const char* file : kFiles)
+    if (name == file || (name.starts_with(roofline::hidden(file, ".")) &&
+                         name.size() == std::string(file).size() + 8))
+      return true;
+  return false;
+}
+
+// The first entry of `dir` that is not ours; empty when there is none.
+std::string foreign_entry(const fs::path& dir) {
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(dir, error))
+    if (!ours(entry.path().filename().string()) || !entry.is_regular_file(error))
+      return entry.path().filename().string();
+  return "";
+}
+
+// Removes a folder that holds only our files; says whether it did.
+bool remove_ours(const fs::path& dir) {
+  if (!foreign_entry(dir).empty()) return false;
+  std::error_code error;
+  fs::remove_all(dir, error);
+  return !error;
+}
+
+// The hidden `.NAME.XXXXXX` siblings of `folder` that a killed run left.
+void remove_stale_staging(const fs::path& folder) {
+  const fs::path parent = folder.parent_path().empty() ? "." : folder.parent_path();
+  const std::string prefix = roofline::hidden(folder.filename().string(), ".");
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(parent, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() == prefix.size() + 6 && name.starts_with(prefix) && entry.is_directory(error) &&
+        !entry.is_symlink(error))
+      remove_ours(entry.path());
+  }
+}
+
+}  // namespace
+
+OutputFolder::OutputFolder(const fs::path& requested) : folder_(requested) {
+  if (folder_.empty()) throw roofline::InputError("output folder '' names no folder");
+  // "out/" is the folder "out": its siblings are beside "out".
+  if (!folder_.has_filename()) folder_ = folder_.parent_path();
+  std::error_code error;
+  const auto status = fs::symlink_status(folder_, error);
+  if (fs::exists(status)) {
+    if (!fs::is_directory(status))  // a symlink too: the exchange would replace the link
+      throw roofline::InputError(
+          "output folder '" + folder_.string() + "' is " +
+          (fs::is_symlink(status) ? "a symlink: name the folder itself" : "not a folder"));
+    if (const std::string foreign = foreign_entry(folder_); !foreign.empty())
+      throw roofline::InputError(
+          "output folder '" + folder_.string() + "' holds '" + foreign +
+          "', which Rooflab did not write: a run replaces its folder as a whole; name a new or "
+          "empty folder with -o");
+  }
+  const fs::path parent = folder_.parent_path().empty() ? "." : folder_.parent_path();
+  fs::create_directories(parent, error);
+  if (!fs::is_directory(parent))
+    throw roofline::InputError("cannot create folder '" + parent.string() + "'" +
+                               (error ? ": " + error.message() : ""));
+  lock_ = roofline::OutputLock(folder_);
+  remove_stale_staging(folder_);
+  std::string pattern =
+      (parent / roofline::hidden(folder_.filename().string(), ".XXXXXX")).string();
+  if (mkdtemp(pattern.data()) == nullptr)
+    throw roofline::InputError("cannot create a folder beside '" + folder_.string() +
+                               "': " + std::generic_category().message(errno));
+  staging_ = pattern;
+  fs::permissions(staging_, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec);
+}
+
+OutputFolder::~OutputFolder() {
+  if (!committed_) remove_ours(staging_);
+}
+
+void OutputFolder::commit() {
+  std::error_code error;
+  if (!fs::exists(fs::symlink_status(folder_, error))) {
+    if (std::rename(staging_.c_str(), folder_.c_str()) != 0)
+      throw std::runtime_error("cannot move '" + staging_.string() + "' to '" + folder_.string() +
+                               "': " + std::generic_category().message(errno));
+    committed_ = true;
+    return;
+  }
+  // One atomic exchange; a file system without it gets two renames.
+  if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, folder_.c_str(), RENAME_EXCHANGE) != 0) {
+    const fs::path previous = staging_.string() + ".old";
+    if (std::rename(folder_.c_str(), previous.c_str()) != 0 ||
+        std::rename(staging_.c_str(), folder_.c_str()) != 0)
+      throw std::runtime_error("cannot replace '" + folder_.string() + "' with '" +
+                               staging_.string() + "': " + std::generic_category().message(errno));
+    committed_ = true;
+    remove_ours(previous);
+    return;
+  }
+  committed_ = true;
+  // staging_ now holds the previous run's folder.
+  if (!remove_ours(staging_))
+    std::cerr << "rooflab: the previous '" << folder_.string() << "' is kept as '"
+              << staging_.string() << "': it gained files Rooflab did not write\n";
+}
+
+}  // namespace cli

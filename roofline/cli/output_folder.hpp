@@ -1,0 +1,38 @@
+#pragma once
+// The bare command's folder (machine.json, results.json, report.html) is replaced as a whole or
+// not at all: its files are written into a hidden sibling staging folder, which takes the
+// folder's place in one rename when the command ends. A run stopped by an error leaves the
+// previous folder as it was; one stopped by an interrupt still replaces it with what finished (a
+// consistent folder of one run, marked incomplete, with a resume command).
+#include <filesystem>
+
+#include "roofline/output_file.hpp"
+
+namespace cli {
+
+class OutputFolder {
+ public:
+  // Refuses (InputError) a folder that holds anything but Rooflab's files (replacing it whole
+  // would delete them), or that another rooflab is writing; then makes the staging folder and
+  // removes a killed run's stale ones.
+  explicit OutputFolder(const std::filesystem::path& folder);
+  OutputFolder(const OutputFolder&) = delete;
+  OutputFolder& operator=(const OutputFolder&) = delete;
+  // Without commit(): removes the staging folder, leaving the previous folder as it was.
+  ~OutputFolder();
+
+  // Where the command writes its files now.
+  const std::filesystem::path& staging() const { return staging_; }
+  // Where they will be once committed (for the messages).
+  const std::filesystem::path& folder() const { return folder_; }
+  // Puts the staging folder in the folder's place (an atomic exchange where the file system
+  // offers one) and removes the previous folder.
+  void commit();
+
+ private:
+  std::filesystem::path folder_, staging_;
+  roofline::OutputLock lock_;
+  bool committed_ = false;
+};
+
+}  // namespace cli

@@ -1,0 +1,55 @@
+#pragma once
+// Where an output is written, and who may write it: regular files only (never a device node, FIFO
+// or socket), through a symlink to its target, one rooflab at a time.
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace roofline {
+
+// "." + name + suffix: the hidden names beside an output (built by appending: GCC 12 warns
+// falsely about "." + std::string).
+inline std::string hidden(std::string_view name, std::string_view suffix) {
+  std::string text(1, '.');
+  text.append(name).append(suffix);
+  return text;
+}
+
+// The file that writing `path` replaces: `path` itself, or for a symlink the file it points to
+// (the link is kept; a chain is followed). Throws InputError naming `path` when it (or its
+// target) exists and is not a regular file, or when a symlink's target cannot be resolved.
+std::filesystem::path output_target(const std::filesystem::path& path);
+
+// The permission bits an existing regular file has, so that replacing it keeps them; 0644 for a
+// new file.
+std::filesystem::perms output_mode(const std::filesystem::path& target);
+
+// Removes the hidden temporary files `.NAME.XXXXXX` that write_file_atomic leaves beside `target`
+// when killed while writing. Only regular files of this user that match the pattern exactly;
+// call it only while holding target's OutputLock (no other rooflab is writing them then).
+void remove_stale_temporaries(const std::filesystem::path& target);
+
+// An exclusive lock on an output, held while a command computes and writes it: flock(2) on a
+// hidden `.NAME.lock` beside it, which holds the writer's pid and is removed on release. A
+// second rooflab that names the same output is refused (InputError) instead of both writing it
+// and the last one silently winning; concurrent runs would distort each other's timings as well.
+class OutputLock {
+ public:
+  OutputLock() = default;
+  explicit OutputLock(const std::filesystem::path& target);
+  OutputLock(OutputLock&& other) noexcept;
+  OutputLock& operator=(OutputLock&& other) noexcept;
+  OutputLock(const OutputLock&) = delete;
+  OutputLock& operator=(const OutputLock&) = delete;
+  ~OutputLock();
+
+  // The lock file for `target`.
+  static std::filesystem::path lock_path(const std::filesystem::path& target);
+
+ private:
+  void release() noexcept;
+  int fd_ = -1;
+  std::filesystem::path lock_;
+};
+
+}  // namespace roofline

@@ -1,0 +1,150 @@
+#include "roofline/output_file.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <string>
+#include <system_error>
+#include <utility>
+
+#include "roofline/input_error.hpp"
+
+namespace roofline {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+std::string quoted(const fs::path& p) {
+  std::string text(1, '\'');  // appended: GCC 12 warns falsely about "'" + std::string
+  return text.append(p.string()).append(1, '\'');
+}
+
+// A symlink loop has no end; the kernel gives up after 40 links, and so do we.
+constexpr int kMaxLinks = 40;
+
+}  // namespace
+
+fs::path output_target(const fs::path& path) {
+  fs::path target = path;
+  for (int links = 0;; ++links) {
+    struct stat st {};
+    if (::lstat(target.c_str(), &st) != 0) {
+      if (errno == ENOENT) return target;  // a new file (or a dangling link's new target)
+      throw InputError("output " + quoted(path) + ": " + std::generic_category().message(errno));
+    }
+    if (S_ISREG(st.st_mode)) return target;
+    const std::string via = target == path ? "" : " (through the symlink, " + quoted(target) + ")";
+    if (!S_ISLNK(st.st_mode))
+      throw InputError("output " + quoted(path) + via + " is " + kind_of(st.st_mode) +
+                       ": rooflab writes regular files only");
+    if (links == kMaxLinks)
+      throw InputError("output " + quoted(path) + ": more than " + std::to_string(kMaxLinks) +
+                       " symlinks in a row");
+    std::error_code error;
+    const fs::path link = fs::read_symlink(target, error);
+    if (error) throw InputError("output " + quoted(path) + ": " + error.message());
+    target = link.is_absolute() ? link : target.parent_path() / link;
+  }
+}
+
+fs::perms output_mode(const fs::path& target) {
+  struct stat st {};
+  if (::stat(target.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+    return static_cast<fs::perms>(st.st_mode & 0777);  // not set-id or sticky bits
+  return fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+         fs::perms::others_read;
+}
+
+void remove_stale_temporaries(const fs::path& target) {
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const std::string prefix = hidden(target.filename().string(), ".");
+  constexpr std::size_t kRandom = 6;  // mkstemp's XXXXXX
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(dir, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() != prefix.size() + kRandom || !name.starts_with(prefix)) continue;
+    bool random = true;
+    for (std::size_t i = prefix.size(); i < name.size(); ++i)
+      random = random && std::isalnum(static_cast<unsigned char>(name[i]));
+    struct stat st {};
+    if (random && ::lstat(entry.path().c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+        st.st_uid == ::geteuid())
+      ::unlink(entry.path().c_str());
+  }
+}
+
+fs::path OutputLock::lock_path(const fs::path& target) {
+  return target.parent_path() / hidden(target.filename().string(), ".lock");
+}
+
+OutputLock::OutputLock(const fs::path& target) : lock_(lock_path(target)) {
+  // The lock file is removed on release; one opened just before that is a stale inode, and the
+  // open is repeated on the file now at the path.
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const int fd = ::open(lock_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0)
+      throw InputError("cannot create the lock file " + quoted(lock_) + " for " + quoted(target) +
+                       ": " + std::generic_category().message(errno));
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int why = errno;
+      char pid[32] = {};
+      const ssize_t n = ::pread(fd, pid, sizeof pid - 1, 0);
+      ::close(fd);
+      if (why != EWOULDBLOCK)
+        throw InputError("cannot lock " + quoted(lock_) + ": " +
+                         std::generic_category().message(why));
+      const std::string holder = n > 0 ? " (pid " + std::string(pid, std::size_t(n)) + ")" : "";
+      throw InputError("another rooflab" + holder + " is writing " + quoted(target) +
+                       ": wait for it to finish or name another output (two runs at once would "
+                       "also distort each other's timings)");
+    }
+    struct stat held {
+    }, now{};
+    if (::fstat(fd, &held) == 0 && ::stat(lock_.c_str(), &now) == 0 && held.st_dev == now.st_dev &&
+        held.st_ino == now.st_ino) {
+      const std::string pid = std::to_string(::getpid());
+      if (::ftruncate(fd, 0) == 0) (void)!::pwrite(fd, pid.data(), pid.size(), 0);
+      fd_ = fd;
+      return;
+    }
+    ::close(fd);
+  }
+  throw InputError("cannot lock " + quoted(lock_) + ": it keeps being replaced");
+}
+
+OutputLock::OutputLock(OutputLock&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), lock_(std::move(other.lock_)) {}
+
+OutputLock& OutputLock::operator=(OutputLock&& other) noexcept {
+  if (this != &other) {
+    release();
+    fd_ = std::exchange(other.fd_, -1);
+    lock_ = std::move(other.lock_);
+  }
+  return *this;
+}
+
+OutputLock::~OutputLock() { release(); }
+
+void OutputLock::release() noexcept {
+  if (fd_ < 0) return;
+  ::unlink(lock_.c_str());  // while still held, so no one locks the file being removed
+  ::close(fd_);
+  fd_ = -1;
+}
+
+}  // namespace roofline

@@ -1,0 +1,140 @@
+// Outputs: regular files only, written through symlinks, their mode kept, one writer at a time,
+// and no hidden temporary file left behind by a killed writer.
+#include "roofline/output_file.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "roofline/interrupt.hpp"
+#include "roofline/json_io.hpp"
+#include "temp_dir.hpp"
+
+using namespace roofline;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string text_of(const fs::path& p) {
+  std::stringstream s;
+  s << std::ifstream(p).rdbuf();
+  return s.str();
+}
+
+std::string refusal(const fs::path& output) {
+  try {
+    write_file_atomic(output, "x");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "not refused";
+}
+
+}  // namespace
+
+TEST(OutputFile, AFifoIsRefusedAndLeftAsItWas) {
+  const test_support::TempDir temp("out_fifo");
+  const fs::path fifo = temp.path() / "pipe";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0644), 0);
+  EXPECT_NE(refusal(fifo).find("is a FIFO: rooflab writes regular files only"), std::string::npos)
+      << refusal(fifo);
+  fs::create_symlink("pipe", temp.path() / "to_pipe");
+  EXPECT_NE(refusal(temp.path() / "to_pipe").find("through the symlink"), std::string::npos);
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_EQ(std::distance(fs::directory_iterator(temp.path()), fs::directory_iterator{}), 2);
+}
+
+TEST(OutputFile, ASymlinkIsWrittenThroughToItsTargetAndKept) {
+  const test_support::TempDir temp("out_link");
+  fs::create_directory(temp.path() / "real");
+  std::ofstream(temp.path() / "real" / "r.json") << "old";
+  fs::create_symlink("real/r.json", temp.path() / "link.json");
+  fs::create_symlink("link.json", temp.path() / "link2.json");  // a chain
+  write_file_atomic(temp.path() / "link2.json", "new");
+  EXPECT_TRUE(fs::is_symlink(temp.path() / "link.json"));
+  EXPECT_TRUE(fs::is_symlink(temp.path() / "link2.json"));
+  EXPECT_EQ(text_of(temp.path() / "real" / "r.json"), "new");
+  // A dangling link makes its target.
+  fs::create_symlink("real/made.json", temp.path() / "dangling.json");
+  write_file_atomic(temp.path() / "dangling.json", "made");
+  EXPECT_EQ(text_of(temp.path() / "real" / "made.json"), "made");
+  EXPECT_TRUE(fs::is_symlink(temp.path() / "dangling.json"));
+  fs::create_symlink("loop", temp.path() / "loop");
+  EXPECT_NE(refusal(temp.path() / "loop").find("symlinks in a row"), std::string::npos);
+}
+
+TEST(OutputFile, AnExistingFileKeepsItsModeANewOneIs0644) {
+  const test_support::TempDir temp("out_mode");
+  const fs::path secret = temp.path() / "secret.json";
+  std::ofstream(secret) << "old";
+  fs::permissions(secret, fs::perms::owner_read | fs::perms::owner_write);
+  write_file_atomic(secret, "new");
+  EXPECT_EQ(fs::status(secret).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  write_file_atomic(temp.path() / "fresh.json", "new");
+  EXPECT_EQ(fs::status(temp.path() / "fresh.json").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                fs::perms::others_read);
+}
+
+TEST(OutputFile, OnlyTheOutputsOwnStaleTemporariesAreRemoved) {
+  const test_support::TempDir temp("out_stale");
+  for (const char* name : {".r.json.Ab12Cd", ".r.json.zzzzzz", ".r.json.lock", ".r.json.Ab12C",
+                           ".q.json.Ab12Cd", "r.json.Ab12Cd", ".r.json.Ab-2Cd"})
+    std::ofstream(temp.path() / name) << "partial";
+  fs::create_directory(temp.path() / ".r.json.Folder");
+  remove_stale_temporaries(temp.path() / "r.json");
+  for (const char* gone : {".r.json.Ab12Cd", ".r.json.zzzzzz"})
+    EXPECT_FALSE(fs::exists(temp.path() / gone)) << gone;
+  for (const char* kept : {".r.json.lock", ".r.json.Ab12C", ".q.json.Ab12Cd", "r.json.Ab12Cd",
+                           ".r.json.Ab-2Cd", ".r.json.Folder"})
+    EXPECT_TRUE(fs::exists(temp.path() / kept)) << kept;
+}
+
+TEST(OutputFile, ASecondWriterIsRefusedUntilTheFirstReleasesTheLock) {
+  const test_support::TempDir temp("out_lock");
+  const fs::path target = temp.path() / "results.json";
+  {
+    OutputLock first(target);
+    EXPECT_TRUE(fs::exists(OutputLock::lock_path(target)));
+    try {
+      OutputLock second(target);
+      ADD_FAILURE() << "a second lock on " << target << " was granted";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("another rooflab (pid " + std::to_string(getpid()) + ") is writing"),
+                std::string::npos)
+          << what;
+      EXPECT_NE(what.find("distort each other's timings"), std::string::npos) << what;
+    }
+    OutputLock moved = std::move(first);  // still held
+    EXPECT_THROW(OutputLock{target}, InputError);
+  }
+  EXPECT_FALSE(fs::exists(OutputLock::lock_path(target)));  // removed on release
+  EXPECT_NO_THROW(OutputLock{target});
+}
+
+TEST(OutputFile, ASecondSignalRemovesThePartialFileAsTheProcessEnds) {
+  const test_support::TempDir temp("out_signal");
+  const fs::path partial = temp.path() / ".r.json.Ab12Cd";
+  std::ofstream(partial) << "partial";
+  const pid_t child = fork();
+  if (child == 0) {
+    install_interrupt_handlers();
+    set_partial_file(partial.c_str());
+    std::raise(SIGTERM);  // the first: noted
+    std::raise(SIGTERM);  // the second: ends the process at once
+    _exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+  EXPECT_FALSE(fs::exists(partial));
+}
