@@ -31,6 +31,10 @@ inline constexpr GemmShape kGemmRectangle{.m = 1024, .n = 512, .k = 768};
 // on 1 and max_threads threads (under 2 minutes on a 2-core host).
 std::vector<GemmVariant> gemm_ladder(int max_threads);
 
+// The traffic the call's loops imply (its Work::algorithm_bytes), from main memory when every
+// block stays in the cache it is sized for: see each technique's model in gemm_cases.cpp.
+GemmTraffic gemm_traffic(const GemmCall& call, roofline::Precision p, const GemmShape& s);
+
 // One case: call on shape s in precision p, the matrices filled by call.threads threads in
 // blocks of rows (first touch).
 std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device, const GemmCall& call,
