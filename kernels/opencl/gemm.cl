@@ -66,3 +66,48 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void gemm_register(
       if (row0 + r < m && col0 + c * GX < n) x[(row0 + r) * n + col0 + c * GX] = acc[r][c];
 }
 #endif
+
+#ifdef BM
+// 2D block tiling: a work-group of (BN/TN) × (BM/TM) work-items stages a BM×BK block of A
+// (transposed, so that a work-item's TM values of a column are adjacent) and a BK×BN block of B
+// in local memory per step of BK along k, and each work-item accumulates TM×TN entries in
+// registers from them: TM + TN local reads feed TM·TN multiply-adds. A work-item's rows are
+// adjacent, its columns BN/TN apart (neighbouring work-items read neighbouring local words and
+// store neighbouring entries). Blocks past an edge are zero-filled.
+#define GX (BN / TN)
+#define GY (BM / TM)
+__kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void gemm_block(
+    __global const REAL* restrict a, __global const REAL* restrict b, __global REAL* restrict x,
+    uint m, uint n, uint k) {
+  __local REAL as[BK][BM], bs[BK][BN];
+  const int tx = get_local_id(0), ty = get_local_id(1), id = ty * GX + tx;
+  const size_t brow = get_group_id(1) * BM, bcol = get_group_id(0) * BN;
+  REAL acc[TM][TN];
+  for (int r = 0; r < TM; ++r)
+    for (int c = 0; c < TN; ++c) acc[r][c] = 0;
+  for (uint l0 = 0; l0 < k; l0 += BK) {
+    for (int e = id; e < BM * BK; e += GX * GY) {
+      const int r = e / BK, l = e % BK;
+      as[l][r] = brow + r < m && l0 + l < k ? a[(brow + r) * k + l0 + l] : 0;
+    }
+    for (int e = id; e < BK * BN; e += GX * GY) {
+      const int l = e / BN, c = e % BN;
+      bs[l][c] = l0 + l < k && bcol + c < n ? b[(size_t)(l0 + l) * n + bcol + c] : 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int l = 0; l < BK; ++l) {
+      REAL av[TM], bv[TN];
+      for (int r = 0; r < TM; ++r) av[r] = as[l][ty * TM + r];
+      for (int c = 0; c < TN; ++c) bv[c] = bs[l][tx + c * GX];
+      for (int r = 0; r < TM; ++r)
+        for (int c = 0; c < TN; ++c) acc[r][c] += av[r] * bv[c];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  for (int r = 0; r < TM; ++r)
+    for (int c = 0; c < TN; ++c) {
+      const size_t i = brow + ty * TM + r, j = bcol + tx + c * GX;
+      if (i < m && j < n) x[i * n + j] = acc[r][c];
+    }
+}
+#endif

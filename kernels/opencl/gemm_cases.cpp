@@ -98,11 +98,16 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device,
   } else {
     if (config.technique == GemmClTechnique::tiled) {
       params["tile"] = config.tile;
+    } else if (config.technique == GemmClTechnique::block_tiled) {
+      params["block_rows"] = config.block_rows;
+      params["block_cols"] = config.block_cols;
+      params["depth"] = config.depth;
     } else {
       params["group_x"] = config.group_x;
       params["group_y"] = config.group_y;
     }
-    if (config.technique == GemmClTechnique::register_tiled) {
+    if (config.technique == GemmClTechnique::register_tiled ||
+        config.technique == GemmClTechnique::block_tiled) {
       params["rows"] = config.rows;
       params["cols"] = config.cols;
     }

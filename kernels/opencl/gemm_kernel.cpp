@@ -31,6 +31,10 @@ Cover cover(const GemmClConfig& c) {
     }
     case GemmClTechnique::register_tiled:
       return {gx, gy, gx * static_cast<std::size_t>(c.cols), gy * static_cast<std::size_t>(c.rows)};
+    case GemmClTechnique::block_tiled:
+      return {static_cast<std::size_t>(c.block_cols / c.cols),
+              static_cast<std::size_t>(c.block_rows / c.rows),
+              static_cast<std::size_t>(c.block_cols), static_cast<std::size_t>(c.block_rows)};
     default:
       return {gx, gy, gx, gy};
   }
@@ -46,6 +50,8 @@ std::string_view to_string(GemmClTechnique t) {
       return "tiled";
     case GemmClTechnique::register_tiled:
       return "register_tiled";
+    case GemmClTechnique::block_tiled:
+      return "block_tiled";
     case GemmClTechnique::clblast:
       return "clblast";
   }
@@ -60,6 +66,9 @@ std::string gemm_variant_name(const GemmClConfig& c) {
       return "tiled_" + std::to_string(c.tile);
     case GemmClTechnique::register_tiled:
       return "register_" + std::to_string(c.rows) + "x" + std::to_string(c.cols);
+    case GemmClTechnique::block_tiled:
+      return "block_" + std::to_string(c.block_rows) + "x" + std::to_string(c.block_cols) + "x" +
+             std::to_string(c.depth) + "_" + std::to_string(c.rows) + "x" + std::to_string(c.cols);
     case GemmClTechnique::clblast:
       return "clblast";
   }
@@ -73,11 +82,19 @@ std::vector<GemmClConfig> gemm_cl_ladder() {
           {.technique = tiled, .tile = 32},
           {.technique = register_tiled, .rows = 4, .cols = 4},
           {.technique = register_tiled, .rows = 8, .cols = 4},
+          {.technique = block_tiled, .rows = 4, .cols = 4},
+          {.technique = block_tiled, .rows = 8, .cols = 8, .block_rows = 128, .block_cols = 128},
           {.technique = clblast}};
 }
 
 std::optional<std::string> gemm_unsupported(const GemmClConfig& c, std::size_t max_group) {
   if (c.technique == GemmClTechnique::clblast) return std::nullopt;
+  if (c.technique == GemmClTechnique::block_tiled &&
+      (c.rows < 1 || c.cols < 1 || c.depth < 1 || c.block_rows % c.rows != 0 ||
+       c.block_cols % c.cols != 0))
+    return "a block of " + std::to_string(c.block_rows) + "x" + std::to_string(c.block_cols) +
+           " that is no multiple of the work-item's tile " + std::to_string(c.rows) + "x" +
+           std::to_string(c.cols);
   const Cover v = cover(c);
   if (v.group_x * v.group_y > max_group)
     return "a work-group of " + std::to_string(v.group_x) + "x" + std::to_string(v.group_y) +
@@ -93,6 +110,8 @@ GemmTraffic gemm_cl_traffic(const GemmClConfig& c, const GemmShape& s) {
       return gemm_tile_traffic(s, c.tile, c.tile);  // each work-group its rows and columns
     case GemmClTechnique::register_tiled:
       return gemm_tile_traffic(s, c.rows, c.cols);  // each work-item its rows and columns
+    case GemmClTechnique::block_tiled:
+      return gemm_tile_traffic(s, c.block_rows, c.block_cols);  // each work-group its own
     case GemmClTechnique::clblast:
       break;
   }
@@ -122,6 +141,13 @@ GemmKernel<T>::GemmKernel(Runtime& runtime, const GemmClConfig& c, const GemmSha
                build_define("GX", std::to_string(c.group_x)) +
                build_define("GY", std::to_string(c.group_y));
     name = "gemm_register";
+  } else if (c.technique == GemmClTechnique::block_tiled) {
+    options += build_define("BM", std::to_string(c.block_rows)) +
+               build_define("BN", std::to_string(c.block_cols)) +
+               build_define("BK", std::to_string(c.depth)) +
+               build_define("TM", std::to_string(c.rows)) +
+               build_define("TN", std::to_string(c.cols));
+    name = "gemm_block";
   } else if (c.technique != GemmClTechnique::naive) {
     throw roofline::InputError(what + ": not a kernel of gemm.cl");
   }

@@ -27,8 +27,9 @@ const roofline::MeasureOptions kFast{
 TEST(GemmClLadder, NamesAndTraffic) {
   std::set<std::string> names;
   for (const GemmClConfig& c : gemm_cl_ladder()) names.insert(gemm_variant_name(c));
-  EXPECT_EQ(names, (std::set<std::string>{"naive", "tiled_16", "tiled_32", "register_4x4",
-                                          "register_8x4", "clblast"}));
+  EXPECT_EQ(names,
+            (std::set<std::string>{"naive", "tiled_16", "tiled_32", "register_4x4", "register_8x4",
+                                   "block_64x64x8_4x4", "block_128x128x8_8x8", "clblast"}));
   const GemmShape s{.m = 256, .n = 128, .k = 64};
   const auto bytes = [&](const GemmClConfig& c) {
     return gemm_work(Precision::fp32, s, gemm_cl_traffic(c, s)).algorithm_bytes;
@@ -40,12 +41,16 @@ TEST(GemmClLadder, NamesAndTraffic) {
   EXPECT_EQ(bytes({.technique = GemmClTechnique::tiled, .tile = 16}), a * 8 + b * 16 + x);
   EXPECT_EQ(bytes({.technique = GemmClTechnique::register_tiled, .rows = 8, .cols = 4}),
             a * 32 + b * 32 + x);
+  // block 64x64: A 128/64 = 2 times, B 256/64 = 4 times
+  EXPECT_EQ(bytes({.technique = GemmClTechnique::block_tiled}), a * 2 + b * 4 + x);
   EXPECT_EQ(bytes({.technique = GemmClTechnique::clblast}), 0);  // its own: not modelled
   // A work-group the device does not allow is refused with the reason.
   const auto why = gemm_unsupported({.technique = GemmClTechnique::tiled, .tile = 32}, 256);
   ASSERT_TRUE(why.has_value());
   EXPECT_NE(why->find("32x32"), std::string::npos) << *why;
   EXPECT_FALSE(gemm_unsupported({.technique = GemmClTechnique::register_tiled}, 256));
+  EXPECT_TRUE(
+      gemm_unsupported({.technique = GemmClTechnique::block_tiled, .rows = 3, .cols = 4}, 1024));
 }
 
 class OpenClGemm : public ::testing::Test {
@@ -86,9 +91,9 @@ class OpenClGemm : public ::testing::Test {
 
 TEST_F(OpenClGemm, EveryRungVerifiesAtShapesThatAreMultiplesOfNoTile) {
   // A single entry; k = 1; a row and a column; sizes past one and two work-groups of every rung
-  // (16, 32, 64 and 128 entries) by a few.
-  const GemmShape shapes[] = {{1, 1, 1},   {37, 19, 1},   {1, 77, 13},
-                              {77, 1, 13}, {131, 67, 45}, {33, 130, 70}};
+  // (16, 32, 64 and 128 entries) by a few; k past two block depths (8) by a few.
+  const GemmShape shapes[] = {{1, 1, 1},     {37, 19, 1},   {1, 77, 13}, {77, 1, 13},
+                              {131, 67, 45}, {33, 130, 70}, {260, 9, 19}};
   const auto cache = std::make_shared<HostInputCache>();
   int verified = 0;
   for (const GemmClConfig& c : gemm_cl_ladder()) {
@@ -99,7 +104,7 @@ TEST_F(OpenClGemm, EveryRungVerifiesAtShapesThatAreMultiplesOfNoTile) {
         ++verified;
       }
   }
-  EXPECT_GE(verified, 5 * 6);
+  EXPECT_GE(verified, 7 * 7);
 }
 
 TEST_F(OpenClGemm, RefusesWhatItCannotRun) {
