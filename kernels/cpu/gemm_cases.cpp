@@ -118,15 +118,21 @@ std::vector<GemmVariant> gemm_ladder(int max_threads) {
       ladder.push_back({{.technique = GemmTechnique::blocked, .isa = isa, .threads = t},
                         isa == best && (t == 1 || t == max_threads),
                         kBlockedQuick,
-                        kOpenblasFull});
+                        kOpenblasFull,
+                        true,
+                        true});
   std::vector<int> openblas_threads = {1};
   if (max_threads > 1) openblas_threads.push_back(max_threads);
   for (int t : openblas_threads) {
     const std::vector<std::size_t> quick = t == max_threads
                                                ? std::vector<std::size_t>{256, 1024, 4096}
                                                : std::vector<std::size_t>{256, 1024};
-    ladder.push_back(
-        {{.technique = GemmTechnique::openblas, .threads = t}, true, quick, kOpenblasFull});
+    ladder.push_back({{.technique = GemmTechnique::openblas, .threads = t},
+                      true,
+                      quick,
+                      kOpenblasFull,
+                      true,
+                      true});
   }
   return ladder;
 }

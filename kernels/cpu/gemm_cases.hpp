@@ -17,12 +17,15 @@ struct GemmVariant {
   // The square sizes it runs (quick and full): each variant only those it finishes in seconds
   // per call on a small host (gemm_ladder says which).
   std::vector<std::size_t> quick_sizes, full_sizes;
-  bool quick_rectangle = true;  // the rectangular shape in the quick suite too
+  bool quick_rectangle = true;   // the small rectangular shape in the quick suite too
+  bool large_rectangle = false;  // the large one in a full run
 };
 
-// The study's rectangular shape: A 1024×768 · B 768×512, run by every variant after its squares
-// (in the quick suite by all but naive).
+// The study's rectangular shapes, run after a variant's squares: A 1024×768 · B 768×512 by every
+// variant (in the quick suite by all but naive); A 3000×5000 · B 5000×4000 (120 GFLOP, seconds
+// per call near the FMA peak of 2 cores) by blocked and OpenBLAS in a full run.
 inline constexpr GemmShape kGemmRectangle{.m = 1024, .n = 512, .k = 768};
+inline constexpr GemmShape kGemmLargeRectangle{.m = 3000, .n = 4000, .k = 5000};
 
 // The ladder on a CPU with `max_threads` threads: naive on one thread at the best ISA level;
 // interchanged at every supported level on 1, 2, 4, … threads up to max_threads (and
