@@ -122,7 +122,17 @@ std::string gemm_shape_name(const GemmShape& s) {
          std::to_string(s.n);
 }
 
-roofline::Work gemm_work(roofline::Precision p, const GemmShape& s) {
+GemmTraffic gemm_tile_traffic(const GemmShape& s, std::int64_t rows, std::int64_t cols) {
+  if (rows < 1 || cols < 1)
+    throw std::invalid_argument("gemm: a tile of " + std::to_string(rows) + "x" +
+                                std::to_string(cols));
+  const auto tiles = [](std::int64_t extent, std::int64_t side) {
+    return static_cast<double>(std::max<std::int64_t>(1, (extent + side - 1) / side));
+  };
+  return {.a_reads = tiles(s.n, cols), .b_reads = tiles(s.m, rows), .x_moves = 1};
+}
+
+roofline::Work gemm_work(roofline::Precision p, const GemmShape& s, const GemmTraffic& traffic) {
   if (s.m < 0 || s.n < 0 || s.k < 0)
     throw std::invalid_argument("gemm: a negative size in " + gemm_shape_name(s));
   const double m = static_cast<double>(s.m), n = static_cast<double>(s.n),
@@ -133,6 +143,9 @@ roofline::Work gemm_work(roofline::Precision p, const GemmShape& s) {
   w.bytes = (m * k + k * n + m * n) * element;
   w.bytes_write_allocate = w.bytes + m * n * element;  // X's lines are read before written
   w.working_set = w.bytes;
+  const double moved =
+      (m * k * traffic.a_reads + k * n * traffic.b_reads + m * n * traffic.x_moves) * element;
+  if (moved > w.bytes) w.algorithm_bytes = moved;
   return w;
 }
 

@@ -50,9 +50,23 @@ inline constexpr GemmShape kGemmLargeRectangle{.m = 3000, .n = 4000, .k = 5000};
 inline constexpr std::size_t kGemmFullCheckEntries = std::size_t{2048} * 2048;
 inline constexpr std::size_t kGemmSampledEntries = 4096;
 
-// The work of one multiplication of shape s in precision p. Throws std::invalid_argument for a
-// negative size.
-roofline::Work gemm_work(roofline::Precision p, const GemmShape& s);
+// What a variant's loop order and tiling move in all, in units of each whole matrix: A read
+// `a_reads` times, B `b_reads` times, X moved `x_moves` times (a write, or a read or a write of
+// a partial sum). Each variant states its model where it declares its work.
+struct GemmTraffic {
+  double a_reads = 1, b_reads = 1, x_moves = 1;
+};
+
+// A tiling in which each rows × cols tile of X reads its rows of A and its columns of B in full
+// and writes the tile once: A is read ⌈n / cols⌉ times, B ⌈m / rows⌉ times. Throws
+// std::invalid_argument for a tile side < 1.
+GemmTraffic gemm_tile_traffic(const GemmShape& s, std::int64_t rows, std::int64_t cols);
+
+// The work of one multiplication of shape s in precision p; Work::algorithm_bytes the bytes of
+// `traffic` where they exceed the compulsory ones. Throws std::invalid_argument for a negative
+// size.
+roofline::Work gemm_work(roofline::Precision p, const GemmShape& s,
+                         const GemmTraffic& traffic = {});
 
 // Checks x (the variant's m×n result) of a·b, row-major with leading dimensions k, n and n:
 // every entry when m·n ≤ kGemmFullCheckEntries, else the sample. max_error is the largest error

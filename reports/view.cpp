@@ -73,6 +73,11 @@ std::string key_param(const nlohmann::json& params) {
   // In order of how much they tell variants of one family apart.
   static constexpr std::array<const char*, 4> kKeys = {"m", "op", "size", "n"};
   if (!params.is_object()) return {};
+  // A matrix family's shape (gemm's): n for square matrices, the shape itself otherwise (its
+  // "m" is a matrix's rows, not nested SAXPY's depth).
+  if (auto it = params.find("shape"); it != params.end() && it->is_string())
+    return *it == "square" && params.contains("n") ? "n=" + value_text(params.at("n"))
+                                                   : "shape=" + value_text(*it);
   for (const char* key : kKeys) {
     if (auto it = params.find(key); it != params.end()) {
       return std::string(key).append("=").append(value_text(*it));

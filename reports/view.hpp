@@ -37,7 +37,8 @@ struct PlotPoint {
 std::optional<PlotPoint> plot_point(const roofline::Result& r);
 std::vector<PlotPoint> plot_points(const DeviceView& view);
 
-// The parameter that tells results of one variant apart ("m=64", "op=triad"); empty when none.
+// The parameter that tells results of one variant apart ("m=64", "op=triad", gemm's "n=1024" or
+// "shape=1024x768*768x512"); empty when none.
 std::string key_param(const nlohmann::json& params);
 // All parameters as "n=1048576, m=64, isa=avx2".
 std::string params_text(const nlohmann::json& params);

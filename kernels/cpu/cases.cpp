@@ -116,7 +116,8 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device, in
 }
 
 // The GEMM ladder over its squares (each variant's own list, see gemm_ladder), then the study's
-// rectangular shape; OpenBLAS is the baseline. A size the user names runs alone, as a square.
+// rectangular shapes (which variant runs which: GemmVariant); OpenBLAS is the baseline. A size the
+// user names runs alone, as a square.
 void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device, int threads) {
   for (const GemmVariant& v : gemm_ladder(threads))
     out.push_back({&kGemm, gemm_variant_name(v.call), v.quick,
@@ -128,14 +129,20 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device, in
                          const auto side = static_cast<std::int64_t>(n);
                          cases.push_back(make_gemm_case(device, v.call, p, {side, side, side}));
                        }
-                       if (sizing.user_sized() || (sizing.quick() && !v.quick_rectangle)) continue;
-                       const GemmShape r = kGemmRectangle;
-                       const auto size = [](std::int64_t rows, std::int64_t cols) {
-                         return static_cast<std::size_t>(rows * cols);
-                       };
-                       sizing.check_arrays(gemm_shape_name(r),
-                                           {size(r.m, r.k), size(r.k, r.n), size(r.m, r.n)}, p);
-                       cases.push_back(make_gemm_case(device, v.call, p, r));
+                       if (sizing.user_sized()) continue;
+                       std::vector<GemmShape> rectangles;
+                       if (!sizing.quick() || v.quick_rectangle)
+                         rectangles.push_back(kGemmRectangle);
+                       if (!sizing.quick() && v.large_rectangle)
+                         rectangles.push_back(kGemmLargeRectangle);
+                       for (const GemmShape& r : rectangles) {
+                         const auto size = [](std::int64_t rows, std::int64_t cols) {
+                           return static_cast<std::size_t>(rows * cols);
+                         };
+                         sizing.check_arrays(gemm_shape_name(r),
+                                             {size(r.m, r.k), size(r.k, r.n), size(r.m, r.n)}, p);
+                         cases.push_back(make_gemm_case(device, v.call, p, r));
+                       }
                      }
                    }});
 }

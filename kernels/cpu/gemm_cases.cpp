@@ -1,5 +1,7 @@
 #include "kernels/cpu/gemm_cases.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -72,6 +74,30 @@ const std::vector<std::size_t> kOpenblasFull = {256, 512, 1024, 2048, 4096, 8192
 
 }  // namespace
 
+GemmTraffic gemm_traffic(const GemmCall& call, roofline::Precision p, const GemmShape& s) {
+  switch (call.technique) {
+    case GemmTechnique::naive:
+    case GemmTechnique::interchanged:
+      // Both read A's row i (or X's row i) from L1 while they sweep all of B for it: B is read
+      // once per row of X, A and X once.
+      return gemm_tile_traffic(s, 1, s.n);
+    case GemmTechnique::blocked: {
+      // A is packed once per NC-column block of B, B's blocks once each (their packed copies
+      // then live in L3 and L1, as sized); X gets one partial sum per KC-deep slice: written
+      // ⌈k/KC⌉ times and read back before all but the first.
+      const GemmBlocking b =
+          p == roofline::Precision::fp32 ? gemm_blocking<float>() : gemm_blocking<double>();
+      const auto blocks = [](std::int64_t extent, std::size_t side) {
+        return std::max(1.0, std::ceil(static_cast<double>(extent) / static_cast<double>(side)));
+      };
+      return {.a_reads = blocks(s.n, b.nc), .b_reads = 1, .x_moves = 2 * blocks(s.k, b.kc) - 1};
+    }
+    case GemmTechnique::openblas:
+      break;  // its blocking is its own: the compulsory bytes
+  }
+  return {};
+}
+
 std::vector<GemmVariant> gemm_ladder(int max_threads) {
   if (max_threads < 1)
     throw std::invalid_argument("gemm: max_threads " + std::to_string(max_threads) + " < 1");
@@ -92,15 +118,21 @@ std::vector<GemmVariant> gemm_ladder(int max_threads) {
       ladder.push_back({{.technique = GemmTechnique::blocked, .isa = isa, .threads = t},
                         isa == best && (t == 1 || t == max_threads),
                         kBlockedQuick,
-                        kOpenblasFull});
+                        kOpenblasFull,
+                        true,
+                        true});
   std::vector<int> openblas_threads = {1};
   if (max_threads > 1) openblas_threads.push_back(max_threads);
   for (int t : openblas_threads) {
     const std::vector<std::size_t> quick = t == max_threads
                                                ? std::vector<std::size_t>{256, 1024, 4096}
                                                : std::vector<std::size_t>{256, 1024};
-    ladder.push_back(
-        {{.technique = GemmTechnique::openblas, .threads = t}, true, quick, kOpenblasFull});
+    ladder.push_back({{.technique = GemmTechnique::openblas, .threads = t},
+                      true,
+                      quick,
+                      kOpenblasFull,
+                      true,
+                      true});
   }
   return ladder;
 }
@@ -129,7 +161,7 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device, c
     params["nc"] = blocking.nc;
   }
   auto info = roofline::case_info(device, "gemm", gemm_variant_name(call), std::move(params),
-                                  gemm_work(p, s), call.threads);
+                                  gemm_work(p, s, gemm_traffic(call, p, s)), call.threads);
   const auto make = [&]<class T>() -> std::unique_ptr<roofline::Case> {
     return std::make_unique<GemmCase<T>>(std::move(info), call, s);
   };

@@ -17,7 +17,8 @@ struct GemmVariant {
   // The square sizes it runs (quick and full): each variant only those it finishes in seconds
   // per call on a small host (gemm_ladder says which).
   std::vector<std::size_t> quick_sizes, full_sizes;
-  bool quick_rectangle = true;  // the rectangular shape in the quick suite too
+  bool quick_rectangle = true;   // the small rectangular shape in the quick suite too
+  bool large_rectangle = false;  // the large one in a full run
 };
 
 // The ladder on a CPU with `max_threads` threads: naive on one thread at the best ISA level;
@@ -26,6 +27,10 @@ struct GemmVariant {
 // keeps naive, the best level's interchanged loop on max_threads, its blocked GEMM and OpenBLAS
 // on 1 and max_threads threads (under 2 minutes on a 2-core host).
 std::vector<GemmVariant> gemm_ladder(int max_threads);
+
+// The traffic the call's loops imply (its Work::algorithm_bytes), from main memory when every
+// block stays in the cache it is sized for: see each technique's model in gemm_cases.cpp.
+GemmTraffic gemm_traffic(const GemmCall& call, roofline::Precision p, const GemmShape& s);
 
 // One case: call on shape s in precision p, the matrices filled by call.threads threads in
 // blocks of rows (first touch).

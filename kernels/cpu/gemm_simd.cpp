@@ -143,6 +143,8 @@ void gemm_blocked(int threads, std::size_t m, std::size_t n, std::size_t k, cons
   const auto round_up = [](std::size_t v, std::size_t to) { return (v + to - 1) / to * to; };
   const std::size_t kc_used = std::min(kc_max, k);
   std::vector<T> packed_b(round_up(std::min(nc_max, n), kNr<T>) * kc_used);
+  const std::size_t tiles = (m + kMr - 1) / kMr, team = static_cast<std::size_t>(threads);
+  const std::size_t blocks = round_up((tiles * kMr + mc_max - 1) / mc_max, team);
 #pragma omp parallel num_threads(threads) proc_bind(close)
   {
     std::vector<T> packed_a(round_up(std::min(mc_max, m), kMr) * kc_used);
@@ -153,13 +155,18 @@ void gemm_blocked(int threads, std::size_t m, std::size_t n, std::size_t k, cons
         const std::size_t kc = std::min(kc_max, k - pc);
         // B's block packed by all threads, then shared (the loop's barrier).
 #pragma omp for schedule(static)
-        for (std::size_t panel = 0; panel < panels; ++panel)
+        for (std::size_t panel = 0; panel < panels; ++panel) {
           pack_b_panel(panel, nc, kc, b + pc * n + jc, n, packed_b.data());
-          // Each thread takes blocks of A's rows, packs its block and multiplies it with all of
-          // B's.
+        }
+        // A's rows in blocks of whole micro-tiles, as many as MC allows rounded up to a multiple
+        // of the threads and equal to within a micro-tile (BLIS's ic loop split: MC blocks as
+        // they fall would leave 15 of 144 rows of a 2048-row A at 8 against 7 on 2 threads),
+        // taken dynamically (a thread that a busy host slows takes fewer); each thread packs its
+        // block and multiplies it with every panel of B.
 #pragma omp for schedule(dynamic)
-        for (std::size_t ic = 0; ic < m; ic += mc_max) {
-          const std::size_t mc = std::min(mc_max, m - ic);
+        for (std::size_t block = 0; block < blocks; ++block) {
+          const std::size_t ic = tiles * block / blocks * kMr;
+          const std::size_t mc = std::min(m, tiles * (block + 1) / blocks * kMr) - ic;
           pack_a(mc, kc, a + ic * k + pc, k, packed_a.data());
           for (std::size_t panel = 0; panel < panels; ++panel) {
             const std::size_t jr = panel * kNr<T>;

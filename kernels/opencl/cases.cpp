@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "kernels/gemm.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/opencl/gemm_cases.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/reduce_cases.hpp"
 #include "kernels/opencl/reduce_support.hpp"
@@ -198,6 +200,45 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
   }
 }
 
+// The GEMM ladder and CLBlast (the baseline) over squares, then the study's rectangular shapes.
+// A GPU runs the squares (quick: 256, 1024, 4096), both rectangles in a full run; a CPU
+// device (PoCL on a small host runs the naive kernel at about a GFLOP/s) squares up to 1024 and
+// the small rectangle in a full run, 256 alone in a quick one. A size the user names runs
+// alone, as a square. A rung whose work-group the device does not allow is left out.
+void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device,
+                   const std::shared_ptr<Runtime>& runtime) {
+  const bool gpu = is_device_type(device, "GPU");
+  const auto cache = std::make_shared<HostInputCache>();
+  const std::size_t max_group = group_size(runtime->device(), 1024);
+  using Sizes = std::vector<std::size_t>;
+  const Sizes quick = gpu ? Sizes{256, 1024, 4096} : Sizes{256};
+  const Sizes full = gpu ? Sizes{256, 512, 1024, 2048, 4096, 8192} : Sizes{256, 512, 1024};
+  std::vector<GemmShape> rectangles = {{.m = 1024, .n = 512, .k = 768}};
+  if (gpu) rectangles.push_back({.m = 3000, .n = 4000, .k = 5000});
+  for (const GemmClConfig& c : gemm_cl_ladder()) {
+    if (gemm_unsupported(c, max_group)) continue;
+    out.push_back(
+        {&kGemm, gemm_variant_name(c), true, c.technique == GemmClTechnique::clblast,
+         [=, &device](Cases& cases, const Sizing& sizing) {
+           for (Precision p : precisions(*runtime)) {
+             for (std::size_t n : sizing.square_sizes(quick, full, kGemm.arrays, p)) {
+               const auto side = static_cast<std::int64_t>(n);
+               cases.push_back(make_gemm_case(device, runtime, c, p, {side, side, side}, cache));
+             }
+             if (sizing.user_sized() || sizing.quick()) continue;
+             for (const GemmShape& r : rectangles) {
+               const auto size = [](std::int64_t rows, std::int64_t cols) {
+                 return static_cast<std::size_t>(rows * cols);
+               };
+               sizing.check_arrays(gemm_shape_name(r),
+                                   {size(r.m, r.k), size(r.k, r.n), size(r.m, r.n)}, p);
+               cases.push_back(make_gemm_case(device, runtime, c, p, r, cache));
+             }
+           }
+         }});
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> scan_not_offered(const cl::Device& device) {
@@ -245,6 +286,7 @@ std::vector<Variant> variants(const roofline::Device& device,
   add_stream_rows(out, device, runtime);
   add_reduce_rows(out, device, runtime);
   add_scan_rows(out, device, runtime);
+  add_gemm_rows(out, device, runtime);
   return out;
 }
 

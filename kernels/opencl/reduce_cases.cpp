@@ -6,6 +6,7 @@
 
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/cases.hpp"
+#include "kernels/opencl/clblast.hpp"
 #include "kernels/opencl/reduce_kernel.hpp"
 #include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"

@@ -66,7 +66,4 @@ class ClblastReduce {
 // "CLBlastSsum" etc.: the routine a ClblastReduce<T> calls for op.
 const char* clblast_routine(ReduceOp op, roofline::Precision p);
 
-// "CLBlast 1.5.3", from its header.
-std::string clblast_version();
-
 }  // namespace kernels::opencl

@@ -28,6 +28,20 @@ TEST(GemmWork, DeclaresTwoMnkFlopsAndEachMatrixMovedOnce) {
   EXPECT_THROW(gemm_work(Precision::fp32, {.m = 1, .n = -1, .k = 1}), std::invalid_argument);
 }
 
+TEST(GemmWork, DeclaresATilingsTrafficWhenItExceedsTheCompulsoryBytes) {
+  const GemmShape s{.m = 100, .n = 60, .k = 30};
+  // Tiles of 8 rows × 16 columns: A read ⌈60/16⌉ = 4 times, B ⌈100/8⌉ = 13 times.
+  const GemmTraffic t = gemm_tile_traffic(s, 8, 16);
+  EXPECT_EQ(t.a_reads, 4);
+  EXPECT_EQ(t.b_reads, 13);
+  EXPECT_EQ(t.x_moves, 1);
+  EXPECT_EQ(gemm_work(Precision::fp64, s, t).algorithm_bytes,
+            (100 * 30 * 4 + 30 * 60 * 13 + 100 * 60) * 8);
+  // One tile covering X moves each matrix once: nothing beyond the compulsory bytes.
+  EXPECT_EQ(gemm_work(Precision::fp32, s, gemm_tile_traffic(s, 100, 60)).algorithm_bytes, 0);
+  EXPECT_THROW(gemm_tile_traffic(s, 0, 4), std::invalid_argument);
+}
+
 TEST(GemmShape, IsNamedSquareOrByItsMatrices) {
   EXPECT_EQ(gemm_shape_name({.m = 64, .n = 64, .k = 64}), "square");
   EXPECT_EQ(gemm_shape_name({.m = 1024, .n = 512, .k = 768}), "1024x768*768x512");

@@ -106,6 +106,37 @@ TEST(GemmBlocked, MicroTileIsSixRowsByTwoVectors) {
   EXPECT_EQ(gemm_micro_tile(Isa::avx2, 4).mr, 6u);
 }
 
+TEST(GemmCases, DeclareTheTrafficOfTheirLoops) {
+  const GemmShape s{.m = 300, .n = 200, .k = 600};
+  const double a = 300.0 * 600, b = 600.0 * 200, x = 300.0 * 200;
+  const auto moved = [&](GemmTechnique t, Precision p) {
+    return gemm_traffic({.technique = t, .isa = best_isa()}, p, s);
+  };
+  // naive and interchanged: B read once per row of X
+  for (GemmTechnique t : {GemmTechnique::naive, GemmTechnique::interchanged}) {
+    const GemmTraffic r = moved(t, Precision::fp32);
+    EXPECT_EQ(r.a_reads * a + r.b_reads * b + r.x_moves * x, a + 300 * b + x);
+  }
+  // blocked: k = 600 is 3 slices of KC = 256, X written 3 times and read back twice; n < NC,
+  // A and B read once
+  const GemmTraffic blocked = moved(GemmTechnique::blocked, Precision::fp64);
+  EXPECT_EQ(blocked.a_reads, 1);
+  EXPECT_EQ(blocked.b_reads, 1);
+  EXPECT_EQ(blocked.x_moves, 5);
+  // OpenBLAS: only the compulsory bytes (its own blocking is not modelled)
+  roofline::Device device;
+  device.id = "cpu";
+  EXPECT_EQ(make_gemm_case(device, {.technique = GemmTechnique::openblas}, Precision::fp32, s)
+                ->info()
+                .work.algorithm_bytes,
+            0);
+  EXPECT_EQ(make_gemm_case(device, {.technique = GemmTechnique::naive, .isa = best_isa()},
+                           Precision::fp32, s)
+                ->info()
+                .work.algorithm_bytes,
+            (a + 300 * b + x) * 4);
+}
+
 TEST(GemmCases, DeclareTheirWorkAndShapeAndVerify) {
   roofline::Device device;
   device.id = "cpu";

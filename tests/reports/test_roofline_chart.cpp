@@ -125,6 +125,10 @@ TEST(KeyParam, PrefersTheParameterThatTellsVariantsApart) {
   EXPECT_EQ(key_param({{"n", 1024}, {"m", 64}}), "m=64");
   EXPECT_EQ(key_param({{"n", 1024}, {"op", "triad"}}), "op=triad");
   EXPECT_EQ(key_param({{"isa", "avx2"}}), "");
+  // gemm: n for a square, the shape otherwise; never its rows m
+  EXPECT_EQ(key_param({{"n", 1024}, {"m", 1024}, {"k", 1024}, {"shape", "square"}}), "n=1024");
+  EXPECT_EQ(key_param({{"n", 512}, {"m", 1024}, {"shape", "1024x768*768x512"}}),
+            "shape=1024x768*768x512");
   EXPECT_EQ(params_text({{"m", 64}, {"isa", "avx2"}}), "isa=avx2, m=64");
 }
 

@@ -1,0 +1,145 @@
+// The OpenCL GEMM ladder and CLBlast on a real device (PoCL in CI): every rung the device offers,
+// in fp32 and (with cl_khr_fp64) fp64, verified with kernels/gemm's check at shapes that are
+// multiples of no tile (one entry, a thin k, edges of every work-group), X poisoned first so an
+// entry left unwritten fails; the traffic each rung declares; a rung refused with its reason;
+// the family by name. ROOFLAB_TEST_OPENCL_DEVICE picks the device (the first by default).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+#include "kernels/opencl/cases.hpp"
+#include "kernels/opencl/gemm_cases.hpp"
+#include "probes/opencl/backend.hpp"
+#include "roofline/harness.hpp"
+#include "roofline/input_error.hpp"
+
+namespace kernels::opencl {
+namespace {
+
+using probes::opencl::OpenClBackend;
+using roofline::Precision;
+
+const roofline::MeasureOptions kFast{
+    .repetitions = 2, .min_sample_seconds = 0.0002, .warmup_seconds = 0};
+
+TEST(GemmClLadder, NamesAndTraffic) {
+  std::set<std::string> names;
+  for (const GemmClConfig& c : gemm_cl_ladder()) names.insert(gemm_variant_name(c));
+  EXPECT_EQ(names,
+            (std::set<std::string>{"naive", "tiled_16", "tiled_32", "register_4x4", "register_8x4",
+                                   "block_64x64x8_4x4", "block_128x128x8_8x8", "clblast"}));
+  const GemmShape s{.m = 256, .n = 128, .k = 64};
+  const auto bytes = [&](const GemmClConfig& c) {
+    return gemm_work(Precision::fp32, s, gemm_cl_traffic(c, s)).algorithm_bytes;
+  };
+  // naive: A read once per column of X, B once per row; tiled 16: A 128/16 = 8 times, B 256/16
+  // = 16 times; register 8x4: A 128/4 = 32 times, B 256/8 = 32 times; X written once.
+  const double a = 256.0 * 64 * 4, b = 64.0 * 128 * 4, x = 256.0 * 128 * 4;
+  EXPECT_EQ(bytes({.technique = GemmClTechnique::naive}), a * 128 + b * 256 + x);
+  EXPECT_EQ(bytes({.technique = GemmClTechnique::tiled, .tile = 16}), a * 8 + b * 16 + x);
+  EXPECT_EQ(bytes({.technique = GemmClTechnique::register_tiled, .rows = 8, .cols = 4}),
+            a * 32 + b * 32 + x);
+  // block 64x64: A 128/64 = 2 times, B 256/64 = 4 times
+  EXPECT_EQ(bytes({.technique = GemmClTechnique::block_tiled}), a * 2 + b * 4 + x);
+  EXPECT_EQ(bytes({.technique = GemmClTechnique::clblast}), 0);  // its own: not modelled
+  // A work-group the device does not allow is refused with the reason.
+  const auto why = gemm_unsupported({.technique = GemmClTechnique::tiled, .tile = 32}, 256);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("32x32"), std::string::npos) << *why;
+  EXPECT_FALSE(gemm_unsupported({.technique = GemmClTechnique::register_tiled}, 256));
+  EXPECT_TRUE(
+      gemm_unsupported({.technique = GemmClTechnique::block_tiled, .rows = 3, .cols = 4}, 1024));
+}
+
+class OpenClGemm : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* wanted = std::getenv("ROOFLAB_TEST_OPENCL_DEVICE");
+    const auto devices = backend_.devices();
+    const auto it = std::find_if(devices.begin(), devices.end(),
+                                 [&](const auto& d) { return wanted && d.id == wanted; });
+    if (wanted) {
+      ASSERT_NE(it, devices.end()) << "no device " << wanted;
+    }
+    device_ = wanted ? *it : devices.at(0);
+    runtime_ = backend_.runtime(device_.id);
+    max_group_ = runtime_->device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+  }
+
+  std::vector<Precision> types() const {
+    std::vector<Precision> out = {Precision::fp32};
+    if (supports(runtime_->device(), Precision::fp64)) out.push_back(Precision::fp64);
+    return out;
+  }
+
+  // Verifies the case (X poisoned, one launch), then times it and checks its device time.
+  static void expect_verified(roofline::Case& c) {
+    SCOPED_TRACE(c.info().variant + " " + c.info().params.dump());
+    const roofline::Result r = roofline::measure(c, kFast);
+    EXPECT_TRUE(r.ok()) << r.error << " " << r.verification.message;
+    ASSERT_TRUE(r.time.has_value());
+    EXPECT_GT(r.time->median, 0);
+  }
+
+  OpenClBackend backend_;
+  roofline::Device device_;
+  std::shared_ptr<Runtime> runtime_;
+  std::size_t max_group_ = 0;
+};
+
+TEST_F(OpenClGemm, EveryRungVerifiesAtShapesThatAreMultiplesOfNoTile) {
+  // A single entry; k = 1; a row and a column; sizes past one and two work-groups of every rung
+  // (16, 32, 64 and 128 entries) by a few; k past two block depths (8) by a few.
+  const GemmShape shapes[] = {{1, 1, 1},     {37, 19, 1},   {1, 77, 13}, {77, 1, 13},
+                              {131, 67, 45}, {33, 130, 70}, {260, 9, 19}};
+  const auto cache = std::make_shared<HostInputCache>();
+  int verified = 0;
+  for (const GemmClConfig& c : gemm_cl_ladder()) {
+    if (gemm_unsupported(c, max_group_)) continue;
+    for (Precision p : types())
+      for (const GemmShape& s : shapes) {
+        expect_verified(*make_gemm_case(device_, runtime_, c, p, s, cache));
+        ++verified;
+      }
+  }
+  EXPECT_GE(verified, 7 * 7);
+}
+
+TEST_F(OpenClGemm, RefusesWhatItCannotRun) {
+  EXPECT_THROW(make_gemm_case(device_, runtime_, {}, Precision::fp32, {0, 4, 4}),
+               roofline::InputError);
+  EXPECT_THROW(make_gemm_case(device_, runtime_, {}, Precision::int32, {4, 4, 4}),
+               roofline::InputError);
+  const GemmClConfig too_big{.technique = GemmClTechnique::tiled, .tile = 128};  // 16384 items
+  ASSERT_TRUE(gemm_unsupported(too_big, max_group_));
+  EXPECT_THROW(make_gemm_case(device_, runtime_, too_big, Precision::fp32, {4, 4, 4}),
+               roofline::InputError);
+}
+
+TEST_F(OpenClGemm, FamilyRunsByNameWithClblastTheBaseline) {
+  roofline::RunOptions options;
+  options.families = {"gemm"};
+  options.size = 40;
+  const auto cases = backend_.cases(device_, options);
+  std::set<std::string> variants;
+  for (const auto& c : cases) {
+    EXPECT_EQ(c->info().family, "gemm");
+    EXPECT_EQ(c->info().params.at("n"), 40);
+    EXPECT_EQ(c->info().params.at("shape"), "square");
+    variants.insert(c->info().variant);
+  }
+  EXPECT_TRUE(variants.count("clblast"));
+  EXPECT_TRUE(variants.count("register_8x4"));
+  EXPECT_EQ(cases.size(), variants.size() * types().size());
+  // The default suite leaves gemm out.
+  roofline::RunOptions defaults;
+  defaults.size = 40;
+  const auto default_cases = backend_.cases(device_, defaults);
+  EXPECT_TRUE(std::none_of(default_cases.begin(), default_cases.end(),
+                           [](const auto& c) { return c->info().family == "gemm"; }));
+}
+
+}  // namespace
+}  // namespace kernels::opencl
