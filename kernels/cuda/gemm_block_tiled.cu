@@ -16,7 +16,7 @@ void launch_block_tiled(const GemmTile& tile, bool vector, const GemmOptions& op
         if (vector)
           block_tiled<T, TileType<Tile>, 16 / sizeof(T), O>
               <<<grid(l), l.threads>>>(dims(s), a, b, x);
-        else if constexpr (Options == GemmOptions{})  // the sweep's rows are all 16-byte ones
+        else
           block_tiled<T, TileType<Tile>, 1, O><<<grid(l), l.threads>>>(dims(s), a, b, x);
       });
   check_launch("gemm block_tiled");

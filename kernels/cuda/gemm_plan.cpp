@@ -89,11 +89,11 @@ std::string inconsistency(const GemmConfig& c, int element_bytes) {
   if ((t.bm * t.bk) % (v * t.threads) || (t.bk * t.bn) % (v * t.threads) || t.bk % v || t.bn % v ||
       t.tn % v)
     return "whole vectors of the A and B tiles per thread";
-  if (c.kernel == GemmKernel::block_tiled && o != GemmOptions{} && !c.vector)
-    return "16-byte loads for its options";
-  if (o.a_pad < 0 || o.a_pad % v || o.group_rows < 0)
-    return "a pad of whole vectors and a group of rows ≥ 0";
-  if (o.smem_vectors && (!gemm_vector_loads(c) || t.tm % v || t.tn % v || t.bm % v))
+  // Shared memory's 16-byte reads are whatever the global loads are: padded rows on 16 bytes.
+  const int v16 = 16 / element_bytes;
+  if (o.a_pad < 0 || o.a_pad % v16 || o.group_rows < 0)
+    return "a pad of whole 16-byte vectors and a group of rows ≥ 0";
+  if (o.smem_vectors && (t.tm % v16 || t.tn % v16 || t.bm % v16))
     return "thread tiles of whole 16-byte vectors for vector reads of shared memory";
   if (shared_bytes(c, element_bytes) > kStaticSharedBytes)
     return "at most 48 KiB of static shared memory";
@@ -200,12 +200,18 @@ std::vector<GemmConfig> gemm_ladder(Precision p, int cc) {
     ladder.push_back({.kernel = GemmKernel::smem_tiled, .tile = t});
   for (const GemmTile& t : {kRegisterTile4x4, kRegisterTile8x4})
     ladder.push_back({.kernel = GemmKernel::register_tiled, .tile = t});
-  const GemmTile block = gemm_tuning(GemmKernel::block_tiled, p, cc).tile;
-  ladder.push_back({.kernel = GemmKernel::block_tiled, .tile = block});
-  ladder.push_back({.kernel = GemmKernel::block_tiled, .tile = block, .vector = true});
+  const GemmTuning& block = gemm_tuning(GemmKernel::block_tiled, p, cc);
+  const GemmTuning& warp = gemm_tuning(GemmKernel::warp_tiled, p, cc);
+  ladder.push_back(
+      {.kernel = GemmKernel::block_tiled, .tile = block.tile, .options = block.options});
+  ladder.push_back({.kernel = GemmKernel::block_tiled,
+                    .tile = block.tile,
+                    .vector = true,
+                    .options = block.options});
   ladder.push_back({.kernel = GemmKernel::warp_tiled,
-                    .tile = gemm_tuning(GemmKernel::warp_tiled, p, cc).tile,
-                    .vector = true});
+                    .tile = warp.tile,
+                    .vector = true,
+                    .options = warp.options});
   return ladder;
 }
 

@@ -130,7 +130,8 @@ struct GemmTuning {
 };
 
 // The rows (block_tiled and warp_tiled; the other kernels take the study's fixed shapes). The
-// kernels are compiled for exactly these tiles.
+// kernels are compiled for exactly these tiles and options (and kGemmSweep's); the ladder takes a
+// row's options with its tile, so a sweep winner is promoted by copying its tile and options.
 // clang-format off
 inline constexpr GemmTuning kGemmTunings[] = {
     {GemmKernel::block_tiled, roofline::Precision::fp32, 0, kBlockTile128,
