@@ -204,6 +204,15 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device) {
                            make_cublas_gemm_case(device, CublasGemmMath::pedantic, p, shape));
                      });
                  }});
+  // The tuning sweep (kGemmSweep, fp32 only), opt-in: timings of the same work, for tuning.
+  for (const GemmConfig& c : gemm_sweep())
+    out.push_back({&kGemm, gemm_variant_name(c), true, false,
+                   [=, &device](Cases& cases, const Sizing& s) {
+                     add_gemm_shapes(s, Precision::fp32, kGemmFull, [&](const GemmShape& shape) {
+                       cases.push_back(make_gemm_case(device, c, Precision::fp32, shape));
+                     });
+                   },
+                   /*opt_in=*/true});
   if (cc < 80) return;
   for (const auto& [m, p] : {std::pair{CublasGemmMath::tf32, Precision::fp32},
                              std::pair{CublasGemmMath::bf16, Precision::bf16}})

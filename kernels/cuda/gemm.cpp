@@ -14,9 +14,9 @@ void gemm_launch(const GemmConfig& c, const GemmShape& s, const T* a, const T* b
     case GemmKernel::register_tiled:
       return gemm_device::launch_register_tiled(c.tile, l, s, a, b, x);
     case GemmKernel::block_tiled:
-      return gemm_device::launch_block_tiled(c.tile, c.vector, l, s, a, b, x);
+      return gemm_device::launch_block_tiled(c.tile, c.vector, c.options, l, s, a, b, x);
     case GemmKernel::warp_tiled:
-      return gemm_device::launch_warp_tiled(c.tile, l, s, a, b, x);
+      return gemm_device::launch_warp_tiled(c.tile, c.options, l, s, a, b, x);
   }
 }
 

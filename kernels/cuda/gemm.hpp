@@ -25,11 +25,11 @@ template <class T>
 void launch_register_tiled(const GemmTile& tile, const GemmLaunch& l, const GemmShape& s,
                            const T* a, const T* b, T* x);
 template <class T>
-void launch_block_tiled(const GemmTile& tile, bool vector, const GemmLaunch& l, const GemmShape& s,
-                        const T* a, const T* b, T* x);
+void launch_block_tiled(const GemmTile& tile, bool vector, const GemmOptions& options,
+                        const GemmLaunch& l, const GemmShape& s, const T* a, const T* b, T* x);
 template <class T>
-void launch_warp_tiled(const GemmTile& tile, const GemmLaunch& l, const GemmShape& s, const T* a,
-                       const T* b, T* x);
+void launch_warp_tiled(const GemmTile& tile, const GemmOptions& options, const GemmLaunch& l,
+                       const GemmShape& s, const T* a, const T* b, T* x);
 
 }  // namespace gemm_device
 }  // namespace kernels::cuda

@@ -8,20 +8,23 @@
 namespace kernels::cuda::gemm_device {
 
 template <class T>
-void launch_block_tiled(const GemmTile& tile, bool vector, const GemmLaunch& l, const GemmShape& s,
-                        const T* a, const T* b, T* x) {
-  with_tuned_tile<GemmKernel::block_tiled, precision_of<T>()>(tile, [&]<GemmTile Tile>() {
-    if (vector)
-      block_tiled<T, TileType<Tile>, 16 / sizeof(T)><<<grid(l), l.threads>>>(dims(s), a, b, x);
-    else
-      block_tiled<T, TileType<Tile>, 1><<<grid(l), l.threads>>>(dims(s), a, b, x);
-  });
+void launch_block_tiled(const GemmTile& tile, bool vector, const GemmOptions& options,
+                        const GemmLaunch& l, const GemmShape& s, const T* a, const T* b, T* x) {
+  with_tuned_tile<GemmKernel::block_tiled, precision_of<T>()>(
+      tile, options, [&]<GemmTile Tile, GemmOptions Options>() {
+        using O = OptionsType<Options>;
+        if (vector)
+          block_tiled<T, TileType<Tile>, 16 / sizeof(T), O>
+              <<<grid(l), l.threads>>>(dims(s), a, b, x);
+        else
+          block_tiled<T, TileType<Tile>, 1, O><<<grid(l), l.threads>>>(dims(s), a, b, x);
+      });
   check_launch("gemm block_tiled");
 }
 
-template void launch_block_tiled(const GemmTile&, bool, const GemmLaunch&, const GemmShape&,
-                                 const float*, const float*, float*);
-template void launch_block_tiled(const GemmTile&, bool, const GemmLaunch&, const GemmShape&,
-                                 const double*, const double*, double*);
+template void launch_block_tiled(const GemmTile&, bool, const GemmOptions&, const GemmLaunch&,
+                                 const GemmShape&, const float*, const float*, float*);
+template void launch_block_tiled(const GemmTile&, bool, const GemmOptions&, const GemmLaunch&,
+                                 const GemmShape&, const double*, const double*, double*);
 
 }  // namespace kernels::cuda::gemm_device

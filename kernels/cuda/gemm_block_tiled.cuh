@@ -6,18 +6,20 @@
 
 namespace kernels::cuda::gemm_device {
 
-template <class T, class P, int V>
+template <class T, class P, int V, class O>
 __global__ void __launch_bounds__(P::value.threads)
     block_tiled(Dims d, const T* __restrict__ A, const T* __restrict__ B, T* __restrict__ X) {
   constexpr GemmTile Tile = P::value;
-  constexpr int TM = Tile.tm, TN = Tile.tn;
-  __shared__ __align__(16) T as[Tile.bk * Tile.bm];
+  constexpr GemmOptions Options = O::value;
+  constexpr int TM = Tile.tm, TN = Tile.tn, A_LD = Tile.bm + Options.a_pad;
+  __shared__ __align__(16) T as[Tile.bk * A_LD];
   __shared__ __align__(16) T bs[Tile.bk * Tile.bn];
   const int tid = threadIdx.x;
-  const int row0 = blockIdx.y * Tile.bm, col0 = blockIdx.x * Tile.bn;
+  const BlockTile block = block_tile<Options.group_rows>();
+  const int row0 = block.row * Tile.bm, col0 = block.col * Tile.bn;
   const int trow = tid / (Tile.bn / TN) * TM, tcol = tid % (Tile.bn / TN) * TN;
   T acc[TM][TN] = {};
-  TileFetch<T, Tile, V> tiles;
+  TileFetch<T, Tile, V, A_LD> tiles;
   for (int k0 = 0; k0 < d.k; k0 += Tile.bk) {
     tiles.fetch(A, B, d, row0, col0, k0, tid);
     tiles.stash(as, bs, tid);
@@ -25,10 +27,8 @@ __global__ void __launch_bounds__(P::value.threads)
 #pragma unroll
     for (int l = 0; l < Tile.bk; ++l) {
       T am[TM], bn[TN];
-#pragma unroll
-      for (int i = 0; i < TM; ++i) am[i] = as[l * Tile.bm + trow + i];
-#pragma unroll
-      for (int j = 0; j < TN; ++j) bn[j] = bs[l * Tile.bn + tcol + j];
+      load_fragment<T, TM, Options.smem_vectors>(am, &as[l * A_LD + trow]);
+      load_fragment<T, TN, Options.smem_vectors>(bn, &bs[l * Tile.bn + tcol]);
       outer_product(acc, am, bn);
     }
     __syncthreads();

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "kernels/cuda/case.hpp"
@@ -151,10 +152,15 @@ nlohmann::json shape_params(const GemmShape& s) {
   return {{"n", s.n}, {"m", s.m}, {"k", s.k}, {"shape", gemm_shape_name(s)}};
 }
 
-// The evidence of the kGemmTunings row with this tile, or empty for a fixed shape.
+// The evidence of the kGemmTunings (or else kGemmSweep) row with this tile and options, or empty
+// for a fixed shape.
 std::string_view tile_evidence(const GemmConfig& c, Precision p) {
-  for (const GemmTuning& row : kGemmTunings)
-    if (row.kernel == c.kernel && row.precision == p && row.tile == c.tile) return row.evidence;
+  for (const auto& table :
+       {std::span<const GemmTuning>(kGemmTunings), std::span<const GemmTuning>(kGemmSweep)})
+    for (const GemmTuning& row : table)
+      if (row.kernel == c.kernel && row.precision == p && row.tile == c.tile &&
+          row.options == c.options)
+        return row.evidence;
   return {};
 }
 
@@ -177,7 +183,10 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device, c
                  {"tm", t.tm},
                  {"tn", t.tn},
                  {"threads", t.threads},
-                 {"vector_bytes", gemm_vector_elements(c, element) * element}});
+                 {"vector_bytes", gemm_vector_elements(c, element) * element},
+                 {"a_pad", c.options.a_pad},
+                 {"smem_vectors", c.options.smem_vectors},
+                 {"group_rows", c.options.group_rows}});
   if (const std::string_view evidence = tile_evidence(c, p); !evidence.empty())
     params["tile_evidence"] = evidence;
   roofline::Work work = gemm_work(p, s);

@@ -14,8 +14,9 @@
 namespace kernels::cuda {
 
 // One of our kernels. Params: n, m, k, shape, kernel, index (naive), the tile (bm, bn, bk, wm,
-// wn, wn_iter, tm, tn, threads), vector_bytes, and tile_evidence for a tuned tile (its
-// kGemmTunings row, found by tile in precision p). Declared work: gemm_work, its algorithm_bytes
+// wn, wn_iter, tm, tn, threads), vector_bytes, the options (a_pad, smem_vectors, group_rows), and
+// tile_evidence for a tuned or swept tile (its kGemmTunings or kGemmSweep row, found by tile and
+// options in precision p). Declared work: gemm_work, its algorithm_bytes
 // the traffic the block tiling implies (gemm_tile_traffic). Throws roofline::InputError for a tile
 // check_tile refuses; a shape plan_gemm refuses is the case's error, raised when it prepares
 // (before it allocates), so the reason is in the results.

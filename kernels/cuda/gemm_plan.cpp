@@ -43,15 +43,30 @@ std::vector<GemmTile> fixed_tiles(GemmKernel k) {
 bool compiled(const GemmConfig& c, Precision p) {
   for (const GemmTile& t : fixed_tiles(c.kernel))
     if (t == c.tile) return true;
-  for (const GemmTuning& row : kGemmTunings)
-    if (row.kernel == c.kernel && row.precision == p && row.tile == c.tile) return true;
-  return false;
+  const auto same = [&](const GemmTuning& row) {
+    return row.kernel == c.kernel && row.precision == p && row.tile == c.tile &&
+           row.options == c.options;
+  };
+  return std::any_of(std::begin(kGemmTunings), std::end(kGemmTunings), same) ||
+         std::any_of(std::begin(kGemmSweep), std::end(kGemmSweep), same);
 }
+
+// Shared memory a tiled kernel takes: A's padded and B's tiles, twice for warp_tiled's stages.
+int shared_bytes(const GemmConfig& c, int element_bytes) {
+  const GemmTile& t = c.tile;
+  const int stages = c.kernel == GemmKernel::warp_tiled ? 2 : 1;
+  return stages * t.bk * (t.bm + c.options.a_pad + t.bn) * element_bytes;
+}
+
+constexpr int kStaticSharedBytes = 48 * 1024;  // CUDA's limit on a kernel's static __shared__
 
 // Why the tile cannot be split as its kernel splits it, or empty.
 std::string inconsistency(const GemmConfig& c, int element_bytes) {
   const GemmTile& t = c.tile;
+  const GemmOptions& o = c.options;
   const int v = gemm_vector_elements(c, element_bytes);
+  const bool tiled = c.kernel == GemmKernel::block_tiled || c.kernel == GemmKernel::warp_tiled;
+  if (!tiled && o != GemmOptions{}) return "no options (only block_tiled and warp_tiled take them)";
   switch (c.kernel) {
     case GemmKernel::naive:
       if (t.bm * t.bn != t.threads) return "a thread per entry of the block tile";
@@ -74,6 +89,14 @@ std::string inconsistency(const GemmConfig& c, int element_bytes) {
   if ((t.bm * t.bk) % (v * t.threads) || (t.bk * t.bn) % (v * t.threads) || t.bk % v || t.bn % v ||
       t.tn % v)
     return "whole vectors of the A and B tiles per thread";
+  // Shared memory's 16-byte reads are whatever the global loads are: padded rows on 16 bytes.
+  const int v16 = 16 / element_bytes;
+  if (o.a_pad < 0 || o.a_pad % v16 || o.group_rows < 0)
+    return "a pad of whole 16-byte vectors and a group of rows ≥ 0";
+  if (o.smem_vectors && (t.tm % v16 || t.tn % v16 || t.bm % v16))
+    return "thread tiles of whole 16-byte vectors for vector reads of shared memory";
+  if (shared_bytes(c, element_bytes) > kStaticSharedBytes)
+    return "at most 48 KiB of static shared memory";
   if (c.kernel == GemmKernel::warp_tiled) {
     if (t.threads % 32 || t.bm % t.wm || t.bn % t.wn ||
         (t.bm / t.wm) * (t.bn / t.wn) != t.threads / 32)
@@ -89,6 +112,22 @@ std::string inconsistency(const GemmConfig& c, int element_bytes) {
 }
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// A swept config's tile and options, for its name: "_128x128x8_w32x64i2_t4x4_256_lds128_pad4_g8"
+// (warp tile wm × wn in wn_iter column sub-tiles; vector shared reads, A's pad, row groups).
+std::string swept_suffix(const GemmConfig& c) {
+  if (!c.swept) return {};
+  const GemmTile& t = c.tile;
+  const GemmOptions& o = c.options;
+  const auto n = [](int v) { return std::to_string(v); };
+  std::string s = "_" + n(t.bm) + "x" + n(t.bn) + "x" + n(t.bk);
+  if (t.wm > 0) s += "_w" + n(t.wm) + "x" + n(t.wn) + "i" + n(t.wn_iter);
+  s += "_t" + n(t.tm) + "x" + n(t.tn) + "_" + n(t.threads);
+  if (o.smem_vectors) s += "_lds128";
+  if (o.a_pad > 0) s += "_pad" + n(o.a_pad);
+  if (o.group_rows > 0) s += "_g" + n(o.group_rows);
+  return s;
+}
 
 }  // namespace
 
@@ -135,11 +174,22 @@ std::string gemm_variant_name(const GemmConfig& c) {
     case GemmKernel::register_tiled:
       return kernel + "_" + std::to_string(c.tile.tm) + "x" + std::to_string(c.tile.tn);
     case GemmKernel::block_tiled:
-      return c.vector ? kernel + "_v16" : kernel;
+      return (c.vector ? kernel + "_v16" : kernel) + swept_suffix(c);
     case GemmKernel::warp_tiled:
-      return kernel + "_db";
+      return kernel + "_db" + swept_suffix(c);
   }
   return kernel;
+}
+
+std::vector<GemmConfig> gemm_sweep() {
+  std::vector<GemmConfig> out;
+  for (const GemmTuning& row : kGemmSweep)
+    out.push_back({.kernel = row.kernel,
+                   .tile = row.tile,
+                   .vector = true,
+                   .options = row.options,
+                   .swept = true});
+  return out;
 }
 
 std::vector<GemmConfig> gemm_ladder(Precision p, int cc) {
@@ -150,12 +200,18 @@ std::vector<GemmConfig> gemm_ladder(Precision p, int cc) {
     ladder.push_back({.kernel = GemmKernel::smem_tiled, .tile = t});
   for (const GemmTile& t : {kRegisterTile4x4, kRegisterTile8x4})
     ladder.push_back({.kernel = GemmKernel::register_tiled, .tile = t});
-  const GemmTile block = gemm_tuning(GemmKernel::block_tiled, p, cc).tile;
-  ladder.push_back({.kernel = GemmKernel::block_tiled, .tile = block});
-  ladder.push_back({.kernel = GemmKernel::block_tiled, .tile = block, .vector = true});
+  const GemmTuning& block = gemm_tuning(GemmKernel::block_tiled, p, cc);
+  const GemmTuning& warp = gemm_tuning(GemmKernel::warp_tiled, p, cc);
+  ladder.push_back(
+      {.kernel = GemmKernel::block_tiled, .tile = block.tile, .options = block.options});
+  ladder.push_back({.kernel = GemmKernel::block_tiled,
+                    .tile = block.tile,
+                    .vector = true,
+                    .options = block.options});
   ladder.push_back({.kernel = GemmKernel::warp_tiled,
-                    .tile = gemm_tuning(GemmKernel::warp_tiled, p, cc).tile,
-                    .vector = true});
+                    .tile = warp.tile,
+                    .vector = true,
+                    .options = warp.options});
   return ladder;
 }
 

@@ -52,6 +52,23 @@ struct GemmTile {
   friend constexpr bool operator==(const GemmTile&, const GemmTile&) = default;
 };
 
+// What a tiled kernel (block_tiled, warp_tiled) takes as policy beyond its tile; the defaults are
+// the ladder's kernels as first measured.
+struct GemmOptions {
+  // Elements after each k row of A's transposed shared tile. The transposing stores of a warp
+  // land 4 k rows apart × consecutive m: with bm a multiple of 32 they hit 8 or 16 banks; 4
+  // spreads them over all 32 at bk 8 (2-way at bk 16) and keeps the rows on 16 bytes.
+  int a_pad = 0;
+  // A thread's fragments read from shared memory as 16-byte vectors (LDS.128) rather than left to
+  // the compiler to merge; needs tm and tn multiples of the vector.
+  bool smem_vectors = false;
+  // Block rasterization: consecutive blocks walk a group of this many block rows column by
+  // column, so the blocks resident together share a few A and B panels in L2 instead of reading
+  // all of B; 0: row by row (blockIdx as is).
+  int group_rows = 0;
+  friend constexpr bool operator==(const GemmOptions&, const GemmOptions&) = default;
+};
+
 // The study's fixed shapes.
 inline constexpr GemmTile kNaiveTile{.bm = 16, .bn = 16, .threads = 256};
 inline constexpr GemmTile kSmemTile16{.bm = 16, .bn = 16, .bk = 16, .threads = 256};
@@ -109,10 +126,12 @@ struct GemmTuning {
   int min_cc;
   GemmTile tile;
   std::string_view evidence;
+  GemmOptions options{};
 };
 
 // The rows (block_tiled and warp_tiled; the other kernels take the study's fixed shapes). The
-// kernels are compiled for exactly these tiles.
+// kernels are compiled for exactly these tiles and options (and kGemmSweep's); the ladder takes a
+// row's options with its tile, so a sweep winner is promoted by copying its tile and options.
 // clang-format off
 inline constexpr GemmTuning kGemmTunings[] = {
     {GemmKernel::block_tiled, roofline::Precision::fp32, 0, kBlockTile128,
@@ -133,6 +152,89 @@ inline constexpr GemmTuning kGemmTunings[] = {
 };
 // clang-format on
 
+// The opt-in sweep (fp32, for tuning on a GPU: the speed test and opt-in rows time them all in
+// one run): tiles known good on sm_80/sm_90, with the options. Shapes from siboehm's kernel 10/12
+// configurations (src/runner.cu, SGEMM_CUDA @ 60cba6f) and CUTLASS's SM80 SIMT sgemm tiles
+// (tools/library/scripts/generator.py, GenerateSM80_Simt_f32: 256×128×8 and 128×256×8 with 4×2
+// warps of 64×64, 128×128×8 with 4×2 warps of 32×64, 64×64×8, …; CUTLASS's lanes hold 8×8 of a
+// 32×64 warp tile as 2×2 blocks of 4×4, our wn_iter 2 × wm_iter 2 of 4×4). min_cc is unused.
+// ptxas (CUDA 13, sm_90, -Xptxas -v): no row spills; registers per thread in the evidence.
+namespace sweep {
+constexpr GemmOptions kPlain{};
+constexpr GemmOptions kVectors{.smem_vectors = true};
+constexpr GemmOptions kPadded{.a_pad = 4, .smem_vectors = true};
+constexpr GemmOptions kGrouped{.a_pad = 4, .smem_vectors = true, .group_rows = 8};
+constexpr GemmTuning warp(int bm, int bn, int bk, int wm, int wn, int wn_iter, int tm, int tn,
+                          int threads, GemmOptions options, std::string_view evidence) {
+  return {.kernel = GemmKernel::warp_tiled,
+          .precision = roofline::Precision::fp32,
+          .min_cc = 0,
+          .tile = {.bm = bm,
+                   .bn = bn,
+                   .bk = bk,
+                   .wm = wm,
+                   .wn = wn,
+                   .wn_iter = wn_iter,
+                   .tm = tm,
+                   .tn = tn,
+                   .threads = threads},
+          .evidence = evidence,
+          .options = options};
+}
+constexpr GemmTuning block(int bm, int bn, int bk, int tm, int tn, int threads, GemmOptions options,
+                           std::string_view evidence) {
+  return {.kernel = GemmKernel::block_tiled,
+          .precision = roofline::Precision::fp32,
+          .min_cc = 0,
+          .tile = {.bm = bm, .bn = bn, .bk = bk, .tm = tm, .tn = tn, .threads = threads},
+          .evidence = evidence,
+          .options = options};
+}
+}  // namespace sweep
+
+// clang-format off
+inline constexpr GemmTuning kGemmSweep[] = {
+    sweep::warp(128, 128, 16, 64, 64, 4, 8, 4, 128, sweep::kPlain,
+                "siboehm kernel 10/12 A6000 (the sm_90 row); 239 registers"),
+    sweep::warp(128, 128, 16, 64, 64, 4, 8, 4, 128, sweep::kVectors,
+                "siboehm A6000 + LDS.128; 239 registers"),
+    sweep::warp(128, 128, 16, 64, 64, 4, 8, 4, 128, sweep::kPadded,
+                "siboehm A6000 + LDS.128, A pad; 239 registers"),
+    sweep::warp(128, 128, 16, 64, 64, 4, 8, 4, 128, sweep::kGrouped,
+                "siboehm A6000 + LDS.128, A pad, groups; 249 registers"),
+    sweep::warp(128, 128, 8, 64, 64, 4, 8, 4, 128, sweep::kGrouped,
+                "siboehm A6000 at bk 8; 223 registers"),
+    sweep::warp(128, 128, 16, 64, 64, 2, 8, 8, 128, sweep::kGrouped,
+                "siboehm A6000 block, 8x8 lanes; 243 registers"),
+    sweep::warp(64, 128, 16, 32, 64, 1, 4, 4, 128, sweep::kGrouped,
+                "siboehm kernel 10 A100; 167 registers"),
+    sweep::warp(128, 128, 8, 32, 64, 2, 4, 4, 256, sweep::kPadded,
+                "CUTLASS SM80 SIMT 128x128x8, 4x2 warps of 32x64; 125 registers"),
+    sweep::warp(128, 128, 8, 32, 64, 2, 4, 4, 256, sweep::kGrouped,
+                "CUTLASS SM80 SIMT 128x128x8, 4x2 warps of 32x64; 128 registers"),
+    sweep::warp(128, 128, 8, 32, 64, 1, 8, 8, 256, sweep::kGrouped,
+                "CUTLASS 128x128x8 warps, 8x8 lanes; 141 registers"),
+    sweep::warp(128, 128, 16, 32, 64, 2, 4, 4, 256, sweep::kGrouped,
+                "CUTLASS 128x128 warps at bk 16; 161 registers"),
+    sweep::warp(256, 128, 8, 64, 64, 2, 8, 4, 256, sweep::kPadded,
+                "CUTLASS SM80 SIMT 256x128x8, 4x2 warps of 64x64; 207 registers"),
+    sweep::warp(256, 128, 8, 64, 64, 2, 8, 4, 256, sweep::kGrouped,
+                "CUTLASS SM80 SIMT 256x128x8, 4x2 warps of 64x64; 211 registers"),
+    sweep::warp(128, 256, 8, 64, 64, 2, 8, 4, 256, sweep::kGrouped,
+                "CUTLASS SM80 SIMT 128x256x8, 2x4 warps of 64x64; 211 registers"),
+    sweep::warp(128, 64, 16, 64, 32, 1, 8, 4, 128, sweep::kGrouped,
+                "CUTLASS 128x64 shape, 2x2 warps of 64x32; 167 registers"),
+    sweep::warp(64, 64, 16, 32, 32, 1, 4, 4, 128, sweep::kGrouped,
+                "CUTLASS 64x64 shape, 2x2 warps of 32x32; 94 registers"),
+    sweep::block(128, 128, 8, 8, 8, 256, sweep::kPadded,
+                "siboehm kernel 6 shape (block_tiled_v16); 127 registers"),
+    sweep::block(128, 128, 16, 8, 8, 256, sweep::kGrouped,
+                "siboehm A100 kernel 9 shape, 128x128x16; 121 registers"),
+    sweep::block(128, 64, 16, 8, 4, 256, sweep::kGrouped,
+                "128x64x16, 8x4 per thread; 69 registers"),
+};
+// clang-format on
+
 // The tile of a tiled kernel on a device of compute capability cc in precision p: the table's
 // row with the largest min_cc ≤ cc. Throws roofline::InputError when no row applies.
 const GemmTuning& gemm_tuning(GemmKernel k, roofline::Precision p, int cc);
@@ -142,13 +244,18 @@ struct GemmConfig {
   GemmKernel kernel = GemmKernel::naive;
   NaiveIndex index = NaiveIndex::coalesced;  // naive only
   GemmTile tile = kNaiveTile;
-  bool vector = false;  // 16-byte global loads and stores (block_tiled; warp_tiled always)
+  bool vector = false;    // 16-byte global loads and stores (block_tiled; warp_tiled always)
+  GemmOptions options{};  // block_tiled and warp_tiled
+  bool swept = false;     // a kGemmSweep row: its tile and options are in the name
 };
 
 // The variant's name, from its parameters: "naive_coalesced", "smem_tiled_32",
 // "register_tiled_8x4", "block_tiled", "block_tiled_v16", "warp_tiled_db" (the tile of the last
 // two is per architecture and precision, so it is in the params, not the name).
 std::string gemm_variant_name(const GemmConfig& c);
+
+// The opt-in sweep's configs (kGemmSweep, fp32), in the table's order.
+std::vector<GemmConfig> gemm_sweep();
 
 // The configs of our ladder for a device of compute capability cc and precision p, in the order
 // of the study.

@@ -36,6 +36,54 @@ struct TileTypeOf {
 };
 template <GemmTile t>
 using TileType = TileTypeOf<t.bm, t.bn, t.bk, t.wm, t.wn, t.wn_iter, t.tm, t.tn, t.threads>;
+// The same for the options.
+template <int A_PAD, bool SMEM_VECTORS, int GROUP_ROWS>
+struct OptionsOf {
+  static constexpr GemmOptions value{
+      .a_pad = A_PAD, .smem_vectors = SMEM_VECTORS, .group_rows = GROUP_ROWS};
+};
+template <GemmOptions o>
+using OptionsType = OptionsOf<o.a_pad, o.smem_vectors, o.group_rows>;
+
+// The block tile this block computes, in tiles: blockIdx as is, or with GROUP > 0 the launch
+// order (x fastest) remapped to walk groups of GROUP block rows column by column (the last group
+// shorter), so the blocks resident at once share a few panels of A and of B in L2.
+struct BlockTile {
+  int row, col;
+};
+template <int GROUP>
+__device__ __forceinline__ BlockTile block_tile() {
+  if constexpr (GROUP == 0) {
+    return {static_cast<int>(blockIdx.y), static_cast<int>(blockIdx.x)};
+  } else {
+    const int cols = static_cast<int>(gridDim.x), rows = static_cast<int>(gridDim.y);
+    const int id = static_cast<int>(blockIdx.y) * cols + static_cast<int>(blockIdx.x);
+    const int group = id / (GROUP * cols), first = group * GROUP;
+    const int height = min(GROUP, rows - first), in = id - first * cols;
+    return {first + in % height, in / height};
+  }
+}
+
+// A thread's N-element fragment from shared memory at p: as 16-byte vectors (p on 16 bytes,
+// N a multiple of them: one LDS.128 each) or element by element.
+template <class T, int N, bool VECTORS>
+__device__ __forceinline__ void load_fragment(T (&out)[N], const T* p) {
+  if constexpr (VECTORS) {
+    constexpr int V = 16 / sizeof(T);
+    static_assert(N % V == 0);
+    using Raw = typename VectorOf<T, V>::type;
+#pragma unroll
+    for (int i = 0; i < N; i += V) {
+      const Raw raw = *reinterpret_cast<const Raw*>(p + i);
+      const T* e = reinterpret_cast<const T*>(&raw);
+#pragma unroll
+      for (int j = 0; j < V; ++j) out[i + j] = e[j];
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < N; ++i) out[i] = p[i];
+  }
+}
 
 // V consecutive elements at p when `inside`, zeros otherwise (beyond A's or B's edge). V > 1 needs
 // p on 16 bytes, which plan_gemm's multiples of V in n and k guarantee.
@@ -58,10 +106,11 @@ __device__ __forceinline__ Vector<T, V> load_or_zero(const T* p, bool inside) {
 }
 
 // One k step's tiles, fetched from global memory into registers and then stashed into shared
-// memory as as[bk][bm] (A transposed: a thread's tm rows at one k are adjacent) and bs[bk][bn].
+// memory as as[bk][A_LD] (A transposed: a thread's tm rows at one k are adjacent; A_LD ≥ bm, the
+// padded row) and bs[bk][bn].
 // Split in two so that a double-buffered kernel keeps the next tiles' loads in flight while it
 // multiplies the current ones. Threads take consecutive vectors along rows (coalesced).
-template <class T, GemmTile Tile, int V>
+template <class T, GemmTile Tile, int V, int A_LD = Tile.bm>
 struct TileFetch {
   static constexpr int kAVectors = Tile.bm * Tile.bk / (V * Tile.threads);
   static constexpr int kBVectors = Tile.bk * Tile.bn / (V * Tile.threads);
@@ -93,7 +142,7 @@ struct TileFetch {
       const int index = tid + i * Tile.threads;
       const int row = index / kARowVectors, col = index % kARowVectors * V;
 #pragma unroll
-      for (int e = 0; e < V; ++e) as[(col + e) * Tile.bm + row] = a[i].v[e];
+      for (int e = 0; e < V; ++e) as[(col + e) * A_LD + row] = a[i].v[e];
     }
 #pragma unroll
     for (int i = 0; i < kBVectors; ++i) {
@@ -145,26 +194,33 @@ void with_tile(const GemmTile& tile, F&& f) {
   if (!found) throw std::logic_error("gemm: no kernel is compiled for this tile");
 }
 
-template <std::size_t I, GemmKernel K, roofline::Precision P, class F>
-bool visit_tuning(const GemmTile& tile, F& f) {
-  constexpr GemmTuning row = kGemmTunings[I];
+template <const auto& Table, std::size_t I, GemmKernel K, roofline::Precision P, class F>
+bool visit_tuning(const GemmTile& tile, const GemmOptions& options, F& f) {
+  constexpr GemmTuning row = Table[I];
   if constexpr (row.kernel == K && row.precision == P) {
-    if (tile == row.tile) {
-      f.template operator()<row.tile>();
+    if (tile == row.tile && options == row.options) {
+      f.template operator()<row.tile, row.options>();
       return true;
     }
   }
   return false;
 }
 
-// The same over the tiles of kGemmTunings' rows of kernel K in precision P.
-template <GemmKernel K, roofline::Precision P, class F>
-void with_tuned_tile(const GemmTile& tile, F&& f) {
-  const bool found = [&]<std::size_t... I>(std::index_sequence<I...>) {
-    return (visit_tuning<I, K, P>(tile, f) || ...);
+template <const auto& Table, GemmKernel K, roofline::Precision P, class F>
+bool visit_table(const GemmTile& tile, const GemmOptions& options, F& f) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return (visit_tuning<Table, I, K, P>(tile, options, f) || ...);
   }
-  (std::make_index_sequence<std::size(kGemmTunings)>{});
-  if (!found) throw std::logic_error("gemm: no kernel is compiled for this tuned tile");
+  (std::make_index_sequence<std::size(Table)>{});
+}
+
+// Calls f.template operator()<Tile, Options>() for the row of kernel K in precision P of
+// kGemmTunings or kGemmSweep with this tile and options (a tile in both is one instance).
+template <GemmKernel K, roofline::Precision P, class F>
+void with_tuned_tile(const GemmTile& tile, const GemmOptions& options, F&& f) {
+  if (!visit_table<kGemmTunings, K, P>(tile, options, f) &&
+      !visit_table<kGemmSweep, K, P>(tile, options, f))
+    throw std::logic_error("gemm: no kernel is compiled for this tuned tile");
 }
 
 }  // namespace kernels::cuda::gemm_device

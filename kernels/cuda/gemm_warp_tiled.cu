@@ -8,17 +8,19 @@
 namespace kernels::cuda::gemm_device {
 
 template <class T>
-void launch_warp_tiled(const GemmTile& tile, const GemmLaunch& l, const GemmShape& s, const T* a,
-                       const T* b, T* x) {
-  with_tuned_tile<GemmKernel::warp_tiled, precision_of<T>()>(tile, [&]<GemmTile Tile>() {
-    warp_tiled<T, TileType<Tile>><<<grid(l), l.threads>>>(dims(s), a, b, x);
-  });
+void launch_warp_tiled(const GemmTile& tile, const GemmOptions& options, const GemmLaunch& l,
+                       const GemmShape& s, const T* a, const T* b, T* x) {
+  with_tuned_tile<GemmKernel::warp_tiled, precision_of<T>()>(
+      tile, options, [&]<GemmTile Tile, GemmOptions Options>() {
+        warp_tiled<T, TileType<Tile>, OptionsType<Options>>
+            <<<grid(l), l.threads>>>(dims(s), a, b, x);
+      });
   check_launch("gemm warp_tiled");
 }
 
-template void launch_warp_tiled(const GemmTile&, const GemmLaunch&, const GemmShape&, const float*,
-                                const float*, float*);
-template void launch_warp_tiled(const GemmTile&, const GemmLaunch&, const GemmShape&, const double*,
-                                const double*, double*);
+template void launch_warp_tiled(const GemmTile&, const GemmOptions&, const GemmLaunch&,
+                                const GemmShape&, const float*, const float*, float*);
+template void launch_warp_tiled(const GemmTile&, const GemmOptions&, const GemmLaunch&,
+                                const GemmShape&, const double*, const double*, double*);
 
 }  // namespace kernels::cuda::gemm_device

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 // clang-format off: the emulation goes before the kernels
@@ -30,7 +32,24 @@ namespace {
 using roofline::Precision;
 using namespace gemm_device;
 
-// gemm_launch's dispatch, each launch emulated.
+// The kGemmSweep rows emulated (a few: each is a host instance that compiles slowly): the sm_90
+// row's tile with every option, CUTLASS's 128 × 128 × 8 with 256 threads of 4 × 4 in 2 × 2
+// sub-tiles, its 256 × 128 × 8 of 8 × 4 lanes, the smallest tile (groups of 8 rows of blocks
+// and a shorter last group at kGroupShapes) and a 2D block-tiled row.
+constexpr std::size_t kEmulatedSweep[] = {3, 8, 12, 15, 17};
+
+// Launches f.template operator()<Tile, Options>() for the emulated sweep row with c's tile and
+// options; false if it is none of them.
+template <GemmKernel K, Precision P, class F>
+bool with_emulated_sweep_row(const GemmConfig& c, F&& f) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return (visit_tuning<kGemmSweep, kEmulatedSweep[I], K, P>(c.tile, c.options, f) || ...);
+  }
+  (std::make_index_sequence<std::size(kEmulatedSweep)>{});
+}
+
+// gemm_launch's dispatch, each launch emulated (the tiled kernels at kGemmTunings' tiles, and
+// fp32 at kEmulatedSweep's rows).
 template <class T>
 void emulate(const GemmConfig& c, const GemmShape& s, const T* a, const T* b, T* x) {
   const GemmLaunch l = plan_gemm(c, s, sizeof(T));
@@ -52,17 +71,36 @@ void emulate(const GemmConfig& c, const GemmShape& s, const T* a, const T* b, T*
       return with_tile<kRegisterTile4x4, kRegisterTile8x4>(c.tile, [&]<GemmTile Tile>() {
         launch(g, block, register_tiled<T, TileType<Tile>>, d, a, b, x);
       });
-    case GemmKernel::block_tiled:
-      return with_tuned_tile<GemmKernel::block_tiled, p>(c.tile, [&]<GemmTile Tile>() {
+    case GemmKernel::block_tiled: {
+      const auto f = [&]<GemmTile Tile, GemmOptions Options>() {
+        using O = OptionsType<Options>;
         if (c.vector)
-          launch(g, block, block_tiled<T, TileType<Tile>, 16 / sizeof(T)>, d, a, b, x);
+          launch(g, block, block_tiled<T, TileType<Tile>, 16 / sizeof(T), O>, d, a, b, x);
         else
-          launch(g, block, block_tiled<T, TileType<Tile>, 1>, d, a, b, x);
-      });
-    case GemmKernel::warp_tiled:
-      return with_tuned_tile<GemmKernel::warp_tiled, p>(c.tile, [&]<GemmTile Tile>() {
-        launch(g, block, warp_tiled<T, TileType<Tile>>, d, a, b, x);
-      });
+          launch(g, block, block_tiled<T, TileType<Tile>, 1, O>, d, a, b, x);
+      };
+      if (c.swept) {
+        if (!with_emulated_sweep_row<GemmKernel::block_tiled, p>(c, f))
+          throw std::logic_error("not an emulated sweep row");
+        return;
+      }
+      if (!visit_table<kGemmTunings, GemmKernel::block_tiled, p>(c.tile, c.options, f))
+        throw std::logic_error("not a tuned tile");
+      return;
+    }
+    case GemmKernel::warp_tiled: {
+      const auto f = [&]<GemmTile Tile, GemmOptions Options>() {
+        launch(g, block, warp_tiled<T, TileType<Tile>, OptionsType<Options>>, d, a, b, x);
+      };
+      if (c.swept) {
+        if (!with_emulated_sweep_row<GemmKernel::warp_tiled, p>(c, f))
+          throw std::logic_error("not an emulated sweep row");
+        return;
+      }
+      if (!visit_table<kGemmTunings, GemmKernel::warp_tiled, p>(c.tile, c.options, f))
+        throw std::logic_error("not a tuned tile");
+      return;
+    }
   }
 }
 
@@ -81,8 +119,8 @@ std::vector<GemmConfig> configs(Precision p) {
 }
 
 template <class T>
-void expect_every_kernel_exact(const std::vector<GemmShape>& shapes) {
-  for (const GemmConfig& c : configs(precision_of<T>()))
+void expect_exact(const std::vector<GemmConfig>& configs, const std::vector<GemmShape>& shapes) {
+  for (const GemmConfig& c : configs)
     for (const GemmShape& s : shapes) {
       const auto m = static_cast<std::size_t>(s.m), n = static_cast<std::size_t>(s.n),
                  k = static_cast<std::size_t>(s.k);
@@ -94,6 +132,11 @@ void expect_every_kernel_exact(const std::vector<GemmShape>& shapes) {
       EXPECT_TRUE(v.passed) << gemm_variant_name(c) << " bm " << c.tile.bm << " bn " << c.tile.bn
                             << ": " << v.message;
     }
+}
+
+template <class T>
+void expect_every_kernel_exact(const std::vector<GemmShape>& shapes) {
+  expect_exact<T>(configs(precision_of<T>()), shapes);
 }
 
 // n and k multiples of 4 (every kernel takes them); every tile cut at an edge of m, n and k.
@@ -110,6 +153,19 @@ TEST(GemmEmulated, EveryKernelIsExactAtEdgeTilesInFloat) {
 }
 TEST(GemmEmulated, EveryKernelIsExactAtEdgeTilesInDouble) {
   expect_every_kernel_exact<double>(kShapes);
+}
+
+// Block rows beyond one group of 8 (a full group and a shorter one) at 64-, 128- and 256-row tiles.
+const std::vector<GemmShape> kGroupShapes = {
+    {.m = 600, .n = 200, .k = 12}, {.m = 1100, .n = 136, .k = 20}, {.m = 2100, .n = 72, .k = 8}};
+
+TEST(GemmEmulated, SweptKernelsAreExactAtEdgeTilesAndRowGroups) {
+  std::vector<GemmConfig> swept;
+  const std::vector<GemmConfig> all = gemm_sweep();
+  for (std::size_t i : kEmulatedSweep) swept.push_back(all.at(i));
+  std::vector<GemmShape> shapes = kShapes;
+  shapes.insert(shapes.end(), kGroupShapes.begin(), kGroupShapes.end());
+  expect_exact<float>(swept, shapes);
 }
 
 TEST(GemmEmulated, ElementKernelsAreExactAtRowsOffSixteenBytes) {

@@ -7,8 +7,11 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/cuda/cases.hpp"
@@ -55,12 +58,19 @@ class GemmGpu : public ::testing::Test {
     c.release();
   }
 
-  // Every ladder variant and cuBLAS at each shape, in fp32 and fp64.
+  // The ladder in precision p, and in fp32 the tuning sweep after it.
+  std::vector<GemmConfig> configs(Precision p) const {
+    std::vector<GemmConfig> out = gemm_ladder(p, cc_);
+    if (p == Precision::fp32)
+      for (const GemmConfig& c : gemm_sweep()) out.push_back(c);
+    return out;
+  }
+
+  // Every ladder variant (and sweep config) and cuBLAS at each shape, in fp32 and fp64.
   void expect_ladder_verified(const std::vector<GemmShape>& shapes) {
     for (Precision p : {Precision::fp32, Precision::fp64})
       for (const GemmShape& s : shapes) {
-        for (const GemmConfig& c : gemm_ladder(p, cc_))
-          expect_verified(*make_gemm_case(device_, c, p, s));
+        for (const GemmConfig& c : configs(p)) expect_verified(*make_gemm_case(device_, c, p, s));
         expect_verified(*make_cublas_gemm_case(device_, CublasGemmMath::pedantic, p, s));
       }
   }
@@ -68,6 +78,19 @@ class GemmGpu : public ::testing::Test {
   roofline::Device device_;
   int cc_ = 0;
 };
+
+// The sweep's configs alone (they are in every test above too), with shapes of more block rows
+// than a group of 8 (a full group and a shorter last one):
+//   cuda_gemm_gpu_test --gtest_filter='*Sweep*'
+TEST_F(GemmGpu, SweepConfigsVerifyAtEdgeTilesAndRowGroups) {
+  std::vector<GemmShape> shapes(std::begin(kEdgeShapes), std::end(kEdgeShapes));
+  shapes.push_back({.m = 1000, .n = 1000, .k = 1000});
+  shapes.push_back({.m = 2100, .n = 136, .k = 20});
+  shapes.push_back({.m = 4100, .n = 1028, .k = 260});
+  for (const GemmShape& s : shapes)
+    for (const GemmConfig& c : gemm_sweep())
+      expect_verified(*make_gemm_case(device_, c, Precision::fp32, s));
+}
 
 TEST_F(GemmGpu, EdgeShapesVerifyInEveryVariant) {
   expect_ladder_verified({std::begin(kEdgeShapes), std::end(kEdgeShapes)});
@@ -86,7 +109,7 @@ TEST_F(GemmGpu, LargeShapesVerifyInEveryVariant) {
 TEST_F(GemmGpu, OddShapesVerifyInScalarKernelsAndAreRefusedWithTheReasonBy16ByteOnes) {
   for (Precision p : {Precision::fp32, Precision::fp64})
     for (const GemmShape& s : kOddShapes)
-      for (const GemmConfig& c : gemm_ladder(p, cc_)) {
+      for (const GemmConfig& c : configs(p)) {
         auto gemm = make_gemm_case(device_, c, p, s);
         if (!gemm_vector_loads(c)) {
           expect_verified(*gemm);
@@ -150,8 +173,9 @@ TEST_F(GemmGpu, MeasuredCaseKeepsDeviceTimedSamples) {
   EXPECT_EQ(r.samples.size(), 3u);
 }
 
-// Not a check: every variant's TFLOP/s at 4096 and 8192 in fp32, and its fraction of cuBLAS
-// (pedantic) measured in the same process; each case verified first. For tuning on a GPU:
+// Not a check: every variant's and every sweep config's TFLOP/s at 4096 and 8192 in fp32, and its
+// fraction of cuBLAS (pedantic) measured in the same process, fastest first; each case verified
+// first. For tuning on a GPU (about a minute and a half on an H100):
 //   cuda_gemm_gpu_test --gtest_also_run_disabled_tests --gtest_filter='*Speed*'
 TEST_F(GemmGpu, DISABLED_SpeedAgainstCublas) {
   for (std::int64_t n : {4096, 8192}) {
@@ -163,13 +187,19 @@ TEST_F(GemmGpu, DISABLED_SpeedAgainstCublas) {
     };
     const double cublas =
         tflops(*make_cublas_gemm_case(device_, CublasGemmMath::pedantic, Precision::fp32, s));
-    std::printf("n = %lld: cublas %.2f TFLOP/s\n", static_cast<long long>(n), cublas);
-    for (const GemmConfig& c : gemm_ladder(Precision::fp32, cc_)) {
-      if (c.kernel == GemmKernel::naive && n > 4096) continue;
-      const double t = tflops(*make_gemm_case(device_, c, Precision::fp32, s));
-      std::printf("n = %lld: %-20s %6.2f TFLOP/s  %.3f of cuBLAS\n", static_cast<long long>(n),
-                  gemm_variant_name(c).c_str(), t, t / cublas);
+    std::vector<std::pair<double, std::string>> rows;
+    for (const GemmConfig& c : configs(Precision::fp32)) {
+      // the study's slow steps: seconds at 8192, nothing to tune
+      if (c.kernel == GemmKernel::naive || c.kernel == GemmKernel::smem_tiled) continue;
+      rows.emplace_back(tflops(*make_gemm_case(device_, c, Precision::fp32, s)),
+                        gemm_variant_name(c));
     }
+    std::sort(rows.begin(), rows.end(), std::greater<>());
+    std::printf("n = %lld: %-58s %6.2f TFLOP/s\n", static_cast<long long>(n), "cublas", cublas);
+    for (const auto& [t, name] : rows)
+      std::printf("n = %lld: %-58s %6.2f TFLOP/s  %.3f of cuBLAS\n", static_cast<long long>(n),
+                  name.c_str(), t, t / cublas);
+    std::fflush(stdout);
   }
 }
 

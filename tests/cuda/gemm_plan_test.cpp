@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +61,47 @@ TEST(GemmTile, OnlyCompiledAndConsistentTilesPass) {
   c = {.kernel = GemmKernel::block_tiled, .tile = kBlockTile64};
   EXPECT_THROW(check_tile(c, 4), roofline::InputError);
   EXPECT_NO_THROW(check_tile(c, 8));
+}
+
+TEST(GemmSweep, HasUniqueNamesAndConsistentTilesWithEvidenceInFp32Only) {
+  const std::vector<GemmConfig> sweep = gemm_sweep();
+  ASSERT_EQ(sweep.size(), std::size(kGemmSweep));
+  std::vector<std::string> names;
+  for (const GemmConfig& c : sweep) {
+    names.push_back(gemm_variant_name(c));
+    EXPECT_NO_THROW(check_tile(c, 4)) << names.back();
+    EXPECT_THROW(check_tile(c, 8), roofline::InputError) << names.back();
+    EXPECT_TRUE(c.swept && c.vector) << names.back();
+  }
+  for (const GemmTuning& row : kGemmSweep) EXPECT_FALSE(row.evidence.empty());
+  std::vector<std::string> unique = names;
+  std::sort(unique.begin(), unique.end());
+  EXPECT_EQ(std::unique(unique.begin(), unique.end()), unique.end());
+  // the sm_90 row's tile with every option; a 2D block-tiled row
+  EXPECT_EQ(names[3], "warp_tiled_db_128x128x16_w64x64i4_t8x4_128_lds128_pad4_g8");
+  EXPECT_EQ(names[16], "block_tiled_v16_128x128x8_t8x8_256_lds128_pad4");
+  EXPECT_EQ(names[0], "warp_tiled_db_128x128x16_w64x64i4_t8x4_128");
+  EXPECT_EQ(sweep[0].tile, kWarpTileA6000);  // the ladder's sm_90 instance, named
+}
+
+TEST(GemmSweep, OptionsNeedTheirKernelsConditions) {
+  GemmConfig c = gemm_sweep()[16];  // a block-tiled row's options work with element loads too
+  c.vector = false;
+  EXPECT_NO_THROW(check_tile(c, 4));
+  EXPECT_NO_THROW(plan_gemm(c, {.m = 3, .n = 5, .k = 7}, 4));
+  // options no row has are compiled for no kernel
+  c = {.kernel = GemmKernel::warp_tiled, .tile = kWarpTileA6000, .vector = true};
+  c.options.group_rows = 3;
+  EXPECT_THROW(check_tile(c, 4), roofline::InputError);
+  c = {.kernel = GemmKernel::register_tiled, .tile = kRegisterTile4x4, .options = {.a_pad = 4}};
+  EXPECT_THROW(check_tile(c, 4), roofline::InputError);
+  // the sweep's configs plan as the ladder's: a grid of block tiles, 16-byte rows
+  const GemmConfig w = gemm_sweep()[12];  // 256 × 128
+  const GemmLaunch l = plan_gemm(w, {.m = 1000, .n = 1000, .k = 1000}, 4);
+  EXPECT_EQ(l.grid_x, 8u);
+  EXPECT_EQ(l.grid_y, 4u);
+  EXPECT_EQ(l.threads, 256);
+  EXPECT_THROW(plan_gemm(w, {.m = 3, .n = 5, .k = 7}, 4), roofline::InputError);
 }
 
 TEST(GemmPlan, CoversEdgeTilesWithAGridOverXsColumnsAndRows) {
@@ -150,16 +192,22 @@ std::vector<const Variant*> gemm_rows(const std::vector<Variant>& all) {
 TEST(GemmRows, LadderThenCublasTheBaselineThenTensorCoresOptIn) {
   const roofline::Device device = hopper();
   const std::vector<Variant> all = variants(device);
-  std::vector<std::string> names;
+  std::vector<std::string> names, expected = {"naive_uncoalesced",  "naive_coalesced",
+                                              "smem_tiled_16",      "smem_tiled_32",
+                                              "register_tiled_4x4", "register_tiled_8x4",
+                                              "block_tiled",        "block_tiled_v16",
+                                              "warp_tiled_db",      "cublas"};
+  std::vector<std::string> opt_in = {"cublas_tf32", "cublas_bf16"};
+  for (const GemmConfig& c : gemm_sweep()) opt_in.push_back(gemm_variant_name(c));
+  expected.insert(expected.end(), opt_in.begin() + 2, opt_in.end());  // the sweep, then TF32, BF16
+  expected.insert(expected.end(), opt_in.begin(), opt_in.begin() + 2);
   for (const Variant* v : gemm_rows(all)) {
     names.push_back(v->name);
     EXPECT_EQ(v->baseline, v->name == "cublas") << v->name;
-    EXPECT_EQ(v->opt_in, v->name == "cublas_tf32" || v->name == "cublas_bf16") << v->name;
+    EXPECT_EQ(v->opt_in, std::find(opt_in.begin(), opt_in.end(), v->name) != opt_in.end())
+        << v->name;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{
-                       "naive_uncoalesced", "naive_coalesced", "smem_tiled_16", "smem_tiled_32",
-                       "register_tiled_4x4", "register_tiled_8x4", "block_tiled", "block_tiled_v16",
-                       "warp_tiled_db", "cublas", "cublas_tf32", "cublas_bf16"}));
+  EXPECT_EQ(names, expected);
   roofline::Device turing = device;
   turing.facts["compute_capability"] = "7.5";
   EXPECT_EQ(gemm_rows(variants(turing)).size(), names.size() - 2);  // no TF32, no BF16
