@@ -119,13 +119,23 @@ std::string swept_suffix(const GemmConfig& c) {
   if (!c.swept) return {};
   const GemmTile& t = c.tile;
   const GemmOptions& o = c.options;
-  const auto n = [](int v) { return std::to_string(v); };
-  std::string s = "_" + n(t.bm) + "x" + n(t.bn) + "x" + n(t.bk);
-  if (t.wm > 0) s += "_w" + n(t.wm) + "x" + n(t.wn) + "i" + n(t.wn_iter);
-  s += "_t" + n(t.tm) + "x" + n(t.tn) + "_" + n(t.threads);
+  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string&&.
+  std::string s;
+  const auto add = [&s](const char* text, int v) { s.append(text).append(std::to_string(v)); };
+  add("_", t.bm);
+  add("x", t.bn);
+  add("x", t.bk);
+  if (t.wm > 0) {
+    add("_w", t.wm);
+    add("x", t.wn);
+    add("i", t.wn_iter);
+  }
+  add("_t", t.tm);
+  add("x", t.tn);
+  add("_", t.threads);
   if (o.smem_vectors) s += "_lds128";
-  if (o.a_pad > 0) s += "_pad" + n(o.a_pad);
-  if (o.group_rows > 0) s += "_g" + n(o.group_rows);
+  if (o.a_pad > 0) add("_pad", o.a_pad);
+  if (o.group_rows > 0) add("_g", o.group_rows);
   return s;
 }
 
