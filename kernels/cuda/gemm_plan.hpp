@@ -142,11 +142,14 @@ inline constexpr GemmTuning kGemmTunings[] = {
      "siboehm kernel 10, his A100 configuration; unmeasured here"},
     {GemmKernel::warp_tiled, roofline::Precision::fp32, 86, kWarpTileA6000,
      "siboehm kernel 10, his RTX A6000 (sm_86) configuration; unmeasured here"},
-    // H100 (kernels.md 3.1, 2026-11): siboehm's own kernel 10 ran 36.6/40.6 TFLOP/s at 4096/8192
-    // with this shape, 37.0/39.1 with his A100 one. That measured his kernel, not this one.
-    {GemmKernel::warp_tiled, roofline::Precision::fp32, 90, kWarpTileA6000,
-     "siboehm kernel 10 A6000 configuration, his kernel's best at 8192 on an H100 "
-     "(kernels.md 3.1); this kernel unmeasured"},
+    // The best of kGemmSweep's 19 rows on an H200 (2026-11-26, docs/performance.md): the A6000
+    // shape of the earlier row ran 33.2/33.1 TFLOP/s at 4096/8192.
+    {GemmKernel::warp_tiled, roofline::Precision::fp32, 90,
+     {.bm = 64, .bn = 64, .bk = 16, .wm = 32, .wn = 32, .wn_iter = 1, .tm = 4, .tn = 4,
+      .threads = 128},
+     "H200 sweep 2026-11-26: 40.5/42.0 TFLOP/s at 4096/8192, 0.79/0.82 of cuBLAS SGEMM; CUTLASS's "
+     "64x64 shape, 2x2 warps of 32x32, LDS.128, A padded, groups of 8 block rows",
+     {.a_pad = 4, .smem_vectors = true, .group_rows = 8}},
     {GemmKernel::warp_tiled, roofline::Precision::fp64, 0, kWarpTileA100Fp64,
      "siboehm kernel 10 A100 configuration at bk 8 for fp64; unmeasured here"},
 };

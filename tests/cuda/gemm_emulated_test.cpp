@@ -32,8 +32,8 @@ namespace {
 using roofline::Precision;
 using namespace gemm_device;
 
-// The kGemmSweep rows emulated (a few: each is a host instance that compiles slowly): the sm_90
-// row's tile with every option, CUTLASS's 128 × 128 × 8 with 256 threads of 4 × 4 in 2 × 2
+// The kGemmSweep rows emulated (a few: each is a host instance that compiles slowly): the A6000
+// tile with every option, CUTLASS's 128 × 128 × 8 with 256 threads of 4 × 4 in 2 × 2
 // sub-tiles, its 256 × 128 × 8 of 8 × 4 lanes, the smallest tile (groups of 8 rows of blocks
 // and a shorter last group at kGroupShapes) and a 2D block-tiled row.
 constexpr std::size_t kEmulatedSweep[] = {3, 8, 12, 15, 17};

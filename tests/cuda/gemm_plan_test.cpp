@@ -77,11 +77,11 @@ TEST(GemmSweep, HasUniqueNamesAndConsistentTilesWithEvidenceInFp32Only) {
   std::vector<std::string> unique = names;
   std::sort(unique.begin(), unique.end());
   EXPECT_EQ(std::unique(unique.begin(), unique.end()), unique.end());
-  // the sm_90 row's tile with every option; a 2D block-tiled row
+  // the A6000 tile (sm_86's row) with every option; a 2D block-tiled row
   EXPECT_EQ(names[3], "warp_tiled_db_128x128x16_w64x64i4_t8x4_128_lds128_pad4_g8");
   EXPECT_EQ(names[16], "block_tiled_v16_128x128x8_t8x8_256_lds128_pad4");
   EXPECT_EQ(names[0], "warp_tiled_db_128x128x16_w64x64i4_t8x4_128");
-  EXPECT_EQ(sweep[0].tile, kWarpTileA6000);  // the ladder's sm_90 instance, named
+  EXPECT_EQ(sweep[0].tile, kWarpTileA6000);  // the ladder's sm_86 instance, named
 }
 
 TEST(GemmSweep, OptionsNeedTheirKernelsConditions) {
@@ -155,8 +155,11 @@ TEST(GemmTraffic, EachStepOfTheLadderMovesLess) {
   EXPECT_EQ(gemm_tile_traffic(smem32, s, 4), (x * 32 + x * 32 + x) * 4);
   const GemmConfig block{.kernel = GemmKernel::block_tiled, .tile = kBlockTile128};
   EXPECT_EQ(gemm_tile_traffic(block, s, 4), (x * 8 + x * 8 + x) * 4);
+  // Up to the 2D block tiling; sm_90's measured warp tile (64 × 64) gives some of it back for
+  // more resident blocks, and runs faster.
   double before = 0;
   for (const GemmConfig& c : gemm_ladder(Precision::fp32, 90)) {
+    if (c.kernel == GemmKernel::warp_tiled) continue;
     const double t = gemm_tile_traffic(c, s, 4);
     if (before > 0) {
       EXPECT_LE(t, before) << gemm_variant_name(c);
@@ -229,7 +232,8 @@ TEST(GemmRows, ExpandIntoSquaresThenRectanglesWithDeclaredWork) {
   EXPECT_EQ(cases[2]->info().params.at("n"), 4096);
   EXPECT_EQ(cases[3]->info().params.at("shape"), "1024x768*768x512");
   EXPECT_EQ(cases[3]->info().work.flops, 2.0 * 1024 * 512 * 768);
-  EXPECT_EQ(cases[0]->info().params.at("tm"), kWarpTileA6000.tm);  // sm_90's row
+  EXPECT_EQ(cases[0]->info().params.at("bm"),
+            gemm_tuning(GemmKernel::warp_tiled, Precision::fp32, 90).tile.bm);  // sm_90's row
   EXPECT_EQ(cases[4]->info().params.at("bk"), kWarpTileA100Fp64.bk);
   EXPECT_TRUE(cases[0]->info().params.contains("tile_evidence"));
   EXPECT_GT(cases[0]->info().work.algorithm_bytes, cases[0]->info().work.bytes);
