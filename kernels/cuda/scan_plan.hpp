@@ -78,9 +78,10 @@ struct ScanShapes {
 // (CUB 0.815-0.818). The multi-pass algorithms moved as much at 128 × 8 as at 256 × 4, or more
 // (merrill_grimshaw_shfl fp32 1922 GB/s against 1836).
 inline constexpr ScanShape kScanShape{128, 8};
-// The default per element size: kScanShape for both until a sweep says otherwise (the H200 speed
-// test of 2026-11-26 had fp64 3% faster at 256 × 8; the opt-in _128x8_256x8 rows measure that).
-inline constexpr ScanShapes kScanShapes{kScanShape, kScanShape};
+// The default per element size: kScanShape for 4-byte types; 128 × 12 vectors (24 doubles per
+// thread) for fp64, the best of the H200 sweep of 2026-11-26 (the look-back one tile per block at
+// 0.859-0.863 of the copy against 0.818-0.822 at 128 × 8; docs/performance.md).
+inline constexpr ScanShapes kScanShapes{kScanShape, {128, 12}};
 
 // Cache hints of the look-back's loads of the input and stores of the output (each byte is
 // touched once); the default, ld.global.cg and st.global, is every other kernel's.
@@ -101,7 +102,7 @@ struct LookbackTuning {
 // the default; 20 and 24 items per thread at 128 threads (ptxas, sm_90, one tile per block: 48-56
 // registers for 4-byte types where 128 × 8 takes 64, and 10-12 KiB of tile, so 9-10 resident
 // blocks per SM where 128 × 8 has 8); CUB's sm_90 InclusiveSum shapes (128 × 24 items for
-// 4-byte types, 224 × 24 for double); the candidate per-type default (double at 256 × 8); the
+// 4-byte types, 224 × 24 for double); double at 256 × 8; the
 // streaming hints at the default shape, loads and stores apart and together; and CUB's shapes
 // with both hints.
 inline constexpr LookbackTuning kLookbackSweep[] = {
@@ -118,9 +119,8 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     {kScanShapes, {.load = LoadHint::nc, .store = StoreHint::cs}},
     {{{128, 6}, {224, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
     // The H200 speed test of 2026-11-26 had both hints best for 4-byte types at 128 × 8 and
-    // 20-24 doubles per thread best for fp64: the two together.
+    // 20-24 doubles per thread best for fp64: the two together (24: the default's hint rows).
     {{kScanShape, {128, 10}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    {{kScanShape, {128, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
 };
 
 struct ScanConfig {
