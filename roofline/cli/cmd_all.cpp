@@ -31,10 +31,10 @@ void add_default_command(CLI::App& app, Session& s) {
   app.require_subcommand(0, 1);
   app.callback([&app, &s, opts] {
     if (!app.get_subcommands().empty()) return;
+    auto devices = select_devices(s, opts->devices);
     OutputFolder out(opts->folder);  // written whole at the end, or not at all
     const auto folder = out.staging();
     const auto final_path = [&](const char* name) { return (out.folder() / name).string(); };
-    auto devices = select_devices(s, opts->devices);
     const bool quick = !opts->measure.full;
     // A third of the time budget for the probe, what it leaves for the run.
     const std::optional<double> budget = opts->measure.budget(kQuickBudgetSeconds);

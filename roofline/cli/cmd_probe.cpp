@@ -74,13 +74,14 @@ void add_probe_command(CLI::App& app, Session& s) {
                       "4x the last-level cache)");
   add_measure_flags(*cmd, opts->measure);
   cmd->callback([&s, opts, max_working_set] {
-    const auto lock = check_output(opts->output);
     auto devices = select_devices(s, opts->devices);
     roofline::ProbeOptions options{
         .quick = !opts->measure.full, .max_working_set = 0, .measure = opts->measure.options()};
     if (max_working_set->count() > 0)  // "" is refused
       options.max_working_set =
           static_cast<double>(parse_size(opts->max_working_set, "--max-working-set"));
+    // Locked once the options are known good (see run).
+    const auto lock = check_output(opts->output);
     const auto machine = probe(s, devices, options, opts->measure.budget(kQuickBudgetSeconds / 3));
     roofline::write_json_atomic(opts->output, roofline::to_json(machine));
     std::printf("machine profile: %s\n", opts->output.c_str());

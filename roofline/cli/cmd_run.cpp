@@ -50,13 +50,16 @@ void add_run_command(CLI::App& app, Session& s) {
                                  .counters = std::nullopt,
                                  .roof_checks = !opts->no_roof_check};
     if (!opts->resume.empty() && output->count() == 0) opts->output = opts->resume;
-    const auto lock = check_output(opts->output, {opts->machine});
     if (size->count() > 0) options.size = parse_size(opts->size, "--size");  // "" is refused
     if (counters->count() > 0) {
       // A bare --counters reaches here as one empty name.
       std::erase(opts->counters, "");
       options.counters = opts->counters;
     }
+    const auto devices = select_devices(s, opts->devices);
+    // Locked once the options are known good: a bad one is reported as such even while another
+    // rooflab writes the same output.
+    const auto lock = check_output(opts->output, {opts->machine});
     roofline::MachineProfile machine;
     if (!opts->machine.empty()) {
       machine = roofline::machine_from_json(roofline::read_json_file(opts->machine));
@@ -69,7 +72,6 @@ void add_run_command(CLI::App& app, Session& s) {
     std::optional<roofline::Results> resume;
     if (!opts->resume.empty())
       resume = roofline::results_from_json(roofline::read_json_file(opts->resume));
-    const auto devices = select_devices(s, opts->devices);
     const auto results = run(s, machine, devices, options, resume ? &*resume : nullptr,
                              opts->measure.budget(kQuickBudgetSeconds * 2 / 3.0));
     roofline::write_json_atomic(opts->output, roofline::to_json(results));
