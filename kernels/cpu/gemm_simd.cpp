@@ -10,34 +10,13 @@
 #include <vector>
 
 #include "kernels/cpu/gemm_isa.hpp"
+#include "kernels/cpu/simd.hpp"
 
 namespace kernels::cpu::ROOFLAB_ISA_NS {
 namespace {
 
-// This level's vector register (GCC vector extensions; the level's -march decides the code).
-#if defined(__AVX512F__)
-constexpr std::size_t kVectorBytes = 64;
-#elif defined(__AVX2__)
-constexpr std::size_t kVectorBytes = 32;
-#else
-constexpr std::size_t kVectorBytes = 16;
-#endif
-
 template <class T>
-struct VectorOf;
-template <>
-struct VectorOf<float> {
-  typedef float type __attribute__((vector_size(kVectorBytes)));
-};
-template <>
-struct VectorOf<double> {
-  typedef double type __attribute__((vector_size(kVectorBytes)));
-};
-template <class T>
-using Vec = typename VectorOf<T>::type;
-
-template <class T>
-constexpr std::size_t kLanes = kVectorBytes / sizeof(T);
+constexpr std::size_t kLanes = Simd<T>::kLanes;
 template <class T>
 constexpr std::size_t kNr = kGemmMicroTileVectors* kLanes<T>;
 constexpr std::size_t kMr = kGemmMicroTileRows;
@@ -53,8 +32,7 @@ void micro_kernel(std::size_t kc, const T* a, const T* b, T* c, std::size_t ldc,
   V acc[kMr][kGemmMicroTileVectors] = {};
   for (std::size_t p = 0; p < kc; ++p) {
     V bv[kGemmMicroTileVectors];
-    for (std::size_t v = 0; v < kGemmMicroTileVectors; ++v)
-      std::memcpy(&bv[v], b + p * kNr<T> + v * L, sizeof(V));
+    for (std::size_t v = 0; v < kGemmMicroTileVectors; ++v) bv[v] = load(b + p * kNr<T> + v * L);
     for (std::size_t r = 0; r < kMr; ++r) {
       const T ar = a[p * kMr + r];
       for (std::size_t v = 0; v < kGemmMicroTileVectors; ++v) acc[r][v] += ar * bv[v];
@@ -64,10 +42,7 @@ void micro_kernel(std::size_t kc, const T* a, const T* b, T* c, std::size_t ldc,
     for (std::size_t r = 0; r < kMr; ++r)
       for (std::size_t v = 0; v < kGemmMicroTileVectors; ++v) {
         T* out = c + r * ldc + v * L;
-        V old{};
-        if (accumulate) std::memcpy(&old, out, sizeof(V));
-        const V sum = old + acc[r][v];
-        std::memcpy(out, &sum, sizeof(V));
+        store(out, accumulate ? load(out) + acc[r][v] : acc[r][v]);
       }
     return;
   }

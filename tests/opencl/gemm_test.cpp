@@ -5,8 +5,6 @@
 // the family by name. ROOFLAB_TEST_OPENCL_DEVICE picks the device (the first by default).
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstdlib>
 #include <set>
 
 #include "kernels/opencl/cases.hpp"
@@ -14,6 +12,7 @@
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
+#include "test_device.hpp"
 
 namespace kernels::opencl {
 namespace {
@@ -56,14 +55,8 @@ TEST(GemmClLadder, NamesAndTraffic) {
 class OpenClGemm : public ::testing::Test {
  protected:
   void SetUp() override {
-    const char* wanted = std::getenv("ROOFLAB_TEST_OPENCL_DEVICE");
-    const auto devices = backend_.devices();
-    const auto it = std::find_if(devices.begin(), devices.end(),
-                                 [&](const auto& d) { return wanted && d.id == wanted; });
-    if (wanted) {
-      ASSERT_NE(it, devices.end()) << "no device " << wanted;
-    }
-    device_ = wanted ? *it : devices.at(0);
+    test_support::pick_opencl_device(backend_, device_);
+    if (HasFatalFailure()) return;
     runtime_ = backend_.runtime(device_.id);
     max_group_ = runtime_->device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
   }

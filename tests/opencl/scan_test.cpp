@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "kernels/opencl/cases.hpp"
 #include "kernels/opencl/reduce_support.hpp"
@@ -17,6 +16,7 @@
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
+#include "test_device.hpp"
 
 namespace kernels::opencl {
 namespace {
@@ -80,14 +80,8 @@ TEST(ScanPlan, LevelsAndSpans) {
 class OpenClScan : public ::testing::Test {
  protected:
   void SetUp() override {
-    const char* wanted = std::getenv("ROOFLAB_TEST_OPENCL_DEVICE");
-    const auto devices = backend_.devices();
-    const auto it = std::find_if(devices.begin(), devices.end(),
-                                 [&](const auto& d) { return wanted && d.id == wanted; });
-    if (wanted) {
-      ASSERT_NE(it, devices.end()) << "no device " << wanted;
-    }
-    device_ = wanted ? *it : devices.at(0);
+    test_support::pick_opencl_device(backend_, device_);
+    if (HasFatalFailure()) return;
     runtime_ = backend_.runtime(device_.id);
     support_ = query_reduce_support(runtime_->device());
   }
