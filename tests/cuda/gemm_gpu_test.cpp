@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "expect_verified.hpp"
 #include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/gemm_cases.hpp"
 #include "kernels/gemm.hpp"
@@ -46,18 +47,6 @@ class GemmGpu : public ::testing::Test {
     cc_ = std::stoi(cc) * 10 + std::stoi(cc.substr(cc.find('.') + 1));
   }
 
-  // Verifies the case, then runs it once more and checks its device time.
-  static void expect_verified(roofline::Case& c) {
-    SCOPED_TRACE(c.info().variant + " " + c.info().params.dump());
-    c.prepare();
-    const roofline::Verification v = c.verify();
-    EXPECT_TRUE(v.passed) << v.message;
-    c.run();
-    ASSERT_TRUE(c.last_device_seconds().has_value());
-    EXPECT_GE(*c.last_device_seconds(), 0);
-    c.release();
-  }
-
   // The ladder in precision p, and in fp32 the tuning sweep after it.
   std::vector<GemmConfig> configs(Precision p) const {
     std::vector<GemmConfig> out = gemm_ladder(p, cc_);
@@ -70,8 +59,10 @@ class GemmGpu : public ::testing::Test {
   void expect_ladder_verified(const std::vector<GemmShape>& shapes) {
     for (Precision p : {Precision::fp32, Precision::fp64})
       for (const GemmShape& s : shapes) {
-        for (const GemmConfig& c : configs(p)) expect_verified(*make_gemm_case(device_, c, p, s));
-        expect_verified(*make_cublas_gemm_case(device_, CublasGemmMath::pedantic, p, s));
+        for (const GemmConfig& c : configs(p))
+          test_support::expect_verified(*make_gemm_case(device_, c, p, s));
+        test_support::expect_verified(
+            *make_cublas_gemm_case(device_, CublasGemmMath::pedantic, p, s));
       }
   }
 
@@ -89,7 +80,7 @@ TEST_F(GemmGpu, SweepConfigsVerifyAtEdgeTilesAndRowGroups) {
   shapes.push_back({.m = 4100, .n = 1028, .k = 260});
   for (const GemmShape& s : shapes)
     for (const GemmConfig& c : gemm_sweep())
-      expect_verified(*make_gemm_case(device_, c, Precision::fp32, s));
+      test_support::expect_verified(*make_gemm_case(device_, c, Precision::fp32, s));
 }
 
 TEST_F(GemmGpu, EdgeShapesVerifyInEveryVariant) {
@@ -112,7 +103,7 @@ TEST_F(GemmGpu, OddShapesVerifyInScalarKernelsAndAreRefusedWithTheReasonBy16Byte
       for (const GemmConfig& c : configs(p)) {
         auto gemm = make_gemm_case(device_, c, p, s);
         if (!gemm_vector_loads(c)) {
-          expect_verified(*gemm);
+          test_support::expect_verified(*gemm);
           continue;
         }
         SCOPED_TRACE(gemm->info().variant + " " + gemm->info().params.dump());
@@ -136,10 +127,10 @@ TEST_F(GemmGpu, TensorCoreReferencesVerifyAgainstTheirTolerance) {
   for (const GemmShape& s : shapes) {
     auto tf32 = make_cublas_gemm_case(device_, CublasGemmMath::tf32, Precision::fp32, s);
     EXPECT_EQ(tf32->info().work.precision, Precision::fp32);
-    expect_verified(*tf32);
+    test_support::expect_verified(*tf32);
     auto bf16 = make_cublas_gemm_case(device_, CublasGemmMath::bf16, Precision::bf16, s);
     EXPECT_EQ(bf16->info().work.precision, Precision::bf16);
-    expect_verified(*bf16);
+    test_support::expect_verified(*bf16);
   }
   EXPECT_THROW(make_cublas_gemm_case(device_, CublasGemmMath::tf32, Precision::fp64, {1, 1, 1}),
                roofline::InputError);

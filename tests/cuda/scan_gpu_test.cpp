@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "expect_verified.hpp"
 #include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/event_timer.hpp"
@@ -38,18 +39,6 @@ class ScanGpu : public ::testing::Test {
     ASSERT_EQ(cudaSetDevice(0), cudaSuccess);
   }
 
-  // Verifies the case (two launches), then runs it once more and checks its device time.
-  static void expect_verified(roofline::Case& c) {
-    SCOPED_TRACE(c.info().variant + " " + c.info().params.dump());
-    c.prepare();
-    const roofline::Verification v = c.verify();
-    EXPECT_TRUE(v.passed) << v.message;
-    c.run();
-    ASSERT_TRUE(c.last_device_seconds().has_value());
-    EXPECT_GE(*c.last_device_seconds(), 0);
-    c.release();
-  }
-
   // Every ladder variant and CUB, in both kinds and every type, at each size (sizes_of: the
   // sizes for a type's tile), ordered so that one type's host inputs serve all its variants.
   template <class SizesOf>
@@ -59,8 +48,8 @@ class ScanGpu : public ::testing::Test {
       for (std::size_t n : sizes_of(plan_scan({}, p, 0, 1).tile))
         for (ScanKind kind : kScanKinds) {
           for (const ScanConfig& c : scan_ladder())
-            expect_verified(*make_scan_case(device_, c, kind, p, n, false, cache));
-          expect_verified(*make_cub_scan_case(device_, kind, p, n, cache));
+            test_support::expect_verified(*make_scan_case(device_, c, kind, p, n, false, cache));
+          test_support::expect_verified(*make_cub_scan_case(device_, kind, p, n, cache));
         }
   }
 
@@ -79,7 +68,7 @@ TEST_F(ScanGpu, EdgeSizesFp32VerifyInEveryVariant) {
   for (std::size_t n : {tile + 1, 3 * tile + 7})
     for (ScanKind kind : kScanKinds)
       for (const ScanConfig& c : scan_ladder())
-        expect_verified(*make_scan_case(device_, c, kind, Precision::fp32, n, false));
+        test_support::expect_verified(*make_scan_case(device_, c, kind, Precision::fp32, n, false));
 }
 
 // Every shape and hint of the sweep in every type: its tiles differ by element size, and may hold
@@ -91,7 +80,7 @@ TEST_F(ScanGpu, EdgeSizesVerifyAcrossTheSweep) {
       for (std::size_t n :
            {std::size_t{1}, tile - 1, tile, tile + 1, 5 * tile + 3, (std::size_t{1} << 22) + 9})
         for (ScanKind kind : kScanKinds)
-          expect_verified(*make_scan_case(device_, c, kind, p, n, true));
+          test_support::expect_verified(*make_scan_case(device_, c, kind, p, n, true));
     }
 }
 

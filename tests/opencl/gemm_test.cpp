@@ -7,21 +7,18 @@
 
 #include <set>
 
+#include "family_test_support.hpp"
 #include "kernels/opencl/cases.hpp"
 #include "kernels/opencl/gemm_cases.hpp"
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
-#include "test_device.hpp"
 
 namespace kernels::opencl {
 namespace {
 
 using probes::opencl::OpenClBackend;
 using roofline::Precision;
-
-const roofline::MeasureOptions kFast{
-    .repetitions = 2, .min_sample_seconds = 0.0002, .warmup_seconds = 0};
 
 TEST(GemmClLadder, NamesAndTraffic) {
   std::set<std::string> names;
@@ -67,15 +64,6 @@ class OpenClGemm : public ::testing::Test {
     return out;
   }
 
-  // Verifies the case (X poisoned, one launch), then times it and checks its device time.
-  static void expect_verified(roofline::Case& c) {
-    SCOPED_TRACE(c.info().variant + " " + c.info().params.dump());
-    const roofline::Result r = roofline::measure(c, kFast);
-    EXPECT_TRUE(r.ok()) << r.error << " " << r.verification.message;
-    ASSERT_TRUE(r.time.has_value());
-    EXPECT_GT(r.time->median, 0);
-  }
-
   OpenClBackend backend_;
   roofline::Device device_;
   std::shared_ptr<Runtime> runtime_;
@@ -93,7 +81,7 @@ TEST_F(OpenClGemm, EveryRungVerifiesAtShapesThatAreMultiplesOfNoTile) {
     if (gemm_unsupported(c, max_group_)) continue;
     for (Precision p : types())
       for (const GemmShape& s : shapes) {
-        expect_verified(*make_gemm_case(device_, runtime_, c, p, s, cache));
+        test_support::expect_measured(*make_gemm_case(device_, runtime_, c, p, s, cache));
         ++verified;
       }
   }

@@ -7,22 +7,19 @@
 
 #include <algorithm>
 
+#include "family_test_support.hpp"
 #include "kernels/opencl/cases.hpp"
 #include "kernels/opencl/reduce_cases.hpp"
 #include "kernels/opencl/reduce_support.hpp"
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
-#include "test_device.hpp"
 
 namespace kernels::opencl {
 namespace {
 
 using probes::opencl::OpenClBackend;
 using roofline::Precision;
-
-const roofline::MeasureOptions kFast{
-    .repetitions = 2, .min_sample_seconds = 0.0002, .warmup_seconds = 0};
 
 class OpenClReduce : public ::testing::Test {
  protected:
@@ -31,15 +28,6 @@ class OpenClReduce : public ::testing::Test {
     if (HasFatalFailure()) return;
     runtime_ = backend_.runtime(device_.id);
     support_ = query_reduce_support(runtime_->device());
-  }
-
-  // Verifies the case (two launches), then runs it once more and checks its device time.
-  static void expect_verified(roofline::Case& c) {
-    SCOPED_TRACE(c.info().variant + " " + c.info().params.dump());
-    const roofline::Result r = roofline::measure(c, kFast);
-    EXPECT_TRUE(r.ok()) << r.error << " " << r.verification.message;
-    ASSERT_TRUE(r.time.has_value());
-    EXPECT_GT(r.time->median, 0);
   }
 
   std::vector<Precision> types(const ReduceConfig& c) const {
@@ -68,7 +56,8 @@ TEST_F(OpenClReduce, EverySupportedVariantVerifiesAtEdgeSizes) {
           const auto ok = types(c);
           if (std::find(ok.begin(), ok.end(), p) == ok.end()) continue;
           c.op = op;
-          expect_verified(*make_reduce_case(device_, runtime_, support_, c, p, n, false, cache));
+          test_support::expect_measured(
+              *make_reduce_case(device_, runtime_, support_, c, p, n, false, cache));
           ++variants;
         }
       }
@@ -81,7 +70,8 @@ TEST_F(OpenClReduce, ClblastVerifiesInFloatAndDouble) {
     for (ReduceOp op : kReduceOps)
       for (Precision p : {Precision::fp32, Precision::fp64}) {
         if (!supports(runtime_->device(), p)) continue;
-        expect_verified(*make_clblast_reduce_case(device_, runtime_, op, p, n, cache));
+        test_support::expect_measured(
+            *make_clblast_reduce_case(device_, runtime_, op, p, n, cache));
       }
   EXPECT_THROW(make_clblast_reduce_case(device_, runtime_, ReduceOp::sum, Precision::int32, 8),
                roofline::InputError);
@@ -91,7 +81,7 @@ TEST_F(OpenClReduce, SweepCornersVerify) {
   const auto cache = std::make_shared<HostInputCache>();
   for (const ReduceConfig& c : reduce_sweep())
     if ((c.group == 64 && c.shape.loads == 1) || (c.group == 1024 && c.shape.loads == 16))
-      expect_verified(
+      test_support::expect_measured(
           *make_reduce_case(device_, runtime_, support_, c, Precision::fp32, 70001, true, cache));
 }
 

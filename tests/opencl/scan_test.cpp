@@ -10,22 +10,19 @@
 
 #include <algorithm>
 
+#include "family_test_support.hpp"
 #include "kernels/opencl/cases.hpp"
 #include "kernels/opencl/reduce_support.hpp"
 #include "kernels/opencl/scan_cases.hpp"
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
-#include "test_device.hpp"
 
 namespace kernels::opencl {
 namespace {
 
 using probes::opencl::OpenClBackend;
 using roofline::Precision;
-
-const roofline::MeasureOptions kFast{
-    .repetitions = 2, .min_sample_seconds = 0.0002, .warmup_seconds = 0};
 
 // A small tile (64 × 2 × 4 elements), so that a few thousand elements make many tiles and two
 // levels of sums.
@@ -86,15 +83,6 @@ class OpenClScan : public ::testing::Test {
     support_ = query_reduce_support(runtime_->device());
   }
 
-  // Verifies the case (two launches), then runs it once more and checks its device time.
-  static void expect_verified(roofline::Case& c) {
-    SCOPED_TRACE(c.info().variant + " " + c.info().params.dump());
-    const roofline::Result r = roofline::measure(c, kFast);
-    EXPECT_TRUE(r.ok()) << r.error << " " << r.verification.message;
-    ASSERT_TRUE(r.time.has_value());
-    EXPECT_GT(r.time->median, 0);
-  }
-
   bool offered(const ScanConfig& c, Precision p) const { return !unsupported(c, p, support_); }
 
   OpenClBackend backend_;
@@ -114,7 +102,8 @@ TEST_F(OpenClScan, EveryOfferedVariantVerifiesAtEdgeLengths) {
       if (!offered(c, p)) continue;
       for (ScanKind kind : kScanKinds)
         for (std::size_t n : lengths) {
-          expect_verified(*make_scan_case(device_, runtime_, support_, c, kind, p, n, cache));
+          test_support::expect_measured(
+              *make_scan_case(device_, runtime_, support_, c, kind, p, n, cache));
           ++verified;
         }
     }
@@ -137,7 +126,8 @@ TEST_F(OpenClScan, LookBackFallbackIsCorrect) {
       SCOPED_TRACE(std::to_string(o.spin_bound) + " " + std::to_string(o.stall_every));
       for (std::size_t n : {kTile + 1, 37 * kTile + 5})
         for (ScanKind kind : kScanKinds)
-          expect_verified(*make_scan_case(device_, runtime_, support_, c, kind, p, n, cache, o));
+          test_support::expect_measured(
+              *make_scan_case(device_, runtime_, support_, c, kind, p, n, cache, o));
     }
 }
 
@@ -147,8 +137,9 @@ TEST_F(OpenClScan, SweepCornersVerify) {
     if (((c.algorithm == ScanAlgorithm::merrill_grimshaw && c.group == 128 && c.loads == 2) ||
          (c.algorithm == ScanAlgorithm::decoupled_lookback && c.group == 512 && c.loads == 8)) &&
         offered(c, Precision::fp32))
-      expect_verified(*make_scan_case(device_, runtime_, support_, c, ScanKind::inclusive,
-                                      Precision::fp32, 70001, cache, {}, true));
+      test_support::expect_measured(*make_scan_case(device_, runtime_, support_, c,
+                                                    ScanKind::inclusive, Precision::fp32, 70001,
+                                                    cache, {}, true));
 }
 
 TEST_F(OpenClScan, LookBackGivesUpPastItsTimeout) {
@@ -157,7 +148,7 @@ TEST_F(OpenClScan, LookBackGivesUpPastItsTimeout) {
   // A nanosecond: the launch cannot have finished at the first look.
   auto scan = make_scan_case(device_, runtime_, support_, c, ScanKind::inclusive, Precision::fp32,
                              std::size_t{1} << 22, nullptr, {.timeout_seconds = 1e-9});
-  const roofline::Result r = roofline::measure(*scan, kFast);
+  const roofline::Result r = roofline::measure(*scan, test_support::kFast);
   EXPECT_FALSE(r.ok());
   const std::string error = r.error + " " + r.verification.message;
   EXPECT_NE(error.find("decoupled_lookback_local"), std::string::npos) << error;
