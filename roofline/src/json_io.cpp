@@ -354,6 +354,12 @@ json read_json_file(const std::filesystem::path& path) {
 
 InputFile::InputFile(const std::filesystem::path& path) {
   std::ifstream in = open_input(path);
+  read(in, path.string());
+}
+
+InputFile::InputFile(std::istream& in, const std::string& name) { read(in, name); }
+
+void InputFile::read(std::istream& in, const std::string& name) {
   const auto take = [this](std::size_t index, json&& element) {
     if (index == 0) {  // a repeated "results" field replaces the earlier one, as in a tree
       results_.clear();
@@ -373,7 +379,7 @@ InputFile::InputFile(const std::filesystem::path& path) {
       failure_ = e;
     }
   };
-  tree_ = detail::JsonTree(path.string(), kMaxJsonDepth, {"results", take}).parse(in);
+  tree_ = detail::JsonTree(name, kMaxJsonDepth, {"results", take}).parse(in);
 }
 
 Results InputFile::results() && {

@@ -39,12 +39,16 @@ nlohmann::json parse_json(std::istream& in, const std::string& name);
 class InputFile {
  public:
   explicit InputFile(const std::filesystem::path& path);
+  // Text already open, `name` standing for the file in messages.
+  InputFile(std::istream& in, const std::string& name);
   // Without its results when it is a results file.
   const nlohmann::json& tree() const { return tree_; }
   // The file as results, checked as results_from_json checks a whole tree (InputError).
   Results results() &&;
 
  private:
+  void read(std::istream& in, const std::string& name);
+
   nlohmann::json tree_;
   std::vector<Result> results_;
   std::optional<InputError> failure_;  // the first result refused
