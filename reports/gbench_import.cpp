@@ -148,6 +148,8 @@ std::vector<roofline::Result> import_gbench(const json& j, const std::string& fi
     const std::string name =
         optional_field(e, "run_name", optional_field<std::string>(e, "name", "", where), where);
     const bool errored = optional_field(e, "error_occurred", false, where);
+    // Read only for a benchmark that failed, but of the wrong type in any.
+    optional_field<std::string>(e, "error_message", "", where);
     if (!errored && !(e.contains("flops") && e.contains("bytes"))) {
       ++without_counters;
       continue;

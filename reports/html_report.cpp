@@ -7,6 +7,8 @@
 #include "reports/format.hpp"
 #include "reports/html_table.hpp"
 #include "reports/roof_check.hpp"
+#include "reports/roofline_chart.hpp"
+#include "reports/row_limit.hpp"
 #include "reports/template.hpp"
 #include "reports/twins.hpp"
 #include "roofline/build_info.hpp"
@@ -74,10 +76,17 @@ std::string extra_passes_note(const roofline::Work& w) {
          "× the bytes: at most " + format_percent(w.bytes / w.algorithm_bytes) + " of the roof";
 }
 
+// Below a table that was cut at kHtmlTableRows.
+std::string left_out_note(std::size_t shown, std::size_t total) {
+  const std::string note = rows_left_out(shown, total);
+  return note.empty() ? "" : "<p class=\"note\">" + escape_xml(note) + "</p>\n";
+}
+
 std::string results_table(const DeviceView& view) {
   std::vector<std::vector<Cell>> rows;
+  std::size_t total = 0;
   for (const roofline::Result* r : view.records) {
-    if (!r->ok()) continue;
+    if (!r->ok() || ++total > kHtmlTableRows) continue;
     const auto point = plot_point(*r);
     // Attainable and bound speak of FLOP rates: only for a point on the chart. Efficiency is the
     // bandwidth's for work without FLOPs.
@@ -106,17 +115,19 @@ std::string results_table(const DeviceView& view) {
                     note});
   }
   if (rows.empty()) return none_note();
-  return html_table(
-      {"Family", "Variant", "Precision", "Parameters", "Level", "Performance", "Bandwidth",
-       "AI (FLOP/B)", "Attainable", "Efficiency", "Efficiency, roof now", "Bound", "CV", "Note"},
-      rows, "results");
+  return html_table({"Family", "Variant", "Precision", "Parameters", "Level", "Performance",
+                     "Bandwidth", "AI (FLOP/B)", "Attainable", "Efficiency", "Efficiency, roof now",
+                     "Bound", "CV", "Note"},
+                    rows, "results") +
+         left_out_note(rows.size(), total);
 }
 
 std::string failed_table(const std::vector<DeviceView>& views) {
   std::vector<std::vector<Cell>> rows;
+  std::size_t total = 0;
   for (const DeviceView& v : views) {
     for (const roofline::Result* r : v.records) {
-      if (r->ok()) continue;
+      if (r->ok() || ++total > kHtmlTableRows) continue;
       rows.push_back({{device_title(v)},
                       {r->family},
                       {r->variant},
@@ -127,7 +138,8 @@ std::string failed_table(const std::vector<DeviceView>& views) {
   }
   if (rows.empty()) return none_note();
   return html_table({"Device", "Family", "Variant", "Precision", "Parameters", "Message"}, rows,
-                    "failed");
+                    "failed") +
+         left_out_note(rows.size(), total);
 }
 
 std::string affinity_text(const std::vector<std::vector<int>>& affinity) {
@@ -199,6 +211,9 @@ std::string device_note(const DeviceView& view, const roofline::Results& input) 
            " threads; ceilings with fewer threads are in the table. ";
   }
   note += std::to_string(plotted) + " results plotted";
+  if (plotted > kMostMarkers)
+    note += " (more than " + std::to_string(kMostMarkers) +
+            ": one marker stands for the results of a spot, and its tooltip counts them)";
   if (flopless > 0) note += ", " + std::to_string(flopless) + " without FLOPs (table only)";
   if (failed > 0) note += ", " + std::to_string(failed) + " failed (not plotted, listed below)";
   note += ".";

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numbers>
+#include <unordered_map>
 
 #include "reports/chart_frame.hpp"
 #include "reports/format.hpp"
@@ -134,6 +136,17 @@ std::vector<RoofSegment> roof_segments(const roofline::Roofline& roofs, const Ex
 
 namespace {
 
+// What one point marker stands for: a point, or (past kMostMarkers) every point of its spot.
+struct Marker {
+  const PlotPoint* first = nullptr;  // where it is drawn, and how
+  std::size_t count = 1;
+  double performance_low = 0, performance_high = 0;  // over its points' medians
+
+  std::string label() const {
+    return count == 1 ? first->label : first->label + " and " + std::to_string(count - 1) + " more";
+  }
+};
+
 // The drawing pass: holds the axes and the label placer shared by all layers.
 class RooflineDrawing {
  public:
@@ -144,6 +157,33 @@ class RooflineDrawing {
         labels_(layout.plot(), label_size()) {}
 
   Extent bounds() const { return {x_.lo(), x_.hi(), y_.lo(), y_.hi()}; }
+
+  // One marker per point; past kMostMarkers one per spot of kPointRadius * 2 pixels square.
+  std::vector<Marker> markers(const std::vector<PlotPoint>& points) const {
+    std::vector<Marker> out;
+    if (points.size() <= kMostMarkers) {
+      for (const PlotPoint& p : points) out.push_back({&p, 1, p.performance, p.performance});
+      return out;
+    }
+    std::unordered_map<std::uint64_t, std::size_t> spots;  // spot → index in out
+    for (const PlotPoint& p : points) {
+      const auto cell = [](double pixel) {
+        return static_cast<std::uint64_t>(std::clamp(pixel / (2 * kPointRadius), 0.0, 65535.0));
+      };
+      const std::uint64_t spot = cell(x_.map(p.ai)) << 24 | cell(y_.map(p.performance)) << 8 |
+                                 static_cast<std::uint64_t>(p.precision) << 1 | p.unstable;
+      const auto [it, added] = spots.try_emplace(spot, out.size());
+      if (added) {
+        out.push_back({&p, 1, p.performance, p.performance});
+        continue;
+      }
+      Marker& m = out[it->second];
+      ++m.count;
+      m.performance_low = std::min(m.performance_low, p.performance);
+      m.performance_high = std::max(m.performance_high, p.performance);
+    }
+    return out;
+  }
 
   void axes(Svg& svg) const {
     draw_axes(svg, layout_,
@@ -217,9 +257,26 @@ class RooflineDrawing {
     labels_.block({x_.map(ai) - r, y_.map(performance) - r, 2 * r, 2 * r});
   }
 
-  void point(Svg& svg, const PlotPoint& p) const {
+  void point(Svg& svg, const Marker& m) const {
+    const PlotPoint& p = *m.first;
     const double x = x_.map(p.ai), y = y_.map(p.performance);
     const std::string colour = precision_colour(p.precision);
+    if (m.count > 1) {
+      svg.open("circle", {{"class", p.unstable ? "point group unstable" : "point group"},
+                          {"cx", px(x)},
+                          {"cy", px(y)},
+                          {"r", px(kPointRadius)},
+                          {"fill", p.unstable ? "#ffffff" : colour},
+                          {"stroke", colour},
+                          {"stroke-width", "1.5"},
+                          {"data-count", std::to_string(m.count)}});
+      svg.element("title", {},
+                  std::to_string(m.count) + " results in this spot, " +
+                      format_si(m.performance_low, "FLOP/s") + " – " +
+                      format_si(m.performance_high, "FLOP/s") + ", among them " + tooltip(p));
+      svg.close("circle");
+      return;
+    }
     if (p.high > p.low) {
       svg.element("line", {{"class", "ci"},
                            {"x1", px(x)},
@@ -244,10 +301,11 @@ class RooflineDrawing {
     svg.close("circle");
   }
 
-  void point_label(Svg& svg, const PlotPoint& p) {
-    const double x = x_.map(p.ai), y = y_.map(p.performance);
-    if (const auto spot = labels_.place(x, y, p.label, kPointRadius + 3)) {
-      text(svg, *spot, p.label, "point-label");
+  void point_label(Svg& svg, const Marker& m) {
+    const double x = x_.map(m.first->ai), y = y_.map(m.first->performance);
+    const std::string label = m.label();
+    if (const auto spot = labels_.place(x, y, label, kPointRadius + 3)) {
+      text(svg, *spot, label, "point-label");
     }
   }
 
@@ -344,17 +402,18 @@ std::string roofline_svg(const std::string& title, const roofline::Roofline& roo
   std::erase_if(ridges,
                 [&](const RidgePoint& r) { return r.ai < bounds.x_lo || r.ai > bounds.x_hi; });
   // Markers first, so that no label covers one; then labels, ridges before points.
+  const std::vector<Marker> markers = drawing.markers(points);
   for (const RidgePoint& r : ridges) drawing.reserve(r.ai, r.performance);
-  for (const PlotPoint& p : points) drawing.reserve(p.ai, p.performance);
+  for (const Marker& m : markers) drawing.reserve(m.first->ai, m.first->performance);
   svg.open("g", {{"class", "ridges"}});
   for (const RidgePoint& r : ridges) drawing.ridge(svg, r);
   svg.close("g");
   svg.open("g", {{"class", "points"}});
-  for (const PlotPoint& p : points) drawing.point(svg, p);
+  for (const Marker& m : markers) drawing.point(svg, m);
   svg.close("g");
   svg.open("g", {{"class", "labels"}});
   for (const RidgePoint& r : ridges) drawing.ridge_label(svg, r);
-  for (const PlotPoint& p : points) drawing.point_label(svg, p);
+  for (const Marker& m : markers) drawing.point_label(svg, m);
   svg.close("g");
   drawing.legend(svg, precisions_of(roofs, points));
   return svg.finish();

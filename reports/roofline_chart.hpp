@@ -45,6 +45,11 @@ std::vector<RoofSegment> roof_segments(const roofline::Roofline& roofs, const Ex
 // One ridge per (memory level, precision with a compute roof).
 std::vector<RidgePoint> ridge_points(const roofline::Roofline& roofs);
 
+// Past this many points a chart draws one marker for the points of a spot, those whose markers
+// would cover each other (of one precision and stability), its tooltip counting them: a sweep of
+// a million results stays a chart of bounded size. Labels are bounded by the plot's area alone.
+inline constexpr std::size_t kMostMarkers = 2000;
+
 // The chart as an SVG element.
 std::string roofline_svg(const std::string& title, const roofline::Roofline& roofs,
                          const std::vector<PlotPoint>& points);

@@ -4,6 +4,7 @@
 
 #include "reports/format.hpp"
 #include "reports/report.hpp"
+#include "reports/row_limit.hpp"
 #include "reports/text_table.hpp"
 #include "reports/view.hpp"
 
@@ -52,6 +53,7 @@ std::string ceilings_summary(const roofline::Device& device) {
 std::string results_summary(const DeviceView& view) {
   std::vector<std::vector<std::string>> rows;
   for (const roofline::Result* r : view.records) {
+    if (rows.size() == kTerminalTableRows) break;
     const auto point = plot_point(*r);
     const std::optional<roofline::Placement>& p = r->placement;
     std::string status = "ok";
@@ -71,9 +73,11 @@ std::string results_summary(const DeviceView& view) {
                     point && p ? std::string(roofline::to_string(p->bound)) : "—", status});
   }
   if (rows.empty()) return "  No results.\n";
+  const std::string left_out = rows_left_out(rows.size(), view.records.size());
   return text_table({"Variant", "Precision", "Key", "GFLOP/s", "GB/s", "AI", "Efficiency",
                      "Roof now", "Bound", "Status"},
-                    rows, {3, 4, 5, 6, 7}, "  ");
+                    rows, {3, 4, 5, 6, 7}, "  ") +
+         (left_out.empty() ? "" : "  " + left_out + "\n");
 }
 
 }  // namespace

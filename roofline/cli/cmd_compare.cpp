@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <utility>
 
 #include "reports/compare.hpp"
 #include "reports/escape.hpp"
@@ -18,9 +19,9 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("B", opts->b, "The rooflab.results/1 file compared with it")->required();
   cmd->callback([opts] {
     const auto load = [](const std::string& file) {
-      const nlohmann::json j = roofline::read_json_file(file);  // its errors name the file
+      roofline::InputFile input(file);  // its errors name the file
       try {
-        return roofline::results_from_json(j);
+        return std::move(input).results();
       } catch (const roofline::InputError& e) {
         throw roofline::InputError("'" + file + "': " + e.what());
       }

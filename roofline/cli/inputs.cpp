@@ -48,9 +48,10 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
   std::vector<roofline::MachineProfile> machines;
   std::vector<std::pair<std::string, nlohmann::json>> gbench;  // placed once a machine is known
   for (const auto& file : files) {
-    auto j = roofline::read_json_file(file);
+    roofline::InputFile input(file);
+    const nlohmann::json& j = input.tree();
     if (reports::is_gbench_json(j)) {
-      gbench.emplace_back(file, std::move(j));
+      gbench.emplace_back(file, j);
       continue;
     }
     const std::string schema = j.is_object() && j.contains("schema") && j["schema"].is_string()
@@ -60,7 +61,7 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
       if (schema.rfind("rooflab.machine/", 0) == 0)
         machines.push_back(roofline::machine_from_json(j));
       else if (schema.rfind("rooflab.results/", 0) == 0) {
-        results.push_back(roofline::results_from_json(j));
+        results.push_back(std::move(input).results());
         results_files.push_back(file);
       } else
         throw roofline::InputError(

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "json_tree.hpp"
 #include "roofline/interrupt.hpp"
 #include "roofline/json_schema.hpp"
 #include "roofline/output_file.hpp"
@@ -281,15 +282,25 @@ MachineProfile machine_from_json(const json& j) {
   return machine_of(j);
 }
 
-Results results_from_json(const json& j) {
+namespace {
+
+// The part of the results schema that each result meets.
+constexpr std::string_view kResultItems = "/properties/results/items";
+
+// A results file's schema line and shape, before any of it is converted.
+void check_results_file(const json& j) {
   check_schema(j, kResultsSchema, "results");
   if (j.contains("machine")) check_schema(j["machine"], kMachineSchema, "results: machine");
   conform(j, "rooflab.results-1", "results");
+}
+
+// The file once checked; its results too unless they were read on their own (InputFile).
+Results results_of(const json& j, bool with_results) {
   Results r;
   r.machine = machine_of(j.at("machine"));
   converting("malformed results", [&] {
     r.provenance = j.at("provenance");
-    r.results = j.at("results").get<std::vector<Result>>();
+    if (with_results) r.results = j.at("results").get<std::vector<Result>>();
     if (j.contains("calibration"))
       r.calibration = j.at("calibration").get<std::vector<Calibration>>();
     // Roof checks came with results/1 files of later builds: older ones have none.
@@ -298,6 +309,13 @@ Results results_from_json(const json& j) {
     return 0;
   });
   return r;
+}
+
+}  // namespace
+
+Results results_from_json(const json& j) {
+  check_results_file(j);
+  return results_of(j, true);
 }
 
 void check_schema(const json& j, std::string_view expected, const std::string& where) {
@@ -316,29 +334,62 @@ void check_schema(const json& j, std::string_view expected, const std::string& w
 }
 
 json parse_json(std::istream& in, const std::string& name) {
-  const auto bounded = [&](int depth, json::parse_event_t, json&) {
-    if (depth > kMaxJsonDepth)
-      throw InputError("'" + name + "' nests deeper than " + std::to_string(kMaxJsonDepth) +
-                       " levels");
-    return true;
-  };
-  try {
-    return json::parse(in, bounded);
-  } catch (const json::exception& e) {  // a syntax error, or a number beyond double's range
-    // Without the library's "[json.exception.parse_error.101] " tag.
-    const std::string what = e.what();
-    const std::size_t tag = what.rfind("] ", what.find(' '));
-    throw InputError("'" + name + "' is not valid JSON: " +
-                     (tag == std::string::npos ? what : what.substr(tag + 2)));
-  }
+  return detail::JsonTree(name, kMaxJsonDepth).parse(in);
 }
 
-json read_json_file(const std::filesystem::path& path) {
+namespace {
+
+std::ifstream open_input(const std::filesystem::path& path) {
   if (std::filesystem::is_directory(path))
     throw InputError("'" + path.string() + "' is a folder, not a JSON file");
   std::ifstream in(path);
   if (!in) throw InputError("cannot open '" + path.string() + "'");
+  return in;
+}
+
+}  // namespace
+
+json read_json_file(const std::filesystem::path& path) {
+  std::ifstream in = open_input(path);
   return parse_json(in, path.string());
+}
+
+InputFile::InputFile(const std::filesystem::path& path) {
+  std::ifstream in = open_input(path);
+  read(in, path.string());
+}
+
+InputFile::InputFile(std::istream& in, const std::string& name) { read(in, name); }
+
+void InputFile::read(std::istream& in, const std::string& name) {
+  const auto take = [this](std::size_t index, json&& element) {
+    if (index == 0) {  // a repeated "results" field replaces the earlier one, as in a tree
+      results_.clear();
+      failure_.reset();
+    }
+    if (failure_) return;  // the first refusal is the one reported; the rest is only parsed
+    const std::string at = "results[" + std::to_string(index) + "]";
+    if (const auto failure = schema_failure(element, "rooflab.results-1", kResultItems)) {
+      const std::string& inner = failure->path;
+      failure_ = InputError("results: " + at + (inner.empty() || inner[0] == '[' ? "" : ".") +
+                            inner + ": " + failure->expected);
+      return;
+    }
+    try {
+      results_.push_back(converting("malformed results", [&] { return element.get<Result>(); }));
+    } catch (const InputError& e) {
+      failure_ = e;
+    }
+  };
+  tree_ = detail::JsonTree(name, kMaxJsonDepth, {"results", take}).parse(in);
+}
+
+Results InputFile::results() && {
+  check_results_file(tree_);
+  if (failure_) throw *failure_;
+  Results r = results_of(tree_, false);
+  r.results = std::move(results_);
+  return r;
 }
 
 void write_file_atomic(const std::filesystem::path& requested, std::string_view content) {

@@ -18,6 +18,19 @@ namespace roofline {
 
 using nlohmann::json;
 
+std::string printable_key(const std::string& key) {
+  std::string out;
+  for (const unsigned char c : key.substr(0, 64)) {
+    if (c < 0x20 || c == 0x7F) {
+      static const char* const hex = "0123456789abcdef";
+      out += {'\\', 'x', hex[c >> 4], hex[c & 15]};
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return key.size() > 64 ? out + "…" : out;
+}
+
 namespace {
 
 // Keywords that only annotate, then those the validator implements, each between spaces.
@@ -86,7 +99,6 @@ struct Store {
   std::map<std::string, const json*, std::less<>> by_id;
   std::deque<Node> nodes;
   std::map<const json*, const Node*> compiled;
-  std::map<std::string, const Node*, std::less<>> roots;
 
   // `schema` lies in the schema document `doc`, against which its local references resolve.
   const Node* compile(const json& schema, const json& doc) {
@@ -186,7 +198,7 @@ const Store& store() {
         throw std::logic_error("JSON Schema keyword \"" + keyword + "\" in " + name +
                                " is not implemented");
     }
-    for (const auto& [name, schema] : s.by_name) s.roots[name] = s.compile(schema, schema);
+    for (const auto& [name, schema] : s.by_name) s.compile(schema, schema);
     return s;
   }();
   return s;
@@ -201,25 +213,11 @@ struct Step {
   std::size_t index;
 };
 
-// A key from the file as it goes into a message: control bytes as \xNN, at most 64 bytes.
-std::string printable(const std::string& key) {
-  std::string out;
-  for (const unsigned char c : key.substr(0, 64)) {
-    if (c < 0x20 || c == 0x7F) {
-      static const char* const hex = "0123456789abcdef";
-      out += {'\\', 'x', hex[c >> 4], hex[c & 15]};
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return key.size() > 64 ? out + "…" : out;
-}
-
 std::string format(const Step* step) {
   if (step == nullptr) return "";
   std::string head = format(step->parent);
   if (step->key == nullptr) return head + "[" + std::to_string(step->index) + "]";
-  return head.empty() ? printable(*step->key) : head + "." + printable(*step->key);
+  return head.empty() ? printable_key(*step->key) : head + "." + printable_key(*step->key);
 }
 
 std::string type_of(const json& v) {
@@ -393,10 +391,14 @@ const json& compiled_schema(std::string_view name) {
   return it->second;
 }
 
-std::optional<SchemaFailure> schema_failure(const json& doc, std::string_view name) {
-  compiled_schema(name);  // an unknown name throws
+std::optional<SchemaFailure> schema_failure(const json& doc, std::string_view name,
+                                            std::string_view pointer) {
+  const json& part = compiled_schema(name).at(json::json_pointer(std::string(pointer)));
+  const auto node = store().compiled.find(&part);
+  if (node == store().compiled.end())
+    throw std::logic_error("no compiled part " + std::string(pointer) + " of " + std::string(name));
   SchemaFailure failure;
-  if (check(doc, *store().roots.find(name)->second, nullptr, &failure)) return std::nullopt;
+  if (check(doc, *node->second, nullptr, &failure)) return std::nullopt;
   return failure;
 }
 

@@ -129,13 +129,18 @@ TEST(Cli, BadFilesAreRefusedByName) {
   expect_refused("report", "files", dir);
   expect_refused("report absent.json", "absent.json", dir);
   std::ofstream(dir / "torn.json") << "{\"schema\": \"rooflab.results/1\", \"res";
-  expect_refused("report torn.json", "torn.json", dir);
+  expect_refused("report torn.json", "'torn.json': not valid JSON: parse error at line 1", dir);
   std::ofstream(dir / "future.json") << R"({"schema": "rooflab.results/7", "results": []})";
   expect_refused("report future.json", "unknown major version 7", dir);
   std::ofstream(dir / "other.json") << R"({"benchmarks": 3})";
   expect_refused("report other.json", "other.json", dir);
-  std::ofstream(dir / "huge.json") << R"({"schema": "rooflab.results/1", "x": 1e400})";
-  expect_refused("report huge.json", "huge.json", dir);
+  std::ofstream(dir / "huge.json")
+      << R"({"schema": "rooflab.results/1", "results": [{}, {"time": {"median": 1e400}}]})";
+  expect_refused("report huge.json",
+                 "'huge.json': results[1].time.median: not valid JSON: number overflow parsing "
+                 "'1e400'",
+                 dir);
+  expect_refused("compare huge.json other.json", "'huge.json': results[1].time.median", dir);
   fs::create_directory(dir / "folder");
   expect_refused("report folder", "'folder' is a folder", dir);
   expect_refused("compare folder other.json", "'folder' is a folder", dir);

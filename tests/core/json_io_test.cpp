@@ -112,6 +112,63 @@ TEST(JsonIo, MissingAndMalformedFilesAreNamed) {
   }
 }
 
+// The message read_json_file throws for `text`.
+std::string parse_failure(const fs::path& file, const std::string& text) {
+  std::ofstream(file) << text;
+  try {
+    read_json_file(file);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(read)";
+}
+
+TEST(JsonIo, ParseErrorsNameTheFileAndThePath) {
+  const test_support::TempDir temp("json_parse");
+  const fs::path file = temp.path() / "r.json";
+  const std::string named = "'" + file.string() + "': ";
+  // A number beyond double's range, deep in the second result, where a marker number was.
+  nlohmann::json marked = to_json(sample::results());
+  marked["results"][1]["time"]["median"] = 12345.5;
+  const std::string text = marked.dump(1);
+  const std::size_t marker = text.find("12345.5");
+  const std::string overflow = std::string(text).replace(marker, 7, "1e400");
+  EXPECT_EQ(parse_failure(file, overflow),
+            named +
+                "results[1].time.median: not valid JSON: number overflow parsing '1e400' (at "
+                "byte offset " +
+                std::to_string(marker) + ")");
+  // In an array, the element being read.
+  EXPECT_EQ(
+      parse_failure(file, R"({"a": {"b": [1, {"c": [2, 1e999]}]}})"),
+      named + "a.b[1].c[1]: not valid JSON: number overflow parsing '1e999' (at byte offset 26)");
+  // A truncated file: the object it ends in.
+  const std::string torn = parse_failure(file, text.substr(0, marker + 7));
+  EXPECT_EQ(torn.rfind(named + "results[1].time: not valid JSON: parse error at line ", 0), 0u)
+      << torn;
+  EXPECT_NE(torn.find("unexpected end of input"), std::string::npos) << torn;
+  EXPECT_EQ(parse_failure(file, R"({"a": [1, 2 x])"),
+            named +
+                "a[2]: not valid JSON: parse error at line 1, column 13: syntax error while "
+                "parsing array - invalid literal; last read: '2 x'; expected ']'");
+  EXPECT_EQ(parse_failure(file, "").rfind(named + "not valid JSON: parse error at line 1", 0), 0u);
+}
+
+TEST(JsonIo, AnInputFileReadsResultByResultAsAWholeTreeReads) {
+  const test_support::TempDir temp("json_input");
+  const fs::path file = temp.path() / "r.json";
+  const nlohmann::json whole = to_json(sample::results());
+  write_json_atomic(file, whole);
+  InputFile input(file);
+  EXPECT_TRUE(input.tree()["results"].empty());  // not kept as a tree
+  EXPECT_EQ(to_json(std::move(input).results()), whole);
+  // A repeated "results" field replaces the earlier one, as in a tree.
+  std::string text = whole.dump();
+  text.insert(1, R"("results": [7],)");
+  std::ofstream(file) << text;
+  EXPECT_EQ(to_json(InputFile(file).results()), whole);
+}
+
 TEST(JsonIo, HostileNestingIsRefusedWhileParsing) {
   const test_support::TempDir temp("json_deep");
   const fs::path& dir = temp.path();

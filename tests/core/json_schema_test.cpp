@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <climits>
+#include <fstream>
 #include <functional>
 
 #include "roofline/json_io.hpp"
 #include "sample.hpp"
+#include "temp_dir.hpp"
 
 using namespace roofline;
 using nlohmann::json;
@@ -93,15 +95,25 @@ TEST(JsonSchema, MalformedResultsAreRefusedWithTheFirstFailingPath) {
       {"a machine of another major version",
        [](json& j) { j["machine"]["schema"] = "rooflab.machine/2"; }, "unknown major version 2"},
   };
+  const test_support::TempDir temp("schema_cases");
   for (const Case& c : cases) {
     json j = to_json(sample::results());
     c.spoil(j);
+    std::string whole;
     try {
       results_from_json(j);
       ADD_FAILURE() << c.what << " was accepted";
     } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos)
-          << c.what << ": " << e.what();
+      whole = e.what();
+      EXPECT_NE(whole.find(c.message), std::string::npos) << c.what << ": " << whole;
+    }
+    // Read from a file, result by result, the same failure is reported.
+    std::ofstream(temp.path() / "case.json") << j.dump(1);
+    try {
+      InputFile(temp.path() / "case.json").results();
+      ADD_FAILURE() << c.what << " was accepted from a file";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), whole) << c.what;
     }
   }
 }

@@ -1,10 +1,12 @@
 // libFuzzer target: a results file, read as `rooflab report` and `compare` read it.
+#include <utility>
+
 #include "fuzz_input.hpp"
 #include "roofline/results.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  return fuzz::read_as_file(data, size, [](const nlohmann::json& j) {
-    roofline::Results r = roofline::results_from_json(j);
+  return fuzz::read_as_file(data, size, [](roofline::InputFile&& input) {
+    roofline::Results r = std::move(input).results();
     // What was accepted is written back the same and read again.
     roofline::results_from_json(roofline::to_json(r));
     for (roofline::Result& result : r.results)

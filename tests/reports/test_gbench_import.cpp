@@ -92,6 +92,8 @@ TEST(GbenchImport, FieldsOfTheWrongTypeOrMissingAreRefusedWithTheirPath) {
   EXPECT_EQ(refusal("run_type", 4), "'mine.json': benchmarks[0]: \"run_type\" is not a string");
   EXPECT_EQ(refusal("error_occurred", "yes"),
             "'mine.json': benchmarks[0]: \"error_occurred\" is not true or false");
+  EXPECT_EQ(refusal("error_message", 5),
+            "'mine.json': benchmarks[0]: \"error_message\" is not a string");
   EXPECT_EQ(refusal("label", 7), "'mine.json': benchmark \"BM_x\": \"label\" is not a string");
   EXPECT_EQ(refusal("threads", "two"),
             "'mine.json': benchmark \"BM_x\": \"threads\" is not an integer");

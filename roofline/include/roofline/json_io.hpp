@@ -3,8 +3,10 @@
 #include <filesystem>
 #include <istream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "roofline/input_error.hpp"
 #include "roofline/profile.hpp"
@@ -30,6 +32,28 @@ inline constexpr int kMaxJsonDepth = 64;
 nlohmann::json read_json_file(const std::filesystem::path& path);
 // The same for text already open, `name` standing for the file in messages.
 nlohmann::json parse_json(std::istream& in, const std::string& name);
+// A JSON file as the report and compare read it: its tree, except that the results of a results
+// file (the elements of its top-level "results" array) are checked against the schema and
+// converted one at a time while the file is read, and left out of the tree. A file of a million
+// results so never stands in memory as one tree. Throws InputError as read_json_file does.
+class InputFile {
+ public:
+  explicit InputFile(const std::filesystem::path& path);
+  // Text already open, `name` standing for the file in messages.
+  InputFile(std::istream& in, const std::string& name);
+  // Without its results when it is a results file.
+  const nlohmann::json& tree() const { return tree_; }
+  // The file as results, checked as results_from_json checks a whole tree (InputError).
+  Results results() &&;
+
+ private:
+  void read(std::istream& in, const std::string& name);
+
+  nlohmann::json tree_;
+  std::vector<Result> results_;
+  std::optional<InputError> failure_;  // the first result refused
+};
+
 // Writes through a temporary file in the same folder and renames it, so readers never see a
 // torn file. Replaces regular files only, keeping their mode, and writes through a symlink to its
 // target (roofline/output_file.hpp; InputError otherwise). Throws std::runtime_error naming the

@@ -20,7 +20,13 @@ struct SchemaFailure {
 // The first place (in document order) where `doc` breaks the compiled-in schema whose file is
 // data/schema/<name>.schema.json ("rooflab.results-1"), or nothing when it conforms. Throws
 // std::logic_error for an unknown name or a schema keyword this validator does not implement.
-std::optional<SchemaFailure> schema_failure(const nlohmann::json& doc, std::string_view name);
+// With `pointer` (a JSON Pointer into that schema, "/properties/results/items"), `doc` is checked
+// against that part alone and the path is relative to it.
+std::optional<SchemaFailure> schema_failure(const nlohmann::json& doc, std::string_view name,
+                                            std::string_view pointer = "");
+
+// A key from a file as it goes into a path in a message: control bytes as \xNN, at most 64 bytes.
+std::string printable_key(const std::string& key);
 
 // The compiled-in schema data/schema/<name>.schema.json.
 const nlohmann::json& compiled_schema(std::string_view name);
