@@ -55,7 +55,7 @@ TEST(JsonIo, LatencyAndTheHostLinkRoundTripAndAreOptional) {
   MachineProfile m;
   m.provenance = sample::provenance();
   m.devices = {sample::cpu(), sample::gpu()};
-  const json j = to_json(m);
+  const nlohmann::json j = to_json(m);
   EXPECT_FALSE(schema_failure(j, "rooflab.machine-1"));
   const auto back = machine_from_json(j);
   EXPECT_EQ(to_json(back), j);
@@ -63,7 +63,7 @@ TEST(JsonIo, LatencyAndTheHostLinkRoundTripAndAreOptional) {
   EXPECT_EQ(back.devices[1].link[3].direction, "both");
   EXPECT_EQ(back.devices[0].latency[1].kind, "fork_join");
   // Profiles of earlier builds have neither: they read as none, and none is not written.
-  json old = j;
+  nlohmann::json old = j;
   old["devices"][1].erase("link");
   old["devices"][1]["ceilings"].erase("latency");
   const auto bare = machine_from_json(old);

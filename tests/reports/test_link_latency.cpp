@@ -12,7 +12,7 @@ namespace {
 using samples::count;
 
 roofline::Device measured() {
-  roofline::Device d = sample_device();
+  roofline::Device d = samples::sample_device();
   const auto summary = [](double v) { return roofline::summarize({v * 0.99, v, v * 1.01}); };
   d.latency = {{"fork_join", 1, summary(40e-9), "an empty OpenMP parallel region"},
                {"fork_join", 2, summary(700e-9), "an empty OpenMP parallel region"},
@@ -35,7 +35,7 @@ TEST(LinkLatency, HtmlListsEveryLatencyAndALinkRowPerDirectionAndMemory) {
   // d2h pageable has no 4 KiB point: a dash, not a zero.
   EXPECT_EQ(count(html, "<td>pageable</td>"), 1);
   EXPECT_EQ(count(html, "—"), 1);
-  EXPECT_TRUE(link_latency_html(sample_device()).empty());
+  EXPECT_TRUE(link_latency_html(samples::sample_device()).empty());
 }
 
 TEST(LinkLatency, TheTerminalShowsAColumnPerThreadCount) {
@@ -46,7 +46,7 @@ TEST(LinkLatency, TheTerminalShowsAColumnPerThreadCount) {
   EXPECT_NE(text.find("700 ns"), std::string::npos);
   EXPECT_EQ(count(text, "team_wake"), 1);
   EXPECT_EQ(count(text, "—"), 1);  // the team was not measured with one thread
-  EXPECT_TRUE(latency_text(sample_device()).empty());
+  EXPECT_TRUE(latency_text(samples::sample_device()).empty());
 }
 
 }  // namespace
