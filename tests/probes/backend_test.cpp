@@ -68,7 +68,6 @@ TEST(CpuBackend, TinyProbeFillsComputeMemoryAndTheoreticalCeilings) {
   for (const auto& l : cpu.latency) {
     EXPECT_TRUE(std::ranges::find(counts, l.threads) != counts.end()) << l.threads;
     EXPECT_GT(l.seconds.median, 0) << l.kind;
-    EXPECT_LT(l.seconds.median, 1e-3) << l.kind << " " << l.threads;  // a call, not a sample
     EXPECT_NE(l.method.find("arrivals counted"), std::string::npos) << l.method;
   }
   EXPECT_TRUE(cpu.call_latency(cpu.compute_units).has_value());
