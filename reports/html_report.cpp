@@ -6,6 +6,7 @@
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
 #include "reports/html_table.hpp"
+#include "reports/link_latency.hpp"
 #include "reports/roof_check.hpp"
 #include "reports/roofline_chart.hpp"
 #include "reports/row_limit.hpp"
@@ -244,6 +245,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
          {"study_charts", charts[i].studies},
          {"counters", charts[i].counters},
          {"ceilings", ceilings_table(v.device, native ? &native->device : nullptr)},
+         {"link_latency", link_latency_html(v.device)},
          {"results", results_table(v)}});
     names += (i > 0 ? ", " : "") + device_title(v);
   }

@@ -32,7 +32,7 @@ DeviceCharts charts_of(const DeviceView& view, const std::vector<DeviceView>& vi
     charts.roofline = roofline_svg("Roofline — " + device_title(view), roofs, points);
   }
   charts.sweep = sweep_svg("Bandwidth sweep — " + device_title(view), view.device);
-  charts.studies = study_section(device_title(view), view.records, view.device.facts) +
+  charts.studies = study_section(device_title(view), view.records, view.device) +
                    reduce_heatmap_section(device_title(view), view.records);
   charts.counters = counters_section(view);
   return charts;

@@ -48,18 +48,23 @@ std::string panel_name(const StudyPanel& p) {
          std::string(roofline::to_string(p.precision));
 }
 
-// The chart shared by both views: one polyline per series over log axes.
+// The chart shared by the views: one polyline per series over log axes, and `roof` (when it has
+// points) as a dashed grey line.
 std::string lines_svg(const std::string& title, const std::string& css_class,
                       const std::vector<SizeSeries>& series, const std::string& x_title,
                       const std::string& y_title, const std::function<std::string(double)>& y_label,
-                      double reference, std::optional<std::size_t> baseline) {
+                      double reference, std::optional<std::size_t> baseline,
+                      const SizeSeries& roof = {}) {
   double x_lo = INFINITY, x_hi = 0, y_lo = INFINITY, y_hi = 0;
-  for (const SizeSeries& s : series)
-    for (std::size_t i = 0; i < s.size.size(); ++i) {
-      x_lo = std::min(x_lo, s.size[i]);
-      x_hi = std::max(x_hi, s.size[i]);
-      y_lo = std::min(y_lo, s.time[i]);
-      y_hi = std::max(y_hi, s.time[i]);
+  std::vector<const SizeSeries*> drawn;
+  for (const SizeSeries& s : series) drawn.push_back(&s);
+  drawn.push_back(&roof);
+  for (const SizeSeries* s : drawn)
+    for (std::size_t i = 0; i < s->size.size(); ++i) {
+      x_lo = std::min(x_lo, s->size[i]);
+      x_hi = std::max(x_hi, s->size[i]);
+      y_lo = std::min(y_lo, s->time[i]);
+      y_hi = std::max(y_hi, s->time[i]);
     }
   if (reference > 0) {
     y_lo = std::min(y_lo, reference);
@@ -84,19 +89,22 @@ std::string lines_svg(const std::string& title, const std::string& css_class,
                          {"stroke", "#888888"},
                          {"stroke-dasharray", "2 3"}});
   }
-  std::vector<LegendEntry> legend;
-  svg.open("g", {{"class", "series"}});
-  for (std::size_t i = 0; i < series.size(); ++i) {
-    const SizeSeries& s = series[i];
-    const Style style = style_of(i, baseline);
+  const auto points_of = [&](const SizeSeries& s) {
     std::string points;
     for (std::size_t k = 0; k < s.size.size(); ++k) {
       if (k > 0) points += " ";
       points += px(x.map(s.size[k])) + "," + px(y.map(s.time[k]));
     }
+    return points;
+  };
+  std::vector<LegendEntry> legend;
+  svg.open("g", {{"class", "series"}});
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const SizeSeries& s = series[i];
+    const Style style = style_of(i, baseline);
     svg.open("polyline", {{"class", "study-line"},
                           {"data-variant", s.variant},
-                          {"points", points},
+                          {"points", points_of(s)},
                           {"fill", "none"},
                           {"stroke", style.colour},
                           {"stroke-width", style.width},
@@ -106,9 +114,25 @@ std::string lines_svg(const std::string& title, const std::string& css_class,
     legend.push_back(
         {s.variant + (i == baseline ? " (baseline)" : ""), legend_line(style.colour, style.dash)});
   }
+  if (!roof.size.empty()) {
+    svg.open("polyline", {{"class", "latency-roof"},
+                          {"points", points_of(roof)},
+                          {"fill", "none"},
+                          {"stroke", "#888888"},
+                          {"stroke-width", "2"},
+                          {"stroke-dasharray", "6 3"}});
+    svg.element("title", {}, roof.variant);
+    svg.close("polyline");
+    legend.push_back({roof.variant, legend_line("#888888", "6 3")});
+  }
   svg.close("g");
   draw_legend(svg, layout, legend);
   return svg.finish();
+}
+
+// The series with the most threads (the first of them).
+const SizeSeries& most_threads(const StudyPanel& panel) {
+  return *std::ranges::max_element(panel.series, {}, &SizeSeries::threads);
 }
 
 }  // namespace
@@ -131,11 +155,13 @@ std::vector<StudyPanel> study_panels(const std::vector<const roofline::Result*>&
     auto s = std::find_if(panel->series.begin(), panel->series.end(),
                           [&](const SizeSeries& l) { return l.variant == r->variant; });
     if (s == panel->series.end()) {
-      s = panel->series.insert(panel->series.end(),
-                               {r->variant, study.baseline, r->params.value("threads", 0), {}, {}});
+      s = panel->series.insert(
+          panel->series.end(),
+          {r->variant, study.baseline, r->params.value("threads", 0), {}, {}, {}});
     }
     s->size.push_back(r->params.at(study.param).get<double>());
     s->time.push_back(r->time->median);
+    s->results.push_back(r);
   }
   for (StudyPanel& p : panels)
     for (SizeSeries& s : p.series) {
@@ -143,10 +169,11 @@ std::vector<StudyPanel> study_panels(const std::vector<const roofline::Result*>&
       std::iota(order.begin(), order.end(), 0);
       std::sort(order.begin(), order.end(),
                 [&](std::size_t a, std::size_t b) { return s.size[a] < s.size[b]; });
-      SizeSeries sorted{s.variant, s.baseline, s.threads, {}, {}};
+      SizeSeries sorted{s.variant, s.baseline, s.threads, {}, {}, {}};
       for (std::size_t i : order) {
         sorted.size.push_back(s.size[i]);
         sorted.time.push_back(s.time[i]);
+        sorted.results.push_back(s.results[i]);
       }
       s = std::move(sorted);
     }
@@ -173,7 +200,7 @@ std::optional<std::size_t> baseline_series(const StudyPanel& panel) {
 }
 
 SizeSeries relative_to(const SizeSeries& s, const SizeSeries& baseline) {
-  SizeSeries out{s.variant, s.baseline, s.threads, {}, {}};
+  SizeSeries out{s.variant, s.baseline, s.threads, {}, {}, {}};
   for (std::size_t i = 0; i < s.size.size(); ++i) {
     const auto it = std::find(baseline.size.begin(), baseline.size.end(), s.size[i]);
     if (it == baseline.size.end()) continue;
@@ -181,14 +208,58 @@ SizeSeries relative_to(const SizeSeries& s, const SizeSeries& baseline) {
     if (!(base > 0)) continue;
     out.size.push_back(s.size[i]);
     out.time.push_back(s.time[i] / base);
+    out.results.push_back(s.results.at(i));
   }
   return out;
 }
 
-std::string study_time_svg(const std::string& title, const StudyPanel& panel) {
+std::vector<double> latency_roof(const SizeSeries& s, const roofline::Device& device) {
+  const auto latency = device.call_latency(s.threads);
+  if (!latency) return {};
+  const roofline::Roofline roofs = device.roofline(s.threads);
+  std::vector<double> least;
+  for (const roofline::Result* r : s.results) {
+    const auto seconds = roofs.least_seconds(r->work, r->level, *latency);
+    if (!seconds) return {};
+    least.push_back(*seconds);
+  }
+  return least;
+}
+
+std::string study_time_svg(const std::string& title, const StudyPanel& panel,
+                           const roofline::Device& device) {
+  const SizeSeries& widest = most_threads(panel);
+  SizeSeries roof{"latency-aware roof", false, widest.threads, {}, {}, {}};
+  roof.time = latency_roof(widest, device);
+  if (!roof.time.empty()) {
+    roof.size = widest.size;
+    if (widest.threads > 0) roof.variant += ", " + std::to_string(widest.threads) + " threads";
+  }
   return lines_svg(
       title, "study-time", panel.series, title_case(panel.study.label), "Median time per call",
-      [](double v) { return format_si(v, "s"); }, 0, baseline_series(panel));
+      [](double v) { return format_si(v, "s"); }, 0, baseline_series(panel), roof);
+}
+
+std::string study_latency_svg(const std::string& title, const StudyPanel& panel,
+                              const roofline::Device& device) {
+  std::vector<SizeSeries> efficiency;
+  for (const SizeSeries& s : panel.series) {
+    const std::vector<double> least = latency_roof(s, device);
+    if (least.empty()) continue;
+    SizeSeries e{s.variant, s.baseline, s.threads, s.size, {}, s.results};
+    for (std::size_t i = 0; i < least.size(); ++i) e.time.push_back(least[i] / s.time[i]);
+    efficiency.push_back(std::move(e));
+  }
+  if (efficiency.empty()) return {};
+  std::optional<std::size_t> base;
+  for (std::size_t i = 0; i < efficiency.size(); ++i)
+    if (const auto b = baseline_series(panel);
+        b && efficiency[i].variant == panel.series[*b].variant)
+      base = i;
+  return lines_svg(
+      title, "study-latency", efficiency, title_case(panel.study.label),
+      "Latency-aware roof / time (1 is the roof)", [](double v) { return format_percent(v); }, 1,
+      base);
 }
 
 std::string study_relative_svg(const std::string& title, const StudyPanel& panel) {
@@ -210,7 +281,7 @@ std::string study_relative_svg(const std::string& title, const StudyPanel& panel
 
 std::string study_section(const std::string& device_title,
                           const std::vector<const roofline::Result*>& records,
-                          const nlohmann::json& facts) {
+                          const roofline::Device& device) {
   const std::vector<StudyPanel> panels = study_panels(records);
   std::string html;
   for (std::size_t i = 0; i < panels.size(); ++i) {
@@ -219,7 +290,10 @@ std::string study_section(const std::string& device_title,
     if (first_of_family)
       html += "<h3>" + escape_xml(title_case(p.family)) + ": time against " +
               escape_xml(p.study.label) + "</h3>\n";
-    html += study_time_svg(panel_name(p) + " — " + device_title, p) + "\n";
+    html += study_time_svg(panel_name(p) + " — " + device_title, p, device) + "\n";
+    const std::string latency = study_latency_svg(
+        panel_name(p) + " against the latency-aware roof — " + device_title, p, device);
+    if (!latency.empty()) html += latency + "\n";
     const std::string relative =
         study_relative_svg(panel_name(p) + " relative to the baseline — " + device_title, p);
     if (relative.empty()) {
@@ -231,7 +305,7 @@ std::string study_section(const std::string& device_title,
     const bool last_of_family = i + 1 == panels.size() || panels[i + 1].family != p.family;
     if (!last_of_family) continue;
     for (const std::string& line :
-         facts.value(p.family + "_not_offered", std::vector<std::string>()))
+         device.facts.value(p.family + "_not_offered", std::vector<std::string>()))
       html += "<p class=\"note\">Not offered: " + escape_xml(line) + ".</p>\n";
   }
   return html;

@@ -14,10 +14,11 @@ namespace reports {
 
 struct SizeSeries {
   std::string variant;
-  bool baseline = false;     // its study says so: a vendor library's variant
-  int threads = 0;           // params "threads"; 0 when absent
-  std::vector<double> size;  // the study's parameter, ascending
-  std::vector<double> time;  // median seconds per call at each size
+  bool baseline = false;                         // its study says so: a vendor library's variant
+  int threads = 0;                               // params "threads"; 0 when absent
+  std::vector<double> size;                      // the study's parameter, ascending
+  std::vector<double> time;                      // median seconds per call at each size
+  std::vector<const roofline::Result*> results;  // the result at each size
 };
 
 // One (family, panel value, element type) of a device's results: its series, in order of first
@@ -42,15 +43,27 @@ std::optional<std::size_t> baseline_series(const StudyPanel& panel);
 // point are left out).
 SizeSeries relative_to(const SizeSeries& s, const SizeSeries& baseline);
 
-std::string study_time_svg(const std::string& title, const StudyPanel& panel);
+// Each point's latency-aware roof (roofline/model.hpp): the least time of a call at the series'
+// threads, the device's call latency (Device::call_latency) plus the point's work at its level's
+// roofs; empty when the profile lacks the latency or any point's roof.
+std::vector<double> latency_roof(const SizeSeries& s, const roofline::Device& device);
+
+// With the device's latency-aware roof (of the series with the most threads) drawn as a dashed
+// line where the profile has it.
+std::string study_time_svg(const std::string& title, const StudyPanel& panel,
+                           const roofline::Device& device);
+// Each series' latency-aware roof over its time at each size (1 is the roof, higher is
+// impossible); empty when no series has the roof.
+std::string study_latency_svg(const std::string& title, const StudyPanel& panel,
+                              const roofline::Device& device);
 // Empty when the panel has no baseline.
 std::string study_relative_svg(const std::string& title, const StudyPanel& panel);
 
-// The HTML section of a device (per family a heading and both charts of every panel, then what
+// The HTML section of a device (per family a heading and the charts of every panel, then what
 // the device did not offer of it and why: its facts' "<family>_not_offered" lines); empty without
 // results that have a size study.
 std::string study_section(const std::string& device_title,
                           const std::vector<const roofline::Result*>& records,
-                          const nlohmann::json& facts);
+                          const roofline::Device& device);
 
 }  // namespace reports

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "reports/format.hpp"
+#include "reports/link_latency.hpp"
 #include "reports/report.hpp"
 #include "reports/row_limit.hpp"
 #include "reports/text_table.hpp"
@@ -88,6 +89,7 @@ std::string summary_table(const std::vector<roofline::Results>& inputs) {
   for (const DeviceView& v : device_views(inputs)) {
     out += device_title(v) + "\n";
     out += ceilings_summary(v.device);
+    out += latency_text(v.device);
     out += "\n";
     out += results_summary(v);
     out += "\n";

@@ -11,6 +11,7 @@
 #include "probes/cpu/clock.hpp"
 #include "probes/cpu/device.hpp"
 #include "probes/cpu/host_memory.hpp"
+#include "probes/cpu/latency.hpp"
 #include "probes/cpu/peak_flops.hpp"
 #include "probes/cpu/thread_share.hpp"
 #include "probes/levels.hpp"
@@ -79,6 +80,24 @@ std::string shared_fma_note(const std::vector<ThreadShare>& shared) {
   return note;
 }
 
+// The synchronization latencies at each thread count, each case measured alone: a team's members
+// spinning between calls would take cores from an OpenMP region timed beside them.
+void probe_latency(roofline::Device& device, const std::vector<int>& thread_counts,
+                   const roofline::ProbeOptions& options, std::vector<std::string>& failures) {
+  device.latency.clear();
+  for (int threads : thread_counts)
+    for (SyncKind kind : kSyncKinds) {
+      std::vector<std::unique_ptr<roofline::Case>> one;
+      one.push_back(make_latency_case(device, kind, threads));
+      const Result r =
+          std::move(roofline::measure_all(one, options.measure, "synchronization latency").front());
+      if (r.ok())
+        device.latency.push_back(latency_ceiling(r));
+      else
+        failures.push_back(failure_text(r));
+    }
+}
+
 }  // namespace
 
 std::vector<roofline::Device> CpuBackend::devices() const { return {describe_cpu()}; }
@@ -111,6 +130,8 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
       budget->plan(static_cast<int>(peak_flops_configs(threads).size()));
     for (const SweepStep& step : steps) budget->plan(static_cast<int>(step.cases.size()));
   }
+  const std::vector<int> latency_threads = latency_thread_counts(device.compute_units);
+  if (budget) budget->plan(static_cast<int>(latency_threads.size() * std::size(kSyncKinds)));
   std::vector<ThreadShare> shared;  // all-core configurations whose threads shared FMA units
   for (int threads : thread_counts) {
     const std::vector<PeakFlopsConfig> configs = peak_flops_configs(threads);
@@ -198,6 +219,8 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
     throw;
   }
   conclude();
+  probe_latency(device, latency_threads, options, failures);
+  device.facts["probe_failures"] = failures;
   return failures;
 }
 

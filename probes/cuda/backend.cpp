@@ -14,6 +14,8 @@
 #include "probes/cuda/cupti_provider.hpp"
 #include "probes/cuda/device.hpp"
 #include "probes/cuda/fma_path.hpp"
+#include "probes/cuda/host_link.hpp"
+#include "probes/cuda/latency.hpp"
 #include "probes/cuda/nvml.hpp"
 #include "probes/cuda/peak_flops.hpp"
 #include "probes/cuda/shared_memory.hpp"
@@ -236,6 +238,7 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   device.memory.clear();
   device.sweep.clear();
   device.facts.erase("bandwidth_launches");
+  device.facts.erase("probe_notes");
   std::vector<std::string> failures;
   const std::vector<double> sizes = sweep_sizes(device, options);
   // The whole probe's cases, planned for the time budget before the first is measured: each
@@ -256,6 +259,8 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
       m.method += it->second;
     device.memory.push_back(std::move(m));
   }
+  probe_host_link(device, options, failures);
+  probe_launch_latency(device, options, failures);
   device.facts["probe_failures"] = failures;
   return failures;
 }

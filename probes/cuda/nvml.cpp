@@ -6,8 +6,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <iterator>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace probes::cuda {
@@ -22,6 +24,7 @@ using NvmlDevice = void*;
 using InitFn = NvmlReturn (*)();
 using ByPciFn = NvmlReturn (*)(const char*, NvmlDevice*);
 using ClockFn = NvmlReturn (*)(NvmlDevice, int, unsigned*);
+using LinkFn = NvmlReturn (*)(NvmlDevice, unsigned*);
 using ErrorStringFn = const char* (*)(NvmlReturn);
 using ShutdownFn = NvmlReturn (*)();
 
@@ -81,6 +84,43 @@ std::optional<double> SmClock::read_hz() {
     return std::nullopt;
   }
   return mhz * 1e6;
+}
+
+std::optional<SmClock::PcieLink> SmClock::pcie_link() {
+  if (!device_) return std::nullopt;
+  PcieLink link;
+  const std::pair<const char*, unsigned*> reads[] = {
+      {"nvmlDeviceGetMaxPcieLinkGeneration", &link.max_generation},
+      {"nvmlDeviceGetMaxPcieLinkWidth", &link.max_width},
+      {"nvmlDeviceGetCurrPcieLinkGeneration", &link.generation},
+      {"nvmlDeviceGetCurrPcieLinkWidth", &link.width}};
+  for (const auto& [name, value] : reads) {
+    const auto read = symbol<LinkFn>(library_, name);
+    if (!read) {
+      reason_ = std::string("NVML lacks ") + name;
+      return std::nullopt;
+    }
+    if (const NvmlReturn status = read(device_, value); status != kNvmlSuccess) {
+      reason_ = nvml_error(library_, name, status);
+      return std::nullopt;
+    }
+  }
+  return link;
+}
+
+std::optional<double> pcie_bytes_per_s(unsigned generation, unsigned lanes) {
+  // Transfers per second per lane and the encoding's payload share (PCI Express Base
+  // Specification, revisions 1.0 to 5.0).
+  constexpr struct {
+    double transfers_per_s, payload;
+  } kRates[] = {{2.5e9, 8.0 / 10},
+                {5e9, 8.0 / 10},
+                {8e9, 128.0 / 130},
+                {16e9, 128.0 / 130},
+                {32e9, 128.0 / 130}};
+  if (generation < 1 || generation > std::size(kRates)) return std::nullopt;
+  const auto& rate = kRates[generation - 1];
+  return rate.transfers_per_s * rate.payload * lanes / 8;
 }
 
 ClockReading clock_during(SmClock& clock, const std::function<void()>& work) {

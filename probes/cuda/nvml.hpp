@@ -1,6 +1,7 @@
 #pragma once
-// The SM clock read through NVML, which is part of the driver: libnvidia-ml.so.1 is loaded at run
-// time, so the binary needs no driver to start, and a machine without one reports why.
+// The SM clock and the PCIe link read through NVML, which is part of the driver: libnvidia-ml.so.1
+// is loaded at run time, so the binary needs no driver to start, and a machine without one reports
+// why.
 #include <functional>
 #include <optional>
 #include <string>
@@ -21,12 +22,22 @@ class SmClock {
   // The current SM clock; nothing when unavailable or when the read fails (reason() then says
   // why).
   std::optional<double> read_hz();
+  // The PCIe link: the most both ends support and what it runs at now (a link may slow down
+  // while idle); nothing when unavailable or when a read fails (reason() then says why).
+  struct PcieLink {
+    unsigned max_generation = 0, max_width = 0, generation = 0, width = 0;
+  };
+  std::optional<PcieLink> pcie_link();
 
  private:
   void* library_ = nullptr;
   void* device_ = nullptr;
   std::string reason_;
 };
+
+// Bytes per second one direction of a PCIe link of `generation` and `lanes` carries after its
+// line encoding (8b/10b to Gen 2, 128b/130b for Gen 3 to 5); nothing for another generation.
+std::optional<double> pcie_bytes_per_s(unsigned generation, unsigned lanes);
 
 struct ClockReading {
   double hz = 0;     // median of the samples; 0 when none was read

@@ -7,6 +7,8 @@
 #include "probes/levels.hpp"
 #include "probes/opencl/bandwidth.hpp"
 #include "probes/opencl/device.hpp"
+#include "probes/opencl/host_link.hpp"
+#include "probes/opencl/latency.hpp"
 #include "probes/opencl/local_bandwidth.hpp"
 #include "probes/opencl/peak_flops.hpp"
 #include "roofline/budget.hpp"
@@ -95,6 +97,7 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
   device.compute.clear();
   device.memory.clear();
   device.sweep.clear();
+  device.facts.erase("probe_notes");
   std::vector<std::string> failures;
   const auto rt = runtime(device.id);
   // Planned for the time budget before the first is measured (the bandwidth sweep plans its own).
@@ -141,6 +144,8 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
   probes::record_dram_onset(device);
   device.facts["bandwidth_launches"] = launches_to_facts(global.launches);
   device.memory.insert(device.memory.end(), global.ceilings.begin(), global.ceilings.end());
+  probe_host_link(device, rt, options, failures);
+  probe_dispatch_latency(device, rt, options, failures);
   device.facts["probe_failures"] = failures;
   return failures;
 }

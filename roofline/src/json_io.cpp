@@ -34,6 +34,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalMemory, level, bytes_per_s, basis)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeCeiling, precision, path, threads, flops_per_s, clock_hz,
                                    method)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepPoint, kernel, threads, store, working_set, bytes_per_s)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LatencyCeiling, kind, threads, seconds, method)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LinkPoint, direction, host_memory, bytes, bytes_per_s)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SizeStudy, param, label, panel, baseline)
 
 // algorithm_bytes is written when a variant declares it and optional on reading.
@@ -86,6 +88,9 @@ void to_json(json& j, const Device& d) {
        {"theoretical", {{"compute", d.theoretical_compute}, {"memory", d.theoretical_memory}}},
        {"ceilings", {{"compute", d.compute}, {"memory", d.memory}}},
        {"sweep", d.sweep}};
+  // Optional (machine/1 profiles of earlier builds have neither): written where measured.
+  if (!d.latency.empty()) j["ceilings"]["latency"] = d.latency;
+  if (!d.link.empty()) j["link"] = d.link;
 }
 void from_json(const json& j, Device& d) {
   d.id = j.at("id");
@@ -103,6 +108,8 @@ void from_json(const json& j, Device& d) {
   d.compute = j.at("ceilings").at("compute").get<std::vector<ComputeCeiling>>();
   d.memory = j.at("ceilings").at("memory").get<std::vector<MemoryCeiling>>();
   d.sweep = j.at("sweep").get<std::vector<SweepPoint>>();
+  d.latency = j.at("ceilings").value("latency", std::vector<LatencyCeiling>());
+  d.link = j.value("link", std::vector<LinkPoint>());
 }
 
 void to_json(json& j, const Verification& v) {

@@ -57,6 +57,15 @@ std::optional<Placement> Roofline::place(const Work& work, const std::string& le
   return p;
 }
 
+std::optional<double> Roofline::least_seconds(const Work& work, const std::string& level,
+                                              double latency) const {
+  const auto bw = bandwidth(level);
+  if (!bw) return std::nullopt;
+  double busy = work.bytes / *bw;
+  if (const auto pk = peak(work.precision)) busy = std::max(busy, work.flops / *pk);
+  return latency + busy;
+}
+
 std::string_view to_string(Bound b) { return b == Bound::memory ? "memory" : "compute"; }
 
 }  // namespace roofline

@@ -37,6 +37,17 @@ Roofline Device::roofline(int threads) const {
   return Roofline(std::move(roofs), std::move(levels));
 }
 
+std::optional<double> Device::call_latency(int threads) const {
+  std::optional<double> least;
+  for (const LatencyCeiling& l : latency) {
+    const bool per_call =
+        std::ranges::find(kCallLatencyKinds, l.kind) != std::end(kCallLatencyKinds);
+    if (per_call && (threads == 0 || l.threads == threads) && (!least || l.seconds.median < *least))
+      least = l.seconds.median;
+  }
+  return least;
+}
+
 namespace {
 
 // The median of each of the sweep's `kernel` points at `threads`, by working set.

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "roofline/json_schema.hpp"
 #include "sample.hpp"
 #include "temp_dir.hpp"
 
@@ -48,6 +49,28 @@ TEST(JsonIo, MachineRoundTripThroughAFile) {
   EXPECT_EQ(to_json(back), to_json(m));
   // Only the file itself remains: the temporary file was renamed.
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 1);
+}
+
+TEST(JsonIo, LatencyAndTheHostLinkRoundTripAndAreOptional) {
+  MachineProfile m;
+  m.provenance = sample::provenance();
+  m.devices = {sample::cpu(), sample::gpu()};
+  const nlohmann::json j = to_json(m);
+  EXPECT_FALSE(schema_failure(j, "rooflab.machine-1"));
+  const auto back = machine_from_json(j);
+  EXPECT_EQ(to_json(back), j);
+  ASSERT_EQ(back.devices[1].link.size(), 4u);
+  EXPECT_EQ(back.devices[1].link[3].direction, "both");
+  EXPECT_EQ(back.devices[0].latency[1].kind, "fork_join");
+  // Profiles of earlier builds have neither: they read as none, and none is not written.
+  nlohmann::json old = j;
+  old["devices"][1].erase("link");
+  old["devices"][1]["ceilings"].erase("latency");
+  const auto bare = machine_from_json(old);
+  EXPECT_TRUE(bare.devices[1].link.empty());
+  EXPECT_TRUE(bare.devices[1].latency.empty());
+  EXPECT_EQ(to_json(bare), old);
+  EXPECT_FALSE(to_json(bare)["devices"][1].contains("link"));
 }
 
 TEST(JsonIo, AcceptsOlderMinorVersionsAndRejectsOtherMajors) {

@@ -131,6 +131,21 @@ TEST(JsonSchema, AMachineProfileIsHeldToItsSchemaToo) {
   }
 }
 
+TEST(JsonSchema, LatencyKindsAndLinkDirectionsAreHeldToTheirNames) {
+  MachineProfile m;
+  m.provenance = sample::provenance();
+  m.devices = {sample::gpu()};
+  json j = to_json(m);
+  j["devices"][0]["link"][0]["direction"] = "sideways";
+  EXPECT_EQ(schema_failure(j, "rooflab.machine-1")->path, "devices[0].link[0].direction");
+  j = to_json(m);
+  j["devices"][0]["ceilings"]["latency"][0]["kind"] = "coffee_break";
+  EXPECT_EQ(schema_failure(j, "rooflab.machine-1")->path, "devices[0].ceilings.latency[0].kind");
+  j = to_json(m);
+  j["devices"][0]["ceilings"]["latency"][0]["seconds"]["median"] = 0;  // a time is above zero
+  EXPECT_TRUE(schema_failure(j, "rooflab.machine-1").has_value());
+}
+
 TEST(JsonSchema, KeysFromTheFileAreShownWithoutControlBytesAndBounded) {
   json j = to_json(sample::results());
   j["results"][0]["counters"]["\x1b]0;x\x07" + std::string(100, 'k')] = 5;

@@ -31,6 +31,18 @@ TEST(Model, AttainableIsTheMinimumOfTheRoofs) {
   EXPECT_FALSE(r.attainable(Precision::fp16, "DRAM", 1.0).has_value());
 }
 
+TEST(Model, TheLatencyAwareRoofAddsTheLatencyToTheLongerOfBytesAndFlops) {
+  const auto r = two_level();
+  const Work memory_bound{.precision = Precision::fp32, .flops = 1e3, .bytes = 4e3};
+  EXPECT_DOUBLE_EQ(*r.least_seconds(memory_bound, "L1", 1e-6), 1e-6 + 4e3 / 400e9);
+  const Work compute_bound{.precision = Precision::fp32, .flops = 2e6, .bytes = 4e3};
+  EXPECT_DOUBLE_EQ(*r.least_seconds(compute_bound, "L1", 0), 2e6 / 200e9);
+  // Without a compute roof of its precision the bytes alone bound it.
+  const Work half{.precision = Precision::fp16, .flops = 2e6, .bytes = 4e3};
+  EXPECT_DOUBLE_EQ(*r.least_seconds(half, "L1", 0), 4e3 / 400e9);
+  EXPECT_FALSE(r.least_seconds(memory_bound, "L3", 1e-6).has_value());
+}
+
 TEST(Model, PlacesAPointWithEfficiencyAndBound) {
   auto r = two_level();
   // nested SAXPY fp32 m=8: 16 flop/elem, 12 B/elem; 1e6 elements in 1 ms.

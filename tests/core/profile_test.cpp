@@ -77,6 +77,21 @@ TEST(Profile, RooflineTakesTheBestKernelPerLevelAtTheThreadCount) {
   EXPECT_FALSE(one.bandwidth("DRAM").has_value());
 }
 
+TEST(Profile, ACallPaysTheLeastLatencyOfItsThreadCountsCallKinds) {
+  const auto cpu = sample::cpu();
+  EXPECT_NEAR(*cpu.call_latency(2), 250e-9, 1e-12);  // the team beats fork/join; no barrier
+  EXPECT_NEAR(*cpu.call_latency(1), 30e-9, 1e-12);
+  EXPECT_FALSE(cpu.call_latency(4).has_value());
+  EXPECT_NEAR(*sample::gpu().call_latency(0), 2e-6, 1e-12);  // the launch gap, not the round trip
+  EXPECT_FALSE(roofline::Device{}.call_latency(0).has_value());
+}
+
+TEST(Profile, TheHostLinkIsALevelOfTheRoofline) {
+  const auto roofs = sample::gpu().roofline();
+  EXPECT_NEAR(*roofs.bandwidth("host_link"), 55e9, 1e3);  // the faster direction
+  EXPECT_NEAR(*roofs.bandwidth("DRAM"), 3e12, 1e6);
+}
+
 TEST(Placement, ResultsAboveTheirRoofAreFlagged) {
   auto r = sample::results();  // its verified point sits at about 55% of its roof
   EXPECT_TRUE(roofline::above_roof(r).empty());

@@ -47,6 +47,31 @@ inline roofline::Device cpu() {
               {"DRAM", "triad", 2, around(30e9), 256e6, 512e6, "plateau"},
               {"DRAM", "read", 2, around(35e9), 256e6, 512e6, "plateau"}};
   d.sweep = {{"read", 2, "temporal", 4096, {4e11, 4.1e11}}};
+  d.latency = {{"team_wake", 2, around(250e-9), "the persistent team"},
+               {"fork_join", 2, around(700e-9), "an empty OpenMP parallel region"},
+               {"barrier", 2, around(90e-9), "an OpenMP barrier"},
+               {"fork_join", 1, around(30e-9), "an empty OpenMP parallel region"}};
+  return d;
+}
+
+// A GPU with its host link swept and its launch latency measured.
+inline roofline::Device gpu() {
+  roofline::Device d;
+  d.id = "cuda:0";
+  d.backend = "cuda";
+  d.name = "Test GPU";
+  d.vendor = "NVIDIA";
+  d.compute_units = 132;
+  d.theoretical_memory = {{"host_link", 63.0e9, "PCIe Gen5 x16"}};
+  d.memory = {{"DRAM", "read", 132, around(3e12), 1e9, 4e9, "plateau"},
+              {"host_link", "h2d", 132, around(55e9), 1 << 30, 1 << 30, "pinned"},
+              {"host_link", "d2h", 132, around(53e9), 1 << 30, 1 << 30, "pinned"}};
+  d.link = {{"h2d", "pinned", 4096, {1.5e9, 1.6e9}},
+            {"h2d", "pinned", 1 << 30, {55e9, 54e9}},
+            {"d2h", "pageable", 4096, {0.9e9}},
+            {"both", "pinned", 1 << 30, {100e9}}};
+  d.latency = {{"launch_round_trip", 1, around(6e-6), "launched and waited for"},
+               {"launch_gap", 1, around(2e-6), "back to back"}};
   return d;
 }
 

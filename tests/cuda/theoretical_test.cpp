@@ -313,4 +313,15 @@ TEST(SmClock, WithoutNvmlOrTheDeviceTheClockIsReportedAsNotReadWithTheReason) {
   EXPECT_EQ(runs, 1);
   EXPECT_EQ(reading.hz, 0);
   EXPECT_EQ(reading.text, "SM clock not read: " + clock.reason());
+  EXPECT_FALSE(clock.pcie_link().has_value());  // nor the link
+}
+
+TEST(PcieRate, PerDirectionAfterTheLineEncoding) {
+  EXPECT_DOUBLE_EQ(*pcie_bytes_per_s(5, 16), 32e9 * 16 * 128 / 130 / 8);  // 63.0 GB/s
+  EXPECT_DOUBLE_EQ(*pcie_bytes_per_s(4, 16), 16e9 * 16 * 128 / 130 / 8);
+  EXPECT_DOUBLE_EQ(*pcie_bytes_per_s(3, 8), 8e9 * 8 * 128 / 130 / 8);
+  EXPECT_DOUBLE_EQ(*pcie_bytes_per_s(1, 1), 2.5e9 * 8 / 10 / 8);  // 8b/10b
+  // A generation without a known rate is unavailable, not guessed.
+  EXPECT_FALSE(pcie_bytes_per_s(6, 16).has_value());
+  EXPECT_FALSE(pcie_bytes_per_s(0, 16).has_value());
 }

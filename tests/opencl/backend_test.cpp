@@ -92,16 +92,36 @@ TEST(OpenClBackend, TinyProbeFillsComputeLocalAndGlobalCeilings) {
 
   std::set<std::string> kernels_seen;
   bool local = false;
+  std::set<std::string> link_directions;
   for (const auto& m : device.memory) {
     EXPECT_GT(m.bytes_per_s.median, 1e6) << m.level << " " << m.kernel;
     if (m.level == probes::opencl::kLocal) {
       local = true;
+    } else if (m.level == "host_link") {
+      link_directions.insert(m.kernel);
+      EXPECT_NE(m.method.find("copied host memory"), std::string::npos) << m.method;
     } else {
       kernels_seen.insert(m.kernel);
       EXPECT_NE(m.method.find("searched"), std::string::npos) << m.method;  // best launch named
     }
   }
   EXPECT_TRUE(local);
+  EXPECT_EQ(link_directions, (std::set<std::string>{"h2d", "d2h"}));
+  // The link swept up to --max-working-set: 4 KiB and 64 KiB, each direction copied and mapped.
+  EXPECT_EQ(device.link.size(), 2u * 3 * 2);
+  for (const auto& p : device.link) EXPECT_LE(p.bytes, options.max_working_set);
+  // OpenCL reports no link rate: the note says why instead of a guess.
+  EXPECT_NE(device.facts.at("probe_notes").dump().find("host_link theoretical unavailable"),
+            std::string::npos);
+  for (const auto& t : device.theoretical_memory) EXPECT_NE(t.level, "host_link");
+  // The dispatch latency: a round trip costs at least a launch of the back-to-back ones.
+  ASSERT_EQ(device.latency.size(), 2u);
+  EXPECT_EQ(device.latency[0].kind, "launch_round_trip");
+  EXPECT_EQ(device.latency[1].kind, "launch_gap");
+  for (const auto& l : device.latency) {
+    EXPECT_GT(l.seconds.median, 0);
+    EXPECT_LT(l.seconds.median, 0.01) << l.kind;  // per launch, not per run
+  }
   EXPECT_EQ(kernels_seen, (std::set<std::string>{"copy", "daxpy", "read", "triad", "write"}));
   EXPECT_FALSE(device.sweep.empty());
   for (const auto& p : device.sweep) EXPECT_LE(p.working_set, 1.1 * options.max_working_set);

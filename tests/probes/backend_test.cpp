@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "probes/cpu/latency.hpp"
+
 namespace {
 
 TEST(CpuBackend, DescribesTheHostAsOneDevice) {
@@ -57,6 +61,16 @@ TEST(CpuBackend, TinyProbeFillsComputeMemoryAndTheoreticalCeilings) {
     l1_read |= m.level == "L1" && m.kernel == "read" && m.threads == 1;
   }
   EXPECT_TRUE(l1_read);
+
+  // Every synchronization kind at 1, 2, 4, … and all threads, each a per-call time.
+  const std::vector<int> counts = probes::cpu::latency_thread_counts(cpu.compute_units);
+  ASSERT_EQ(cpu.latency.size(), counts.size() * std::size(probes::cpu::kSyncKinds));
+  for (const auto& l : cpu.latency) {
+    EXPECT_TRUE(std::ranges::find(counts, l.threads) != counts.end()) << l.threads;
+    EXPECT_GT(l.seconds.median, 0) << l.kind;
+    EXPECT_NE(l.method.find("arrivals counted"), std::string::npos) << l.method;
+  }
+  EXPECT_TRUE(cpu.call_latency(cpu.compute_units).has_value());
 }
 
 }  // namespace

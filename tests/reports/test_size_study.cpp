@@ -61,7 +61,7 @@ TEST_F(SizeStudy, BaselineIsTheLibraryVariantWithTheMostThreads) {
 }
 
 TEST_F(SizeStudy, ChartsHaveOneLinePerVariantAndTheReference) {
-  const std::string time = study_time_svg("t", panels_[0]);
+  const std::string time = study_time_svg("t", panels_[0], inputs_[0].machine.devices[0]);
   EXPECT_EQ(count(time, "class=\"chart study-time\""), 1);
   EXPECT_EQ(count(time, "<polyline class=\"study-line\""),
             static_cast<int>(samples::kReduceVariants.size()));
@@ -78,16 +78,52 @@ TEST_F(SizeStudy, ChartsHaveOneLinePerVariantAndTheReference) {
   EXPECT_NE(relative.find("relative to openblas_2t"), std::string::npos);
   EXPECT_TRUE(study_relative_svg("r", panels_[2]).empty());
 
-  const nlohmann::json facts = {
-      {"reduce_not_offered", {"openblas sum fp32: its sum is 6.5, exactly 12.75"}}};
-  const std::string section = study_section("CPU", records_, facts);
+  roofline::Device device = inputs_[0].machine.devices[0];
+  device.facts = {{"reduce_not_offered", {"openblas sum fp32: its sum is 6.5, exactly 12.75"}}};
+  const std::string section = study_section("CPU", records_, device);
   EXPECT_EQ(count(section, "class=\"chart study-time\""), 3);
   EXPECT_EQ(count(section, "class=\"chart study-relative\""), 2);
   EXPECT_EQ(count(section, "no library baseline"), 1);
   EXPECT_EQ(count(section, "Not offered: openblas sum fp32: its sum is 6.5, exactly 12.75."), 1);
   EXPECT_EQ(count(section, "<h3>Reduce: time against vector length (elements)</h3>"), 1);
   EXPECT_EQ(count(section, "Vector length (elements)"), 5);  // the x axis of every chart
-  EXPECT_TRUE(study_section("CPU", {}, facts).empty());
+  EXPECT_TRUE(study_section("CPU", {}, device).empty());
+  // The profile has no latency: no latency-aware roof is drawn.
+  EXPECT_EQ(count(section, "latency"), 0);
+}
+
+TEST_F(SizeStudy, TheLatencyAwareRoofIsTheCallLatencyPlusTheRoofsTime) {
+  roofline::Device device = inputs_[0].machine.devices[0];
+  const auto latency = [](const std::string& kind, int threads, double seconds) {
+    return roofline::LatencyCeiling{kind, threads, roofline::summarize({seconds}), "m"};
+  };
+  device.latency = {latency("fork_join", 2, 700e-9), latency("team_wake", 2, 300e-9),
+                    latency("barrier", 2, 50e-9), latency("fork_join", 1, 20e-9)};
+  const SizeSeries& two = panels_[0].series[2];  // avx2_8acc_2t: sum fp32, 4 bytes a FLOP
+  ASSERT_EQ(two.threads, 2);
+  const roofline::Roofline roofs = device.roofline(2);
+  const std::vector<double> least = latency_roof(two, device);
+  ASSERT_EQ(least.size(), 3u);
+  // The team's wake, the quicker way to start two threads, then the bytes at the L1 and L2 roofs.
+  EXPECT_DOUBLE_EQ(least[0], 300e-9 + 1024 * 4 / *roofs.bandwidth("L1"));
+  EXPECT_DOUBLE_EQ(least[2], 300e-9 + 1048576 * 4 / *roofs.bandwidth("L2"));
+  const std::vector<double> one = latency_roof(panels_[0].series[0], device);  // plain_1t
+  EXPECT_DOUBLE_EQ(one[0], 20e-9 + 1024 * 4 / *device.roofline(1).bandwidth("L1"));
+
+  const std::string time = study_time_svg("t", panels_[0], device);
+  EXPECT_EQ(count(time, "<polyline class=\"latency-roof\""), 1);
+  EXPECT_EQ(count(time, "latency-aware roof, 2 threads"), 2);  // the line's title and legend
+  const std::string efficiency = study_latency_svg("e", panels_[0], device);
+  EXPECT_EQ(count(efficiency, "class=\"chart study-latency\""), 1);
+  EXPECT_EQ(count(efficiency, "<polyline class=\"study-line\""),
+            static_cast<int>(samples::kReduceVariants.size()));
+  EXPECT_EQ(count(efficiency, "class=\"reference\""), 1);  // the roof itself, at 1
+  EXPECT_EQ(count(study_section("CPU", records_, device), "class=\"chart study-latency\""), 3);
+
+  // Without the level's roof for a point there is no bound to draw for that series.
+  device.memory.clear();
+  EXPECT_TRUE(latency_roof(two, device).empty());
+  EXPECT_TRUE(study_latency_svg("e", panels_[0], device).empty());
 }
 
 TEST_F(SizeStudy, ResultsWithoutAStudyAreNotDrawn) {

@@ -52,6 +52,12 @@ class Roofline {
   // Places a point: work done in `seconds` with its data in `level`.
   std::optional<Placement> place(const Work& work, const std::string& level, double seconds) const;
 
+  // The latency-aware roof of one call: `latency` (a launch, a fork and join) plus the longer of
+  // its bytes at the level's bandwidth and its FLOPs at the peak; nullopt without the level's
+  // bandwidth.
+  std::optional<double> least_seconds(const Work& work, const std::string& level,
+                                      double latency) const;
+
   const std::vector<ComputeRoof>& compute() const { return compute_; }
   const std::vector<MemoryRoof>& memory() const { return memory_; }
 

@@ -1,7 +1,9 @@
 #pragma once
 // The machine profile (rooflab.machine/1): what a device is and the ceilings measured on it.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "roofline/model.hpp"
@@ -73,6 +75,32 @@ struct SweepPoint {
   std::vector<double> bytes_per_s;  // every sample
 };
 
+// The least time one call of a kind takes: an empty kernel launched and waited for, threads forked
+// and joined. A call of work W that pays it takes at least latency + W / roof
+// (Roofline::least_seconds).
+struct LatencyCeiling {
+  // GPUs: "launch_round_trip" (launch and wait), "launch_gap" (per launch of many back to back),
+  // "graph_launch" (a one-kernel CUDA graph launched and waited for). CPUs: "fork_join" (an empty
+  // OpenMP parallel region), "barrier" (an OpenMP barrier), "team_wake" (a call of the persistent
+  // team, kernels/cpu/team.hpp).
+  std::string kind;
+  int threads = 0;  // host threads synchronized (CPU); 1 on GPUs
+  Summary seconds;  // summary of the per-call times
+  std::string method;
+};
+
+// One point of the host link sweep: copies of `bytes` between host and device memory.
+struct LinkPoint {
+  std::string direction;    // "h2d", "d2h", "both" (each way at once: the two directions' sum)
+  std::string host_memory;  // "pinned", "pageable" (CUDA); "copied", "mapped" (OpenCL)
+  double bytes = 0;         // per copy, each way
+  std::vector<double> bytes_per_s;  // every sample
+};
+
+// The latency kinds a call of a kernel pays each time it runs: a CPU call's fork and join (by the
+// OpenMP region or the persistent team, whichever is quicker), a GPU call's launch among others.
+inline constexpr std::string_view kCallLatencyKinds[] = {"fork_join", "team_wake", "launch_gap"};
+
 struct Device {
   std::string id;       // "cpu", "opencl:P:D", "cuda:N"
   std::string backend;  // "cpu", "opencl", "cuda"
@@ -88,7 +116,12 @@ struct Device {
   std::vector<ComputeCeiling> compute;
   std::vector<MemoryCeiling> memory;
   std::vector<SweepPoint> sweep;
+  std::vector<LatencyCeiling> latency;  // empty where not measured
+  std::vector<LinkPoint> link;          // the host link sweep; empty where there is no link
 
+  // The least latency a call with `threads` threads pays (kCallLatencyKinds; 0 threads: any
+  // count); nullopt when the profile has none.
+  std::optional<double> call_latency(int threads) const;
   // The roofs measured with `threads` threads (0: the most threads measured): compute roofs per
   // precision and path, and per level the best kernel's ceiling.
   Roofline roofline(int threads = 0) const;

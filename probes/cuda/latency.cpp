@@ -1,0 +1,129 @@
+#include "probes/cuda/latency.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+#include "kernels/cuda/cuda_check.hpp"
+#include "probes/latency.hpp"
+#include "roofline/budget.hpp"
+#include "roofline/harness.hpp"
+
+namespace probes::cuda {
+
+namespace {
+
+const char* kind_name(LaunchKind kind) {
+  switch (kind) {
+    case LaunchKind::round_trip:
+      return "launch_round_trip";
+    case LaunchKind::gap:
+      return "launch_gap";
+    case LaunchKind::graph:
+      return "graph_launch";
+  }
+  throw std::logic_error("unknown launch kind");
+}
+
+const char* kind_method(LaunchKind kind) {
+  switch (kind) {
+    case LaunchKind::round_trip:
+      return "a one-thread kernel launched and waited for (cudaStreamSynchronize)";
+    case LaunchKind::gap:
+      return "a one-thread kernel launched back to back, one wait at the end; time per launch";
+    case LaunchKind::graph:
+      return "a CUDA graph of one one-thread kernel launched and waited for";
+  }
+  throw std::logic_error("unknown launch kind");
+}
+
+class LaunchCase final : public roofline::Case {
+ public:
+  LaunchCase(roofline::CaseInfo info, LaunchKind kind) : Case(std::move(info)), kind_(kind) {}
+
+  void prepare() override {
+    ROOFLAB_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    ROOFLAB_CUDA(cudaMalloc(reinterpret_cast<void**>(&count_), sizeof(unsigned)));
+    if (kind_ != LaunchKind::graph) return;
+    ROOFLAB_CUDA(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
+    launch_count(stream_, count_);
+    ROOFLAB_CUDA(cudaStreamEndCapture(stream_, &graph_));
+    ROOFLAB_CUDA(cudaGraphInstantiate(&exec_, graph_, 0));
+  }
+
+  void run() override {
+    for (int i = 0; i < kLaunchesPerRun; ++i) {
+      if (kind_ == LaunchKind::graph)
+        ROOFLAB_CUDA(cudaGraphLaunch(exec_, stream_));
+      else
+        launch_count(stream_, count_);
+      if (kind_ != LaunchKind::gap) ROOFLAB_CUDA(cudaStreamSynchronize(stream_));
+    }
+    if (kind_ == LaunchKind::gap) ROOFLAB_CUDA(cudaStreamSynchronize(stream_));
+  }
+
+  // Every launch of a run must have run its kernel: the count after one run from zero.
+  roofline::Verification verify() override {
+    ROOFLAB_CUDA(cudaMemset(count_, 0, sizeof(unsigned)));
+    run();
+    unsigned count = 0;
+    ROOFLAB_CUDA(cudaMemcpy(&count, count_, sizeof count, cudaMemcpyDeviceToHost));
+    char message[120];
+    std::snprintf(message, sizeof message, "%u of %d launches ran", count, kLaunchesPerRun);
+    return {.passed = count == kLaunchesPerRun, .max_error = 0, .tolerance = 0, .message = message};
+  }
+
+  void release() override {
+    // Nothing to report from a release: the case is finished.
+    if (exec_) cudaGraphExecDestroy(exec_);
+    if (graph_) cudaGraphDestroy(graph_);
+    cudaFree(count_);
+    cudaStreamDestroy(stream_);
+    exec_ = nullptr, graph_ = nullptr, count_ = nullptr, stream_ = nullptr;
+  }
+
+ private:
+  LaunchKind kind_;
+  cudaStream_t stream_ = nullptr;
+  unsigned* count_ = nullptr;
+  cudaGraph_t graph_ = nullptr;
+  cudaGraphExec_t exec_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<roofline::Case> make_launch_case(const roofline::Device& device, LaunchKind kind) {
+  roofline::CaseInfo info{.family = "latency",
+                          .variant = kind_name(kind),
+                          .backend = "cuda",
+                          .device = device.id,
+                          .params = {{"launches_per_run", kLaunchesPerRun}},
+                          .work = {},
+                          .level = ""};
+  return std::make_unique<LaunchCase>(std::move(info), kind);
+}
+
+void probe_launch_latency(roofline::Device& device, const roofline::ProbeOptions& options,
+                          std::vector<std::string>& failures) {
+  std::vector<std::unique_ptr<roofline::Case>> cases;
+  for (LaunchKind kind : kLaunchKinds) cases.push_back(make_launch_case(device, kind));
+  if (roofline::Budget* budget = options.measure.budget)
+    budget->plan(static_cast<int>(cases.size()));
+  const std::vector<roofline::Result> results =
+      roofline::measure_all(cases, options.measure, "launch latency " + device.id);
+  device.latency.clear();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const roofline::Result& r = results[i];
+    if (!r.ok()) {
+      failures.push_back("latency " + r.variant + ": " + r.failure());
+      continue;
+    }
+    device.latency.push_back(probes::latency_ceiling(
+        r, kLaunchesPerRun, 1,
+        std::string(kind_method(kLaunchKinds[i])) + "; " + std::to_string(kLaunchesPerRun) +
+            " launches per timed run on a non-blocking stream, each run's launches counted on "
+            "the device; host clock"));
+  }
+}
+
+}  // namespace probes::cuda

@@ -1,0 +1,115 @@
+#include "probes/opencl/latency.hpp"
+
+#include <cstdio>
+
+#include "probes/latency.hpp"
+#include "roofline/budget.hpp"
+#include "roofline/harness.hpp"
+
+namespace rooflab_embedded {
+extern const std::string_view latency_cl;
+}
+
+namespace probes::opencl {
+
+namespace {
+
+using kernels::opencl::checked;
+
+class DispatchCase final : public roofline::Case {
+ public:
+  DispatchCase(roofline::CaseInfo info, std::shared_ptr<kernels::opencl::Runtime> runtime,
+               bool wait_each)
+      : Case(std::move(info)), runtime_(std::move(runtime)), wait_each_(wait_each) {}
+
+  void prepare() override {
+    checked([&] {
+      kernel_ = cl::Kernel(runtime_->program("latency.cl", rooflab_embedded::latency_cl, ""),
+                           "count_launch");
+      count_ = runtime_->buffer(sizeof(cl_uint), "the launch count");
+      kernel_.setArg(0, count_);
+    });
+  }
+
+  void run() override {
+    checked([&] {
+      cl::CommandQueue& queue = runtime_->queue();
+      for (int i = 0; i < kLaunchesPerRun; ++i) {
+        queue.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(1), cl::NDRange(1));
+        if (wait_each_) queue.finish();
+      }
+      if (!wait_each_) queue.finish();
+    });
+  }
+
+  // Every launch of a run must have run its kernel: the count after one run from zero.
+  roofline::Verification verify() override {
+    const cl_uint count = checked([&] {
+      runtime_->write(count_, std::vector<cl_uint>{0});
+      run();
+      return runtime_->read<cl_uint>(count_, 1).at(0);
+    });
+    char message[120];
+    std::snprintf(message, sizeof message, "%u of %d launches ran", count, kLaunchesPerRun);
+    return {.passed = count == kLaunchesPerRun, .max_error = 0, .tolerance = 0, .message = message};
+  }
+
+  void release() override {
+    kernel_ = {};
+    count_ = {};
+  }
+
+ private:
+  std::shared_ptr<kernels::opencl::Runtime> runtime_;
+  bool wait_each_;
+  cl::Kernel kernel_;
+  cl::Buffer count_;
+};
+
+struct DispatchKind {
+  const char* name;
+  bool wait_each;
+  const char* method;
+};
+constexpr DispatchKind kDispatchKinds[] = {
+    {"launch_round_trip", true, "a one-work-item kernel enqueued and finished (clFinish)"},
+    {"launch_gap", false,
+     "a one-work-item kernel enqueued back to back, one clFinish at the end; time per launch"}};
+
+}  // namespace
+
+void probe_dispatch_latency(roofline::Device& device,
+                            std::shared_ptr<kernels::opencl::Runtime> runtime,
+                            const roofline::ProbeOptions& options,
+                            std::vector<std::string>& failures) {
+  std::vector<std::unique_ptr<roofline::Case>> cases;
+  for (const DispatchKind& kind : kDispatchKinds)
+    cases.push_back(std::make_unique<DispatchCase>(
+        roofline::CaseInfo{.family = "latency",
+                           .variant = kind.name,
+                           .backend = "opencl",
+                           .device = device.id,
+                           .params = {{"launches_per_run", kLaunchesPerRun}},
+                           .work = {},
+                           .level = ""},
+        runtime, kind.wait_each));
+  if (roofline::Budget* budget = options.measure.budget)
+    budget->plan(static_cast<int>(cases.size()));
+  const std::vector<roofline::Result> results =
+      roofline::measure_all(cases, options.measure, "dispatch latency " + device.id);
+  device.latency.clear();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const roofline::Result& r = results[i];
+    if (!r.ok()) {
+      failures.push_back("latency " + r.variant + ": " + r.failure());
+      continue;
+    }
+    device.latency.push_back(probes::latency_ceiling(
+        r, kLaunchesPerRun, 1,
+        std::string(kDispatchKinds[i].method) + "; " + std::to_string(kLaunchesPerRun) +
+            " launches per timed run on the device's profiling queue, each run's launches "
+            "counted on the device; host clock"));
+  }
+}
+
+}  // namespace probes::opencl
