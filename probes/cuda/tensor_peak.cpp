@@ -27,7 +27,7 @@ class TensorPeakCase final : public kernels::cuda::CudaCase {
 
  protected:
   void prepare_device() override {
-    // Random small integers, exact in every input type (fp8 e4m3 included).
+    // Random small integers, exact in every input type.
     std::mt19937_64 rng(42);
     std::uniform_int_distribution<int> operand(1, 3), start(1, 8);
     operands_ = {.a = double(operand(rng)), .b = double(operand(rng)), .c = double(start(rng))};
