@@ -7,7 +7,8 @@
 
 namespace probes {
 
-roofline::Verification check_chains(std::span<const double> values, double expected) {
+roofline::Verification check_chains(std::span<const double> values, double expected,
+                                    const char* what) {
   roofline::Verification v{.passed = true, .max_error = 0, .tolerance = 0, .message = ""};
   std::size_t first_wrong = values.size();
   for (std::size_t i = 0; i < values.size(); ++i) {
@@ -20,11 +21,11 @@ roofline::Verification check_chains(std::span<const double> values, double expec
   }
   char message[200];
   if (v.passed)
-    std::snprintf(message, sizeof message, "all %zu chain values equal 2b = %.17g exactly",
-                  values.size(), expected);
+    std::snprintf(message, sizeof message, "all %zu chain values equal %s = %.17g exactly",
+                  values.size(), what, expected);
   else
-    std::snprintf(message, sizeof message, "chain value %zu is %.17g, not 2b = %.17g", first_wrong,
-                  values[first_wrong], expected);
+    std::snprintf(message, sizeof message, "chain value %zu is %.17g, not %s = %.17g", first_wrong,
+                  values[first_wrong], what, expected);
   v.message = message;
   return v;
 }

@@ -55,6 +55,19 @@ std::string precision_colour(Precision p) {
       return "#9467bd";
     case Precision::int32:
       return "#8c564b";
+    // The matrix units: a darker shade of their input type's colour; tf32, int8 and fp8 their own.
+    case Precision::fp16_tensor:
+      return "#1a6b1a";
+    case Precision::bf16_tensor:
+      return "#5e3a7e";
+    case Precision::fp64_tensor:
+      return "#10466e";
+    case Precision::tf32_tensor:
+      return "#e377c2";
+    case Precision::int8_tensor:
+      return "#bcbd22";
+    case Precision::fp8_tensor:
+      return "#17becf";
   }
   return "#000000";
 }

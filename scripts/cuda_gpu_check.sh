@@ -14,6 +14,7 @@ step gpu_test "$bin/cuda_gpu_test"
 step theoretical_test "$bin/cuda_theoretical_test"
 step architectures_test "$bin/probes_nvidia_architectures_test"
 step sass_test "$bin/cuda_sass_test"
+step tensor_gpu_test "$bin/cuda_tensor_gpu_test"
 # The probe's FMA kernels as disassembled, for a reader to check the counts against.
 cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
 "$cuobjdump" -sass -arch sm_90 "$bin/cuda_sass_test" |

@@ -33,7 +33,8 @@ constexpr std::array kPrecisions = {Precision::fp32, Precision::fp64};
 // The reduce study's largest inputs: 2^28 floats (1 GiB), at least 4× the L2 of current GPUs.
 constexpr double kReduceDramBytes = double(1 << 30);
 
-// The nested SAXPY at every depth in the searched launch, and cuBLAS axpy (its m = 1).
+// The nested SAXPY at every depth in the searched launch and through Thrust (the baseline), and
+// cuBLAS axpy (its m = 1).
 void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const std::string kernel = "grid_stride_v16";
   out.push_back({&kNestedSaxpy, kernel, true, false, [=, &device](Cases& cases, const Sizing& s) {
@@ -44,6 +45,13 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                            device, kernel, m, nested_saxpy_geometry(device, p, m, n), p, n));
                      }
                  }});
+  out.push_back(
+      {&kNestedSaxpy, "thrust_transform", true, true, [&device](Cases& cases, const Sizing& s) {
+         for (Precision p : kPrecisions)
+           for (int m : kNestedSaxpyDepths)
+             cases.push_back(
+                 make_thrust_nested_saxpy_case(device, m, p, s.elements(kNestedSaxpy.arrays, p)));
+       }});
   out.push_back(
       {&kNestedSaxpy, "cublas_axpy", true, true, [&device](Cases& cases, const Sizing& s) {
          for (Precision p : kPrecisions)

@@ -10,6 +10,7 @@
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/fill.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
+#include "kernels/cuda/nested_saxpy_thrust.hpp"
 #include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
@@ -81,16 +82,27 @@ std::unique_ptr<roofline::Case> cublas_case(roofline::CaseInfo info, std::size_t
       });
 }
 
+template <class T>
+std::unique_ptr<roofline::Case> thrust_case(roofline::CaseInfo info, int m, std::size_t n) {
+  return std::make_unique<NestedSaxpyCase<T>>(
+      std::move(info), m, n,
+      [m](T* y, const T* x, std::size_t count, T a) { nested_saxpy_thrust<T>(m, y, x, count, a); });
+}
+
+void check_depth(int m) {
+  if (std::find(kNestedSaxpyDepths.begin(), kNestedSaxpyDepths.end(), m) ==
+      kNestedSaxpyDepths.end())
+    throw roofline::InputError("nested saxpy depth " + std::to_string(m) +
+                               " is not one of 1, 2, 4, ..., 1024");
+}
+
 }  // namespace
 
 std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
                                                        const std::string& variant, int m,
                                                        const Geometry& g, roofline::Precision p,
                                                        std::size_t n) {
-  if (std::find(kNestedSaxpyDepths.begin(), kNestedSaxpyDepths.end(), m) ==
-      kNestedSaxpyDepths.end())
-    throw roofline::InputError("nested saxpy depth " + std::to_string(m) +
-                               " is not one of 1, 2, 4, ..., 1024");
+  check_depth(m);
   check_geometry(g, roofline::size_of(p), {kNestedSaxpyItems});
   const nlohmann::json params = {{"n", n},
                                  {"m", m},
@@ -104,6 +116,18 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
   return with_type<float, double>(p, "nested saxpy on CUDA", [&]<class T>() {
     return kernel_case<T>(std::move(info), m, g, n);
   });
+}
+
+std::unique_ptr<roofline::Case> make_thrust_nested_saxpy_case(const roofline::Device& device, int m,
+                                                              roofline::Precision p,
+                                                              std::size_t n) {
+  check_depth(m);
+  const nlohmann::json params = {{"n", n}, {"m", m}};
+  auto info = roofline::case_info(device, "nested_saxpy", "thrust_transform", params,
+                                  nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
+                                  device.compute_units);
+  return with_type<float, double>(p, "nested saxpy on CUDA",
+                                  [&]<class T>() { return thrust_case<T>(std::move(info), m, n); });
 }
 
 std::unique_ptr<roofline::Case> make_cublas_axpy_case(const roofline::Device& device,

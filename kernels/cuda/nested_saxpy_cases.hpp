@@ -18,6 +18,12 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
                                                        const Geometry& g, roofline::Precision p,
                                                        std::size_t n);
 
+// thrust::transform with the m-deep expression as a functor (the study's baseline at every depth).
+// Throws roofline::InputError for an m outside the sweep's depths or a precision other than
+// fp32/fp64.
+std::unique_ptr<roofline::Case> make_thrust_nested_saxpy_case(const roofline::Device& device, int m,
+                                                              roofline::Precision p, std::size_t n);
+
 // cuBLAS axpy (y = a·x + y: the nested SAXPY of depth 1), the vendor baseline.
 std::unique_ptr<roofline::Case> make_cublas_axpy_case(const roofline::Device& device,
                                                       roofline::Precision p, std::size_t n);

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <string_view>
 
 #include "kernels/cuda/calibration_cases.hpp"
 #include "kernels/cuda/cases.hpp"
@@ -19,6 +20,9 @@
 #include "probes/cuda/nvml.hpp"
 #include "probes/cuda/peak_flops.hpp"
 #include "probes/cuda/shared_memory.hpp"
+#include "probes/cuda/tensor_gemm.hpp"
+#include "probes/cuda/tensor_instruction.hpp"
+#include "probes/cuda/tensor_peak.hpp"
 #include "probes/levels.hpp"
 #include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
@@ -41,10 +45,11 @@ std::vector<double> rates(const Result& r, double per_call) {
   return out;
 }
 
-// Precisions with a theoretical peak (the architecture has native arithmetic for them).
+// Precisions with a theoretical FMA peak (the architecture has native arithmetic for them).
 std::vector<Precision> probed_precisions(const roofline::Device& device) {
   std::vector<Precision> out;
-  for (const auto& t : device.theoretical_compute) out.push_back(t.precision);
+  for (const auto& t : device.theoretical_compute)
+    if (!roofline::is_tensor(t.precision)) out.push_back(t.precision);
   if (out.empty()) out = {Precision::fp64, Precision::fp32};  // unknown architecture
   return out;
 }
@@ -84,6 +89,85 @@ void probe_compute(roofline::Device& device, const roofline::ProbeOptions& optio
                               .clock_hz = reading.hz,
                               .method = method});
   }
+}
+
+const roofline::TheoreticalCompute* theoretical(const roofline::Device& device, Precision p,
+                                                std::string_view path) {
+  for (const auto& t : device.theoretical_compute)
+    if (t.precision == p && t.path == path) return &t;
+  return nullptr;
+}
+
+// cuBLAS's GEMM of one tensor precision, measured beside the probe: facts["tensor_gemm_reference"]
+// keeps it, and every ceiling of that precision names it in its method.
+void measure_gemm_reference(roofline::Device& device, Precision p, SmClock& clock,
+                            const roofline::ProbeOptions& options,
+                            std::vector<std::string>& failures) {
+  // Large enough that cuBLAS runs at its best on an H100 or H200 (about 1 ms in fp16), quick too.
+  const int n = 8192;
+  auto c = make_tensor_gemm_case(device, p, n);
+  Result r;
+  const ClockReading reading =
+      clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
+  if (!r.ok()) {
+    failures.push_back(failure_text(r));
+    return;
+  }
+  const double rate = roofline::summarize(rates(r, r.work.flops)).median;
+  const std::string call = *tensor_gemm_call(p);
+  device.facts["tensor_gemm_reference"][std::string(to_string(p))] = {
+      {"call", call}, {"n", n}, {"flops_per_s", rate}, {"clock_hz", reading.hz}};
+  char text[300];
+  std::snprintf(text, sizeof text, "; reference in the same probe: %s, n = %d: %.4g FLOP/s (%s)",
+                call.c_str(), n, rate, reading.text.c_str());
+  for (roofline::ComputeCeiling& ceiling : device.compute)
+    if (ceiling.precision == p) ceiling.method += text;
+}
+
+// Every matrix instruction this GPU runs and the architecture table rates: its FMA-only chains,
+// then cuBLAS's GEMM of each precision measured.
+void probe_tensor(roofline::Device& device, const roofline::ProbeOptions& options,
+                  std::vector<std::string>& failures) {
+  SmClock clock(device.facts.at("pci_bus_id").get<std::string>());
+  const std::string cc = device.facts.at("compute_capability").get<std::string>();
+  const int capability = std::stoi(cc) * 10 + std::stoi(cc.substr(cc.find('.') + 1));
+  std::vector<Precision> measured;
+  for (const TensorShape& s : kTensorShapes) {
+    const roofline::TheoreticalCompute* peak = theoretical(device, s.precision, s.path);
+    if (!s.runs_on(capability) || !peak) continue;
+    const TensorPeakConfig config = tensor_peak_config(s.instruction, device.compute_units);
+    auto c = make_tensor_peak_case(device, config);
+    Result r;
+    const ClockReading reading =
+        clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
+    if (!r.ok()) {
+      failures.push_back(failure_text(r));
+      continue;
+    }
+    const roofline::Summary flops = roofline::summarize(rates(r, r.work.flops));
+    // The theoretical peak at the clock read while the chains ran, where it was read.
+    const double at_clock =
+        reading.hz > 0 ? peak->flops_per_s * reading.hz / device.clock_hz : peak->flops_per_s;
+    char method[500];
+    std::snprintf(method, sizeof method,
+                  "%s %dx%dx%d (SASS %s) chains, %d threads x %d blocks/SM on %d SMs, %lld "
+                  "instructions per chain per launch, every accumulator checked exactly; "
+                  "CUDA-event timing; %s; %.3f of the dense theoretical at that clock",
+                  std::string(s.path).c_str(), s.m, s.n, s.k, std::string(s.sass).c_str(),
+                  config.threads, config.blocks_per_sm, config.sms,
+                  static_cast<long long>(config.iterations), reading.text.c_str(),
+                  flops.median / at_clock);
+    device.compute.push_back({.precision = s.precision,
+                              .path = std::string(s.path),
+                              .threads = device.compute_units,
+                              .flops_per_s = flops,
+                              .clock_hz = reading.hz,
+                              .method = method});
+    if (std::find(measured.begin(), measured.end(), s.precision) == measured.end())
+      measured.push_back(s.precision);
+  }
+  for (Precision p : measured)
+    if (tensor_gemm_call(p)) measure_gemm_reference(device, p, clock, options, failures);
 }
 
 void probe_shared_memory(roofline::Device& device, const roofline::ProbeOptions& options,
@@ -239,6 +323,7 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   device.sweep.clear();
   device.facts.erase("bandwidth_launches");
   device.facts.erase("probe_notes");
+  device.facts.erase("tensor_gemm_reference");
   std::vector<std::string> failures;
   const std::vector<double> sizes = sweep_sizes(device, options);
   // The whole probe's cases, planned for the time budget before the first is measured: each
@@ -249,6 +334,7 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
         static_cast<int>(probed_precisions(device).size() + 1 +
                          kBandwidthOps.size() * (2 * kMostSearchedGeometries + sizes.size())));
   probe_compute(device, options, failures);
+  probe_tensor(device, options, failures);
   probe_shared_memory(device, options, failures);
   const auto searched = probe_bandwidth(device, sizes, options, failures);
   const double l2 = device.caches.front().size_bytes;

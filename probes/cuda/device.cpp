@@ -6,6 +6,7 @@
 
 #include "kernels/cuda/cuda_check.hpp"
 #include "probes/cuda/fma_path.hpp"
+#include "probes/cuda/tensor_instruction.hpp"
 #include "probes/nvidia/architectures.hpp"
 
 namespace probes::cuda {
@@ -125,6 +126,16 @@ void set_theoretical_peaks(roofline::Device& d) {
          .threads = sms,
          .flops_per_s = nvidia::theoretical_flops(*arch, precision, sms, d.clock_hz),
          .basis = rate_basis(sms, d.clock_hz, per_clock, "FLOP", arch->name)});
+  // One entry per instruction path the tensor-core probe measures a precision with here.
+  for (const auto& [precision, per_clock] : arch->tensor_flop_per_clock_per_sm)
+    for (const TensorShape& s : kTensorShapes)
+      if (s.precision == precision && s.runs_on(major * 10 + minor))
+        d.theoretical_compute.push_back(
+            {.precision = precision,
+             .path = std::string(s.path),
+             .threads = sms,
+             .flops_per_s = nvidia::theoretical_flops(*arch, precision, sms, d.clock_hz),
+             .basis = rate_basis(sms, d.clock_hz, per_clock, "FLOP", arch->name + ", dense")});
   d.theoretical_memory.push_back(
       {"shared", sms * d.clock_hz * arch->shared_bytes_per_clock_per_sm,
        rate_basis(sms, d.clock_hz, arch->shared_bytes_per_clock_per_sm, "B", arch->name)});

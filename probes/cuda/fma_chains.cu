@@ -73,7 +73,7 @@ void fma_chains_launch(roofline::Precision p, int blocks, int threads, std::int6
     case roofline::Precision::bf16:
       return launch<__nv_bfloat162>(blocks, threads, iterations, state,
                                     __float2bfloat162_rn(float(a)), __float2bfloat162_rn(float(b)));
-    case roofline::Precision::int32:
+    default:
       break;
   }
   throw std::invalid_argument("fma chains: no kernel for " + std::string(to_string(p)));

@@ -17,7 +17,7 @@ constexpr std::string_view fma_path(roofline::Precision p) {
       return "hfma2";
     case roofline::Precision::bf16:
       return "hfma2_bf16";
-    case roofline::Precision::int32:
+    default:  // int32 and the tensor precisions: no FMA chain
       break;
   }
   return "none";

@@ -28,7 +28,7 @@ int digits(roofline::Precision p) {
       return 11;
     case roofline::Precision::bf16:
       return 8;
-    case roofline::Precision::int32:
+    default:
       break;
   }
   return 0;
@@ -98,8 +98,9 @@ roofline::Work peak_flops_work(const PeakFlopsConfig& config) {
 std::unique_ptr<roofline::Case> make_peak_flops_case(const roofline::Device& device,
                                                      const PeakFlopsConfig& config) {
   using roofline::InputError;
-  if (config.precision == roofline::Precision::int32)
-    throw InputError("peak_flops: precision int32 is not measured on CUDA");
+  if (config.precision == roofline::Precision::int32 || roofline::is_tensor(config.precision))
+    throw InputError("peak_flops: precision " + std::string(to_string(config.precision)) +
+                     " has no FMA chain on CUDA");
   if (config.sms < 1 || config.blocks_per_sm < 1 || config.threads < 1)
     throw InputError("peak_flops: a grid of " + std::to_string(config.sms) + " SMs x " +
                      std::to_string(config.blocks_per_sm) + " blocks x " +

@@ -26,8 +26,9 @@ struct PeakFlopsConfig {
 // Exact: SMs × blocks per SM × threads × iterations × chains × lanes × 2 FLOPs per launch.
 roofline::Work peak_flops_work(const PeakFlopsConfig& config);
 
-// Family "peak_flops", variant "<path>_<chains>chain". Throws roofline::InputError for int32,
-// a grid below one thread or iterations that are not a positive multiple of kFmaUnroll.
+// Family "peak_flops", variant "<path>_<chains>chain". Throws roofline::InputError for int32 or a
+// tensor precision (tensor_peak.hpp measures those), a grid below one thread or iterations that
+// are not a positive multiple of kFmaUnroll.
 std::unique_ptr<roofline::Case> make_peak_flops_case(const roofline::Device& device,
                                                      const PeakFlopsConfig& config);
 

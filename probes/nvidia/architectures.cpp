@@ -15,6 +15,28 @@ namespace {
 
 using roofline::InputError;
 
+// A non-empty object of precision → positive FLOP per clock per SM: tensor precisions only in
+// the tensor table, the others only in the plain one.
+std::map<roofline::Precision, double> parse_rates(const nlohmann::json& rates,
+                                                  const std::string& where, bool tensor) {
+  if (!rates.is_object() || rates.empty()) throw InputError(where + " must be a non-empty object");
+  std::map<roofline::Precision, double> out;
+  for (const auto& [name, value] : rates.items()) {
+    roofline::Precision p;
+    try {
+      p = roofline::precision_from_string(name);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(where + ": " + e.what());
+    }
+    if (roofline::is_tensor(p) != tensor)
+      throw InputError(where + "." + name + ": " + (tensor ? "not a" : "a") + " tensor precision");
+    if (!value.is_number() || value.get<double>() <= 0)
+      throw InputError(where + "." + name + " must be a positive number");
+    out[p] = value.get<double>();
+  }
+  return out;
+}
+
 Architecture parse_architecture(const nlohmann::json& entry, const std::string& where) {
   Architecture arch;
   arch.name = roofline::required_field<std::string>(entry, "name", where);
@@ -26,20 +48,14 @@ Architecture parse_architecture(const nlohmann::json& entry, const std::string& 
   for (const std::string& cc : arch.compute_capabilities)
     if (!std::regex_match(cc, kCapability))
       throw InputError(named + ": compute capability \"" + cc + "\" is not major.minor");
-  const auto rates =
-      roofline::required_field<nlohmann::json>(entry, "flop_per_clock_per_sm", named);
-  if (!rates.is_object() || rates.empty())
-    throw InputError(named + ": flop_per_clock_per_sm must be a non-empty object");
-  for (const auto& [name, value] : rates.items()) {
-    roofline::Precision p;
-    try {
-      p = roofline::precision_from_string(name);
-    } catch (const std::invalid_argument& e) {
-      throw InputError(named + ".flop_per_clock_per_sm: " + e.what());
-    }
-    if (!value.is_number() || value.get<double>() <= 0)
-      throw InputError(named + ".flop_per_clock_per_sm." + name + " must be a positive number");
-    arch.flop_per_clock_per_sm[p] = value.get<double>();
+  arch.flop_per_clock_per_sm =
+      parse_rates(roofline::required_field<nlohmann::json>(entry, "flop_per_clock_per_sm", named),
+                  named + ".flop_per_clock_per_sm", false);
+  if (entry.contains("tensor_flop_per_clock_per_sm")) {
+    arch.tensor_flop_per_clock_per_sm = parse_rates(entry.at("tensor_flop_per_clock_per_sm"),
+                                                    named + ".tensor_flop_per_clock_per_sm", true);
+    arch.tensor_source = roofline::required_field<std::string>(entry, "tensor_source", named);
+    if (arch.tensor_source.empty()) throw InputError(named + ": empty tensor_source");
   }
   arch.shared_bytes_per_clock_per_sm =
       roofline::required_field<double>(entry, "shared_bytes_per_clock_per_sm", named);
@@ -88,8 +104,10 @@ const Architecture* ArchitectureTable::find(int major, int minor) const {
 
 double theoretical_flops(const Architecture& arch, roofline::Precision p, int sms,
                          double clock_hz) {
-  const auto it = arch.flop_per_clock_per_sm.find(p);
-  return it == arch.flop_per_clock_per_sm.end() ? 0 : sms * clock_hz * it->second;
+  const auto& rates =
+      roofline::is_tensor(p) ? arch.tensor_flop_per_clock_per_sm : arch.flop_per_clock_per_sm;
+  const auto it = rates.find(p);
+  return it == rates.end() ? 0 : sms * clock_hz * it->second;
 }
 
 double theoretical_dram_bandwidth(int bus_width_bits, double memory_clock_hz) {

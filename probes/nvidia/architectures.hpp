@@ -1,6 +1,7 @@
 #pragma once
-// Hardware facts for a GPU's theoretical peaks: non-tensor FLOP per clock per SM and shared-memory
-// bytes per clock per SM per NVIDIA architecture (data/cuda_architectures.json, embedded).
+// Hardware facts for a GPU's theoretical peaks: FLOP per clock per SM (non-tensor and dense
+// tensor-core) and shared-memory bytes per clock per SM per NVIDIA architecture
+// (data/cuda_architectures.json, embedded).
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -14,6 +15,10 @@ struct Architecture {
   std::string name;
   std::vector<std::string> compute_capabilities;                // "9.0"
   std::map<roofline::Precision, double> flop_per_clock_per_sm;  // only native precisions
+  // Dense matrix-unit rates (fp16_tensor…), empty where the table gives none; tensor_source
+  // cites them.
+  std::map<roofline::Precision, double> tensor_flop_per_clock_per_sm;
+  std::string tensor_source;
   double shared_bytes_per_clock_per_sm = 0;
   std::string source;
 };
@@ -33,7 +38,8 @@ class ArchitectureTable {
   std::vector<Architecture> architectures_;
 };
 
-// SMs × clock × FLOP per clock per SM; 0 when the architecture has no native `p`.
+// SMs × clock × FLOP per clock per SM (the tensor table's for a tensor precision); 0 when the
+// architecture has no native `p`.
 double theoretical_flops(const Architecture& arch, roofline::Precision p, int sms, double clock_hz);
 
 // Bus width × memory clock × 2 (double data rate) / 8, in bytes/s.

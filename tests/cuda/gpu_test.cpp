@@ -80,6 +80,12 @@ TEST_F(Gpu, NestedSaxpyVerifiesAtEveryDepth) {
       }
 }
 
+TEST_F(Gpu, ThrustNestedSaxpyVerifiesAtEveryDepth) {
+  for (Precision p : {Precision::fp32, Precision::fp64})
+    for (int m : kernels::kNestedSaxpyDepths)
+      expect_verified(*kernels::cuda::make_thrust_nested_saxpy_case(device_, m, p, kN));
+}
+
 TEST_F(Gpu, CublasBaselinesVerify) {
   for (Precision p : {Precision::fp32, Precision::fp64}) {
     expect_verified(*kernels::cuda::make_cublas_axpy_case(device_, p, kN));
@@ -89,6 +95,7 @@ TEST_F(Gpu, CublasBaselinesVerify) {
 
 TEST_F(Gpu, FmaChainsConvergeExactlyInEveryPrecision) {
   for (const auto& t : device_.theoretical_compute) {
+    if (roofline::is_tensor(t.precision)) continue;  // the tensor-core probe's (tensor_gpu_test)
     const probes::cuda::PeakFlopsConfig config{.precision = t.precision,
                                                .sms = device_.compute_units,
                                                .blocks_per_sm = 2,

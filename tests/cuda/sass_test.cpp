@@ -1,7 +1,9 @@
-// The peak-FLOP probe's kernels really contain the FMA instructions its declared work counts:
-// cuobjdump disassembles this test binary's own device code (the probe is linked in), per
-// architecture, and every chain kernel must hold a whole number of unrolled trips of
-// kFmaUnroll × kFmaChains FMAs of its precision. No GPU is needed.
+// The peak-FLOP probes' kernels really contain the instructions their declared work counts:
+// cuobjdump disassembles this test binary's own device code (the probes are linked in), per
+// architecture, and every chain kernel must hold a whole number of unrolled trips of its
+// instruction: kFmaUnroll × kFmaChains FMAs of its precision, kTensorUnroll × kMmaChains
+// HMMA/IMMA/DMMA per mma.sync kernel, kTensorUnroll HGMMA per wgmma kernel (sm_90a). No GPU is
+// needed.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -14,6 +16,7 @@
 #include <string>
 
 #include "probes/cuda/fma_chains.hpp"
+#include "probes/cuda/tensor_chains.hpp"
 
 namespace {
 
@@ -62,14 +65,24 @@ std::map<std::string, std::map<std::string, int>> opcodes(const std::string& arc
   return out;
 }
 
-// The chain kernel of one element type, as cuobjdump names it: mangled or demangled.
+// One chain kernel, as cuobjdump names it: mangled or demangled.
 struct ChainKernel {
-  std::string mangled, demangled;  // "d", "double"
+  std::string mangled, demangled;  // "fma_chains_kernelIdE", "fma_chains_kernel<double>"
   bool named_by(const std::string& name) const {
-    return name.find("fma_chains_kernelI" + mangled + "E") != std::string::npos ||
-           name.find("fma_chains_kernel<" + demangled + ">") != std::string::npos;
+    return name.find(mangled) != std::string::npos || name.find(demangled) != std::string::npos;
   }
 };
+
+ChainKernel fma_kernel(const std::string& mangled, const std::string& demangled) {
+  return {"fma_chains_kernelI" + mangled + "E", "fma_chains_kernel<" + demangled + ">"};
+}
+
+// The kernel template of `kernel` ("mma_chains_kernel") for one TensorInstruction.
+ChainKernel tensor_kernel(const std::string& kernel, probes::cuda::TensorInstruction i) {
+  const std::string index = std::to_string(static_cast<int>(i));
+  return {kernel + "ILNS0_17TensorInstructionE" + index + "E",
+          kernel + "<(probes::cuda::TensorInstruction)" + index + ">"};
+}
 
 // FMAs in the chain kernel of `type`, counting opcodes that match `fma`; `seen` lists what the
 // kernel holds (or, when no kernel has that name, every chain kernel's name).
@@ -85,19 +98,36 @@ int fma_count(const std::map<std::string, std::map<std::string, int>>& kernels,
   }
   if (seen.empty())
     for (const auto& [name, ops] : kernels)
-      if (name.find("fma_chains") != std::string::npos) seen += "[" + name + "] ";
+      if (name.find("_chains_kernel") != std::string::npos) seen += "[" + name + "] ";
   return count;
 }
 
-void expect_unrolled_fmas(const std::string& arch, const ChainKernel& type, const char* fma) {
+void expect_unrolled(const std::string& arch, const ChainKernel& type, const char* fma, int trip) {
   const auto kernels = opcodes(arch);
   ASSERT_FALSE(kernels.empty()) << "cuobjdump found no " << arch << " code in the test binary";
   std::string seen;
   const int count = fma_count(kernels, type, std::regex(fma), seen);
-  constexpr int kTrip = probes::cuda::kFmaUnroll * probes::cuda::kFmaChains;
   EXPECT_GT(count, 0) << arch << " " << type.demangled << ": no " << fma << " in " << seen;
-  EXPECT_EQ(count % kTrip, 0) << arch << " " << type.demangled << ": " << count << " x " << fma
-                              << ", not whole trips of " << kTrip << " (" << seen << ")";
+  EXPECT_EQ(count % trip, 0) << arch << " " << type.demangled << ": " << count << " x " << fma
+                             << ", not whole trips of " << trip << " (" << seen << ")";
+}
+
+void expect_unrolled_fmas(const std::string& arch, const ChainKernel& type, const char* fma) {
+  expect_unrolled(arch, type, fma, probes::cuda::kFmaUnroll * probes::cuda::kFmaChains);
+}
+
+// Every mma.sync kernel holds whole trips of its matrix instruction on `arch`.
+void expect_mma_sync(const std::string& arch) {
+  using probes::cuda::TensorInstruction;
+  constexpr int kTrip = probes::cuda::kTensorUnroll * probes::cuda::kMmaChains;
+  expect_unrolled(arch, tensor_kernel("mma_chains_kernel", TensorInstruction::mma_f16),
+                  "HMMA\\.16816\\.F32", kTrip);
+  expect_unrolled(arch, tensor_kernel("mma_chains_kernel", TensorInstruction::mma_bf16),
+                  "HMMA\\.16816\\.F32\\.BF16", kTrip);
+  expect_unrolled(arch, tensor_kernel("mma_chains_kernel", TensorInstruction::mma_tf32),
+                  "HMMA\\.1688\\.F32\\.TF32", kTrip);
+  expect_unrolled(arch, tensor_kernel("mma_chains_kernel", TensorInstruction::mma_s8),
+                  "IMMA\\.16832\\.S8\\.S8.*", kTrip);
 }
 
 class FmaSass : public ::testing::Test {
@@ -106,13 +136,15 @@ class FmaSass : public ::testing::Test {
     // Taking the launcher's address links the probe's object, and with it its device code, into
     // this binary (a static library contributes only the objects a binary refers to).
     [[maybe_unused]] auto* volatile launcher = &probes::cuda::fma_chains_launch;
+    [[maybe_unused]] auto* volatile tensor = &probes::cuda::tensor_chains_launch;
     if (cuobjdump().empty())
       GTEST_SKIP() << "cuobjdump is not in this CUDA toolkit (set ROOFLAB_CUOBJDUMP to one)";
   }
 };
 
-const ChainKernel kDouble{"d", "double"}, kFloat{"f", "float"}, kHalf2{"7__half2", "__half2"},
-    kBfloat162{"14__nv_bfloat162", "__nv_bfloat162"};
+const ChainKernel kDouble = fma_kernel("d", "double"), kFloat = fma_kernel("f", "float"),
+                  kHalf2 = fma_kernel("7__half2", "__half2"),
+                  kBfloat162 = fma_kernel("14__nv_bfloat162", "__nv_bfloat162");
 
 }  // namespace
 
@@ -128,4 +160,28 @@ TEST_F(FmaSass, AmpereChainsUseTheSameInstructions) {
   expect_unrolled_fmas("sm_80", kFloat, "FFMA.*");
   expect_unrolled_fmas("sm_80", kHalf2, "HFMA2(\\.MMA)?");
   expect_unrolled_fmas("sm_80", kBfloat162, "HFMA2.*BF16.*");
+}
+
+TEST_F(FmaSass, MmaSyncChainsUseHmmaImmaAndDmmaOnAmpereAndHopper) {
+  using probes::cuda::TensorInstruction;
+  constexpr int kTrip = probes::cuda::kTensorUnroll * probes::cuda::kMmaChains;
+  expect_mma_sync("sm_80");
+  expect_mma_sync("sm_90");
+  // cuobjdump writes Hopper's DMMA shapes in lower case ("DMMA.8x8x4", "DMMA.16x8x16"), so the
+  // opcode read here stops at the first dimension.
+  expect_unrolled("sm_80", tensor_kernel("mma_chains_kernel", TensorInstruction::mma_f64),
+                  "DMMA\\.884", kTrip);
+  expect_unrolled("sm_90", tensor_kernel("mma_chains_kernel", TensorInstruction::mma_f64_k16),
+                  "DMMA\\.16.*", kTrip);
+}
+
+TEST_F(FmaSass, WgmmaChainsUseHgmmaOnSm90a) {
+  // cuobjdump writes the shape in lower case ("HGMMA.64x128x16.F32"), so the opcode read here
+  // stops at it: the instruction's family is what is checked.
+  using probes::cuda::TensorInstruction;
+  const int trip = probes::cuda::kTensorUnroll;
+  expect_unrolled("sm_90a", tensor_kernel("wgmma_chains_kernel", TensorInstruction::wgmma_f16),
+                  "HGMMA\\..*", trip);
+  expect_unrolled("sm_90a", tensor_kernel("wgmma_chains_kernel", TensorInstruction::wgmma_bf16),
+                  "HGMMA\\..*", trip);
 }

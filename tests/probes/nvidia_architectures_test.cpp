@@ -102,3 +102,29 @@ TEST(ArchitectureTable, MalformedEntriesAreRefusedByName) {
   twice["architectures"].push_back(second);
   expect_refused(twice, "9.0");
 }
+
+TEST(ArchitectureTable, TensorRatesAreOptionalCitedAndOnlyTensorPrecisions) {
+  const ArchitectureTable& table = ArchitectureTable::embedded();
+  EXPECT_TRUE(table.find(7, 5)->tensor_flop_per_clock_per_sm.empty());
+  const Architecture* hopper = table.find(9, 0);
+  EXPECT_EQ(hopper->tensor_flop_per_clock_per_sm.at(Precision::bf16_tensor), 4096);
+  EXPECT_EQ(hopper->tensor_flop_per_clock_per_sm.at(Precision::fp64_tensor), 256);
+  EXPECT_FALSE(hopper->tensor_source.empty());
+  // The FMA rate of bf16 is not the tensor rate: each table answers for its own precisions.
+  EXPECT_NEAR(theoretical_flops(*hopper, Precision::bf16, 132, 1.98e9), 133.8e12, 0.1e12);
+  EXPECT_NEAR(theoretical_flops(*hopper, Precision::bf16_tensor, 132, 1.83e9), 989.4e12, 0.1e12);
+
+  auto tensor = valid_entry();
+  tensor["tensor_flop_per_clock_per_sm"] = {{"fp16_tensor", 4096}};
+  tensor["tensor_source"] = "a whitepaper";
+  EXPECT_NO_THROW(ArchitectureTable::parse(one_entry(tensor)));
+  auto uncited = tensor;
+  uncited.erase("tensor_source");
+  expect_refused(one_entry(uncited), "tensor_source");
+  auto plain_in_tensor = tensor;
+  plain_in_tensor["tensor_flop_per_clock_per_sm"]["fp16"] = 256;
+  expect_refused(one_entry(plain_in_tensor), "fp16: not a tensor precision");
+  auto tensor_in_plain = valid_entry();
+  tensor_in_plain["flop_per_clock_per_sm"]["int8_tensor"] = 8192;
+  expect_refused(one_entry(tensor_in_plain), "int8_tensor: a tensor precision");
+}

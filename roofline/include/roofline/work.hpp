@@ -7,12 +7,34 @@
 
 namespace roofline {
 
-enum class Precision { fp16, bf16, fp32, fp64, int32 };
+// The *_tensor precisions are the matrix units' (tensor cores) rates on inputs of that type: a
+// roof of their own, so an FMA workload of fp16 is still placed under the fp16 FMA roof. fp16 and
+// bf16 accumulate in fp32, tf32 in fp32, int8 in int32 (its FLOPs are integer operations), fp8
+// (e4m3) in fp32.
+enum class Precision {
+  fp16,
+  bf16,
+  fp32,
+  fp64,
+  int32,
+  fp16_tensor,
+  bf16_tensor,
+  tf32_tensor,
+  int8_tensor,
+  fp8_tensor,
+  fp64_tensor
+};
+
+constexpr bool is_tensor(Precision p) {
+  return p == Precision::fp16_tensor || p == Precision::bf16_tensor ||
+         p == Precision::tf32_tensor || p == Precision::int8_tensor || p == Precision::fp8_tensor ||
+         p == Precision::fp64_tensor;
+}
 
 std::string_view to_string(Precision p);
 // Throws std::invalid_argument naming the text when it is no precision.
 Precision precision_from_string(std::string_view text);
-int size_of(Precision p);  // bytes per element
+int size_of(Precision p);  // bytes per element (of the inputs, for a tensor precision)
 
 struct Work {
   Precision precision = Precision::fp32;

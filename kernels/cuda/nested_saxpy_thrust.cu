@@ -1,0 +1,50 @@
+#include <thrust/execution_policy.h>
+#include <thrust/transform.h>
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/nested_saxpy_thrust.hpp"
+#include "kernels/nested_saxpy.hpp"
+
+namespace kernels::cuda {
+namespace {
+
+// t = x; m times t = a·t + y: the same FMAs, in the same order, as the own kernel's.
+template <class T, int M>
+struct NestedExpression {
+  T a;
+  __device__ T operator()(T x, T y) const {
+    T t = x;
+#pragma unroll
+    for (int step = 0; step < M; ++step) t = fma(a, t, y);
+    return t;
+  }
+};
+
+template <class T, std::size_t... I>
+void transform_depth(int m, T* y, const T* x, std::size_t n, T a, std::index_sequence<I...>) {
+  const bool found = ((m == kNestedSaxpyDepths[I]
+                           ? (thrust::transform(thrust::cuda::par_nosync, x, x + n, y, y,
+                                                NestedExpression<T, kNestedSaxpyDepths[I]>{a}),
+                              true)
+                           : false) ||
+                      ...);
+  if (!found)
+    throw std::invalid_argument("nested saxpy has no Thrust functor of depth " + std::to_string(m));
+  check_launch("thrust::transform");
+}
+
+}  // namespace
+
+template <class T>
+void nested_saxpy_thrust(int m, T* y, const T* x, std::size_t n, T a) {
+  transform_depth(m, y, x, n, a, std::make_index_sequence<kNestedSaxpyDepths.size()>());
+}
+
+template void nested_saxpy_thrust(int, float*, const float*, std::size_t, float);
+template void nested_saxpy_thrust(int, double*, const double*, std::size_t, double);
+
+}  // namespace kernels::cuda

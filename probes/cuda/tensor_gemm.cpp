@@ -1,0 +1,191 @@
+#include "probes/cuda/tensor_gemm.hpp"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "kernels/cuda/case.hpp"
+#include "kernels/cuda/cublas.hpp"
+#include "kernels/cuda/device_buffer.hpp"
+#include "probes/chain_check.hpp"
+#include "roofline/input_error.hpp"
+
+#define ROOFLAB_CUBLAS(call) ::kernels::cuda::check_cublas((call), #call)
+
+namespace probes::cuda {
+
+namespace {
+
+using kernels::cuda::DeviceBuffer;
+using roofline::Precision;
+
+struct GemmTypes {
+  cudaDataType_t input, output;
+  cublasComputeType_t compute;
+  int input_bytes, output_bytes;
+  const char* call;
+};
+
+std::optional<GemmTypes> gemm_types(Precision p) {
+  switch (p) {
+    case Precision::fp16_tensor:
+      return GemmTypes{CUDA_R_16F, CUDA_R_32F, CUBLAS_COMPUTE_32F,
+                       2,          4,          "cublasGemmEx f16 x f16 -> f32, CUBLAS_COMPUTE_32F"};
+    case Precision::bf16_tensor:
+      return GemmTypes{
+          CUDA_R_16BF, CUDA_R_32F, CUBLAS_COMPUTE_32F,
+          2,           4,          "cublasGemmEx bf16 x bf16 -> f32, CUBLAS_COMPUTE_32F"};
+    case Precision::tf32_tensor:
+      return GemmTypes{
+          CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32,
+          4,          4,          "cublasGemmEx f32 x f32 -> f32, CUBLAS_COMPUTE_32F_FAST_TF32"};
+    case Precision::int8_tensor:
+      return GemmTypes{CUDA_R_8I, CUDA_R_32I, CUBLAS_COMPUTE_32I,
+                       1,         4,          "cublasGemmEx s8 x s8 -> s32, CUBLAS_COMPUTE_32I"};
+    case Precision::fp64_tensor:
+      return GemmTypes{CUDA_R_64F, CUDA_R_64F, CUBLAS_COMPUTE_64F,
+                       8,          8,          "cublasGemmEx f64 x f64 -> f64, CUBLAS_COMPUTE_64F"};
+    default:
+      return std::nullopt;
+  }
+}
+
+// n values equal to v, as the raw bytes of `type`.
+std::vector<unsigned char> filled(cudaDataType_t type, int bytes, std::size_t n, double v) {
+  unsigned char one[8];
+  if (type == CUDA_R_16F) {
+    const __half h = __float2half(float(v));
+    std::memcpy(one, &h, 2);
+  } else if (type == CUDA_R_16BF) {
+    const __nv_bfloat16 h = __float2bfloat16(float(v));
+    std::memcpy(one, &h, 2);
+  } else if (type == CUDA_R_32F) {
+    const float f = float(v);
+    std::memcpy(one, &f, 4);
+  } else if (type == CUDA_R_8I) {
+    one[0] = static_cast<unsigned char>(static_cast<std::int8_t>(v));
+  } else {
+    std::memcpy(one, &v, 8);
+  }
+  std::vector<unsigned char> out(n * bytes);
+  for (std::size_t i = 0; i < n; ++i) std::memcpy(out.data() + i * bytes, one, bytes);
+  return out;
+}
+
+std::vector<double> values_of(cudaDataType_t type, const std::vector<unsigned char>& raw) {
+  const std::size_t bytes = type == CUDA_R_64F ? 8 : 4;
+  std::vector<double> out(raw.size() / bytes);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (type == CUDA_R_64F) {
+      std::memcpy(&out[i], raw.data() + i * 8, 8);
+    } else if (type == CUDA_R_32I) {
+      std::int32_t v;
+      std::memcpy(&v, raw.data() + i * 4, 4);
+      out[i] = v;
+    } else {
+      float v;
+      std::memcpy(&v, raw.data() + i * 4, 4);
+      out[i] = v;
+    }
+  }
+  return out;
+}
+
+class TensorGemmCase final : public kernels::cuda::CudaCase {
+ public:
+  TensorGemmCase(roofline::CaseInfo info, const GemmTypes& types, int n)
+      : CudaCase(std::move(info)), types_(types), n_(n) {}
+
+ protected:
+  void prepare_device() override {
+    std::mt19937_64 rng(42);
+    std::uniform_int_distribution<int> operand(1, 3);
+    a_ = operand(rng);
+    b_ = operand(rng);
+    const std::size_t elements = std::size_t(n_) * n_;
+    a_buffer_.emplace(elements * types_.input_bytes);
+    b_buffer_.emplace(elements * types_.input_bytes);
+    c_buffer_.emplace(elements * types_.output_bytes);
+    a_buffer_->from_host(filled(types_.input, types_.input_bytes, elements, a_));
+    b_buffer_->from_host(filled(types_.input, types_.input_bytes, elements, b_));
+  }
+
+  void run_device() override {
+    cublasHandle_t h = handle_.get();
+    ROOFLAB_CUBLAS(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
+    ROOFLAB_CUBLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
+    const std::int32_t one_i = 1, zero_i = 0;
+    const float one_f = 1, zero_f = 0;
+    const double one_d = 1, zero_d = 0;
+    const void* one = &one_f;
+    const void* zero = &zero_f;
+    if (types_.compute == CUBLAS_COMPUTE_32I) {
+      one = &one_i;
+      zero = &zero_i;
+    } else if (types_.compute == CUBLAS_COMPUTE_64F) {
+      one = &one_d;
+      zero = &zero_d;
+    }
+    ROOFLAB_CUBLAS(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, n_, n_, n_, one, a_buffer_->data(),
+                                types_.input, n_, b_buffer_->data(), types_.input, n_, zero,
+                                c_buffer_->data(), types_.output, n_, types_.compute,
+                                CUBLAS_GEMM_DEFAULT));
+  }
+
+  roofline::Verification verify_device() override {
+    ROOFLAB_CUDA(cudaMemset(c_buffer_->data(), 0xff, c_buffer_->size()));
+    run_device();
+    return probes::check_chains(values_of(types_.output, c_buffer_->to_host()),
+                                double(n_) * a_ * b_, "n·a·b");
+  }
+
+  void release_device() override {
+    a_buffer_.reset();
+    b_buffer_.reset();
+    c_buffer_.reset();
+  }
+
+ private:
+  GemmTypes types_;
+  int n_;
+  double a_ = 1, b_ = 1;
+  kernels::cuda::CublasHandle handle_;
+  std::optional<DeviceBuffer<unsigned char>> a_buffer_, b_buffer_, c_buffer_;
+};
+
+}  // namespace
+
+std::optional<std::string> tensor_gemm_call(Precision p) {
+  if (const auto t = gemm_types(p)) return t->call;
+  return std::nullopt;
+}
+
+std::unique_ptr<roofline::Case> make_tensor_gemm_case(const roofline::Device& device, Precision p,
+                                                      int n) {
+  const auto types = gemm_types(p);
+  if (!types)
+    throw roofline::InputError("tensor gemm: no cuBLAS reference for " + std::string(to_string(p)));
+  if (n < 16 || n % 16 != 0)
+    throw roofline::InputError("tensor gemm: n " + std::to_string(n) +
+                               " is not a positive multiple of 16");
+  const double cube = double(n) * n * n;
+  roofline::CaseInfo info{
+      .family = "tensor_gemm",
+      .variant = "cublas",
+      .backend = "cuda",
+      .device = device.id,
+      .params = {{"precision", to_string(p)}, {"n", n}, {"call", types->call}},
+      .work = {.precision = p,
+               .flops = 2 * cube,
+               .bytes = double(n) * n * (2.0 * types->input_bytes + types->output_bytes),
+               .bytes_write_allocate = 0,
+               .working_set = double(n) * n * (2.0 * types->input_bytes + types->output_bytes)},
+      .level = ""};
+  return std::make_unique<TensorGemmCase>(std::move(info), *types, n);
+}
+
+}  // namespace probes::cuda

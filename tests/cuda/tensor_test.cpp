@@ -1,0 +1,122 @@
+// The tensor-core probe without a GPU: its theoretical peaks per architecture and instruction
+// path, its declared work, and the configurations and precisions it refuses.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "probes/cuda/device.hpp"
+#include "probes/cuda/tensor_chains.hpp"
+#include "probes/cuda/tensor_gemm.hpp"
+#include "probes/cuda/tensor_peak.hpp"
+#include "roofline/input_error.hpp"
+
+using namespace probes::cuda;
+using roofline::Precision;
+
+namespace {
+
+roofline::Device gpu(const char* cc, int sms, double clock_hz) {
+  roofline::Device d;
+  d.id = "cuda:0";
+  d.backend = "cuda";
+  d.compute_units = sms;
+  d.clock_hz = clock_hz;
+  d.facts = {
+      {"compute_capability", cc}, {"memory_clock_hz", 2619e6}, {"memory_bus_width_bits", 5120}};
+  return d;
+}
+
+std::vector<std::string> paths_of(const roofline::Device& d, Precision p) {
+  std::vector<std::string> out;
+  for (const auto& t : d.theoretical_compute)
+    if (t.precision == p) out.push_back(t.path);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+double tensor_peak(const roofline::Device& d, Precision p, const std::string& path) {
+  for (const auto& t : d.theoretical_compute)
+    if (t.precision == p && t.path == path) return t.flops_per_s;
+  return 0;
+}
+
+}  // namespace
+
+TEST(TensorTheoretical, HopperHasMmaSyncAndWgmmaAtTheWhitepapersPerClockRates) {
+  roofline::Device d = gpu("9.0", 132, 1.83e9);  // the whitepaper's tensor clock
+  set_theoretical_peaks(d);
+  EXPECT_EQ(paths_of(d, Precision::fp16_tensor), (std::vector<std::string>{"mma_sync", "wgmma"}));
+  // fp8 has a rate in the table but no probe yet: no theoretical entry without a path to show it.
+  EXPECT_TRUE(paths_of(d, Precision::fp8_tensor).empty());
+  EXPECT_EQ(paths_of(d, Precision::fp64_tensor), (std::vector<std::string>{"mma_sync"}));
+  // H100 SXM5 dense: 989.4 fp16/bf16, 494.7 tf32, 1978.9 int8 at 1830 MHz.
+  EXPECT_NEAR(tensor_peak(d, Precision::bf16_tensor, "wgmma"), 989.4e12, 0.1e12);
+  EXPECT_NEAR(tensor_peak(d, Precision::tf32_tensor, "mma_sync"), 494.7e12, 0.1e12);
+  EXPECT_NEAR(tensor_peak(d, Precision::int8_tensor, "mma_sync"), 1978.9e12, 0.1e12);
+  roofline::Device fp64 = gpu("9.0", 132, 1.98e9);
+  set_theoretical_peaks(fp64);
+  EXPECT_NEAR(tensor_peak(fp64, Precision::fp64_tensor, "mma_sync"), 66.9e12, 0.1e12);
+}
+
+TEST(TensorTheoretical, AmpereHasNoWgmmaAndGa10xNoFp64Tensor) {
+  roofline::Device a100 = gpu("8.0", 108, 1.41e9);
+  set_theoretical_peaks(a100);
+  EXPECT_EQ(paths_of(a100, Precision::fp16_tensor), (std::vector<std::string>{"mma_sync"}));
+  EXPECT_NEAR(tensor_peak(a100, Precision::fp16_tensor, "mma_sync"), 312e12, 0.5e12);
+  EXPECT_NEAR(tensor_peak(a100, Precision::fp64_tensor, "mma_sync"), 19.5e12, 0.05e12);
+  EXPECT_TRUE(paths_of(a100, Precision::fp8_tensor).empty());
+  roofline::Device ga102 = gpu("8.6", 84, 1.74e9);
+  set_theoretical_peaks(ga102);
+  EXPECT_TRUE(paths_of(ga102, Precision::fp64_tensor).empty());
+  EXPECT_NEAR(tensor_peak(ga102, Precision::fp16_tensor, "mma_sync"), 149.7e12, 0.1e12);
+}
+
+TEST(TensorPeak, WorkCountsEveryInstructionOfEveryChain) {
+  const TensorPeakConfig mma{.instruction = TensorInstruction::mma_f16,
+                             .sms = 2,
+                             .blocks_per_sm = 3,
+                             .threads = 64,
+                             .iterations = 16};
+  // 2 · 3 blocks × 2 warps × 8 chains × 16 instructions × 2·16·8·16 FLOP.
+  EXPECT_DOUBLE_EQ(tensor_peak_work(mma).flops, 6.0 * 2 * kMmaChains * 16 * 4096);
+  EXPECT_EQ(tensor_peak_work(mma).precision, Precision::fp16_tensor);
+  const TensorPeakConfig wgmma{.instruction = TensorInstruction::wgmma_bf16,
+                               .sms = 2,
+                               .blocks_per_sm = 3,
+                               .threads = 128,
+                               .iterations = 16};
+  // One warpgroup per block, one chain: 6 × 16 × 2·64·128·16.
+  EXPECT_DOUBLE_EQ(tensor_peak_work(wgmma).flops, 6.0 * 16 * 262144);
+  EXPECT_EQ(tensor_values_per_thread(TensorInstruction::mma_f64), kMmaChains * 2);
+  EXPECT_EQ(tensor_values_per_thread(TensorInstruction::wgmma_bf16), 64);
+}
+
+TEST(TensorPeak, BadConfigurationsAreInputErrors) {
+  const roofline::Device d = gpu("9.0", 132, 1.98e9);
+  TensorPeakConfig c = tensor_peak_config(TensorInstruction::mma_bf16, 132);
+  c.threads = 48;  // not whole warps
+  EXPECT_THROW(make_tensor_peak_case(d, c), roofline::InputError);
+  c = tensor_peak_config(TensorInstruction::wgmma_f16, 132);
+  c.threads = 256;  // two warpgroups in a block
+  EXPECT_THROW(make_tensor_peak_case(d, c), roofline::InputError);
+  c.threads = 128;
+  c.iterations = 12;  // not a multiple of the unroll
+  EXPECT_THROW(make_tensor_peak_case(d, c), roofline::InputError);
+  c.iterations = std::int64_t{1} << 17;  // accumulators past 2^24 (8 + 2^17 · 16 · 9)
+  EXPECT_THROW(make_tensor_peak_case(d, c), roofline::InputError);
+  c.iterations = std::int64_t{1} << 14;
+  EXPECT_EQ(make_tensor_peak_case(d, c)->info().variant, "wgmma_64x128x16");
+}
+
+TEST(TensorGemm, EveryTensorPrecisionButFp8HasACublasCall) {
+  const roofline::Device d = gpu("9.0", 132, 1.98e9);
+  for (Precision p : {Precision::fp16_tensor, Precision::bf16_tensor, Precision::tf32_tensor,
+                      Precision::int8_tensor, Precision::fp64_tensor})
+    EXPECT_TRUE(tensor_gemm_call(p).has_value()) << to_string(p);
+  EXPECT_FALSE(tensor_gemm_call(Precision::fp8_tensor).has_value());
+  EXPECT_THROW(make_tensor_gemm_case(d, Precision::fp8_tensor, 256), roofline::InputError);
+  EXPECT_THROW(make_tensor_gemm_case(d, Precision::fp32, 256), roofline::InputError);
+  EXPECT_THROW(make_tensor_gemm_case(d, Precision::fp16_tensor, 100), roofline::InputError);
+  EXPECT_DOUBLE_EQ(make_tensor_gemm_case(d, Precision::bf16_tensor, 256)->info().work.flops,
+                   2.0 * 256 * 256 * 256);
+}
