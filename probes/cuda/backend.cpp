@@ -123,6 +123,7 @@ void probe_peers(roofline::Device& device, const roofline::ProbeOptions& options
                  std::vector<std::string>& failures) {
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess || count < 2) return;
+  constexpr std::size_t kCopyBytes = std::size_t{256} << 20, kLatencyBytes = 4;
   const int self = device.facts.at("ordinal").get<int>();
   const auto measured = [&](int other, std::size_t bytes,
                             bool access) -> std::optional<roofline::Summary> {
@@ -132,9 +133,9 @@ void probe_peers(roofline::Device& device, const roofline::ProbeOptions& options
       failures.push_back(failure_text(r));
       return std::nullopt;
     }
-    return roofline::summarize(bytes > 4 ? rates(r, static_cast<double>(bytes)) : r.samples);
+    return roofline::summarize(bytes == kLatencyBytes ? r.samples
+                                                      : rates(r, static_cast<double>(bytes)));
   };
-  constexpr std::size_t kCopyBytes = std::size_t{256} << 20;
   nlohmann::json peers = nlohmann::json::array();
   for (int other = 0; other < count; ++other) {
     if (other == self) continue;
@@ -152,7 +153,7 @@ void probe_peers(roofline::Device& device, const roofline::ProbeOptions& options
       std::snprintf(text, sizeof text, " %.1f GB/s with it disabled,", b->median / 1e9);
       note += text;
     }
-    if (const auto t = measured(other, 4, access)) {
+    if (const auto t = measured(other, kLatencyBytes, access)) {
       peer["latency_s"] = summary_fact(*t);
       std::snprintf(text, sizeof text, " 4 bytes in %.2f us", t->median * 1e6);
       note += text;

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <set>
+#include <stdexcept>
 
 #include "reports/cluster_summary.hpp"
 #include "reports/escape.hpp"
@@ -56,6 +56,23 @@ json rank_report(Session& s, std::vector<Selected>& devices, const roofline::Pro
 cluster::Clock::time_point after(double seconds) {
   return cluster::Clock::now() + std::chrono::duration_cast<cluster::Clock::duration>(
                                      std::chrono::duration<double>(seconds));
+}
+
+// A rank's report as rank 0 can use it: one that does not parse, or whose profile does not read
+// (another Rooflab version, a corrupted message) becomes that rank's failure.
+json readable_report(const std::string& text) {
+  try {
+    json r = json::parse(text);
+    if (!r.at("node").is_string() || !r.at("host").is_string() || !r.at("probed").is_boolean())
+      throw std::runtime_error("its node, host or role is missing");
+    if (r.at("probed") && !r.contains("failure")) roofline::machine_from_json(r.at("machine"));
+    return r;
+  } catch (const std::exception& e) {
+    return {{"node", ""},
+            {"host", ""},
+            {"probed", false},
+            {"failure", std::string("its report could not be read: ") + e.what()}};
+  }
 }
 
 struct Pair {
@@ -214,7 +231,7 @@ void cluster_probe(Session& s, std::vector<Selected>& devices,
 
   std::map<int, json> reports{{0, own}};
   for (auto& [from, text] : world.receive(others, kProfile, profiles_due))
-    reports[from] = json::parse(text, nullptr, false);
+    reports[from] = readable_report(text);
   std::vector<int> alive;
   for (const auto& [r, _] : reports) alive.push_back(r);
   for (const int r : alive)
@@ -222,7 +239,8 @@ void cluster_probe(Session& s, std::vector<Selected>& devices,
   json links = measure_links(world, alive, timeout);
   for (const auto& [from, text] :
        world.receive(std::vector<int>(alive.begin() + 1, alive.end()), kLinks, after(timeout)))
-    for (const json& l : json::parse(text)) links.push_back(l);
+    for (const json& l : json::parse(text, nullptr, false))
+      if (l.is_object() && l.contains("pattern")) links.push_back(l);
 
   const roofline::ClusterProfile c =
       assemble(s, world.size(), opts.distinct_nodes, reports, links, timeout);
