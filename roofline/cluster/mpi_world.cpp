@@ -35,27 +35,24 @@ void check(int code, const char* what) {
   if (code != MPI_SUCCESS) throw std::runtime_error(std::string("MPI: ") + what + " failed");
 }
 
-// Waits for the requests until the deadline; false when one is still pending then. A waiting
-// rank sleeps between tests unless `spin` (a ping-pong's timing).
-bool wait_all(std::vector<MPI_Request>& requests, Clock::time_point deadline, bool spin) {
+// Waits for the requests until the deadline; when one is still pending then, gives them up
+// (receives cancelled, sends left to MPI) and returns false. A waiting rank sleeps between tests
+// unless `spin` (a ping-pong's timing).
+bool completed(std::vector<MPI_Request>& requests, Clock::time_point deadline, bool spin) {
   for (;;) {
     int done = 0;
-    if (MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done,
-                    MPI_STATUSES_IGNORE) != MPI_SUCCESS)
-      return false;
-    if (done) return true;
-    if (Clock::now() > deadline) return false;
+    const bool failed = MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done,
+                                    MPI_STATUSES_IGNORE) != MPI_SUCCESS;
+    if (done && !failed) return true;
+    if (failed || Clock::now() > deadline) break;
     if (!spin) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-}
-
-// Gives up the pending requests: receives are cancelled, sends left to MPI.
-void give_up(std::vector<MPI_Request>& requests) {
   for (MPI_Request& r : requests)
     if (r != MPI_REQUEST_NULL) {
       MPI_Cancel(&r);
       MPI_Request_free(&r);
     }
+  return false;
 }
 
 }  // namespace
@@ -83,12 +80,9 @@ bool World::send(int to, int tag, const std::string& text, Clock::time_point dea
   if (MPI_Isend(buffer.data(), static_cast<int>(buffer.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD,
                 request.data()) != MPI_SUCCESS)
     return false;
-  if (wait_all(request, deadline, false)) {
-    state_->abandoned.pop_back();
-    return true;
-  }
-  give_up(request);
-  return false;
+  if (!completed(request, deadline, false)) return false;
+  state_->abandoned.pop_back();
+  return true;
 }
 
 std::map<int, std::string> World::receive(const std::vector<int>& from, int tag,
@@ -110,10 +104,7 @@ std::map<int, std::string> World::receive(const std::vector<int>& from, int tag,
     if (MPI_Irecv(buffer.data(), length, MPI_CHAR, status.MPI_SOURCE, tag, MPI_COMM_WORLD,
                   request.data()) != MPI_SUCCESS)
       break;
-    if (!wait_all(request, deadline, false)) {
-      give_up(request);
-      break;
-    }
+    if (!completed(request, deadline, false)) break;
     // A second message from one rank (never sent by Rooflab) is drained and dropped.
     if (waiting.erase(status.MPI_SOURCE)) arrived[status.MPI_SOURCE] = std::move(buffer);
     state_->abandoned.pop_back();
@@ -135,13 +126,13 @@ std::optional<std::vector<double>> World::ping_pong(int partner, bool initiator,
     MPI_Irecv(in.data(), count, MPI_CHAR, partner, tag, MPI_COMM_WORLD, &requests[0]);
     if (initiator) {
       MPI_Isend(out.data(), count, MPI_CHAR, partner, tag, MPI_COMM_WORLD, &requests[1]);
-      if (!wait_all(requests, deadline, true)) return give_up(requests), std::nullopt;
+      if (!completed(requests, deadline, true)) return std::nullopt;
     } else {
       std::vector<MPI_Request> ping{requests[0]};
-      if (!wait_all(ping, deadline, true)) return give_up(ping), std::nullopt;
+      if (!completed(ping, deadline, true)) return std::nullopt;
       std::vector<MPI_Request> pong(1);
       MPI_Isend(out.data(), count, MPI_CHAR, partner, tag, MPI_COMM_WORLD, pong.data());
-      if (!wait_all(pong, deadline, true)) return give_up(pong), std::nullopt;
+      if (!completed(pong, deadline, true)) return std::nullopt;
     }
     if (initiator && i >= warmup) seconds.push_back(MPI_Wtime() - start);
   }
