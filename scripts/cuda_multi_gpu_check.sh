@@ -4,23 +4,23 @@
 # per GPU, each seeing only its own GPU, started together), and the ratio of each GPU's HBM and FMA
 # roofs under that load to its solo figures (scripts/multi_gpu_summary.py). Last, two MPI ranks of
 # cluster mode on this host (a tiny CPU probe), where an mpirun is installed.
-# Each GPU gets the same time budget in both (SECONDS, default 40).
-# usage: scripts/cuda_multi_gpu_check.sh BIN_DIR OUT_DIR [SECONDS]
+# Both probes take the same PROBE OPTIONS (give fixed repetitions and --budget 0, so that neither
+# shrinks its measurements differently to fit a budget).
+# usage: scripts/cuda_multi_gpu_check.sh BIN_DIR OUT_DIR [PROBE OPTIONS...]
 set -uo pipefail
 bin=$1
 out=$2
-seconds=${3:-40}
+shift 2
 mkdir -p "$out"
 source "$(dirname "$0")/gpu_steps.sh"
 gpus=$(nvidia-smi -L | wc -l)
 devices=()
 for ((g = 0; g < gpus; g++)); do devices+=(-d "cuda:$g"); done
 nvidia-smi topo -m >"$out/topology.txt" 2>&1
-step solo "$bin/rooflab" probe "${devices[@]}" --budget $((seconds * gpus)) -o "$out/solo.json"
+step solo "$bin/rooflab" probe "${devices[@]}" "$@" -o "$out/solo.json"
 pids=()
 for ((g = 0; g < gpus; g++)); do
-  CUDA_VISIBLE_DEVICES=$g "$bin/rooflab" probe -d cuda:0 --budget "$seconds" \
-    -o "$out/concurrent-$g.json" \
+  CUDA_VISIBLE_DEVICES=$g "$bin/rooflab" probe -d cuda:0 "$@" -o "$out/concurrent-$g.json" \
     >"$out/concurrent-$g.log" 2>&1 &
   pids+=($!)
 done

@@ -61,8 +61,11 @@ class PeerCopyCase final : public kernels::cuda::CudaCase {
   }
 
   roofline::Verification verify_device() override {
+    // Without peer access only the destination's own device may write its memory.
+    ROOFLAB_CUDA(cudaSetDevice(copy_.destination));
     ROOFLAB_CUDA(cudaMemset(destination_->data, kPoison, copy_.bytes));
     ROOFLAB_CUDA(cudaDeviceSynchronize());
+    ROOFLAB_CUDA(cudaSetDevice(copy_.source));
     run_device();
     ROOFLAB_CUDA(cudaDeviceSynchronize());
     // The first, middle and last 4 KiB (or all of a smaller copy).
