@@ -79,11 +79,14 @@ std::string results_table(const DeviceView& view) {
   for (const roofline::Result* r : view.records) {
     if (!r->ok()) continue;
     const auto point = plot_point(*r);
-    // Attainable, efficiency and bound speak of FLOP rates: only for a point on the chart.
-    const std::optional<roofline::Placement> placement = point ? r->placement : std::nullopt;
+    // Attainable and bound speak of FLOP rates: only for a point on the chart. Efficiency is the
+    // bandwidth's for work without FLOPs.
+    const std::optional<roofline::Placement>& placement = r->placement;
     Cell note(extra_passes_note(r->work));
     if (r->time->unstable) {
       note = Cell(note.text.empty() ? "unstable" : "unstable; " + note.text, "warn");
+    } else if (placement && !placement->note.empty()) {
+      note = Cell(note.text.empty() ? placement->note : placement->note + "; " + note.text, "warn");
     } else if (!point) {
       note = Cell("not plotted: no FLOPs");
     }
@@ -95,10 +98,10 @@ std::string results_table(const DeviceView& view) {
                     num(point ? format_si(point->performance, "FLOP/s") : "—"),
                     num(format_si(bandwidth(*r), "B/s")),
                     num(point ? format_number(point->ai) : "—"),
-                    num(placement ? format_si(placement->attainable, "FLOP/s") : "—"),
+                    num(point && placement ? format_si(placement->attainable, "FLOP/s") : "—"),
                     num(placement ? format_percent(placement->efficiency) : "—"),
                     efficiency_now_cell(*r, placement),
-                    {placement ? std::string(roofline::to_string(placement->bound)) : "—"},
+                    {point && placement ? std::string(roofline::to_string(placement->bound)) : "—"},
                     num(format_percent(r->time->cv)),
                     note});
   }

@@ -53,13 +53,14 @@ std::string results_summary(const DeviceView& view) {
   std::vector<std::vector<std::string>> rows;
   for (const roofline::Result* r : view.records) {
     const auto point = plot_point(*r);
-    // Efficiency and bound speak of FLOP rates: only for a point on the chart.
-    const std::optional<roofline::Placement> p = point ? r->placement : std::nullopt;
+    const std::optional<roofline::Placement>& p = r->placement;
     std::string status = "ok";
     if (!r->ok()) {
       status = "FAILED: " + r->failure();
     } else if (r->time->unstable) {
       status = "unstable";
+    } else if (p && !p->note.empty()) {
+      status = "far below roof";
     }
     const bool timed = r->ok();
     rows.push_back({r->variant, std::string(roofline::to_string(r->work.precision)),
@@ -67,7 +68,7 @@ std::string results_summary(const DeviceView& view) {
                     timed ? format_number(bandwidth(*r) / 1e9, 4) : "—",
                     point ? format_number(point->ai) : "—", p ? format_percent(p->efficiency) : "—",
                     p && p->efficiency_now ? format_percent(*p->efficiency_now) : "—",
-                    p ? std::string(roofline::to_string(p->bound)) : "—", status});
+                    point && p ? std::string(roofline::to_string(p->bound)) : "—", status});
   }
   if (rows.empty()) return "  No results.\n";
   return text_table({"Variant", "Precision", "Key", "GFLOP/s", "GB/s", "AI", "Efficiency",

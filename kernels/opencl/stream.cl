@@ -95,10 +95,12 @@ WORK_GROUP_COLLECTIVES(REAL)
       block += shift;                                                                           \
       if (block >= blocks) block -= blocks;                                                     \
     }                                                                                           \
-    REAL lanes[W];                                                                              \
-    STOREV(acc, 0, lanes);                                                                      \
+    const union {                                                                               \
+      V vector;                                                                                 \
+      REAL lane[W];                                                                             \
+    } lanes = {acc};                                                                            \
     REAL sum = 0;                                                                               \
-    for (int k = 0; k < W; ++k) sum += lanes[k];                                                \
+    for (int k = 0; k < W; ++k) sum += lanes.lane[k];                                           \
     if (get_global_id(0) == 0)                                                                  \
       for (uint p = 0; p < passes; ++p)                                                         \
         for (size_t k = vectors * W; k < n; ++k) sum += TERM(in1[k], in2[k]);                   \

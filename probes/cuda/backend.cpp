@@ -19,6 +19,7 @@
 #include "probes/cuda/peer_copy.hpp"
 #include "probes/cuda/shared_memory.hpp"
 #include "probes/levels.hpp"
+#include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/stats.hpp"
 
@@ -117,12 +118,20 @@ nlohmann::json summary_fact(const roofline::Summary& s) {
   return {{"median", s.median}, {"ci_low", s.ci_low}, {"ci_high", s.ci_high}, {"cv", s.cv}};
 }
 
+// The probe's peer-copy cases per other GPU of the host: with peer access, staged, 4 bytes.
+constexpr int kPeerCasesPerGpu = 3;
+
+int other_gpus() {
+  int count = 0;
+  return cudaGetDeviceCount(&count) == cudaSuccess && count > 1 ? count - 1 : 0;
+}
+
 // Copies to every other GPU of the host into facts["peers"], one probe note each: 256 MiB with
 // peer access and staged through the host (bandwidth), and 4 bytes (latency: the copy's start).
 void probe_peers(roofline::Device& device, const roofline::ProbeOptions& options,
                  std::vector<std::string>& failures) {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count < 2) return;
+  if (other_gpus() == 0) return;
+  const int count = other_gpus() + 1;
   constexpr std::size_t kCopyBytes = std::size_t{256} << 20, kLatencyBytes = 4;
   const int self = device.facts.at("ordinal").get<int>();
   const auto measured = [&](int other, std::size_t bytes,
@@ -213,6 +222,8 @@ SearchedLaunch search_launch(kernels::StreamOp op, double bytes, const roofline:
   };
   const GeometrySearch search = search_geometry(
       device.compute_units, sweep_device(device).max_threads_per_sm, measure_geometry);
+  if (roofline::Budget* budget = options.measure.budget)
+    budget->plan(search.tried - kMostSearchedGeometries);  // the geometries it did not try
   std::size_t n = 0;
   char text[200];
   std::snprintf(text, sizeof text, "; launch %s, the best of %d searched at %.0f MiB",
@@ -223,17 +234,22 @@ SearchedLaunch search_launch(kernels::StreamOp op, double bytes, const roofline:
   return {search.best, text};
 }
 
+std::vector<double> sweep_sizes(const roofline::Device& device,
+                                const roofline::ProbeOptions& options) {
+  std::size_t free = 0, total = 0;
+  ROOFLAB_CUDA(cudaMemGetInfo(&free, &total));
+  return sweep_working_sets(device.caches.front().size_bytes, options.quick,
+                            options.max_working_set, static_cast<double>(free));
+}
+
 // Per stream kernel, a launch searched inside the L2 (at half its size) and one in DRAM, then the
-// sweep, each working set with the launch of its side of the L2. Returns the search summaries
-// keyed by "<op> L2" and "<op> DRAM".
+// sweep over `sizes`, each working set with the launch of its side of the L2. Returns the search
+// summaries keyed by "<op> L2" and "<op> DRAM".
 std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
+                                                   const std::vector<double>& sizes,
                                                    const roofline::ProbeOptions& options,
                                                    std::vector<std::string>& failures) {
   const double l2 = device.caches.front().size_bytes;
-  std::size_t free = 0, total = 0;
-  ROOFLAB_CUDA(cudaMemGetInfo(&free, &total));
-  const std::vector<double> sizes =
-      sweep_working_sets(l2, options.quick, options.max_working_set, static_cast<double>(free));
   // The DRAM search runs at the smallest DRAM working set: the larger ones only make each
   // geometry's verification longer.
   const double dram_bytes = std::min(kernels::cuda::dram_smallest(l2), sizes.back());
@@ -285,9 +301,18 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   device.facts.erase("peers");
   device.facts.erase("probe_notes");
   std::vector<std::string> failures;
+  const std::vector<double> sizes = sweep_sizes(device, options);
+  // The whole probe's cases, planned for the time budget before the first is measured: each
+  // precision's FMA case, the shared-memory case, and per stream kernel two launch searches (at
+  // most, given back as each ends) and the sweep, then the copies to the host's other GPUs.
+  if (roofline::Budget* budget = options.measure.budget)
+    budget->plan(
+        static_cast<int>(probed_precisions(device).size() + 1 +
+                         kBandwidthOps.size() * (2 * kMostSearchedGeometries + sizes.size())) +
+        kPeerCasesPerGpu * other_gpus());
   probe_compute(device, options, failures);
   probe_shared_memory(device, options, failures);
-  const auto searched = probe_bandwidth(device, options, failures);
+  const auto searched = probe_bandwidth(device, sizes, options, failures);
   probe_peers(device, options, failures);
   const double l2 = device.caches.front().size_bytes;
   for (roofline::MemoryCeiling& m :

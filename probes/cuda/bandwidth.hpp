@@ -52,6 +52,10 @@ struct GeometrySearch {
   double best_bytes_per_s = 0;
   int tried = 0;
 };
+// The most geometries one search tries (its steps' candidates summed: 3 widths, 4 block sizes,
+// 7 occupancies, 8 covering grids, the best's covering grid, the best with one item), which the
+// time budget plans for before the search and gives back what it did not try.
+inline constexpr int kMostSearchedGeometries = 3 + 4 + 7 + 8 + 1 + 1;
 GeometrySearch search_geometry(
     int sms, int max_threads_per_sm,
     const std::function<double(const kernels::cuda::Geometry&)>& measure);

@@ -327,6 +327,16 @@ void report_problems(Session& s, const roofline::Results& r) {
                  "probe's kernels do not reach this device's peak; do not trust these "
                  "efficiencies\n";
   }
+  if (const auto below = roofline::far_below_roof(r); !below.empty()) {
+    const auto* worst = *std::min_element(below.begin(), below.end(), [](auto* a, auto* b) {
+      return a->placement->efficiency < b->placement->efficiency;
+    });
+    std::cerr << "note: " << below.size() << " stable result(s) lie below "
+              << static_cast<int>(roofline::kFarBelowRoof * 100)
+              << "% of their roof; the lowest: " << worst->device << " " << worst->family << "/"
+              << worst->variant << " " << worst->params.dump() << ", " << worst->placement->note
+              << "\n";
+  }
   for (const auto& device : r.machine.devices)
     if (roofline::roof_moved(r, device.id))
       std::cerr << "warning: " << device.id << ": " << reports::roof_check_note(r, device.id)

@@ -264,10 +264,24 @@ std::vector<std::vector<std::size_t>> groups_of(const std::vector<std::unique_pt
   return groups;
 }
 
+// measure_together with the options the time budget fits to what is left, and its pace kept.
+std::vector<Result> measure_within_budget(const std::vector<Case*>& cases,
+                                          const MeasureOptions& options) {
+  if (!options.budget) return measure_together(cases, options);
+  const MeasureOptions used = options.budget->fit(options);
+  const PhaseClock clock;
+  std::vector<Result> measured = measure_together(cases, used);
+  std::vector<double> calls;
+  for (const Result& r : measured) calls.push_back(r.time ? r.time->median : 0);
+  options.budget->finished(used, clock.seconds(), calls);
+  return measured;
+}
+
 }  // namespace
 
 Result measure(Case& c, const MeasureOptions& options) {
-  return std::move(measure_together({&c}, options).front());
+  if (options.budget) options.budget->expect_at_least(1);
+  return std::move(measure_within_budget({&c}, options).front());
 }
 
 std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
@@ -290,14 +304,7 @@ std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
                        std::string(to_string(first.work.precision)) + " " +
                        params_label(first.params),
                    static_cast<int>(group.size()));
-    const MeasureOptions used = options.budget ? options.budget->fit(options) : options;
-    const PhaseClock clock;
-    std::vector<Result> measured = measure_together(members, used);
-    if (options.budget) {
-      std::vector<double> calls;
-      for (const Result& r : measured) calls.push_back(r.time ? r.time->median : 0);
-      options.budget->finished(used, clock.seconds(), calls);
-    }
+    std::vector<Result> measured = measure_within_budget(members, options);
     progress.finish();
     for (std::size_t i = 0; i < group.size(); ++i) {
       results[group[i]] = std::move(measured[i]);

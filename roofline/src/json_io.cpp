@@ -126,6 +126,7 @@ void to_json(json& j, const Placement& p) {
        {"efficiency_now", p.efficiency_now ? json(*p.efficiency_now) : json(nullptr)},
        {"bound", to_string(p.bound)},
        {"level", p.level}};
+  if (!p.note.empty()) j["note"] = p.note;
 }
 void from_json(const json& j, Placement& p) {
   p.ai = j.at("ai");
@@ -137,6 +138,7 @@ void from_json(const json& j, Placement& p) {
     p.efficiency_now = j.at("efficiency_now").get<double>();
   p.bound = j.at("bound") == "compute" ? Bound::compute : Bound::memory;
   p.level = j.at("level");
+  p.note = j.value("note", "");
 }
 
 void to_json(json& j, const Counter& c) {

@@ -48,7 +48,10 @@ std::optional<Placement> Roofline::place(const Work& work, const std::string& le
   p.ai = ai;
   p.performance = work.flops / seconds;
   p.attainable = *roof;
-  p.efficiency = *roof > 0 ? p.performance / *roof : 0;
+  if (work.flops > 0)
+    p.efficiency = *roof > 0 ? p.performance / *roof : 0;
+  else
+    p.efficiency = work.bytes / seconds / *bandwidth(level);
   p.bound = ai < *ridge_ai ? Bound::memory : Bound::compute;
   p.level = level;
   return p;

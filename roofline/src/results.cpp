@@ -1,6 +1,7 @@
 #include "roofline/results.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace roofline {
@@ -18,14 +19,45 @@ std::string Result::failure() const {
   return time ? std::string() : "no timing samples";
 }
 
+namespace {
+
+// "0.23 of the dram roof (3.22e+12 B/s)": the roof a placement is measured against.
+std::string far_below_note(const Placement& p, double efficiency, const Roofline& roofs,
+                           const Result& r) {
+  const bool memory = p.bound == Bound::memory;
+  const std::optional<double> roof =
+      memory ? (r.roof_now ? r.roof_now->median : roofs.bandwidth(p.level))
+             : roofs.peak(r.work.precision);
+  char text[200];
+  std::snprintf(
+      text, sizeof text, "far below its roof: %.2f of the %s roof (%.3g %s%s)", efficiency,
+      memory ? p.level.c_str() : std::string(to_string(r.work.precision)).c_str(), roof.value_or(0),
+      memory ? "B/s" : "FLOP/s", memory && r.roof_now ? ", measured in the same seconds" : "");
+  return text;
+}
+
+}  // namespace
+
 void place(Result& r, const Roofline& roofs) {
   r.placement.reset();
   if (!r.ok()) return;
   r.placement = roofs.place(r.work, r.level, r.time->median);
-  if (!r.placement || !r.roof_now) return;
-  const Roofline now(roofs.compute(), {{r.level, r.roof_now->median}});
-  if (const auto placed = now.place(r.work, r.level, r.time->median))
-    r.placement->efficiency_now = placed->efficiency;
+  if (!r.placement) return;
+  if (r.roof_now) {
+    const Roofline now(roofs.compute(), {{r.level, r.roof_now->median}});
+    if (const auto placed = now.place(r.work, r.level, r.time->median))
+      r.placement->efficiency_now = placed->efficiency;
+  }
+  const double efficiency = r.placement->efficiency_now.value_or(r.placement->efficiency);
+  if (!r.time->unstable && efficiency < kFarBelowRoof)
+    r.placement->note = far_below_note(*r.placement, efficiency, roofs, r);
+}
+
+std::vector<const Result*> far_below_roof(const Results& r) {
+  std::vector<const Result*> out;
+  for (const auto& result : r.results)
+    if (result.placement && !result.placement->note.empty()) out.push_back(&result);
+  return out;
 }
 
 std::vector<const Result*> above_roof(const Results& r, double margin) {

@@ -52,6 +52,15 @@ TEST(Model, PlacesAPointWithEfficiencyAndBound) {
   EXPECT_EQ(r.place(w, "DRAM", 1.0)->bound, Bound::compute);
 }
 
+TEST(Model, WorkWithoutFlopsHasTheEfficiencyOfItsBandwidth) {
+  // A copy of 12 MB in 1 ms: 12 GB/s against the DRAM roof of 25 GB/s.
+  const Work copy{.precision = Precision::fp32, .flops = 0, .bytes = 12e6, .working_set = 8e6};
+  const auto p = two_level().place(copy, "DRAM", 1e-3);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_DOUBLE_EQ(p->efficiency, 12e9 / 25e9);
+  EXPECT_EQ(p->bound, Bound::memory);
+}
+
 TEST(Model, NoPlacementWithoutRoofsOrTime) {
   auto r = two_level();
   Work w{.precision = Precision::fp32, .flops = 1, .bytes = 1};

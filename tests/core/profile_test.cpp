@@ -2,6 +2,7 @@
 
 #include <climits>
 
+#include "roofline/json_io.hpp"
 #include "sample.hpp"
 
 using namespace roofline;
@@ -103,6 +104,30 @@ TEST(Placement, AResultWithTheRoofOfItsSecondsIsPlacedAgainstThatToo) {
   roofline::place(ok, roofs);
   ASSERT_EQ(ok.placement->bound, roofline::Bound::compute);
   EXPECT_DOUBLE_EQ(*ok.placement->efficiency_now, ok.placement->efficiency);
+}
+
+TEST(Placement, AStableResultFarBelowItsRoofCarriesANoteNamingTheRoof) {
+  auto r = sample::results();
+  roofline::Result& ok = r.results[0];
+  const roofline::Roofline roofs = r.machine.devices[0].roofline();
+  EXPECT_TRUE(ok.placement->note.empty());  // 1.1 of the roof of its own seconds
+  EXPECT_TRUE(roofline::far_below_roof(r).empty());
+  ok.roof_now.reset();
+  for (double& t : ok.samples) t *= 4;
+  ok.time = roofline::summarize(ok.samples);
+  roofline::place(ok, roofs);
+  ASSERT_LT(ok.placement->efficiency, roofline::kFarBelowRoof);
+  EXPECT_NE(ok.placement->note.find("far below its roof"), std::string::npos);
+  EXPECT_NE(ok.placement->note.find("DRAM roof (3.5e+10 B/s)"), std::string::npos)
+      << ok.placement->note;
+  ASSERT_EQ(roofline::far_below_roof(r).size(), 1u);
+  // Written and read back with the results.
+  const roofline::Results back = roofline::results_from_json(roofline::to_json(r));
+  EXPECT_EQ(back.results[0].placement->note, ok.placement->note);
+  // An unstable result is noise before it is a finding.
+  ok.time->unstable = true;
+  roofline::place(ok, roofs);
+  EXPECT_TRUE(ok.placement->note.empty());
 }
 
 TEST(Placement, RoofChecksAreComparedWithTheRoofTheResultsArePlacedUnder) {

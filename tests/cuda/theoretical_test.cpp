@@ -153,6 +153,7 @@ TEST(GeometrySearch, KeepsTheBestOfEachStep) {
   // sizes (the best width is 16 B), with the best's items, and the best with one item per thread.
   EXPECT_EQ(s.tried, 3 + 3 + 6 + 4 + 1 + 1);
   EXPECT_DOUBLE_EQ(s.best_bytes_per_s, 126);
+  EXPECT_LE(s.tried, kMostSearchedGeometries);
 }
 
 TEST(GeometrySearch, TriesTheCoveringGridAtEveryBlockSize) {
@@ -181,6 +182,15 @@ TEST(GeometrySearch, TriesTheCoveringGridIn16BWhenTheResidentGridPrefersNarrower
   EXPECT_DOUBLE_EQ(s.best_bytes_per_s, 50);
   // The covering grid in 8 B and in 16 B; the best already has one item per thread.
   EXPECT_EQ(s.tried, 3 + 3 + 6 + 4 + 4 + 1);
+}
+
+TEST(GeometrySearch, NeverTriesMoreThanThePlannedMost) {
+  // Every geometry a new best, so each step starts from the last one tried.
+  int calls = 0;
+  const GeometrySearch s =
+      search_geometry(132, 2048, [&calls](const kernels::cuda::Geometry&) { return ++calls; });
+  EXPECT_EQ(s.tried, calls);
+  EXPECT_LE(s.tried, kMostSearchedGeometries);
 }
 
 TEST(GeometrySearch, FailedGeometriesNeverWin) {

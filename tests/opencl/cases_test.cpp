@@ -32,7 +32,8 @@ TEST(OpenClCases, StreamOperationsVerifyInEveryPrecision) {
   // 4099: no multiple of the vector width, so the tail path runs too.
   const auto results = run_family(backend, "stream", 4099);
   const bool fp64 = backend.devices().at(0).facts.at("fp64").get<bool>();
-  EXPECT_EQ(results.size(), (fp64 ? 2u : 1u) * kernels::kStreamOps.size());
+  // The quick widths, 2 and 4 lanes, each in every precision.
+  EXPECT_EQ(results.size(), 2 * (fp64 ? 2u : 1u) * kernels::kStreamOps.size());
   for (const auto& r : results) {
     EXPECT_TRUE(r.ok()) << r.variant << " " << r.params.dump() << ": " << r.error << " "
                         << r.verification.message;

@@ -37,7 +37,7 @@ struct MeasureOptions {
 };
 
 // Prepares, verifies and (only when verified) times one case, counts one call when counting,
-// then releases it.
+// then releases it, with the options fitted to the time budget where there is one.
 // A case that throws is recorded with the error; nothing escapes.
 Result measure(Case& c, const MeasureOptions& options);
 

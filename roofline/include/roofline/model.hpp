@@ -25,12 +25,17 @@ struct Placement {
   double ai = 0;           // FLOP per byte at the point's level
   double performance = 0;  // FLOP/s achieved
   double attainable = 0;   // min(peak, bandwidth × ai)
-  double efficiency = 0;   // performance / attainable
+  // performance / attainable; for work without FLOPs (write, copy) the bandwidth reached over the
+  // level's roof, which is the same ratio for any memory-bound point.
+  double efficiency = 0;
   // performance over the attainable roof with the level's bandwidth measured in the same seconds
   // (Result::roof_now) instead of the profile's; nullopt without such a measurement.
   std::optional<double> efficiency_now;
   Bound bound = Bound::memory;
   std::string level;  // memory level whose roof applies
+  // A finding a reader must see: a stable result far below its roof, with the roof it misses
+  // (roofline::place); empty otherwise.
+  std::string note;
 };
 
 class Roofline {

@@ -75,8 +75,13 @@ namespace roofline {
 double bandwidth(const Result& r);
 
 // Fills r.placement from the roofs when r is verified and timed (median time), with its
-// efficiency_now where r has a roof_now; clears it otherwise.
+// efficiency_now where r has a roof_now and its note where r is stable and below kFarBelowRoof of
+// its roof (against the roof measured in the same seconds where there is one); clears it otherwise.
+inline constexpr double kFarBelowRoof = 0.5;
 void place(Result& r, const Roofline& roofs);
+
+// Placed results whose placement carries a note (far below their roof).
+std::vector<const Result*> far_below_roof(const Results& r);
 
 // Placed results more than `margin` above their attainable roof (efficiency > 1 + margin). On a
 // steady machine there are none: they mean the machine changed between the probe and the run.
