@@ -10,7 +10,7 @@ packages=(
   build-essential cmake ninja-build git pkg-config binutils
   libbenchmark-dev libgtest-dev nlohmann-json3-dev libboost-math-dev libcli11-dev
   libpapi-dev libhwloc-dev libopenblas-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
-  libclblast-dev
+  libclblast-dev libopenmpi-dev openmpi-bin
   python3 python3-jsonschema
 )
 targets=(--target rooflab)

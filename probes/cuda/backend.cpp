@@ -19,6 +19,7 @@
 #include "probes/cuda/latency.hpp"
 #include "probes/cuda/nvml.hpp"
 #include "probes/cuda/peak_flops.hpp"
+#include "probes/cuda/peer_copy.hpp"
 #include "probes/cuda/shared_memory.hpp"
 #include "probes/cuda/tensor_gemm.hpp"
 #include "probes/cuda/tensor_instruction.hpp"
@@ -198,6 +199,67 @@ void probe_shared_memory(roofline::Device& device, const roofline::ProbeOptions&
                            .method = method});
 }
 
+// A summary as a device fact: its median, confidence interval and spread.
+nlohmann::json summary_fact(const roofline::Summary& s) {
+  return {{"median", s.median}, {"ci_low", s.ci_low}, {"ci_high", s.ci_high}, {"cv", s.cv}};
+}
+
+// The probe's peer-copy cases per other GPU of the host: with peer access, staged, 4 bytes.
+constexpr int kPeerCasesPerGpu = 3;
+
+int other_gpus() {
+  int count = 0;
+  return cudaGetDeviceCount(&count) == cudaSuccess && count > 1 ? count - 1 : 0;
+}
+
+// Copies to every other GPU of the host into facts["peers"], one probe note each: 256 MiB with
+// peer access and staged through the host (bandwidth), and 4 bytes (latency: the copy's start).
+void probe_peers(roofline::Device& device, const roofline::ProbeOptions& options,
+                 std::vector<std::string>& failures) {
+  if (other_gpus() == 0) return;
+  const int count = other_gpus() + 1;
+  constexpr std::size_t kCopyBytes = std::size_t{256} << 20, kLatencyBytes = 4;
+  const int self = device.facts.at("ordinal").get<int>();
+  const auto measured = [&](int other, std::size_t bytes,
+                            bool access) -> std::optional<roofline::Summary> {
+    auto c = make_peer_copy_case(device, {self, other, bytes, access});
+    const Result r = roofline::measure(*c, options.measure);
+    if (!r.ok()) {
+      failures.push_back(failure_text(r));
+      return std::nullopt;
+    }
+    return roofline::summarize(bytes == kLatencyBytes ? r.samples
+                                                      : rates(r, static_cast<double>(bytes)));
+  };
+  nlohmann::json peers = nlohmann::json::array();
+  for (int other = 0; other < count; ++other) {
+    if (other == self) continue;
+    const bool access = can_access_peer(self, other);
+    nlohmann::json peer = {{"device", "cuda:" + std::to_string(other)}, {"peer_access", access}};
+    std::string note = "copy to cuda:" + std::to_string(other) + ":";
+    char text[120];
+    if (const auto b = access ? measured(other, kCopyBytes, true) : std::nullopt) {
+      peer["bandwidth_bytes_per_s"] = summary_fact(*b);
+      std::snprintf(text, sizeof text, " %.1f GB/s with peer access,", b->median / 1e9);
+      note += text;
+    }
+    if (const auto b = measured(other, kCopyBytes, false)) {
+      peer["staged_bandwidth_bytes_per_s"] = summary_fact(*b);
+      std::snprintf(text, sizeof text, " %.1f GB/s with it disabled,", b->median / 1e9);
+      note += text;
+    }
+    if (const auto t = measured(other, kLatencyBytes, access)) {
+      peer["latency_s"] = summary_fact(*t);
+      std::snprintf(text, sizeof text, " 4 bytes in %.2f us", t->median * 1e6);
+      note += text;
+    }
+    peers.push_back(peer);
+    device.facts["probe_notes"].push_back(note);
+  }
+  device.facts["peers"] = peers;
+  ROOFLAB_CUDA(cudaSetDevice(self));
+}
+
 // The searched launch of `op` at a working set of `bytes`, and its summary for the ceiling's
 // method.
 struct SearchedLaunch {
@@ -322,21 +384,24 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   device.memory.clear();
   device.sweep.clear();
   device.facts.erase("bandwidth_launches");
+  device.facts.erase("peers");
   device.facts.erase("probe_notes");
   device.facts.erase("tensor_gemm_reference");
   std::vector<std::string> failures;
   const std::vector<double> sizes = sweep_sizes(device, options);
   // The whole probe's cases, planned for the time budget before the first is measured: each
   // precision's FMA case, the shared-memory case, and per stream kernel two launch searches (at
-  // most, given back as each ends) and the sweep.
+  // most, given back as each ends) and the sweep, then the copies to the host's other GPUs.
   if (roofline::Budget* budget = options.measure.budget)
     budget->plan(
         static_cast<int>(probed_precisions(device).size() + 1 +
-                         kBandwidthOps.size() * (2 * kMostSearchedGeometries + sizes.size())));
+                         kBandwidthOps.size() * (2 * kMostSearchedGeometries + sizes.size())) +
+        kPeerCasesPerGpu * other_gpus());
   probe_compute(device, options, failures);
   probe_tensor(device, options, failures);
   probe_shared_memory(device, options, failures);
   const auto searched = probe_bandwidth(device, sizes, options, failures);
+  probe_peers(device, options, failures);
   const double l2 = device.caches.front().size_bytes;
   for (roofline::MemoryCeiling& m :
        probes::memory_ceilings(ceiling_points(device.sweep, l2), device.caches)) {

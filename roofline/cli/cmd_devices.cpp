@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "roofline/cli/commands.hpp"
+#include "roofline/cluster/world.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -14,6 +15,8 @@ void add_devices_command(CLI::App& app, Session& s) {
                 "Print the backends, why one is unavailable, and their devices as JSON (the device "
                 "records of a machine profile, before any probe)");
   cmd->callback([&s, json] {
+    std::string why;
+    const auto library = cluster::mpi_library(&why);
     if (*json) {
       nlohmann::json backends = nlohmann::json::array();
       for (const auto& backend : s.registry.backends()) {
@@ -25,7 +28,11 @@ void add_devices_command(CLI::App& app, Session& s) {
         entry["devices"] = roofline::to_json(described).at("devices");
         backends.push_back(entry);
       }
-      std::printf("%s\n", nlohmann::json{{"backends", backends}}.dump(2).c_str());
+      nlohmann::json cluster_mode = {{"available", library.has_value()}};
+      cluster_mode[library ? "library" : "reason"] = library ? *library : why;
+      std::printf(
+          "%s\n",
+          nlohmann::json{{"backends", backends}, {"cluster", cluster_mode}}.dump(2).c_str());
       return;
     }
     for (const auto& backend : s.registry.backends()) {
@@ -42,6 +49,10 @@ void add_devices_command(CLI::App& app, Session& s) {
         std::printf("]\n");
       }
     }
+    if (library)
+      std::printf("cluster mode (mpirun ... rooflab probe): available, %s\n", library->c_str());
+    else
+      std::printf("cluster mode: unavailable (%s)\n", why.c_str());
   });
 }
 

@@ -2,9 +2,12 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "roofline/cli/cluster_probe.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/placement.hpp"
 #include "roofline/cli/size_option.hpp"
+#include "roofline/cluster/world.hpp"
+#include "roofline/input_error.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -63,26 +66,49 @@ void add_probe_command(CLI::App& app, Session& s) {
     std::vector<std::string> devices;
     std::string output = "machine.json", max_working_set;
     MeasureFlags measure;
+    ClusterOptions cluster;
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("probe", "Measure the ceilings of devices into a machine profile");
   cmd->add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
-  cmd->add_option("-o,--output", opts->output, "Machine profile to write")->capture_default_str();
+  auto* output = cmd->add_option("-o,--output", opts->output,
+                                 "Machine profile to write (under mpirun: the cluster profile, "
+                                 "default cluster.json)")
+                     ->capture_default_str();
+  auto* distinct = cmd->add_flag("--distinct-nodes", opts->cluster.distinct_nodes,
+                                 "Under mpirun: every rank probes as a node of its own, also where "
+                                 "ranks share a host (simulates a cluster on one machine)");
+  auto* rank_timeout =
+      cmd->add_option("--rank-timeout", opts->cluster.rank_timeout_seconds,
+                      "Under mpirun: seconds any wait on another rank lasts at most (default: "
+                      "twice the time budget plus 120, 3600 without a budget)")
+          ->check(CLI::Range(1.0, 1e6));
   auto* max_working_set =
       cmd->add_option("--max-working-set", opts->max_working_set,
                       "Largest bandwidth-sweep working set in bytes, e.g. 64M (default: at least "
                       "4x the last-level cache)");
   add_measure_flags(*cmd, opts->measure);
-  cmd->callback([&s, opts, max_working_set] {
+  cmd->callback([&s, opts, max_working_set, output, distinct, rank_timeout] {
+    const bool in_cluster = cluster::launched_by_mpi();
+    if (!in_cluster && (distinct->count() > 0 || rank_timeout->count() > 0))
+      throw roofline::InputError("--distinct-nodes and --rank-timeout apply under mpirun only");
     auto devices = select_devices(s, opts->devices);
     roofline::ProbeOptions options{
         .quick = !opts->measure.full, .max_working_set = 0, .measure = opts->measure.options()};
     if (max_working_set->count() > 0)  // "" is refused
       options.max_working_set =
           static_cast<double>(parse_size(opts->max_working_set, "--max-working-set"));
+    const auto budget = opts->measure.budget(kQuickBudgetSeconds / 3);
+    if (in_cluster) {
+      if (rank_timeout->count() == 0)
+        opts->cluster.rank_timeout_seconds = budget ? 2 * *budget + 120 : 3600;
+      cluster_probe(s, devices, options, budget, opts->cluster,
+                    output->count() > 0 ? opts->output : "cluster.json");
+      return;
+    }
     // Locked once the options are known good (see run).
     const auto lock = check_output(opts->output);
-    const auto machine = probe(s, devices, options, opts->measure.budget(kQuickBudgetSeconds / 3));
+    const auto machine = probe(s, devices, options, budget);
     roofline::write_json_atomic(opts->output, roofline::to_json(machine));
     std::printf("machine profile: %s\n", opts->output.c_str());
     if (!machine.incomplete.empty()) say_probe_incomplete(s, machine, opts->output);

@@ -1,10 +1,13 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "reports/cluster_report.hpp"
+#include "reports/cluster_summary.hpp"
 #include "reports/escape.hpp"
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/inputs.hpp"
+#include "roofline/input_error.hpp"
 
 namespace cli {
 
@@ -16,7 +19,9 @@ void add_report_command(CLI::App& app) {
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
       "report", "Write an HTML roofline report (and SVG, CSV) from results or machine files");
-  cmd->add_option("files", opts->files, "rooflab.results/1 or rooflab.machine/1 JSON files")
+  cmd->add_option(
+         "files", opts->files,
+         "rooflab.results/1 or rooflab.machine/1 JSON files, or one rooflab.cluster/1 profile")
       ->required();
   cmd->add_option("-o,--output", opts->html, "HTML report to write")->capture_default_str();
   cmd->add_option("--svg", opts->svg_dir, "Also write one SVG chart per device into this folder");
@@ -26,6 +31,14 @@ void add_report_command(CLI::App& app) {
     if (const auto folder = std::filesystem::path(opts->html).parent_path(); !folder.empty())
       ensure_folder(folder.string());
     const auto lock = check_output(opts->html, opts->files);
+    if (const auto cluster = load_cluster(opts->files)) {
+      if (!opts->svg_dir.empty() || !opts->csv_dir.empty())
+        throw roofline::InputError("--svg and --csv do not apply to a cluster profile");
+      reports::write_cluster_report(*cluster, opts->html);
+      std::printf("%s", reports::terminal_text(reports::cluster_summary(*cluster)).c_str());
+      std::printf("report: %s\n", opts->html.c_str());
+      return;
+    }
     const auto inputs = load_inputs(opts->files);
     reports::ReportOptions options{.html = opts->html, .svg_dir = {}, .csv_dir = {}};
     if (!opts->svg_dir.empty()) options.svg_dir = ensure_folder(opts->svg_dir);

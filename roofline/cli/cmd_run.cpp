@@ -2,8 +2,10 @@
 #include <optional>
 
 #include "reports/report.hpp"
+#include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/size_option.hpp"
+#include "roofline/cluster/world.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -24,9 +26,12 @@ void add_run_command(CLI::App& app, Session& s) {
   auto* size =
       cmd->add_option("--size", opts->size, "Elements per array, e.g. 16M (default: per family)");
   cmd->add_option("--machine", opts->machine,
-                  "Machine profile from `rooflab probe` whose ceilings place the results");
+                  "Machine profile from `rooflab probe` whose ceilings place the results, or a "
+                  "cluster profile (mpirun ... rooflab probe): this node's");
   auto* output =
-      cmd->add_option("-o,--output", opts->output, "Results file to write")->capture_default_str();
+      cmd->add_option("-o,--output", opts->output,
+                      "Results file to write (under mpirun each rank's: results.rankR.json)")
+          ->capture_default_str();
   cmd->add_option("--resume", opts->resume,
                   "Results file of an interrupted run: its cases are kept, not measured again, and "
                   "the rest are run (writes it, unless -o names another file)");
@@ -57,12 +62,18 @@ void add_run_command(CLI::App& app, Session& s) {
       options.counters = opts->counters;
     }
     const auto devices = select_devices(s, opts->devices);
+    // Under mpirun each rank writes its own file, its results under its own node's roofs.
+    std::optional<cluster::World> world;
+    if (cluster::launched_by_mpi()) {
+      world.emplace();
+      opts->output = rank_output(opts->output, world->rank());
+    }
     // Locked once the options are known good: a bad one is reported as such even while another
     // rooflab writes the same output.
     const auto lock = check_output(opts->output, {opts->machine});
     roofline::MachineProfile machine;
     if (!opts->machine.empty()) {
-      machine = roofline::machine_from_json(roofline::read_json_file(opts->machine));
+      machine = machine_for_node(opts->machine, world ? world->rank() : -1);
       if (!machine.incomplete.empty())
         std::fprintf(stderr,
                      "warning: the profile %s is incomplete (%s): results in a level it did not "

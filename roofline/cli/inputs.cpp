@@ -116,6 +116,24 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
   return results;
 }
 
+std::optional<roofline::ClusterProfile> load_cluster(const std::vector<std::string>& files) {
+  for (const auto& file : files) {
+    const auto j = roofline::read_json_file(file);
+    const bool cluster = j.is_object() && j.contains("schema") && j["schema"].is_string() &&
+                         j["schema"].get<std::string>().rfind("rooflab.cluster/", 0) == 0;
+    if (!cluster) continue;
+    if (files.size() > 1)
+      throw roofline::InputError(
+          "'" + file + "' is a cluster profile: it is reported alone, without other files");
+    try {
+      return roofline::cluster_from_json(j);
+    } catch (const roofline::InputError& e) {
+      throw roofline::InputError("'" + file + "': " + e.what());
+    }
+  }
+  return std::nullopt;
+}
+
 std::filesystem::path ensure_folder(const std::string& path) {
   std::error_code ec;
   std::filesystem::create_directories(path, ec);

@@ -1,8 +1,10 @@
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "roofline/cluster.hpp"
 #include "roofline/results.hpp"
 
 namespace cli {
@@ -13,6 +15,10 @@ namespace cli {
 // the first device) of the first results or machine file. Every result is placed again under its
 // device's roofs. Throws InputError naming a bad file.
 std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files);
+
+// The cluster profile among `files`, which it must be the only one of; nullopt when none is one.
+// Throws InputError naming a bad file.
+std::optional<roofline::ClusterProfile> load_cluster(const std::vector<std::string>& files);
 
 // Creates the folder if needed; throws InputError naming it when that fails.
 std::filesystem::path ensure_folder(const std::string& path);

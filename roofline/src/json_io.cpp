@@ -13,6 +13,7 @@
 #include "roofline/interrupt.hpp"
 #include "roofline/json_schema.hpp"
 #include "roofline/output_file.hpp"
+#include "roofline/src/json_fields.hpp"
 
 namespace roofline {
 
@@ -24,10 +25,6 @@ using nlohmann::json;
 void to_json(json& j, const Precision& p) { j = to_string(p); }
 void from_json(const json& j, Precision& p) { p = precision_from_string(j.get<std::string>()); }
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Summary, n, median, min, max, mean, ci_low, ci_high, ci_level,
-                                   cv, unstable)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Provenance, version, git_hash, compiler, flags, build_type, host,
-                                   os, cpu_model, threads, thread_binding, affinity, time, command)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Cache, level, size_bytes, instances, cpus_per_instance)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalCompute, precision, path, threads, flops_per_s, basis)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalMemory, level, bytes_per_s, basis)

@@ -12,6 +12,7 @@
 namespace rooflab_embedded {
 extern const std::string_view machine_schema_json;
 extern const std::string_view results_schema_json;
+extern const std::string_view cluster_schema_json;
 }  // namespace rooflab_embedded
 
 namespace roofline {
@@ -191,6 +192,7 @@ const Store& store() {
     Store s;
     s.by_name["rooflab.machine-1"] = json::parse(rooflab_embedded::machine_schema_json);
     s.by_name["rooflab.results-1"] = json::parse(rooflab_embedded::results_schema_json);
+    s.by_name["rooflab.cluster-1"] = json::parse(rooflab_embedded::cluster_schema_json);
     for (const auto& [name, schema] : s.by_name) {
       s.by_id[schema.at("$id")] = &schema;
       // A keyword the validator passed over would be a rule the readers do not enforce.

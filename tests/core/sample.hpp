@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "roofline/cluster.hpp"
 #include "roofline/results.hpp"
 
 namespace sample {
@@ -151,6 +152,29 @@ inline roofline::Results results() {
                     .tolerance = 0.02}};
   r.roof_checks = {roof_check("before", 34e9), roof_check("after", 36e9)};
   return r;
+}
+
+// Four nodes of cpu(), node2's DRAM roof at 60% of the others', and rank 4 missing.
+inline roofline::ClusterProfile cluster() {
+  roofline::ClusterProfile c;
+  c.provenance = provenance();
+  c.ranks = 5;
+  for (int rank = 0; rank < 4; ++rank) {
+    roofline::ClusterNode node{
+        "node" + std::to_string(rank), "node" + std::to_string(rank), {rank}, rank, {}};
+    node.machine.provenance = provenance();
+    node.machine.devices = {cpu()};
+    c.nodes.push_back(node);
+  }
+  // node2's DRAM reads at 60% of the others'.
+  for (auto& m : c.nodes[2].machine.devices[0].memory)
+    if (m.level == "DRAM") m.bytes_per_s = around(m.bytes_per_s.median * 0.6);
+  for (int rank = 1; rank < 4; ++rank)
+    c.network.push_back({"all_to_one", 0, rank, "node0", "node" + std::to_string(rank), false,
+                         16 << 20, around(2e-6), around(10e9), ""});
+  c.network.push_back({"ring", 3, 4, "node3", "", false, 16 << 20, {}, {}, "rank 4 stopped"});
+  c.missing.push_back({4, "", "sent no profile within 300 s: the rank died or hangs"});
+  return c;
 }
 
 }  // namespace sample

@@ -1,4 +1,5 @@
-// Writes the sample machine profile and results into a folder, for schema validation.
+// Writes the sample machine profile, results and cluster profile into a folder, for schema
+// validation.
 #include <filesystem>
 
 #include "roofline/json_io.hpp"
@@ -11,5 +12,8 @@ int main(int argc, char** argv) {
   const auto results = sample::results();
   roofline::write_json_atomic(dir / "machine.json", roofline::to_json(results.machine));
   roofline::write_json_atomic(dir / "results.json", roofline::to_json(results));
+  auto cluster = sample::cluster();
+  cluster.outliers = roofline::cluster_outliers(cluster);
+  roofline::write_json_atomic(dir / "cluster.json", roofline::to_json(cluster));
   return 0;
 }

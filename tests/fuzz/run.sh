@@ -8,9 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j "$(nproc)" --target fuzz_results fuzz_machine fuzz_gbench
+cmake --build --preset fuzz -j "$(nproc)" --target fuzz_results fuzz_machine fuzz_gbench fuzz_cluster
 mkdir -p build/fuzz/crashes
-for reader in results machine gbench; do
+for reader in results machine gbench cluster; do
   work=build/fuzz/corpus/$reader
   log=build/fuzz/$reader.log
   mkdir -p "$work"

@@ -1,0 +1,43 @@
+#include "roofline/outliers.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofline {
+namespace {
+
+double median_of(std::vector<double> v) {
+  const std::size_t half = v.size() / 2;
+  std::nth_element(v.begin(), v.begin() + half, v.end());
+  if (v.size() % 2 == 1) return v[half];
+  const double upper = v[half];
+  return (*std::max_element(v.begin(), v.begin() + half) + upper) / 2;
+}
+
+}  // namespace
+
+Spread spread(const std::vector<double>& values, const OutlierRule& rule) {
+  if (values.empty()) return {};
+  Spread s;
+  s.median = median_of(values);
+  std::vector<double> deviations;
+  for (const double v : values) deviations.push_back(std::abs(v - s.median));
+  s.mad = median_of(deviations);
+  s.scale = std::max(rule.mad_scale * s.mad, rule.floor_fraction * std::abs(s.median));
+  return s;
+}
+
+std::vector<OutlierVerdict> outliers(const std::vector<double>& values, const OutlierRule& rule) {
+  if (values.size() < rule.min_values) return {};
+  const Spread s = spread(values, rule);
+  if (!(s.scale > 0)) return {};  // every value 0
+  std::vector<OutlierVerdict> out;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const double deviation = (values[i] - s.median) / s.scale;
+    if (std::abs(deviation) > rule.k)
+      out.push_back({i, deviation, s.median != 0 ? values[i] / s.median : 0});
+  }
+  return out;
+}
+
+}  // namespace roofline
