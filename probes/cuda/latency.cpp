@@ -6,7 +6,6 @@
 
 #include "kernels/cuda/cuda_check.hpp"
 #include "probes/latency.hpp"
-#include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
 
 namespace probes::cuda {
@@ -107,23 +106,14 @@ void probe_launch_latency(roofline::Device& device, const roofline::ProbeOptions
                           std::vector<std::string>& failures) {
   std::vector<std::unique_ptr<roofline::Case>> cases;
   for (LaunchKind kind : kLaunchKinds) cases.push_back(make_launch_case(device, kind));
-  if (roofline::Budget* budget = options.measure.budget)
-    budget->plan(static_cast<int>(cases.size()));
-  const std::vector<roofline::Result> results =
-      roofline::measure_all(cases, options.measure, "launch latency " + device.id);
-  device.latency.clear();
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const roofline::Result& r = results[i];
-    if (!r.ok()) {
-      failures.push_back("latency " + r.variant + ": " + r.failure());
-      continue;
-    }
-    device.latency.push_back(probes::latency_ceiling(
-        r, kLaunchesPerRun, 1,
-        std::string(kind_method(kLaunchKinds[i])) + "; " + std::to_string(kLaunchesPerRun) +
-            " launches per timed run on a non-blocking stream, each run's launches counted on "
-            "the device; host clock"));
-  }
+  probe_launch_cases(
+      device, cases, kLaunchesPerRun, options, "launch latency " + device.id,
+      [](std::size_t i) {
+        return std::string(kind_method(kLaunchKinds[i])) + "; " + std::to_string(kLaunchesPerRun) +
+               " launches per timed run on a non-blocking stream, each run's launches counted on "
+               "the device; host clock";
+      },
+      failures);
 }
 
 }  // namespace probes::cuda

@@ -3,7 +3,6 @@
 #include <cstdio>
 
 #include "probes/latency.hpp"
-#include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
 
 namespace rooflab_embedded {
@@ -93,23 +92,14 @@ void probe_dispatch_latency(roofline::Device& device,
                            .work = {},
                            .level = ""},
         runtime, kind.wait_each));
-  if (roofline::Budget* budget = options.measure.budget)
-    budget->plan(static_cast<int>(cases.size()));
-  const std::vector<roofline::Result> results =
-      roofline::measure_all(cases, options.measure, "dispatch latency " + device.id);
-  device.latency.clear();
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const roofline::Result& r = results[i];
-    if (!r.ok()) {
-      failures.push_back("latency " + r.variant + ": " + r.failure());
-      continue;
-    }
-    device.latency.push_back(probes::latency_ceiling(
-        r, kLaunchesPerRun, 1,
-        std::string(kDispatchKinds[i].method) + "; " + std::to_string(kLaunchesPerRun) +
-            " launches per timed run on the device's profiling queue, each run's launches "
-            "counted on the device; host clock"));
-  }
+  probe_launch_cases(
+      device, cases, kLaunchesPerRun, options, "dispatch latency " + device.id,
+      [](std::size_t i) {
+        return std::string(kDispatchKinds[i].method) + "; " + std::to_string(kLaunchesPerRun) +
+               " launches per timed run on the device's profiling queue, each run's launches "
+               "counted on the device; host clock";
+      },
+      failures);
 }
 
 }  // namespace probes::opencl
