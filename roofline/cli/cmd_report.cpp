@@ -31,7 +31,8 @@ void add_report_command(CLI::App& app) {
     if (const auto folder = std::filesystem::path(opts->html).parent_path(); !folder.empty())
       ensure_folder(folder.string());
     const auto lock = check_output(opts->html, opts->files);
-    if (const auto cluster = load_cluster(opts->files)) {
+    const auto inputs = load_inputs(opts->files);
+    if (const auto& cluster = inputs.cluster) {
       if (!opts->svg_dir.empty() || !opts->csv_dir.empty())
         throw roofline::InputError("--svg and --csv do not apply to a cluster profile");
       reports::write_cluster_report(*cluster, opts->html);
@@ -39,12 +40,11 @@ void add_report_command(CLI::App& app) {
       std::printf("report: %s\n", opts->html.c_str());
       return;
     }
-    const auto inputs = load_inputs(opts->files);
     reports::ReportOptions options{.html = opts->html, .svg_dir = {}, .csv_dir = {}};
     if (!opts->svg_dir.empty()) options.svg_dir = ensure_folder(opts->svg_dir);
     if (!opts->csv_dir.empty()) options.csv_dir = ensure_folder(opts->csv_dir);
-    reports::write_report(inputs, options);
-    std::printf("%s", reports::terminal_text(reports::summary_table(inputs)).c_str());
+    reports::write_report(inputs.results, options);
+    std::printf("%s", reports::terminal_text(reports::summary_table(inputs.results)).c_str());
     std::printf("report: %s\n", opts->html.c_str());
   });
 }

@@ -42,7 +42,7 @@ void check_placements(const std::vector<roofline::Result>& results, std::size_t 
 
 }  // namespace
 
-std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files) {
+Inputs load_inputs(const std::vector<std::string>& files) {
   std::vector<roofline::Results> results;
   std::vector<std::string> results_files;  // beside results
   std::vector<roofline::MachineProfile> machines;
@@ -58,6 +58,11 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
                                    ? j["schema"].get<std::string>()
                                    : "";
     try {
+      if (schema.rfind("rooflab.cluster/", 0) == 0) {
+        if (files.size() > 1)
+          throw roofline::InputError("a cluster profile is reported alone, without other files");
+        return {.cluster = roofline::cluster_from_json(j), .results = {}};
+      }
       if (schema.rfind("rooflab.machine/", 0) == 0)
         machines.push_back(roofline::machine_from_json(j));
       else if (schema.rfind("rooflab.results/", 0) == 0) {
@@ -65,8 +70,8 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
         results_files.push_back(file);
       } else
         throw roofline::InputError(
-            schema.empty() ? "no \"schema\" field: not a Rooflab results or machine file"
-                           : "schema \"" + schema + "\" is not a Rooflab results or machine file");
+            schema.empty() ? "no \"schema\" field: not a Rooflab results, machine or cluster file"
+                           : "schema \"" + schema + "\" is not a Rooflab results, machine or cluster file");
     } catch (const roofline::InputError& e) {
       throw roofline::InputError("'" + file + "': " + e.what());
     }
@@ -113,25 +118,7 @@ std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files
     check_placements(results.front().results, g.first, g.count, g.file, [](std::size_t i) {
       return "benchmark " + std::to_string(i + 1) + " (in file order, repetitions as one)";
     });
-  return results;
-}
-
-std::optional<roofline::ClusterProfile> load_cluster(const std::vector<std::string>& files) {
-  for (const auto& file : files) {
-    const auto j = roofline::read_json_file(file);
-    const bool cluster = j.is_object() && j.contains("schema") && j["schema"].is_string() &&
-                         j["schema"].get<std::string>().rfind("rooflab.cluster/", 0) == 0;
-    if (!cluster) continue;
-    if (files.size() > 1)
-      throw roofline::InputError(
-          "'" + file + "' is a cluster profile: it is reported alone, without other files");
-    try {
-      return roofline::cluster_from_json(j);
-    } catch (const roofline::InputError& e) {
-      throw roofline::InputError("'" + file + "': " + e.what());
-    }
-  }
-  return std::nullopt;
+  return {.cluster = std::nullopt, .results = std::move(results)};
 }
 
 std::filesystem::path ensure_folder(const std::string& path) {

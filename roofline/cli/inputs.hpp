@@ -9,16 +9,19 @@
 
 namespace cli {
 
-// Reads results and machine profiles. A machine profile lends its ceilings to results of the same
-// device that have none (a `run` without --machine); one given alone is reported as its ceilings.
-// Google Benchmark JSON files are imported (reports/gbench_import.hpp) onto the CPU device (else
-// the first device) of the first results or machine file. Every result is placed again under its
-// device's roofs. Throws InputError naming a bad file.
-std::vector<roofline::Results> load_inputs(const std::vector<std::string>& files);
+// What `report` was given: a cluster profile (only ever alone), else results.
+struct Inputs {
+  std::optional<roofline::ClusterProfile> cluster;
+  std::vector<roofline::Results> results;
+};
 
-// The cluster profile among `files`, which it must be the only one of; nullopt when none is one.
-// Throws InputError naming a bad file.
-std::optional<roofline::ClusterProfile> load_cluster(const std::vector<std::string>& files);
+// Reads each file once: results, machine profiles, Google Benchmark files or one cluster profile.
+// A machine profile lends its ceilings to results of the same device that have none (a `run`
+// without --machine); one given alone is reported as its ceilings. Google Benchmark JSON files are
+// imported (reports/gbench_import.hpp) onto the CPU device (else the first device) of the first
+// results or machine file. Every result is placed again under its device's roofs. Throws
+// InputError naming a bad file.
+Inputs load_inputs(const std::vector<std::string>& files);
 
 // Creates the folder if needed; throws InputError naming it when that fails.
 std::filesystem::path ensure_folder(const std::string& path);
