@@ -70,8 +70,9 @@ Inputs load_inputs(const std::vector<std::string>& files) {
         results_files.push_back(file);
       } else
         throw roofline::InputError(
-            schema.empty() ? "no \"schema\" field: not a Rooflab results, machine or cluster file"
-                           : "schema \"" + schema + "\" is not a Rooflab results, machine or cluster file");
+            schema.empty()
+                ? "no \"schema\" field: not a Rooflab results, machine or cluster file"
+                : "schema \"" + schema + "\" is not a Rooflab results, machine or cluster file");
     } catch (const roofline::InputError& e) {
       throw roofline::InputError("'" + file + "': " + e.what());
     }
