@@ -7,20 +7,15 @@
 #include <limits>
 #include <type_traits>
 
+#include "kernels/element_check.hpp"
+#include "kernels/exact.hpp"
+
 namespace kernels {
 
 // The type a reference is evaluated in: products and sums of two floats are exact or rounded
 // once in double; double needs long double.
 template <class T>
 using Wide = std::conditional_t<std::is_same_v<T, float>, double, long double>;
-
-template <class T>
-inline constexpr double kUnitRoundoff = std::numeric_limits<T>::epsilon() / 2;
-
-struct ElementCheck {
-  double max_error = 0;   // over all elements; a NaN error counts as infinite
-  std::size_t first_bad;  // the first index whose error exceeds the tolerance; n when none
-};
 
 // Evaluates error(i) for every i < n.
 template <class F>

@@ -19,21 +19,17 @@ roofline::Work nested_saxpy_work(roofline::Precision p, std::int64_t n, int m) {
   return w;
 }
 
+NestedSaxpyWeights nested_saxpy_weights(int m) {
+  const long double a = kNestedSaxpyA;
+  const long double a_m = std::pow(a, m);
+  return {static_cast<double>(a_m), static_cast<double>((1 - a_m) / (1 - a))};
+}
+
 template <class T>
-roofline::Verification verify_nested_saxpy(int m, const T* x, const T* y, std::size_t n,
-                                           const std::function<T(std::size_t)>& y0) {
-  using W = Wide<T>;
-  const W a = kNestedSaxpyA;
-  const W a_m = std::pow(a, m);
-  const W y_weight = (1 - a_m) / (1 - a);
-  const auto exact = [&](std::size_t i) { return a_m * x[i] + y_weight * y0(i); };
-  const auto relative_error = [&](std::size_t i) {
-    const W magnitude = std::fabs(W{x[i]}) + std::fabs(W{y0(i)});
-    return static_cast<double>(std::fabs(y[i] - exact(i)) / magnitude);
-  };
+roofline::Verification nested_saxpy_verdict(int m, std::size_t n, const ElementCheck& check,
+                                            T found, const ExactValue& expected) {
   roofline::Verification v;
-  v.tolerance = kNestedSaxpyErrorUlps * kUnitRoundoff<T>;
-  const ElementCheck check = check_elements(n, v.tolerance, relative_error);
+  v.tolerance = nested_saxpy_tolerance<T>();
   v.max_error = check.max_error;
   v.passed = check.first_bad == n;
   std::ostringstream msg;
@@ -43,17 +39,33 @@ roofline::Verification verify_nested_saxpy(int m, const T* x, const T* y, std::s
     msg << n << " elements within " << v.tolerance
         << " of the closed form, relative to |x| + |y0| (largest " << v.max_error << ")";
   } else {
-    const std::size_t i = check.first_bad;
-    msg << "element " << i << " is " << y[i] << ", expected " << static_cast<double>(exact(i))
-        << " (error " << relative_error(i) << " > " << v.tolerance << " relative to |x| + |y0|)";
+    msg << "element " << check.first_bad << " is " << found << ", expected "
+        << expected.hi + expected.lo << " (error " << relative_error(found, expected) << " > "
+        << v.tolerance << " relative to |x| + |y0|)";
   }
   v.message = msg.str();
   return v;
+}
+
+template <class T>
+roofline::Verification verify_nested_saxpy(int m, const T* x, const T* y, std::size_t n,
+                                           const std::function<T(std::size_t)>& y0) {
+  const NestedSaxpyWeights w = nested_saxpy_weights(m);
+  const auto exact = [&](std::size_t i) { return exact_nested_saxpy(w, x[i], y0(i)); };
+  const ElementCheck check = check_elements(n, nested_saxpy_tolerance<T>(), [&](std::size_t i) {
+    return relative_error(y[i], exact(i));
+  });
+  const std::size_t bad = check.first_bad < n ? check.first_bad : 0;
+  return nested_saxpy_verdict<T>(m, n, check, n > 0 ? y[bad] : T{}, exact(bad));
 }
 
 template roofline::Verification verify_nested_saxpy(int, const float*, const float*, std::size_t,
                                                     const std::function<float(std::size_t)>&);
 template roofline::Verification verify_nested_saxpy(int, const double*, const double*, std::size_t,
                                                     const std::function<double(std::size_t)>&);
+template roofline::Verification nested_saxpy_verdict(int, std::size_t, const ElementCheck&, float,
+                                                     const ExactValue&);
+template roofline::Verification nested_saxpy_verdict(int, std::size_t, const ElementCheck&, double,
+                                                     const ExactValue&);
 
 }  // namespace kernels

@@ -19,7 +19,10 @@
 #include <cstdint>
 #include <functional>
 
+#include "kernels/element_check.hpp"
+#include "kernels/exact.hpp"
 #include "kernels/family.hpp"
+#include "kernels/host_device.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
 
@@ -38,9 +41,39 @@ inline constexpr std::array<int, 11> kNestedSaxpyDepths = {1,  2,   4,   8,   16
 
 roofline::Work nested_saxpy_work(roofline::Precision p, std::int64_t n, int m);
 
-// Checks y (after one call from the initial values y0) against the closed form above evaluated
-// in a wider type, element by element, with the tolerance 256u·(|x| + |y0|). y0 is called from
-// several threads at once.
+// The closed form's weights of x and y0 at depth m, a^m and (1 − a^m)/(1 − a), evaluated in long
+// double and rounded: each within the double roundoff u_d, which leaves the reference below
+// within about 2u_d·(|x| + |y0|) of the closed form, under 1/128 of the fp64 tolerance.
+struct NestedSaxpyWeights {
+  double x, y;
+};
+NestedSaxpyWeights nested_saxpy_weights(int m);
+
+// The closed form of y[i] after one call, from x[i] and y0[i], for the host and CUDA checks alike;
+// its magnitude is |x| + |y0|, what the tolerance is relative to.
+ROOFLAB_HOST_DEVICE inline ExactValue exact_nested_saxpy(const NestedSaxpyWeights& w, double x,
+                                                         double y0) {
+  const double weighted_y = w.y * y0;
+  ExactValue v = exact_axpy(weighted_y, w.x, x);
+  v.lo += fma(w.y, y0, -weighted_y);
+  v.magnitude = fabs(x) + fabs(y0);
+  return v;
+}
+
+// 256u: the error bound above.
+template <class T>
+constexpr double nested_saxpy_tolerance() {
+  return kNestedSaxpyErrorUlps * kUnitRoundoff<T>;
+}
+
+// The verification of depth m's y of n elements that `check` found (wherever it ran), with the
+// element found and its reference at check.first_bad when it failed.
+template <class T>
+roofline::Verification nested_saxpy_verdict(int m, std::size_t n, const ElementCheck& check,
+                                            T found, const ExactValue& expected);
+
+// Checks y (after one call from the initial values y0) against the closed form, element by
+// element, within nested_saxpy_tolerance. y0 is called from several threads at once.
 template <class T>
 roofline::Verification verify_nested_saxpy(int m, const T* x, const T* y, std::size_t n,
                                            const std::function<T(std::size_t)>& y0);

@@ -7,48 +7,10 @@
 #include <string>
 
 #include "kernels/check.hpp"
+#include "kernels/stream_exact.hpp"
 
 namespace kernels {
-namespace {
-
-// The exact result of one element (in Wide<T>) and the magnitude its rounding errors scale with.
-template <class T>
-struct Exact {
-  Wide<T> value, magnitude;
-};
-
-template <class T>
-Exact<T> exact_element(StreamOp op, const T* in1, const T* in2, std::size_t i, T s,
-                       const std::function<T(std::size_t)>& out0) {
-  using W = Wide<T>;
-  const W ws = s;
-  switch (op) {
-    case StreamOp::write:
-      return {ws, std::fabs(ws)};
-    case StreamOp::copy:
-      return {in1[i], std::fabs(W{in1[i]})};
-    case StreamOp::scale: {
-      const W v = ws * in1[i];
-      return {v, std::fabs(v)};
-    }
-    case StreamOp::add:
-      return {W{in1[i]} + in2[i], std::fabs(W{in1[i]}) + std::fabs(W{in2[i]})};
-    case StreamOp::triad: {
-      const W product = ws * in2[i];
-      return {in1[i] + product, std::fabs(W{in1[i]}) + std::fabs(product)};
-    }
-    case StreamOp::daxpy: {
-      const W old = out0(i), product = ws * in1[i];
-      return {old + product, std::fabs(old) + std::fabs(product)};
-    }
-    case StreamOp::read:
-    case StreamOp::dot:
-      break;
-  }
-  return {std::numeric_limits<W>::quiet_NaN(), 1};
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::string_view to_string(StreamOp op) {
   switch (op) {
@@ -95,22 +57,16 @@ roofline::Work stream_work(StreamOp op, roofline::Precision p, std::int64_t n, S
 }
 
 template <class T>
-roofline::Verification verify_stream_output(StreamOp op, const T* out, const T* in1, const T* in2,
-                                            std::size_t n, T s,
-                                            const std::function<T(std::size_t)>& out0) {
-  if (!stream_stores(op))
-    throw std::invalid_argument("stream " + std::string(to_string(op)) + " has no output array");
-  if (stream_in_place(op) && !out0)
-    throw std::invalid_argument("stream " + std::string(to_string(op)) +
-                                " needs the output's initial values");
+double stream_output_tolerance(StreamOp op) {
   const int roundings = stream_flops(op);
+  return roundings * kUnitRoundoff<T> / (1 - roundings * kUnitRoundoff<T>);
+}
+
+template <class T>
+roofline::Verification stream_output_verdict(StreamOp op, std::size_t n, const ElementCheck& check,
+                                             T found, const ExactValue& expected) {
   roofline::Verification v;
-  v.tolerance = roundings * kUnitRoundoff<T> / (1 - roundings * kUnitRoundoff<T>);
-  const auto relative_error = [&](std::size_t i) {
-    const Exact<T> e = exact_element(op, in1, in2, i, s, out0);
-    return static_cast<double>(std::fabs(out[i] - e.value) / e.magnitude);
-  };
-  const ElementCheck check = check_elements(n, v.tolerance, relative_error);
+  v.tolerance = stream_output_tolerance<T>(op);
   v.max_error = check.max_error;
   v.passed = check.first_bad == n;
   std::ostringstream m;
@@ -120,31 +76,41 @@ roofline::Verification verify_stream_output(StreamOp op, const T* out, const T* 
     m << n << " elements within relative error " << v.tolerance << " of the exact result (largest "
       << v.max_error << ")";
   } else {
-    const std::size_t i = check.first_bad;
-    m << "element " << i << " is " << out[i] << ", expected "
-      << static_cast<double>(exact_element(op, in1, in2, i, s, out0).value) << " (relative error "
-      << relative_error(i) << " > " << v.tolerance << ")";
+    m << "element " << check.first_bad << " is " << found << ", expected "
+      << expected.hi + expected.lo << " (relative error " << relative_error(found, expected)
+      << " > " << v.tolerance << ")";
   }
   v.message = m.str();
   return v;
 }
 
 template <class T>
-roofline::Verification verify_stream_sum(StreamOp op, double sum, const T* in1, const T* in2,
-                                         std::size_t n) {
-  if (stream_stores(op))
-    throw std::invalid_argument("stream " + std::string(to_string(op)) + " returns no sum");
+roofline::Verification verify_stream_output(StreamOp op, const T* out, const T* in1, const T* in2,
+                                            std::size_t n, T s,
+                                            const std::function<T(std::size_t)>& out0) {
+  if (!stream_stores(op))
+    throw std::invalid_argument("stream " + std::string(to_string(op)) + " has no output array");
+  if (stream_in_place(op) && !out0)
+    throw std::invalid_argument("stream " + std::string(to_string(op)) +
+                                " needs the output's initial values");
+  const auto exact = [&](std::size_t i) {
+    return exact_stream_element(op, s, in1 ? in1[i] : 0, in2 ? in2[i] : 0,
+                                stream_in_place(op) ? out0(i) : 0);
+  };
+  const ElementCheck check = check_elements(n, stream_output_tolerance<T>(op), [&](std::size_t i) {
+    return relative_error(out[i], exact(i));
+  });
+  const std::size_t bad = check.first_bad < n ? check.first_bad : 0;
+  return stream_output_verdict<T>(op, n, check, n > 0 ? out[bad] : T{}, exact(bad));
+}
+
+template <class T>
+roofline::Verification stream_sum_verdict(StreamOp op, double sum, long double exact,
+                                          long double magnitude, std::size_t n) {
   constexpr double kLambda = 6;
-  const bool dot = op == StreamOp::dot;
-  long double exact = 0, magnitude = 0;
-#pragma omp parallel for schedule(static) reduction(+ : exact, magnitude)
-  for (std::size_t i = 0; i < n; ++i) {
-    const long double term = dot ? static_cast<long double>(in1[i]) * in2[i] : in1[i];
-    exact += term;
-    magnitude += std::fabs(term);
-  }
   roofline::Verification v;
-  v.tolerance = kLambda * std::sqrt(static_cast<double>((dot ? 2 : 1) * n)) * kUnitRoundoff<T>;
+  v.tolerance = kLambda * std::sqrt(static_cast<double>((op == StreamOp::dot ? 2 : 1) * n)) *
+                kUnitRoundoff<T>;
   v.max_error = n == 0 ? 0 : static_cast<double>(std::fabs(sum - exact) / magnitude);
   v.passed = v.max_error <= v.tolerance;  // false for a NaN sum
   std::ostringstream m;
@@ -154,6 +120,22 @@ roofline::Verification verify_stream_sum(StreamOp op, double sum, const T* in1, 
     << v.tolerance << ")";
   v.message = m.str();
   return v;
+}
+
+template <class T>
+roofline::Verification verify_stream_sum(StreamOp op, double sum, const T* in1, const T* in2,
+                                         std::size_t n) {
+  if (stream_stores(op))
+    throw std::invalid_argument("stream " + std::string(to_string(op)) + " returns no sum");
+  const bool dot = op == StreamOp::dot;
+  long double exact = 0, magnitude = 0;
+#pragma omp parallel for schedule(static) reduction(+ : exact, magnitude)
+  for (std::size_t i = 0; i < n; ++i) {
+    const long double term = dot ? static_cast<long double>(in1[i]) * in2[i] : in1[i];
+    exact += term;
+    magnitude += std::fabs(term);
+  }
+  return stream_sum_verdict<T>(op, sum, exact, magnitude, n);
 }
 
 template roofline::Verification verify_stream_output(StreamOp, const float*, const float*,
@@ -166,5 +148,15 @@ template roofline::Verification verify_stream_sum(StreamOp, double, const float*
                                                   std::size_t);
 template roofline::Verification verify_stream_sum(StreamOp, double, const double*, const double*,
                                                   std::size_t);
+template double stream_output_tolerance<float>(StreamOp);
+template double stream_output_tolerance<double>(StreamOp);
+template roofline::Verification stream_output_verdict(StreamOp, std::size_t, const ElementCheck&,
+                                                      float, const ExactValue&);
+template roofline::Verification stream_output_verdict(StreamOp, std::size_t, const ElementCheck&,
+                                                      double, const ExactValue&);
+template roofline::Verification stream_sum_verdict<float>(StreamOp, double, long double,
+                                                          long double, std::size_t);
+template roofline::Verification stream_sum_verdict<double>(StreamOp, double, long double,
+                                                           long double, std::size_t);
 
 }  // namespace kernels

@@ -8,6 +8,8 @@
 #include <optional>
 #include <string_view>
 
+#include "kernels/element_check.hpp"
+#include "kernels/exact.hpp"
 #include "kernels/family.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
@@ -104,10 +106,19 @@ constexpr int stream_flops(StreamOp op) {
 // in-place operation, which has just read the line itself.
 roofline::Work stream_work(StreamOp op, roofline::Precision p, std::int64_t n, Store store);
 
-// Checks every element of `out` against the operation evaluated in a wider type (double for
-// float, long double for double). The tolerance is
-// γ_k = k·u/(1 − k·u) relative to Σ|terms| (k roundings per element, u the unit roundoff), so
-// copy and write must be exact. `out0` gives the output's values before the call (one pass with
+// The tolerance of an element of `op`'s output: γ_k = k·u/(1 − k·u) relative to Σ|terms| (k
+// roundings per element, u the unit roundoff), so copy and write must be exact.
+template <class T>
+double stream_output_tolerance(StreamOp op);
+
+// The verification of `op`'s output of n elements that `check` found (wherever it ran), with
+// the element found and its reference at check.first_bad when it failed.
+template <class T>
+roofline::Verification stream_output_verdict(StreamOp op, std::size_t n, const ElementCheck& check,
+                                             T found, const ExactValue& expected);
+
+// Checks every element of `out` against the exact result (kernels/stream_exact.hpp) within
+// stream_output_tolerance. `out0` gives the output's values before the call (one pass with
 // scalar s); required for an in-place operation (daxpy), ignored otherwise.
 template <class T>
 roofline::Verification verify_stream_output(StreamOp op, const T* out, const T* in1, const T* in2,
@@ -120,5 +131,11 @@ roofline::Verification verify_stream_output(StreamOp op, const T* out, const T* 
 template <class T>
 roofline::Verification verify_stream_sum(StreamOp op, double sum, const T* in1, const T* in2,
                                          std::size_t n);
+
+// The verification of a sum against the exact one and Σ|terms| (that tolerance), wherever the
+// exact sum was computed.
+template <class T>
+roofline::Verification stream_sum_verdict(StreamOp op, double sum, long double exact,
+                                          long double magnitude, std::size_t n);
 
 }  // namespace kernels

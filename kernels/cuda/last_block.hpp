@@ -6,11 +6,7 @@
 // counter's rules, shared by the kernel and the host test that replays them with std::atomic.
 // docs/methodology.md explains why the protocol is correct on CUDA.
 
-#if defined(__CUDACC__)
-#define ROOFLAB_HOST_DEVICE __host__ __device__
-#else
-#define ROOFLAB_HOST_DEVICE
-#endif
+#include "kernels/host_device.hpp"
 
 namespace kernels::cuda {
 

@@ -14,7 +14,7 @@
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/fill.hpp"
 #include "kernels/cuda/stream.hpp"
-#include "kernels/inputs.hpp"
+#include "kernels/cuda/stream_check.hpp"
 #include "kernels/precision_dispatch.hpp"
 #include "roofline/json_io.hpp"
 
@@ -35,15 +35,14 @@ template <class T>
 class StreamCase final : public CudaCase {
  public:
   StreamCase(roofline::CaseInfo info, StreamOp op, int passes, int launches, std::size_t partials,
-             std::size_t n, StreamLaunch<T> launch, std::shared_ptr<HostInputCache> cache)
+             std::size_t n, StreamLaunch<T> launch)
       : CudaCase(std::move(info)),
         op_(op),
         passes_(passes),
         launches_(launches),
         partial_count_(partials),
         n_(n),
-        launch_(std::move(launch)),
-        cache_(cache ? std::move(cache) : std::make_shared<HostInputCache>()) {}
+        launch_(std::move(launch)) {}
 
  protected:
   void prepare_device() override {
@@ -63,26 +62,21 @@ class StreamCase final : public CudaCase {
     for (int k = 0; k < launches_; ++k) launch(passes_);
   }
 
-  // One pass from known values: daxpy reads its output and alternates s between passes, so only
-  // a single pass has the textbook result (the other operations repeat the same pass).
+  // One pass from known values, checked on the device: daxpy reads its output and alternates s
+  // between passes, so only a single pass has the textbook result (the other operations repeat
+  // the same pass).
   roofline::Verification verify_device() override {
-    const auto x = stream_inputs(op_) >= 1 ? cache_->get<T>(kInputSeeds[0], n_) : nullptr;
-    const auto y = stream_inputs(op_) >= 2 ? cache_->get<T>(kInputSeeds[1], n_) : nullptr;
-    const T* in1 = x ? x->data() : nullptr;
-    const T* in2 = y ? y->data() : nullptr;
+    const StreamSeeds seeds{kInputSeeds[0], kInputSeeds[1], kOutputSeed};
     if (!stream_stores(op_)) {
       fill_value(partials_->data(), partials_->size(), std::numeric_limits<T>::quiet_NaN());
       launch(1);
       const std::vector<T> partials = partials_->to_host();
       const double sum = std::accumulate(partials.begin(), partials.end(), 0.0);
-      return verify_stream_sum<T>(op_, sum, in1, in2, n_);
+      return verify_stream_sum_on_device<T>(op_, sum, n_, seeds);
     }
     reset_output(std::numeric_limits<T>::quiet_NaN());
     launch(1);
-    const std::vector<T> out = out_->to_host();
-    return verify_stream_output<T>(op_, out.data(), in1, in2, n_, T(kScalar), [](std::size_t i) {
-      return static_cast<T>(input_value(kOutputSeed, i));
-    });
+    return verify_stream_output_on_device<T>(op_, out_->data(), n_, T(kScalar), seeds);
   }
 
   void release_device() override {
@@ -110,7 +104,6 @@ class StreamCase final : public CudaCase {
   int passes_, launches_;
   std::size_t partial_count_, n_;
   StreamLaunch<T> launch_;
-  std::shared_ptr<HostInputCache> cache_;
   std::optional<DeviceBuffer<T>> out_;
   std::array<std::optional<DeviceBuffer<T>>, 2> inputs_;
   std::optional<DeviceBuffer<T>> partials_;
@@ -118,13 +111,12 @@ class StreamCase final : public CudaCase {
 
 template <class T>
 std::unique_ptr<roofline::Case> kernel_case(roofline::CaseInfo info, const StreamConfig& c,
-                                            std::size_t n, std::shared_ptr<HostInputCache> cache) {
+                                            std::size_t n) {
   return std::make_unique<StreamCase<T>>(
       std::move(info), c.op, c.passes, c.launches, c.geometry.blocks(), n,
       [c](int passes, T* out, const T* in1, const T* in2, std::size_t count, T s, T* partials) {
         stream_launch<T>(c.op, c.geometry, passes, out, in1, in2, count, s, partials);
-      },
-      std::move(cache));
+      });
 }
 
 template <class T>
@@ -134,8 +126,7 @@ std::unique_ptr<roofline::Case> cublas_dot_case(roofline::CaseInfo info, std::si
       std::move(info), StreamOp::dot, 1, 1, 1, n,
       [handle](int, T*, const T* in1, const T* in2, std::size_t count, T, T* result) {
         cublas_dot(handle->get(), static_cast<std::int64_t>(count), in1, in2, result);
-      },
-      nullptr);
+      });
 }
 
 }  // namespace
@@ -151,10 +142,11 @@ roofline::Work stream_config_work(const StreamConfig& config, roofline::Precisio
   return w;
 }
 
-std::unique_ptr<roofline::Case> make_stream_case(
-    const roofline::Device& device, const std::string& family, const std::string& variant,
-    const StreamConfig& config, roofline::Precision p, std::size_t n,
-    std::shared_ptr<HostInputCache> cache, std::optional<std::string> level) {
+std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
+                                                 const std::string& family,
+                                                 const std::string& variant,
+                                                 const StreamConfig& config, roofline::Precision p,
+                                                 std::size_t n, std::optional<std::string> level) {
   check_geometry(config.geometry, roofline::size_of(p), kStreamItems);
   if (config.passes < 1)
     throw roofline::InputError("passes " + std::to_string(config.passes) + " is below 1");
@@ -173,9 +165,8 @@ std::unique_ptr<roofline::Case> make_stream_case(
   auto info = roofline::case_info(device, family, variant, params, stream_config_work(config, p, n),
                                   device.compute_units);
   if (level) info.level = *level;
-  return with_type<float, double>(p, "stream on CUDA", [&]<class T>() {
-    return kernel_case<T>(std::move(info), config, n, std::move(cache));
-  });
+  return with_type<float, double>(
+      p, "stream on CUDA", [&]<class T>() { return kernel_case<T>(std::move(info), config, n); });
 }
 
 std::unique_ptr<roofline::Case> make_cublas_dot_case(const roofline::Device& device,

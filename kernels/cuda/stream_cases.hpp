@@ -8,7 +8,6 @@
 #include <string>
 
 #include "kernels/cuda/geometry.hpp"
-#include "kernels/host_input_cache.hpp"
 #include "kernels/stream.hpp"
 #include "roofline/case.hpp"
 #include "roofline/profile.hpp"
@@ -28,16 +27,13 @@ roofline::Work stream_config_work(const StreamConfig& config, roofline::Precisio
 
 // Family `family` ("stream", "bandwidth"), params n, op, passes, launches and the geometry.
 // Throws roofline::InputError for a bad geometry, passes or launches below 1 or n of 0.
-// `cache` keeps the host copies of the inputs that verification compares against, for cases of
-// the same length one after the other (the probe's search of launches at 2 GiB); a case makes its
-// own when none is given. `level`: the memory level the case counts in (default: the level its
-// working set lives in).
+// Verified on the device (kernels/cuda/stream_check.hpp). `level`: the memory level the case counts
+// in (default: the level its working set lives in).
 std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                                  const std::string& family,
                                                  const std::string& variant,
                                                  const StreamConfig& config, roofline::Precision p,
                                                  std::size_t n,
-                                                 std::shared_ptr<HostInputCache> cache = nullptr,
                                                  std::optional<std::string> level = std::nullopt);
 
 // cuBLAS dot (family "stream", variant "cublas"), the vendor baseline of the dot operation.

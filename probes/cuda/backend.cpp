@@ -17,7 +17,6 @@
 #include "probes/cuda/fma_path.hpp"
 #include "probes/cuda/host_link.hpp"
 #include "probes/cuda/latency.hpp"
-#include "probes/cuda/nvml.hpp"
 #include "probes/cuda/peak_flops.hpp"
 #include "probes/cuda/peer_copy.hpp"
 #include "probes/cuda/shared_memory.hpp"
@@ -25,6 +24,7 @@
 #include "probes/cuda/tensor_instruction.hpp"
 #include "probes/cuda/tensor_peak.hpp"
 #include "probes/levels.hpp"
+#include "probes/nvidia/nvml.hpp"
 #include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/stats.hpp"
@@ -57,7 +57,7 @@ std::vector<Precision> probed_precisions(const roofline::Device& device) {
 
 void probe_compute(roofline::Device& device, const roofline::ProbeOptions& options,
                    std::vector<std::string>& failures) {
-  SmClock clock(device.facts.at("pci_bus_id").get<std::string>());
+  nvidia::NvmlDevice clock(device.facts.at("pci_bus_id").get<std::string>());
   const int threads_per_sm = device.facts.at("max_threads_per_sm").get<int>();
   for (Precision p : probed_precisions(device)) {
     const PeakFlopsConfig config{
@@ -70,8 +70,8 @@ void probe_compute(roofline::Device& device, const roofline::ProbeOptions& optio
         .iterations = p == Precision::fp64 ? std::int64_t{1} << 14 : std::int64_t{1} << 15};
     auto c = make_peak_flops_case(device, config);
     Result r;
-    const ClockReading reading =
-        clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
+    const nvidia::ClockReading reading =
+        nvidia::clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
     if (!r.ok()) {
       failures.push_back(failure_text(r));
       continue;
@@ -101,15 +101,15 @@ const roofline::TheoreticalCompute* theoretical(const roofline::Device& device, 
 
 // cuBLAS's GEMM of one tensor precision, measured beside the probe: facts["tensor_gemm_reference"]
 // keeps it, and every ceiling of that precision names it in its method.
-void measure_gemm_reference(roofline::Device& device, Precision p, SmClock& clock,
+void measure_gemm_reference(roofline::Device& device, Precision p, nvidia::NvmlDevice& clock,
                             const roofline::ProbeOptions& options,
                             std::vector<std::string>& failures) {
   // Large enough that cuBLAS runs at its best on an H100 or H200 (about 1 ms in fp16), quick too.
   const int n = 8192;
   auto c = make_tensor_gemm_case(device, p, n);
   Result r;
-  const ClockReading reading =
-      clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
+  const nvidia::ClockReading reading =
+      nvidia::clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
   if (!r.ok()) {
     failures.push_back(failure_text(r));
     return;
@@ -129,7 +129,7 @@ void measure_gemm_reference(roofline::Device& device, Precision p, SmClock& cloc
 // then cuBLAS's GEMM of each precision measured.
 void probe_tensor(roofline::Device& device, const roofline::ProbeOptions& options,
                   std::vector<std::string>& failures) {
-  SmClock clock(device.facts.at("pci_bus_id").get<std::string>());
+  nvidia::NvmlDevice clock(device.facts.at("pci_bus_id").get<std::string>());
   const std::string cc = device.facts.at("compute_capability").get<std::string>();
   const int capability = std::stoi(cc) * 10 + std::stoi(cc.substr(cc.find('.') + 1));
   std::vector<Precision> measured;
@@ -139,8 +139,8 @@ void probe_tensor(roofline::Device& device, const roofline::ProbeOptions& option
     const TensorPeakConfig config = tensor_peak_config(s.instruction, device.compute_units);
     auto c = make_tensor_peak_case(device, config);
     Result r;
-    const ClockReading reading =
-        clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
+    const nvidia::ClockReading reading =
+        nvidia::clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
     if (!r.ok()) {
       failures.push_back(failure_text(r));
       continue;
@@ -292,13 +292,11 @@ SweepDevice sweep_device(const roofline::Device& device) {
 SearchedLaunch search_launch(kernels::StreamOp op, double bytes, const roofline::Device& device,
                              const roofline::ProbeOptions& options,
                              std::vector<std::string>& failures) {
-  // Every geometry verifies against the same host inputs: made once, not once per geometry.
-  const auto cache = std::make_shared<kernels::HostInputCache>();
   const auto measure_geometry = [&](const kernels::cuda::Geometry& g) {
     std::size_t n = 0;
     const auto config = bandwidth_config(op, g, bytes, sweep_device(device), n);
-    auto c = kernels::cuda::make_stream_case(device, "bandwidth", "search", config, Precision::fp32,
-                                             n, cache);
+    auto c =
+        kernels::cuda::make_stream_case(device, "bandwidth", "search", config, Precision::fp32, n);
     const Result r = roofline::measure(*c, options.measure);
     if (!r.ok()) {
       failures.push_back(failure_text(r));
@@ -446,7 +444,7 @@ std::vector<std::unique_ptr<roofline::Case>> CudaBackend::roof_check_cases(
     const auto config = bandwidth_config(*op, geometry_from(launches.at(roof.point.kernel + side)),
                                          ws, sweep_device(device), n);
     cases.push_back(kernels::cuda::make_stream_case(device, "bandwidth", roof.point.kernel, config,
-                                                    Precision::fp32, n, nullptr, roof.level));
+                                                    Precision::fp32, n, roof.level));
   }
   return cases;
 }

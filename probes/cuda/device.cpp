@@ -102,12 +102,8 @@ void set_theoretical_peaks(roofline::Device& d) {
   d.theoretical_memory.clear();
   const double memory_clock_hz = d.facts.at("memory_clock_hz").get<double>();
   const int bus_bits = d.facts.at("memory_bus_width_bits").get<int>();
-  char dram_basis[160];
-  std::snprintf(dram_basis, sizeof dram_basis,
-                "%d-bit bus x %.0f MHz memory clock x 2 (double data rate) / 8", bus_bits,
-                memory_clock_hz / 1e6);
   d.theoretical_memory.push_back(
-      {"DRAM", nvidia::theoretical_dram_bandwidth(bus_bits, memory_clock_hz), dram_basis});
+      nvidia::theoretical_dram(bus_bits, memory_clock_hz, "CUDA device attributes"));
 
   const std::string cc = d.facts.at("compute_capability").get<std::string>();
   const int major = std::stoi(cc), minor = std::stoi(cc.substr(cc.find('.') + 1));

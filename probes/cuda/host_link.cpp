@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "kernels/cuda/cuda_check.hpp"
-#include "probes/cuda/nvml.hpp"
 #include "probes/host_link.hpp"
+#include "probes/nvidia/nvml.hpp"
 #include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
 
@@ -168,9 +168,10 @@ void probe_host_link(roofline::Device& device, const roofline::ProbeOptions& opt
 
   std::erase_if(device.theoretical_memory,
                 [](const roofline::TheoreticalMemory& t) { return t.level == "host_link"; });
-  SmClock nvml(device.facts.at("pci_bus_id").get<std::string>());
+  nvidia::NvmlDevice nvml(device.facts.at("pci_bus_id").get<std::string>());
   const auto link = nvml.pcie_link();
-  const auto rate = link ? pcie_bytes_per_s(link->max_generation, link->max_width) : std::nullopt;
+  const auto rate =
+      link ? nvidia::pcie_bytes_per_s(link->max_generation, link->max_width) : std::nullopt;
   if (!rate) {
     device.facts["probe_notes"].push_back(
         "host_link theoretical unavailable: " +

@@ -1,5 +1,6 @@
 #include "probes/nvidia/architectures.hpp"
 
+#include <cstdio>
 #include <regex>
 #include <string_view>
 
@@ -112,6 +113,15 @@ double theoretical_flops(const Architecture& arch, roofline::Precision p, int sm
 
 double theoretical_dram_bandwidth(int bus_width_bits, double memory_clock_hz) {
   return bus_width_bits * memory_clock_hz * 2 / 8;
+}
+
+roofline::TheoreticalMemory theoretical_dram(int bus_width_bits, double memory_clock_hz,
+                                             const std::string& source) {
+  char basis[200];
+  std::snprintf(basis, sizeof basis,
+                "%d-bit bus x %.0f MHz memory clock x 2 (double data rate) / 8 (%s)",
+                bus_width_bits, memory_clock_hz / 1e6, source.c_str());
+  return {"DRAM", theoretical_dram_bandwidth(bus_width_bits, memory_clock_hz), basis};
 }
 
 }  // namespace probes::nvidia

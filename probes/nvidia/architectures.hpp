@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "roofline/profile.hpp"
 #include "roofline/work.hpp"
 
 namespace probes::nvidia {
@@ -44,5 +45,10 @@ double theoretical_flops(const Architecture& arch, roofline::Precision p, int sm
 
 // Bus width × memory clock × 2 (double data rate) / 8, in bytes/s.
 double theoretical_dram_bandwidth(int bus_width_bits, double memory_clock_hz);
+
+// The DRAM level's theoretical entry: that bandwidth with its basis, naming where the bus width
+// and the clock were read (`source`: "CUDA device attributes", "NVML").
+roofline::TheoreticalMemory theoretical_dram(int bus_width_bits, double memory_clock_hz,
+                                             const std::string& source);
 
 }  // namespace probes::nvidia

@@ -1,4 +1,4 @@
-#include "probes/cuda/nvml.hpp"
+#include "probes/nvidia/nvml.hpp"
 
 #include <dlfcn.h>
 
@@ -12,19 +12,20 @@
 #include <utility>
 #include <vector>
 
-namespace probes::cuda {
+namespace probes::nvidia {
 
 namespace {
 
 // The few NVML declarations used (nvml.h, which the CUDA toolkit does not always ship).
 using NvmlReturn = int;
 constexpr NvmlReturn kNvmlSuccess = 0;
-constexpr int kNvmlClockSm = 1;  // NVML_CLOCK_SM
-using NvmlDevice = void*;
+constexpr int kNvmlClockSm = 1;   // NVML_CLOCK_SM
+constexpr int kNvmlClockMem = 2;  // NVML_CLOCK_MEM
+using NvmlHandle = void*;
 using InitFn = NvmlReturn (*)();
-using ByPciFn = NvmlReturn (*)(const char*, NvmlDevice*);
-using ClockFn = NvmlReturn (*)(NvmlDevice, int, unsigned*);
-using LinkFn = NvmlReturn (*)(NvmlDevice, unsigned*);
+using ByPciFn = NvmlReturn (*)(const char*, NvmlHandle*);
+using ClockFn = NvmlReturn (*)(NvmlHandle, int, unsigned*);
+using UnsignedReadFn = NvmlReturn (*)(NvmlHandle, unsigned*);
 using ErrorStringFn = const char* (*)(NvmlReturn);
 using ShutdownFn = NvmlReturn (*)();
 
@@ -41,7 +42,7 @@ std::string nvml_error(void* library, const char* call, NvmlReturn status) {
 
 }  // namespace
 
-SmClock::SmClock(const std::string& pci_bus_id) {
+NvmlDevice::NvmlDevice(const std::string& pci_bus_id) {
   library_ = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!library_) {
     const char* error = dlerror();
@@ -58,7 +59,7 @@ SmClock::SmClock(const std::string& pci_bus_id) {
     reason_ = nvml_error(library_, "nvmlInit_v2", status);
     return;
   }
-  NvmlDevice device = nullptr;
+  NvmlHandle device = nullptr;
   if (const NvmlReturn status = by_pci(pci_bus_id.c_str(), &device); status != kNvmlSuccess) {
     reason_ = nvml_error(library_, "nvmlDeviceGetHandleByPciBusId_v2", status);
     return;
@@ -66,7 +67,7 @@ SmClock::SmClock(const std::string& pci_bus_id) {
   device_ = device;
 }
 
-SmClock::~SmClock() {
+NvmlDevice::~NvmlDevice() {
   if (!library_) return;
   if (device_) {
     if (const auto shutdown = symbol<ShutdownFn>(library_, "nvmlShutdown")) shutdown();
@@ -74,7 +75,7 @@ SmClock::~SmClock() {
   dlclose(library_);
 }
 
-std::optional<double> SmClock::read_hz() {
+std::optional<double> NvmlDevice::read_hz() {
   if (!device_) return std::nullopt;
   unsigned mhz = 0;
   const NvmlReturn status =
@@ -86,7 +87,7 @@ std::optional<double> SmClock::read_hz() {
   return mhz * 1e6;
 }
 
-std::optional<SmClock::PcieLink> SmClock::pcie_link() {
+std::optional<NvmlDevice::PcieLink> NvmlDevice::pcie_link() {
   if (!device_) return std::nullopt;
   PcieLink link;
   const std::pair<const char*, unsigned*> reads[] = {
@@ -95,7 +96,7 @@ std::optional<SmClock::PcieLink> SmClock::pcie_link() {
       {"nvmlDeviceGetCurrPcieLinkGeneration", &link.generation},
       {"nvmlDeviceGetCurrPcieLinkWidth", &link.width}};
   for (const auto& [name, value] : reads) {
-    const auto read = symbol<LinkFn>(library_, name);
+    const auto read = symbol<UnsignedReadFn>(library_, name);
     if (!read) {
       reason_ = std::string("NVML lacks ") + name;
       return std::nullopt;
@@ -106,6 +107,26 @@ std::optional<SmClock::PcieLink> SmClock::pcie_link() {
     }
   }
   return link;
+}
+
+std::optional<NvmlDevice::MemoryBus> NvmlDevice::memory_bus() {
+  if (!device_) return std::nullopt;
+  const auto width = symbol<UnsignedReadFn>(library_, "nvmlDeviceGetMemoryBusWidth");
+  const auto max_clock = symbol<ClockFn>(library_, "nvmlDeviceGetMaxClockInfo");
+  if (!width || !max_clock) {
+    reason_ = "NVML lacks nvmlDeviceGetMemoryBusWidth or nvmlDeviceGetMaxClockInfo";
+    return std::nullopt;
+  }
+  unsigned bits = 0, mhz = 0;
+  if (const NvmlReturn status = width(device_, &bits); status != kNvmlSuccess) {
+    reason_ = nvml_error(library_, "nvmlDeviceGetMemoryBusWidth", status);
+    return std::nullopt;
+  }
+  if (const NvmlReturn status = max_clock(device_, kNvmlClockMem, &mhz); status != kNvmlSuccess) {
+    reason_ = nvml_error(library_, "nvmlDeviceGetMaxClockInfo", status);
+    return std::nullopt;
+  }
+  return MemoryBus{.width_bits = bits, .max_clock_hz = mhz * 1e6};
 }
 
 std::optional<double> pcie_bytes_per_s(unsigned generation, unsigned lanes) {
@@ -123,7 +144,7 @@ std::optional<double> pcie_bytes_per_s(unsigned generation, unsigned lanes) {
   return rate.transfers_per_s * rate.payload * lanes / 8;
 }
 
-ClockReading clock_during(SmClock& clock, const std::function<void()>& work) {
+ClockReading clock_during(NvmlDevice& clock, const std::function<void()>& work) {
   if (!clock.available()) {
     work();
     return {.hz = 0, .samples = 0, .text = "SM clock not read: " + clock.reason()};
@@ -160,4 +181,4 @@ ClockReading clock_during(SmClock& clock, const std::function<void()>& work) {
   return {.hz = median, .samples = static_cast<int>(samples.size()), .text = text};
 }
 
-}  // namespace probes::cuda
+}  // namespace probes::nvidia

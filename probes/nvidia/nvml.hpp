@@ -1,21 +1,22 @@
 #pragma once
-// The SM clock and the PCIe link read through NVML, which is part of the driver: libnvidia-ml.so.1
-// is loaded at run time, so the binary needs no driver to start, and a machine without one reports
-// why.
+// The SM clock, the PCIe link and the memory bus read through NVML, which is part of the driver:
+// libnvidia-ml.so.1 is loaded at run time, so the binary needs no driver to start, and a machine
+// without one reports why.
 #include <functional>
 #include <optional>
 #include <string>
 
-namespace probes::cuda {
+namespace probes::nvidia {
 
-class SmClock {
+class NvmlDevice {
  public:
-  // The GPU with this PCI bus id ("0000:19:00.0", from cudaDeviceGetPCIBusId). Never throws:
+  // The GPU with this PCI bus id ("0000:19:00.0", from cudaDeviceGetPCIBusId or OpenCL's
+  // cl_nv_device_attribute_query). Never throws:
   // when NVML or the device cannot be opened, reason() says why and read_hz() returns nothing.
-  explicit SmClock(const std::string& pci_bus_id);
-  ~SmClock();
-  SmClock(const SmClock&) = delete;
-  SmClock& operator=(const SmClock&) = delete;
+  explicit NvmlDevice(const std::string& pci_bus_id);
+  ~NvmlDevice();
+  NvmlDevice(const NvmlDevice&) = delete;
+  NvmlDevice& operator=(const NvmlDevice&) = delete;
 
   bool available() const { return device_ != nullptr; }
   const std::string& reason() const { return reason_; }
@@ -28,6 +29,13 @@ class SmClock {
     unsigned max_generation = 0, max_width = 0, generation = 0, width = 0;
   };
   std::optional<PcieLink> pcie_link();
+  // The memory bus width and the highest memory clock; nothing when unavailable or when a read
+  // fails (reason() then says why).
+  struct MemoryBus {
+    unsigned width_bits = 0;
+    double max_clock_hz = 0;
+  };
+  std::optional<MemoryBus> memory_bus();
 
  private:
   void* library_ = nullptr;
@@ -46,6 +54,6 @@ struct ClockReading {
 };
 
 // Reads the SM clock every 2 ms on a second thread while `work` runs on this one.
-ClockReading clock_during(SmClock& clock, const std::function<void()>& work);
+ClockReading clock_during(NvmlDevice& clock, const std::function<void()>& work);
 
-}  // namespace probes::cuda
+}  // namespace probes::nvidia

@@ -1,10 +1,12 @@
 #include "probes/opencl/backend.hpp"
 
+#include <functional>
 #include <map>
 #include <optional>
 
 #include "kernels/opencl/cases.hpp"
 #include "probes/levels.hpp"
+#include "probes/nvidia/nvml.hpp"
 #include "probes/opencl/bandwidth.hpp"
 #include "probes/opencl/device.hpp"
 #include "probes/opencl/host_link.hpp"
@@ -54,6 +56,23 @@ std::string searched_text(const std::vector<Result>& results, const Result& best
   std::size_t tried = 0;
   for (const Result& r : results) tried += r.work.precision == best.work.precision;
   return "the best of " + std::to_string(tried) + " configurations searched";
+}
+
+// The clock while `work` runs: NVML's SM clock for an NVIDIA device (found by its PCI bus id);
+// otherwise none, since OpenCL reports only the highest clock.
+nvidia::ClockReading clock_during_fma(const roofline::Device& device,
+                                      const std::function<void()>& work) {
+  const auto bus = device.facts.find("pci_bus_id");
+  if (bus == device.facts.end()) {
+    work();
+    return {.hz = 0,
+            .samples = 0,
+            .text =
+                "clock not read: OpenCL reports only the highest clock, and NVML only NVIDIA "
+                "devices"};
+  }
+  nvidia::NvmlDevice nvml(bus->get<std::string>());
+  return nvidia::clock_during(nvml, work);
 }
 
 }  // namespace
@@ -108,18 +127,21 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
   std::vector<std::unique_ptr<roofline::Case>> cases;
   for (const PeakFlopsConfig& config : peak_flops_configs(device, *rt, options.quick))
     cases.push_back(make_peak_flops_case(config, device, rt));
-  const std::vector<Result> flops =
-      roofline::measure_all(cases, options.measure, "peak FLOP/s " + device.id);
+  std::vector<Result> flops;
+  const nvidia::ClockReading clock = clock_during_fma(device, [&] {
+    flops = roofline::measure_all(cases, options.measure, "peak FLOP/s " + device.id);
+  });
   for (const auto& [precision, r] : best_per_precision(flops, &roofline::Work::flops, failures))
     device.compute.push_back({.precision = precision,
                               .path = "fma",
                               .threads = device.compute_units,
                               .flops_per_s = roofline::summarize(rates(*r, &roofline::Work::flops)),
-                              .clock_hz = 0,
+                              .clock_hz = clock.hz,
                               .method = r->variant + " (" + r->params.dump() + "), " +
                                         searched_text(flops, *r) +
                                         "; every lane converges to 2b exactly; profiling-event "
-                                        "time"});
+                                        "time; " +
+                                        clock.text});
 
   cases.clear();
   for (const LocalBandwidthConfig& config : local_bandwidth_configs(device, *rt, options.quick))

@@ -6,6 +6,7 @@
 
 #include "kernels/opencl/cases.hpp"
 #include "probes/nvidia/architectures.hpp"
+#include "probes/nvidia/nvml.hpp"
 #include "probes/opencl/nvidia_l2.hpp"
 
 namespace probes::opencl {
@@ -110,6 +111,19 @@ void set_theoretical_peaks(roofline::Device& device, const std::string& type,
   }
 }
 
+// An NVIDIA device's DRAM peak, from the bus width and memory clock NVML reports for its PCI bus id
+// (OpenCL reports neither).
+void set_theoretical_dram(roofline::Device& device) {
+  const auto bus = device.facts.find("pci_bus_id");
+  if (bus == device.facts.end()) return;
+  nvidia::NvmlDevice nvml(bus->get<std::string>());
+  if (const auto memory = nvml.memory_bus())
+    device.theoretical_memory.push_back(nvidia::theoretical_dram(
+        static_cast<int>(memory->width_bits), memory->max_clock_hz, "NVML"));
+  else
+    device.facts["theoretical_memory"] = "unknown: " + nvml.reason();
+}
+
 }  // namespace
 
 roofline::Device describe_device(const kernels::opencl::DeviceHandle& handle) {
@@ -156,6 +170,7 @@ roofline::Device describe_device(const kernels::opencl::DeviceHandle& handle) {
     const nvidia::Architecture* arch = nvidia_architecture(d, extensions, capability);
     if (!capability.empty()) device.facts["compute_capability"] = capability;
     set_theoretical_peaks(device, type, arch);
+    if (arch) set_theoretical_dram(device);
     // A failing capability query costs the reduce or scan family, not the device.
     try {
       device.facts["reduce_not_offered"] = kernels::opencl::reduce_not_offered(d);

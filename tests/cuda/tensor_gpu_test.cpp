@@ -10,12 +10,13 @@
 
 #include "expect_verified.hpp"
 #include "probes/cuda/device.hpp"
-#include "probes/cuda/nvml.hpp"
 #include "probes/cuda/tensor_gemm.hpp"
 #include "probes/cuda/tensor_peak.hpp"
+#include "probes/nvidia/nvml.hpp"
 #include "roofline/harness.hpp"
 
 using namespace probes::cuda;
+using namespace probes::nvidia;
 
 namespace {
 
@@ -60,7 +61,7 @@ TEST_F(TensorGpu, CublasGemmOfEveryTensorPrecisionIsExact) {
 // --gtest_also_run_disabled_tests): every instruction at 1…8 resident blocks per SM, median
 // FLOP/s and the SM clock NVML read meanwhile.
 TEST_F(TensorGpu, DISABLED_RateByBlocksPerSm) {
-  SmClock clock(device_.facts.at("pci_bus_id").get<std::string>());
+  NvmlDevice clock(device_.facts.at("pci_bus_id").get<std::string>());
   const auto rate = [&](roofline::Case& c) {
     roofline::Result r;
     const ClockReading reading = clock_during(clock, [&] { r = roofline::measure(c, {}); });

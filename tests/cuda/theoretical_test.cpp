@@ -11,11 +11,12 @@
 #include "probes/cuda/bandwidth.hpp"
 #include "probes/cuda/device.hpp"
 #include "probes/cuda/fma_chains.hpp"
-#include "probes/cuda/nvml.hpp"
 #include "probes/cuda/peak_flops.hpp"
+#include "probes/nvidia/nvml.hpp"
 #include "roofline/input_error.hpp"
 
 using namespace probes::cuda;
+using namespace probes::nvidia;
 using roofline::Precision;
 
 namespace {
@@ -301,9 +302,9 @@ TEST(PeakFlops, OffsetIsExactWithAnEvenLastBit) {
   }
 }
 
-TEST(SmClock, WithoutNvmlOrTheDeviceTheClockIsReportedAsNotReadWithTheReason) {
+TEST(Nvml, WithoutNvmlOrTheDeviceTheClockIsReportedAsNotReadWithTheReason) {
   // No driver here (no libnvidia-ml.so.1), or on a GPU machine a bus id no device has.
-  SmClock clock("0000:ff:1f.7");
+  NvmlDevice clock("0000:ff:1f.7");
   ASSERT_FALSE(clock.available());
   EXPECT_TRUE(clock.reason().starts_with("NVML not loaded") ||
               clock.reason().find("nvmlDeviceGetHandleByPciBusId_v2 failed") != std::string::npos)

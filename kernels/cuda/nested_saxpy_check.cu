@@ -1,0 +1,36 @@
+#include "kernels/cuda/element_check.cuh"
+#include "kernels/cuda/nested_saxpy_check.hpp"
+#include "kernels/inputs.hpp"
+#include "kernels/nested_saxpy.hpp"
+
+namespace kernels::cuda {
+namespace {
+
+template <class T>
+struct NestedSaxpyReference {
+  NestedSaxpyWeights weights;
+  std::uint64_t x_seed, y0_seed;
+  __host__ __device__ ExactValue operator()(std::size_t i) const {
+    return exact_nested_saxpy(weights, input_as<T>(x_seed, i), input_as<T>(y0_seed, i));
+  }
+};
+
+}  // namespace
+
+template <class T>
+roofline::Verification verify_nested_saxpy_on_device(int m, const T* y, std::size_t n,
+                                                     std::uint64_t x_seed, std::uint64_t y0_seed) {
+  const NestedSaxpyReference<T> reference{nested_saxpy_weights(m), x_seed, y0_seed};
+  const ElementCheck check = check_elements_on_device(y, n, nested_saxpy_tolerance<T>(), reference);
+  const std::size_t bad = check.first_bad < n ? check.first_bad : 0;
+  T found{};
+  if (n > 0) ROOFLAB_CUDA(cudaMemcpy(&found, y + bad, sizeof found, cudaMemcpyDeviceToHost));
+  return nested_saxpy_verdict<T>(m, n, check, found, reference(bad));
+}
+
+template roofline::Verification verify_nested_saxpy_on_device(int, const float*, std::size_t,
+                                                              std::uint64_t, std::uint64_t);
+template roofline::Verification verify_nested_saxpy_on_device(int, const double*, std::size_t,
+                                                              std::uint64_t, std::uint64_t);
+
+}  // namespace kernels::cuda
