@@ -50,6 +50,22 @@ std::string input_name(const DeviceView& view) {
   return name;
 }
 
+// Roofs without points that another input of the same probe already draws: a profile given
+// beside a results file placed under it (`report machine.json results.json`), or a device that two
+// runs of one profile did not run on. No second run to overlay there.
+bool repeats_a_profile(const DeviceView& view, const std::vector<DeviceView>& views) {
+  if (!plot_points(view).empty()) return false;
+  const roofline::Provenance& probe = view.source->machine.provenance;
+  for (const DeviceView& o : views) {
+    const roofline::Provenance& other = o.source->machine.provenance;
+    if (&o == &view || o.device.id != view.device.id || other.host != probe.host ||
+        other.time != probe.time)
+      continue;
+    if (&o < &view || !plot_points(o).empty()) return true;
+  }
+  return false;
+}
+
 // One chart per device id that several inputs hold (the cpu of two runs, or of two machines):
 // each input's roofs and points, matching results joined.
 std::vector<Overlay> overlays_of(const std::vector<DeviceView>& views) {
@@ -60,7 +76,7 @@ std::vector<Overlay> overlays_of(const std::vector<DeviceView>& views) {
     done.push_back(v.device.id);
     std::vector<ChartLayer> layers;
     for (const DeviceView& o : views)
-      if (o.device.id == v.device.id)
+      if (o.device.id == v.device.id && !repeats_a_profile(o, views))
         layers.push_back({input_name(o), o.device.roofline(), plot_points(o)});
     if (layers.size() < 2) continue;
     out.push_back({v.device.id, overlay_svg("Runs overlaid — " + v.device.id, layers)});

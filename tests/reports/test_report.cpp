@@ -86,6 +86,17 @@ TEST(WriteReport, SeveralInputsGetOneSectionEachAndDistinctFiles) {
   EXPECT_EQ(count(html, "<h2>Sample CPU &lt;2 cores&gt; (cpu) on sample-host, input 2</h2>"), 1);
 }
 
+TEST(WriteReport, AProfileBesideTheResultsPlacedUnderItIsNoSecondRunToOverlay) {
+  test_support::TempDir dir;
+  const ReportOptions options{dir.path() / "report.html", {}, {}};
+  roofline::Results profile = samples::sample_results({2, 0, 0});
+  profile.results.clear();
+  write_report({profile, samples::sample_results({2, 0, 0})}, options);
+  const std::string html = read(options.html);
+  EXPECT_EQ(count(html, "<section class=\"device\""), 2);
+  EXPECT_EQ(count(html, "Runs overlaid"), 0);
+}
+
 TEST(WriteReport, AVariantWhoseAlgorithmMovesMoreBytesSaysWhatItsOwnCeilingIs) {
   test_support::TempDir dir;
   const ReportOptions options{dir.path() / "report.html", {}, {}};
