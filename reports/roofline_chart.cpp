@@ -558,6 +558,10 @@ class RooflineDrawing {
     if (r.placement)
       lines.push_back(format_percent(r.placement->efficiency) + " of attainable (" +
                       r.placement->level + ")");
+    const roofline::Summary& t = *r.time;
+    lines.push_back(std::to_string(t.n) + " repetitions: " + format_si(t.median, "s") +
+                    " median, " + format_si(t.min, "s") + " – " + format_si(t.max, "s") + ", CV " +
+                    format_percent(t.cv));
     if (p.unstable)
       lines.push_back(std::string("unstable (CV ") + format_percent(r.time->cv) + ")");
     if (imported(r)) lines.push_back("imported: not verified by Rooflab");

@@ -118,6 +118,7 @@ TEST_F(ReportInteraction, HoveringAPointShowsItsCardWithALinkToItsRow) {
   EXPECT_NE(card.find("gbench BM_triad"), std::string::npos) << card;
   EXPECT_NE(card.find("95% CI"), std::string::npos) << card;
   EXPECT_NE(card.find("of attainable"), std::string::npos) << card;
+  EXPECT_NE(card.find(" repetitions: "), std::string::npos) << card;
   EXPECT_NE(card.find("imported: not verified by Rooflab"), std::string::npos) << card;
   EXPECT_EQ(found(dom, "row"), "gbench (imported)");
   EXPECT_EQ(found(dom, "native-tooltips"), "0") << "the card replaces the browser's tooltip";
