@@ -1,5 +1,7 @@
 #include "reports/chart_frame.hpp"
 
+#include <algorithm>
+
 namespace reports {
 namespace {
 
@@ -79,6 +81,18 @@ void draw_legend(Svg& svg, const ChartLayout& layout, const std::vector<LegendEn
     y += line;
   }
   svg.close("g");
+}
+
+void fit_legend(ChartLayout& layout, const std::vector<std::string>& texts, std::size_t entries) {
+  double longest = 0;
+  for (const std::string& t : texts) longest = std::max(longest, text_width(t, layout.font_size));
+  // draw_legend's text starts 46 pixels into the margin.
+  const double right = std::max(layout.right, 46 + longest + 8);
+  layout.width += right - layout.right;
+  layout.right = right;
+  layout.height =
+      std::max(layout.height,
+               layout.top + (layout.font_size + 8) * static_cast<double>(entries) + layout.bottom);
 }
 
 std::function<void(Svg&, double x, double y)> legend_line(std::string colour, std::string dash) {

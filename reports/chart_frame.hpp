@@ -43,6 +43,9 @@ struct LegendEntry {
   std::function<void(Svg&, double x, double y)> draw_sample;
 };
 void draw_legend(Svg& svg, const ChartLayout& layout, const std::vector<LegendEntry>& entries);
+// Widens the chart (its right margin) for the longest of `texts` and heightens it for `entries`
+// lines, so that a legend of long or many entries is not clipped; the plot keeps its size.
+void fit_legend(ChartLayout& layout, const std::vector<std::string>& texts, std::size_t entries);
 
 // A legend sample for a line: a short stroke of the colour and dash pattern ("none": solid).
 std::function<void(Svg&, double x, double y)> legend_line(std::string colour, std::string dash);

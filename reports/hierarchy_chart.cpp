@@ -78,7 +78,8 @@ std::string hierarchy_svg(const std::string& title, const roofline::Roofline& ro
                                .low = p.performance,
                                .high = p.performance,
                                .unstable = false,
-                               .label = p.label});
+                               .label = p.label,
+                               .anchor = {}});
   const Extent e = roofline_extent(roofs, extent_points);
   const ChartLayout layout;
   const Box plot = layout.plot();

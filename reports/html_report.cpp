@@ -1,11 +1,14 @@
 #include "reports/html_report.hpp"
 
+#include <limits>
 #include <string_view>
 
 #include "reports/ceilings.hpp"
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
+#include "reports/headline.hpp"
 #include "reports/html_table.hpp"
+#include "reports/imported.hpp"
 #include "reports/link_latency.hpp"
 #include "reports/roof_check.hpp"
 #include "reports/roofline_chart.hpp"
@@ -22,7 +25,10 @@ extern const std::string_view device_html;
 namespace reports {
 namespace {
 
-Cell num(std::string text) { return Cell(std::move(text), "num"); }
+// A percentage's cell, sortable by its fraction.
+Cell percent(std::optional<double> fraction) {
+  return fraction ? num(format_percent(*fraction), *fraction) : num("—");
+}
 
 std::string none_note() { return "<p class=\"note\">None.</p>\n"; }
 
@@ -35,27 +41,32 @@ std::string ceilings_table(const roofline::Device& device, const roofline::Devic
     const auto fraction = c.fraction_of_theoretical();
     std::string ws;
     if (!c.compute) ws = format_bytes(c.working_set_min) + " – " + format_bytes(c.working_set_max);
-    Cell measured = num(format_si(m.median, c.unit()));
-    if (m.unstable) measured = Cell(measured.text + " (unstable)", "num warn");
-    rows.push_back(
-        {{c.name},
-         num(std::to_string(c.threads)),
-         measured,
-         num(format_si(m.ci_low, c.unit()) + " – " + format_si(m.ci_high, c.unit())),
-         {c.theoretical ? format_si(*c.theoretical, c.unit()) : "—", "num", c.theoretical_basis},
-         num(fraction ? format_percent(*fraction) : "—"),
-         num(c.clock_hz > 0 ? format_si(c.clock_hz, "Hz") : ""),
-         num(ws),
-         {c.method}});
+    Cell measured = num(format_si(m.median, c.unit()), m.median);
+    if (m.unstable) {
+      measured.text += " (unstable)";
+      measured.css_class = "num warn";
+    }
+    Cell theoretical =
+        num(c.theoretical ? format_si(*c.theoretical, c.unit()) : "—", c.theoretical);
+    theoretical.title = c.theoretical_basis;
+    // The method's prose is the name's tooltip: it would make every row a paragraph.
+    rows.push_back({{c.name, "", c.method},
+                    num(std::to_string(c.threads), c.threads),
+                    measured,
+                    num(format_si(m.ci_low, c.unit()) + " – " + format_si(m.ci_high, c.unit())),
+                    theoretical,
+                    percent(fraction),
+                    num(c.clock_hz > 0 ? format_si(c.clock_hz, "Hz") : "", c.clock_hz),
+                    num(ws, c.working_set_max)});
     if (native) {
       const auto ratio = ratio_to_native(c, *native);
-      rows.back().push_back(num(ratio ? format_number(*ratio, 3) : "—"));
+      rows.back().push_back(num(ratio ? format_number(*ratio, 3) : "—", ratio));
     }
   }
   if (rows.empty()) return none_note();
   std::vector<std::string> headers{"Ceiling", "Threads",     "Measured (median)",
                                    "95% CI",  "Theoretical", "% of theoretical",
-                                   "Clock",   "Working set", "Method"};
+                                   "Clock",   "Working set"};
   if (native) headers.push_back(device.backend + " / " + native->backend + " (" + native->id + ")");
   return html_table(headers, rows, "ceilings");
 }
@@ -64,9 +75,10 @@ std::string ceilings_table(const roofline::Device& device, const roofline::Devic
 Cell efficiency_now_cell(const roofline::Result& r,
                          const std::optional<roofline::Placement>& placement) {
   if (!placement || !placement->efficiency_now || !r.roof_now) return num("—");
-  return {format_percent(*placement->efficiency_now), "num",
-          "against " + format_si(r.roof_now->median, "B/s") +
-              ": the fastest of the roof's kernels, timed in turn with this result"};
+  Cell c = percent(placement->efficiency_now);
+  c.title = "against " + format_si(r.roof_now->median, "B/s") +
+            ": the fastest of the roof's kernels, timed in turn with this result";
+  return c;
 }
 
 // What a variant's own algorithm allows when it moves more than the referenced bytes (a
@@ -84,10 +96,14 @@ std::string left_out_note(std::size_t shown, std::size_t total) {
 }
 
 std::string results_table(const DeviceView& view) {
+  // Without a point or a placement: NaN, which sorts as no value.
+  constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
   std::vector<std::vector<Cell>> rows;
+  std::vector<std::string> ids;
   std::size_t total = 0;
   for (const roofline::Result* r : view.records) {
     if (!r->ok() || ++total > kHtmlTableRows) continue;
+    ids.push_back(result_anchor(view, *r));
     const auto point = plot_point(*r);
     // Attainable and bound speak of FLOP rates: only for a point on the chart. Efficiency is the
     // bandwidth's for work without FLOPs.
@@ -100,27 +116,32 @@ std::string results_table(const DeviceView& view) {
     } else if (!point) {
       note = Cell("not plotted: no FLOPs");
     }
-    rows.push_back({{r->family},
+    Cell family(r->family);
+    if (imported(*r)) family = Cell(r->family + " (imported)", "", "not verified by Rooflab");
+    rows.push_back({family,
                     {r->variant},
                     {std::string(roofline::to_string(r->work.precision))},
-                    {params_text(r->params)},
+                    {params_text(r->params), "params"},
                     {r->level},
-                    num(point ? format_si(point->performance, "FLOP/s") : "—"),
-                    num(format_si(bandwidth(*r), "B/s")),
-                    num(point ? format_number(point->ai) : "—"),
-                    num(point && placement ? format_si(placement->attainable, "FLOP/s") : "—"),
-                    num(placement ? format_percent(placement->efficiency) : "—"),
+                    num(point ? format_si(point->performance, "FLOP/s") : "—",
+                        point ? point->performance : kNone),
+                    num(format_si(bandwidth(*r), "B/s"), bandwidth(*r)),
+                    num(point ? format_number(point->ai) : "—", point ? point->ai : kNone),
+                    num(point && placement ? format_si(placement->attainable, "FLOP/s") : "—",
+                        point && placement ? placement->attainable : kNone),
+                    percent(placement ? std::optional(placement->efficiency) : std::nullopt),
                     efficiency_now_cell(*r, placement),
                     {point && placement ? std::string(roofline::to_string(placement->bound)) : "—"},
-                    num(format_percent(r->time->cv)),
+                    percent(r->time->cv),
                     note});
   }
   if (rows.empty()) return none_note();
-  return html_table({"Family", "Variant", "Precision", "Parameters", "Level", "Performance",
+  return "<div class=\"table-scroll\">\n" +
+         html_table({"Family", "Variant", "Precision", "Parameters", "Level", "Performance",
                      "Bandwidth", "AI (FLOP/B)", "Attainable", "Efficiency", "Efficiency, roof now",
                      "Bound", "CV", "Note"},
-                    rows, "results") +
-         left_out_note(rows.size(), total);
+                    rows, "results", ids) +
+         "</div>\n" + left_out_note(rows.size(), total);
 }
 
 std::string failed_table(const std::vector<DeviceView>& views) {
@@ -225,11 +246,24 @@ std::string device_note(const DeviceView& view, const roofline::Results& input) 
   return note;
 }
 
+// A part a reader opens on demand; empty without content.
+std::string collapsed(const std::string& summary, const std::string& html) {
+  if (html.empty()) return "";
+  return "<details>\n<summary>" + escape_xml(summary) + "</summary>\n" + html + "</details>\n";
+}
+
+// A roofline chart with the controls the page's script fills (toggles, zoom) and its hover card.
+std::string figure(const std::string& svg) {
+  return "<figure class=\"roofline-figure\">\n<div class=\"controls\"></div>\n" + svg +
+         "\n<div class=\"card\" hidden></div>\n</figure>\n";
+}
+
 }  // namespace
 
 std::string html_report(const std::vector<roofline::Results>& inputs,
                         const std::vector<DeviceView>& views,
-                        const std::vector<DeviceCharts>& charts) {
+                        const std::vector<DeviceCharts>& charts,
+                        const std::vector<Overlay>& overlays) {
   std::string devices;
   std::string names;
   for (std::size_t i = 0; i < views.size(); ++i) {
@@ -240,12 +274,16 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
         {{"anchor", escape_xml("device-" + std::to_string(v.input + 1) + "-" + slug(v.device.id))},
          {"title", escape_xml(device_title(v))},
          {"note", escape_xml(device_note(v, inputs[v.input]))},
-         {"roofline_chart", charts[i].roofline},
+         {"headline", headline_html(v.device)},
+         {"roofline_chart", charts[i].roofline.empty() ? "" : figure(charts[i].roofline)},
          {"sweep_chart", charts[i].sweep},
          {"study_charts", charts[i].studies},
          {"counters", charts[i].counters},
-         {"ceilings", ceilings_table(v.device, native ? &native->device : nullptr)},
-         {"link_latency", link_latency_html(v.device)},
+         {"ceilings",
+          collapsed("Ceilings: every measurement, its CI and theoretical peak (hover a name for "
+                    "its method)",
+                    ceilings_table(v.device, native ? &native->device : nullptr))},
+         {"link_latency", collapsed("Latency and host link", link_latency_html(v.device))},
          {"results", results_table(v)}});
     names += (i > 0 ? ", " : "") + device_title(v);
   }
@@ -254,8 +292,17 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
       std::to_string(inputs.size()) + (inputs.size() == 1 ? " input" : " inputs");
   subtitle += ", " + std::to_string(views.size()) + (views.size() == 1 ? " device" : " devices");
   if (!names.empty()) subtitle += ": " + names;
+  std::string overlay_html;
+  for (const Overlay& o : overlays) overlay_html += figure(o.svg);
+  if (!overlay_html.empty())
+    overlay_html =
+        "<section id=\"overlays\">\n<h2>Runs overlaid</h2>\n<p class=\"note\">Each "
+        "input in its own colour; a grey line joins the results of one measurement "
+        "(family, variant, precision, parameters) in two runs.</p>\n" +
+        overlay_html + "</section>\n";
   return fill_template(rooflab_embedded::report_html,
                        {{"title", escape_xml("Rooflab report " + b.version)},
+                        {"overlays", overlay_html},
                         {"subtitle", escape_xml(subtitle)},
                         {"devices", devices.empty() ? none_note() : devices},
                         {"failed", failed_table(views)},

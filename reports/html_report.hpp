@@ -14,9 +14,16 @@ struct DeviceCharts {
   std::string counters;  // the hardware-counter section (HTML); empty when none counted
 };
 
+// Several inputs' roofs and points of one device id on one chart.
+struct Overlay {
+  std::string device_id;
+  std::string svg;
+};
+
 // `charts[i]` belongs to `views[i]`.
 std::string html_report(const std::vector<roofline::Results>& inputs,
                         const std::vector<DeviceView>& views,
-                        const std::vector<DeviceCharts>& charts);
+                        const std::vector<DeviceCharts>& charts,
+                        const std::vector<Overlay>& overlays);
 
 }  // namespace reports

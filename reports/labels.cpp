@@ -108,13 +108,18 @@ void LabelPlacer::block(const Box& box) {
   if (finite(box) && overlaps(box, area_)) add(box);
 }
 
-bool LabelPlacer::take(const Box& box) {
+bool LabelPlacer::fits(const Box& box) const {
   if (!finite(box) || !inside(box, area_) || meets_marked(box)) return false;
   const Cells c = cells_of(box);
   for (int row = c.row0; row <= c.row1; ++row)
     for (int col = c.col0; col <= c.col1; ++col)
       for (const std::uint32_t t : grid_[static_cast<std::size_t>(row) * columns_ + col])
         if (overlaps(box, taken_[t])) return false;
+  return true;
+}
+
+bool LabelPlacer::take(const Box& box) {
+  if (!fits(box)) return false;
   add(box);
   return true;
 }

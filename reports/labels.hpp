@@ -34,7 +34,9 @@ class LabelPlacer {
   // Labels must lie inside `area`.
   LabelPlacer(Box area, double font_size);
   void block(const Box& box);
-  // Takes `box` when it lies inside the area and overlaps nothing taken; says whether it did.
+  // Whether `box` lies inside the area and overlaps nothing taken.
+  bool fits(const Box& box) const;
+  // Takes `box` when it fits; says whether it did.
   bool take(const Box& box);
   // Tries right of, left of, above and below (x, y) at `gap` pixels; takes the first free spot.
   std::optional<PlacedLabel> place(double x, double y, std::string_view text, double gap);

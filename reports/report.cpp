@@ -1,5 +1,7 @@
 #include "reports/report.hpp"
 
+#include <algorithm>
+
 #include "reports/counters_section.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
@@ -38,9 +40,58 @@ DeviceCharts charts_of(const DeviceView& view, const std::vector<DeviceView>& vi
   return charts;
 }
 
+// What names an input in an overlay: its host and the time of its run.
+std::string input_name(const DeviceView& view) {
+  const roofline::Provenance& p = view.source->provenance;
+  std::string name = "input " + std::to_string(view.input + 1);
+  const std::string& host = p.host.empty() ? view.source->machine.provenance.host : p.host;
+  if (!host.empty()) name += ": " + host;
+  if (!p.time.empty()) name += ", " + p.time;
+  return name;
+}
+
+// Roofs without points that another input of the same probe already draws: a profile given
+// beside a results file placed under it (`report machine.json results.json`), or a device that two
+// runs of one profile did not run on. No second run to overlay there.
+bool repeats_a_profile(const DeviceView& view, const std::vector<DeviceView>& views) {
+  if (!plot_points(view).empty()) return false;
+  const roofline::Provenance& probe = view.source->machine.provenance;
+  for (const DeviceView& o : views) {
+    const roofline::Provenance& other = o.source->machine.provenance;
+    if (&o == &view || o.device.id != view.device.id || other.host != probe.host ||
+        other.time != probe.time)
+      continue;
+    if (&o < &view || !plot_points(o).empty()) return true;
+  }
+  return false;
+}
+
+// One chart per device id that several inputs hold (the cpu of two runs, or of two machines):
+// each input's roofs and points, matching results joined.
+std::vector<Overlay> overlays_of(const std::vector<DeviceView>& views) {
+  std::vector<Overlay> out;
+  std::vector<std::string> done;
+  for (const DeviceView& v : views) {
+    if (std::find(done.begin(), done.end(), v.device.id) != done.end()) continue;
+    done.push_back(v.device.id);
+    std::vector<ChartLayer> layers;
+    for (const DeviceView& o : views)
+      if (o.device.id == v.device.id && !repeats_a_profile(o, views))
+        layers.push_back({input_name(o), o.device.roofline(), plot_points(o)});
+    if (layers.size() < 2) continue;
+    out.push_back({v.device.id, overlay_svg("Runs overlaid — " + v.device.id, layers)});
+  }
+  return out;
+}
+
 void write_svgs(const fs::path& folder, const std::vector<roofline::Results>& inputs,
-                const std::vector<DeviceView>& views, const std::vector<DeviceCharts>& charts) {
+                const std::vector<DeviceView>& views, const std::vector<DeviceCharts>& charts,
+                const std::vector<Overlay>& overlays) {
   ensure_folder(folder);
+  for (const Overlay& o : overlays) {
+    roofline::write_file_atomic(folder / ("overlay-" + slug(o.device_id) + ".svg"),
+                                std::string(kXmlDeclaration) + o.svg);
+  }
   for (std::size_t i = 0; i < views.size(); ++i) {
     // Several inputs may name the same device id ("cpu"): their files carry the input number.
     const std::string name =
@@ -65,10 +116,11 @@ void write_report(const std::vector<roofline::Results>& inputs, const ReportOpti
   std::vector<DeviceCharts> charts;
   charts.reserve(views.size());
   for (const DeviceView& v : views) charts.push_back(charts_of(v, views));
+  const std::vector<Overlay> overlays = overlays_of(views);
 
   ensure_folder(options.html.parent_path());
-  roofline::write_file_atomic(options.html, html_report(inputs, views, charts));
-  if (options.svg_dir) write_svgs(*options.svg_dir, inputs, views, charts);
+  roofline::write_file_atomic(options.html, html_report(inputs, views, charts, overlays));
+  if (options.svg_dir) write_svgs(*options.svg_dir, inputs, views, charts, overlays);
   if (options.csv_dir) {
     ensure_folder(*options.csv_dir);
     roofline::write_file_atomic(*options.csv_dir / "ceilings.csv", ceilings_csv(views));

@@ -21,6 +21,7 @@ enum class RoofKind { compute, memory };
 struct RoofSegment {
   RoofKind kind = RoofKind::compute;
   std::optional<roofline::Precision> precision;  // compute roofs only
+  std::string name;                              // "fp64 avx2", "L1": what a toggle names
   std::string label;                             // "fp64 avx2 120 GFLOP/s", "L1 1.2 TB/s"
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
@@ -50,9 +51,26 @@ std::vector<RidgePoint> ridge_points(const roofline::Roofline& roofs);
 // a million results stays a chart of bounded size. Labels are bounded by the plot's area alone.
 inline constexpr std::size_t kMostMarkers = 2000;
 
-// The chart as an SVG element.
+// The chart as an SVG element: roofs coloured by precision, points by family, their shape by
+// backend (imported points a star). Every point, roof and label carries data-* attributes (family,
+// variant, precision, backend, roof, layer) for the report's script, which toggles and zooms; a
+// point's <title> is its card.
 std::string roofline_svg(const std::string& title, const roofline::Roofline& roofs,
                          const std::vector<PlotPoint>& points);
+
+// One run's roofs and points in an overlay of several runs (or machines).
+struct ChartLayer {
+  std::string name;  // "input 2: host-b, 2026-11-26T09:00:00Z"
+  roofline::Roofline roofs;
+  std::vector<PlotPoint> points;
+};
+
+// The layers on one chart, each in its own colour (roofs and points); a point of a later layer is
+// joined by a line to the first layer's point of the same result (match_key).
+std::string overlay_svg(const std::string& title, const std::vector<ChartLayer>& layers);
+
+// What makes results of two runs the same measurement: family, variant, precision, parameters.
+std::string match_key(const roofline::Result& r);
 
 // The colour of a precision's roofs and points.
 std::string precision_colour(roofline::Precision p);

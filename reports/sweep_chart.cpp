@@ -81,7 +81,10 @@ std::string sweep_svg(const std::string& title, const roofline::Device& device) 
       bw_hi = std::max(bw_hi, b);
     }
   }
-  const ChartLayout layout;
+  ChartLayout layout;
+  std::vector<std::string> labels;
+  for (const SweepSeries& s : series) labels.push_back(s.label());
+  fit_legend(layout, labels, labels.size());
   const Box plot = layout.plot();
   const LogAxis x(ws_lo, ws_hi, plot.x, plot.x + plot.width, LogBase::binary);
   const LogAxis y(bw_lo, bw_hi, plot.y + plot.height, plot.y);
@@ -131,6 +134,19 @@ std::string sweep_svg(const std::string& title, const roofline::Device& device) 
                           {"stroke-dasharray", dash}});
     svg.element("title", {}, s.label());
     svg.close("polyline");
+    // A polyline of one point draws nothing: a marker shows it, in the legend too.
+    if (s.working_set.size() == 1) {
+      svg.element("circle", {{"class", "sweep-point"},
+                             {"cx", px(x.map(s.working_set[0]))},
+                             {"cy", px(y.map(s.bandwidth[0]))},
+                             {"r", "3"},
+                             {"fill", colour}});
+      legend.push_back(
+          {s.label(), [colour](Svg& out, double cx, double cy) {
+             out.element("circle", {{"cx", px(cx)}, {"cy", px(cy)}, {"r", "3"}, {"fill", colour}});
+           }});
+      continue;
+    }
     legend.push_back({s.label(), legend_line(colour, dash)});
   }
   svg.close("g");

@@ -12,7 +12,7 @@ std::vector<DeviceView> device_views(const std::vector<roofline::Results>& input
     const roofline::Results& in = inputs[i];
     const std::size_t first = views.size();
     for (const roofline::Device& d : in.machine.devices) {
-      views.push_back({i, &in, d, {}});
+      views.push_back({i, &in, d, {}, {}});
     }
     for (const roofline::Result& r : in.results) {
       auto it = std::find_if(views.begin() + first, views.end(),
@@ -22,7 +22,7 @@ std::vector<DeviceView> device_views(const std::vector<roofline::Results>& input
         unknown.id = r.device;
         unknown.backend = r.backend;
         unknown.name = r.device;
-        views.push_back({i, &in, unknown, {}});
+        views.push_back({i, &in, unknown, {}, {}});
         it = views.end() - 1;
       }
       it->records.push_back(&r);
@@ -32,6 +32,16 @@ std::vector<DeviceView> device_views(const std::vector<roofline::Results>& input
     const roofline::Device& d = v.device;
     return v.records.empty() && d.compute.empty() && d.memory.empty() && d.sweep.empty();
   });
+  // Two inputs of one host and device would give sections of one title: name input and time.
+  std::vector<std::string> titles;
+  for (const DeviceView& v : views) titles.push_back(device_title(v));
+  for (std::size_t i = 0; i < views.size(); ++i) {
+    if (std::count(titles.begin(), titles.end(), titles[i]) < 2) continue;
+    DeviceView& v = views[i];
+    v.distinction = ", input " + std::to_string(v.input + 1);
+    if (!v.source->provenance.time.empty())
+      v.distinction += " (run of " + v.source->provenance.time + ")";
+  }
   return views;
 }
 
@@ -56,9 +66,17 @@ std::optional<PlotPoint> plot_point(const roofline::Result& r) {
 std::vector<PlotPoint> plot_points(const DeviceView& view) {
   std::vector<PlotPoint> points;
   for (const roofline::Result* r : view.records) {
-    if (auto p = plot_point(*r)) points.push_back(std::move(*p));
+    if (auto p = plot_point(*r)) {
+      p->anchor = result_anchor(view, *r);
+      points.push_back(std::move(*p));
+    }
   }
   return points;
+}
+
+std::string result_anchor(const DeviceView& view, const roofline::Result& r) {
+  return "result-" + std::to_string(view.input + 1) + "-" +
+         std::to_string(&r - view.source->results.data());
 }
 
 namespace {
@@ -103,7 +121,7 @@ std::string device_title(const DeviceView& view) {
                                 ? view.source->provenance.host
                                 : view.source->machine.provenance.host;
   if (!host.empty()) title += " on " + host;
-  return title;
+  return title + view.distinction;
 }
 
 std::string slug(std::string_view text) {

@@ -15,6 +15,9 @@ struct DeviceView {
   const roofline::Results* source = nullptr;
   roofline::Device device;  // from the machine profile; id only when the profile lacks it
   std::vector<const roofline::Result*> records;  // the results run on it, in input order
+  // Tells apart views whose titles would be the same (one device in two inputs): ", input 2 (run
+  // of <time>)"; empty otherwise.
+  std::string distinction;
 };
 
 // Devices in profile order (those with ceilings or results), then devices that only results name.
@@ -29,13 +32,16 @@ struct PlotPoint {
   double performance = 0;    // FLOP/s at the median time
   double low = 0, high = 0;  // FLOP/s at the time CI bounds of the median
   bool unstable = false;
-  std::string label;  // "avx2_8chain m=64", with " (unstable)" when it is
+  std::string label;   // "avx2_8chain m=64", with " (unstable)" when it is
+  std::string anchor;  // id of its row in the report's results table; empty when it has none
 };
 
 // The chart point of a verified result with FLOPs and bytes; nullopt for a failed result or one
 // that has no place on a log-log chart (no FLOPs, e.g. copy).
 std::optional<PlotPoint> plot_point(const roofline::Result& r);
 std::vector<PlotPoint> plot_points(const DeviceView& view);
+// The id of a result's row in the HTML results table, unique over the report: "result-2-17".
+std::string result_anchor(const DeviceView& view, const roofline::Result& r);
 
 // The parameter that tells results of one variant apart ("m=64", "op=triad", gemm's "n=1024" or
 // "shape=1024x768*768x512"); empty when none.
@@ -43,7 +49,7 @@ std::string key_param(const nlohmann::json& params);
 // All parameters as "n=1048576, m=64, isa=avx2".
 std::string params_text(const nlohmann::json& params);
 using roofline::bandwidth;
-// A title for a device of an input: "AMD EPYC 7763 (cpu) on host-a".
+// A title for a device of an input: "AMD EPYC 7763 (cpu) on host-a", and its distinction.
 std::string device_title(const DeviceView& view);
 // A file-name-safe form of text: letters, digits, '-' and '_'; others become '_'.
 std::string slug(std::string_view text);

@@ -301,6 +301,28 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   // And the roof check finds the DRAM roof about 1000x above what the profile says.
   EXPECT_NE(r.output.find("warning: cpu: Roof check: "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("the roof moved"), std::string::npos) << r.output;
+  // The two runs overlaid (issue 27): one chart of the cpu in both, where each omp_plain result
+  // of the second is joined to the same measurement of the first, and no two sections share a
+  // title.
+  r = rooflab("report results.json above.json -o overlay.html", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  std::stringstream overlay;
+  overlay << std::ifstream(dir / "overlay.html").rdbuf();
+  const std::string page = overlay.str();
+  EXPECT_NE(page.find("<h2>Runs overlaid</h2>"), std::string::npos);
+  std::size_t pairs = 0, omp_plain = 0;
+  for (std::size_t at = page.find("<line class=\"pair\""); at != std::string::npos;
+       at = page.find("<line class=\"pair\"", at + 1)) {
+    ++pairs;
+    const std::string line = page.substr(at, page.find('>', at) - at);
+    omp_plain += line.find("data-variant=\"omp_plain\"") != std::string::npos;
+  }
+  EXPECT_GT(pairs, 0u);
+  EXPECT_EQ(omp_plain, pairs) << "only omp_plain ran in both";
+  std::set<std::string> titles;
+  for (std::size_t at = page.find("<h2>"); at != std::string::npos; at = page.find("<h2>", at + 1))
+    EXPECT_TRUE(titles.insert(page.substr(at, page.find("</h2>", at) - at)).second)
+        << page.substr(at, 200);
   // A profile whose roof lies at working sets this host cannot hold is refused before its roof
   // check allocates them (the kernel killed the run), naming the size and the memory there is.
   nlohmann::json huge = roofline::read_json_file(dir / "machine.json");

@@ -56,6 +56,16 @@ TEST(WriteReport, HtmlIsSelfContainedAndPlotsOnlyVerifiedPoints) {
   EXPECT_NE(html.find("rooflab run --quick"), std::string::npos);
   EXPECT_NE(html.find(">94.1%<"), std::string::npos);  // 64 of 68 GFLOP/s theoretical
   EXPECT_NE(html.find("<th>Efficiency, roof now</th>"), std::string::npos);
+  // The headline: each roof of the chart in a line, with its ceiling, theoretical and ridges.
+  EXPECT_NE(html.find("<li><b>DRAM</b> 20 GB/s"), std::string::npos);
+  EXPECT_NE(html.find("ridge: fp64 AI 3.2, fp32 AI 6.4</li>"), std::string::npos);
+  EXPECT_NE(html.find("<li><b>fp64 FMA</b> 64 GFLOP/s (vec256, 2 threads) · 94.1% of the "
+                      "theoretical 68 GFLOP/s</li>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<li><b>fp32 FMA</b> 128 GFLOP/s"), std::string::npos);
+  // The method's prose is a tooltip, the ceilings table folded away.
+  EXPECT_EQ(html.find("<th>Method</th>"), std::string::npos);
+  EXPECT_NE(html.find("<details>\n<summary>Ceilings:"), std::string::npos);
 }
 
 TEST(WriteReport, SeveralInputsGetOneSectionEachAndDistinctFiles) {
@@ -64,9 +74,27 @@ TEST(WriteReport, SeveralInputsGetOneSectionEachAndDistinctFiles) {
   write_report({samples::sample_results({2, 0, 0}), samples::sample_results({3, 1, 0})}, options);
   const std::string html = read(options.html);
   EXPECT_EQ(count(html, "<section class=\"device\""), 2);
-  EXPECT_EQ(count(html, "<circle class=\"point"), 5);
+  // Each input's cpu chart, then the overlay of both: 2 + 3 points twice.
+  EXPECT_EQ(count(html, "<circle class=\"point"), 2 * 5);
+  EXPECT_EQ(count(html, "class=\"chart roofline overlay\""), 1);
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "roofline-input1-cpu.svg"));
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "roofline-input2-cpu.svg"));
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "overlay-cpu.svg"));
+  // One host and device in both: the sections are told apart by input (and the run's time, which
+  // these samples do not record).
+  EXPECT_EQ(count(html, "<h2>Sample CPU &lt;2 cores&gt; (cpu) on sample-host, input 1</h2>"), 1);
+  EXPECT_EQ(count(html, "<h2>Sample CPU &lt;2 cores&gt; (cpu) on sample-host, input 2</h2>"), 1);
+}
+
+TEST(WriteReport, AProfileBesideTheResultsPlacedUnderItIsNoSecondRunToOverlay) {
+  test_support::TempDir dir;
+  const ReportOptions options{dir.path() / "report.html", {}, {}};
+  roofline::Results profile = samples::sample_results({2, 0, 0});
+  profile.results.clear();
+  write_report({profile, samples::sample_results({2, 0, 0})}, options);
+  const std::string html = read(options.html);
+  EXPECT_EQ(count(html, "<section class=\"device\""), 2);
+  EXPECT_EQ(count(html, "Runs overlaid"), 0);
 }
 
 TEST(WriteReport, AVariantWhoseAlgorithmMovesMoreBytesSaysWhatItsOwnCeilingIs) {
