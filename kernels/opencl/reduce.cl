@@ -7,8 +7,8 @@
 //   DOT         0: Σ x[i]; 1: Σ x[i]·y[i]
 //   SUB_GROUP   0: local-memory tree; 1: sub_group_reduce_add
 //   PASSES      0: two passes (partials); 1: one pass, atomic add; 2: one pass, last-block detection
-//   ATOMIC      for PASSES 1: 0 atomic_add (uint), 1 cl_ext_float_atomics, 2 compare-and-swap of
-//               the BITS (uint or ulong) with CMPXCHG (atomic_cmpxchg or atom_cmpxchg)
+//   ATOMIC      for PASSES 1: 0 atomic_add (uint), 1 cl_ext_float_atomics, 2 exchanges of the
+//               BITS (uint or ulong) with XCHG (atomic_xchg or atom_xchg)
 #if PASSES == 1 && ATOMIC == 2 && defined(cl_khr_int64_base_atomics)
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #endif
@@ -61,9 +61,15 @@ void atomic_add_acc(global ACC* p, ACC v) {
   atomic_fetch_add_explicit((volatile global CAT(atomic_, ACC)*)p, v, memory_order_relaxed,
                             memory_scope_device);
 #else
+  // Exchanges, which never fail as a compare-and-swap does under contention: take the running sum
+  // out (leaving +0), add to it, put it back; what comes back is what other groups put in
+  // meanwhile, carried the same way until +0 comes back. Nothing is lost: every value is in *p or
+  // carried by a group still in this loop. *p starts at +0.
   volatile global BITS* bits = (volatile global BITS*)p;
-  BITS old = *bits, seen;
-  while ((seen = CMPXCHG(bits, old, CAT(as_, BITS)(CAT(as_, ACC)(old) + v))) != old) old = seen;
+  ACC carried = v;
+  BITS back;
+  while ((back = XCHG(bits, CAT(as_, BITS)(CAT(as_, ACC)(XCHG(bits, (BITS)0)) + carried))) != 0)
+    carried = CAT(as_, ACC)(back);
 #endif
 }
 #endif

@@ -22,7 +22,7 @@ std::string options(const ReduceConfig& c, const ReduceSupport& s, Precision p) 
         return 0;
       case AtomicAdd::float_ext:
         return 1;
-      case AtomicAdd::cmpxchg_loop:
+      case AtomicAdd::exchange_loop:
         return 2;
     }
     return 0;
@@ -38,7 +38,7 @@ std::string options(const ReduceConfig& c, const ReduceSupport& s, Precision p) 
          build_define("PASSES", std::to_string(static_cast<int>(c.passes))) +
          build_define("ATOMIC", std::to_string(atomic)) +
          build_define("BITS", wide ? "ulong" : "uint") +
-         build_define("CMPXCHG", wide ? "atom_cmpxchg" : "atomic_cmpxchg");
+         build_define("XCHG", wide ? "atom_xchg" : "atomic_xchg");
 }
 
 void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b) {

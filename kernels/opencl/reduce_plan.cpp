@@ -30,9 +30,9 @@ std::string_view to_string(AtomicAdd a) {
       return "atomic_add on uint (core OpenCL)";
     case AtomicAdd::float_ext:
       return "atomic_fetch_add_explicit (cl_ext_float_atomics)";
-    case AtomicAdd::cmpxchg_loop:
-      return "a compare-and-swap loop on the bits (atomic_cmpxchg, atom_cmpxchg for double): "
-             "the device has no cl_ext_float_atomics add";
+    case AtomicAdd::exchange_loop:
+      return "an exchange loop on the bits (atomic_xchg, atom_xchg for double): the device has no "
+             "cl_ext_float_atomics add";
   }
   return "?";
 }
@@ -60,7 +60,7 @@ void check_config(const ReduceConfig& c, Precision p, std::size_t max_group) {
 AtomicAdd atomic_add_of(Precision p, const ReduceSupport& s) {
   if (p == Precision::int32) return AtomicAdd::native_int;
   const bool ext = p == Precision::fp32 ? s.float_atomic_add : s.double_atomic_add;
-  return ext ? AtomicAdd::float_ext : AtomicAdd::cmpxchg_loop;
+  return ext ? AtomicAdd::float_ext : AtomicAdd::exchange_loop;
 }
 
 std::optional<std::string> unsupported(const ReduceConfig& c, Precision p, const ReduceSupport& s) {
@@ -69,8 +69,8 @@ std::optional<std::string> unsupported(const ReduceConfig& c, Precision p, const
     return "sub_group_reduce_add needs cl_khr_subgroups or OpenCL C 3.0's __opencl_c_subgroups, "
            "which the device lacks";
   if (c.passes == PassScheme::one_pass_atomic && p == Precision::fp64 &&
-      atomic_add_of(p, s) == AtomicAdd::cmpxchg_loop && !s.int64_atomics)
-    return "a double atomic add needs cl_ext_float_atomics or the 64-bit compare-and-swap of "
+      atomic_add_of(p, s) == AtomicAdd::exchange_loop && !s.int64_atomics)
+    return "a double atomic add needs cl_ext_float_atomics or the 64-bit exchange of "
            "cl_khr_int64_base_atomics, which the device lacks";
   if (c.passes == PassScheme::one_pass_last_block && !s.device_scope_acq_rel)
     return "last-block detection needs OpenCL 2.x acquire/release fences and atomics at device "

@@ -29,9 +29,9 @@ std::string_view to_string(BlockReduce b);
 
 // How a one-pass-atomic variant adds a group's sum to the result.
 enum class AtomicAdd {
-  native_int,   // atomic_add on uint (core OpenCL 1.1)
-  float_ext,    // atomic_fetch_add_explicit on atomic_float/double (cl_ext_float_atomics)
-  cmpxchg_loop  // atomic_cmpxchg on the value's bits until no other group intervened
+  native_int,    // atomic_add on uint (core OpenCL 1.1)
+  float_ext,     // atomic_fetch_add_explicit on atomic_float/double (cl_ext_float_atomics)
+  exchange_loop  // atomic_xchg of the value's bits: take the sum out, add, put it back (reduce.cl)
 };
 
 std::string_view to_string(AtomicAdd a);
@@ -42,7 +42,7 @@ struct ReduceSupport {
   int c_major = 1, c_minor = 2;  // the highest OpenCL C version the device compiles
   bool sub_groups = false;       // cl_khr_subgroups, or OpenCL C 3.0's __opencl_c_subgroups
   bool float_atomic_add = false, double_atomic_add = false;  // cl_ext_float_atomics, global add
-  bool int64_atomics = false;  // cl_khr_int64_base_atomics: a double compare-and-swap
+  bool int64_atomics = false;  // cl_khr_int64_base_atomics: a double exchange
   // OpenCL 2.x memory model at device scope: acquire/release fences and device-scope atomics
   // (CL_DEVICE_ATOMIC_FENCE_CAPABILITIES and _MEMORY_CAPABILITIES; every 2.x device has them).
   bool device_scope_acq_rel = false;

@@ -67,7 +67,7 @@ TEST(OpenClReducePlan, SubGroupsFp64AndDoubleAtomicsAreRequired) {
   EXPECT_FALSE(unsupported(atomic, Precision::fp64, s).has_value());
   s.int64_atomics = false;
   EXPECT_TRUE(unsupported(atomic, Precision::fp64, s).has_value());
-  s.double_atomic_add = true;  // cl_ext_float_atomics needs no compare-and-swap
+  s.double_atomic_add = true;  // cl_ext_float_atomics needs no exchange loop
   EXPECT_FALSE(unsupported(atomic, Precision::fp64, s).has_value());
   s.fp64 = false;
   EXPECT_TRUE(unsupported({}, Precision::fp64, s).has_value());
@@ -76,13 +76,13 @@ TEST(OpenClReducePlan, SubGroupsFp64AndDoubleAtomicsAreRequired) {
 TEST(OpenClReducePlan, AtomicAddIsTheBestTheDeviceHas) {
   ReduceSupport s = relaxed_3_0();
   EXPECT_EQ(atomic_add_of(Precision::int32, s), AtomicAdd::native_int);
-  EXPECT_EQ(atomic_add_of(Precision::fp32, s), AtomicAdd::cmpxchg_loop);
+  EXPECT_EQ(atomic_add_of(Precision::fp32, s), AtomicAdd::exchange_loop);
   s.float_atomic_add = true;
   EXPECT_EQ(atomic_add_of(Precision::fp32, s), AtomicAdd::float_ext);
-  EXPECT_EQ(atomic_add_of(Precision::fp64, s), AtomicAdd::cmpxchg_loop);
+  EXPECT_EQ(atomic_add_of(Precision::fp64, s), AtomicAdd::exchange_loop);
   const std::string text =
       reduce_description({.passes = PassScheme::one_pass_atomic}, Precision::fp64, s);
-  EXPECT_NE(text.find("atomic_cmpxchg"), std::string::npos) << text;
+  EXPECT_NE(text.find("atomic_xchg"), std::string::npos) << text;
 }
 
 TEST(OpenClReducePlan, PlanCoversEveryElement) {
