@@ -1,6 +1,5 @@
 #include "roofline/results.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -65,18 +64,20 @@ void place_on(Result& r, const Device& device) {
     throw InputError("result '" + r.variant + "' (" + r.family + "): params.roof_threads is " +
                      wanted.dump() + ", expected a thread count from 1 to 1048576");
   const int threads = wanted.get<int>();
-  const bool measured =
-      std::ranges::any_of(device.compute, [&](const auto& c) { return c.threads == threads; }) ||
-      std::ranges::any_of(device.memory, [&](const auto& m) { return m.threads == threads; });
   if (r.level.empty())  // measured outside Rooflab, by a writer that knows no profile
     r.level = device.level_for(
         r.work.working_set > 0 ? r.work.working_set : std::numeric_limits<double>::infinity(),
         threads);
+  // Its own thread count's roofs where they hold the two it is placed against.
+  const Roofline own = device.roofline(threads);
+  const bool measured = own.bandwidth(r.level) && own.peak(r.work.precision);
   const auto count = [](int n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
   r.params["roofs"] = measured ? "measured with " + count(threads)
                                : "all cores (" + count(device.max_threads_measured()) +
-                                     "): the profile has no roofs measured with " + count(threads);
-  place(r, device.roofline(measured ? threads : 0));
+                                     "): the profile has no " + r.level + " or " +
+                                     std::string(to_string(r.work.precision)) +
+                                     " roof measured with " + count(threads);
+  place(r, measured ? own : device.roofline());
 }
 
 std::vector<const Result*> far_below_roof(const Results& r) {

@@ -96,7 +96,7 @@ TEST(GbenchImport, ABenchmarkIsPlacedUnderTheRoofsOfItsThreadCount) {
   const roofline::Result four = imported_with(4);
   ASSERT_TRUE(four.placement);
   EXPECT_EQ(four.params.at("roofs"),
-            "all cores (2 threads): the profile has no roofs measured with 4 threads");
+            "all cores (2 threads): the profile has no DRAM or fp64 roof measured with 4 threads");
   EXPECT_NEAR(four.placement->attainable, 20e9 / 8, 1e-6 * 20e9 / 8);  // all cores: 20 GB/s
 
   roofline::Result bad = one;
