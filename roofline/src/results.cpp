@@ -57,7 +57,8 @@ void place(Result& r, const Roofline& roofs) {
 }
 
 void place_on(Result& r, const Device& device) {
-  if (!r.params.contains("roof_threads")) return place(r, device.roofline());
+  const bool no_roofs = device.compute.empty() && device.memory.empty();  // nothing to choose
+  if (!r.params.contains("roof_threads") || no_roofs) return place(r, device.roofline());
   const nlohmann::json& wanted = r.params.at("roof_threads");
   if (!wanted.is_number_integer() || wanted.get<std::int64_t>() < 1 ||
       wanted.get<std::int64_t>() > 1048576)  // the machine schema's bound on a thread count
