@@ -16,8 +16,14 @@
 
 namespace kernels {
 
-// In the default suite; no size study (every case is sized into DRAM).
-inline constexpr Family kStream{.name = "stream", .in_default_suite = true};
+// In the default suite. Its size study (time against the length, a panel per operation) needs
+// several lengths: a quick run sizes every case into DRAM, a full run on the CPU sweeps them from
+// 1 K elements to DRAM; the plain OpenMP loop (CPU) and cuBLAS (CUDA) are its baselines.
+inline constexpr Family kStream{.name = "stream",
+                                .in_default_suite = true,
+                                .size_param = "n",
+                                .size_label = "vector length (elements)",
+                                .panel_param = "op"};
 
 enum class StreamOp {
   read,   // return Σ in1

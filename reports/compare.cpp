@@ -20,19 +20,11 @@ Key key_of(const roofline::Result& r) {
 Verdict verdict(const roofline::Summary& a, const roofline::Summary& b) {
   if (b.ci_high < a.ci_low) return Verdict::faster;
   if (b.ci_low > a.ci_high) return Verdict::slower;
-  return Verdict::same;
+  return Verdict::unknown;
 }
 
-const char* to_text(Verdict v) {
-  switch (v) {
-    case Verdict::faster:
-      return "faster";
-    case Verdict::slower:
-      return "slower";
-    case Verdict::same:
-      break;
-  }
-  return "same";
+bool whole_range(const roofline::Summary& s) {
+  return s.n >= 2 && s.ci_low == s.min && s.ci_high == s.max;
 }
 
 }  // namespace
@@ -58,19 +50,49 @@ ComparisonSet compare(const roofline::Results& a, const roofline::Results& b) {
   return set;
 }
 
+std::string verdict_text(Verdict v) {
+  switch (v) {
+    case Verdict::faster:
+      return "faster";
+    case Verdict::slower:
+      return "slower";
+    case Verdict::unknown:
+      break;
+  }
+  return "can't tell";
+}
+
+std::string median_with_ci(const roofline::Summary& s) {
+  return format_si(s.median, "s") + " [" + format_si(s.ci_low, "s") + ", " +
+         format_si(s.ci_high, "s") + "]";
+}
+
+std::string verdict_reason(const Comparison& c) {
+  if (c.verdict != Verdict::unknown) return "CIs apart";
+  // Where it explains the overlap: a CI as wide as its samples' spread.
+  const roofline::Summary &a = *c.a->time, &b = *c.b->time;
+  if (whole_range(a) && whole_range(b))
+    return "CIs overlap; each is its samples' min-max (n=" + std::to_string(a.n) + " and " +
+           std::to_string(b.n) + ")";
+  if (whole_range(a) || whole_range(b))
+    return std::string("CIs overlap; ") + (whole_range(a) ? "A" : "B") +
+           "'s is its samples' min-max (n=" + std::to_string(whole_range(a) ? a.n : b.n) + ")";
+  return "CIs overlap";
+}
+
 std::string comparison_table(const ComparisonSet& set) {
   std::vector<std::vector<std::string>> rows;
   for (const Comparison& c : set.pairs)
     rows.push_back({c.a->family, c.a->variant, std::string(to_string(c.a->work.precision)),
-                    key_param(c.a->params), format_si(c.a->time->median, "s"),
-                    format_si(c.b->time->median, "s"), format_number(c.speedup) + "x",
-                    to_text(c.verdict)});
-  std::string out =
-      text_table({"Family", "Variant", "Precision", "Key", "Time A", "Time B", "A/B", "B is"}, rows,
-                 {4, 5, 6}, "  ");
+                    key_param(c.a->params), median_with_ci(*c.a->time), median_with_ci(*c.b->time),
+                    format_number(c.speedup) + "x", verdict_text(c.verdict), verdict_reason(c)});
+  std::string out = text_table({"Family", "Variant", "Precision", "Key", "A median [95% CI]",
+                                "B median [95% CI]", "A/B", "B is", "Why"},
+                               rows, {4, 5, 6}, "  ");
   out += "  " + std::to_string(set.pairs.size()) + " compared, " + std::to_string(set.only_in_a) +
          " only in A, " + std::to_string(set.only_in_b) +
-         " only in B (verified results only; 'same' = the 95% CIs of the median overlap)\n";
+         " only in B (verified results only; a difference is called only where the 95% CIs of "
+         "the median time do not overlap, whatever the ratio A/B)\n";
   return out;
 }
 

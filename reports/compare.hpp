@@ -8,9 +8,9 @@
 namespace reports {
 
 enum class Verdict {
-  faster,  // B's 95% CI of the median time lies wholly below A's
-  slower,  // wholly above
-  same,    // the intervals overlap: no difference this measurement can show
+  faster,   // B's 95% CI of the median time lies wholly below A's
+  slower,   // wholly above
+  unknown,  // the intervals overlap: this measurement cannot tell, whatever the ratio of medians
 };
 
 struct Comparison {
@@ -27,6 +27,18 @@ struct ComparisonSet {
 
 // Pairs records with the same family, variant, backend, device, precision and parameters.
 ComparisonSet compare(const roofline::Results& a, const roofline::Results& b);
+
+// The verdict in a word ("faster", "slower", "can't tell").
+std::string verdict_text(Verdict v);
+
+// A median with its 95% CI: "1.2 ms [1.1 ms, 1.3 ms]".
+std::string median_with_ci(const roofline::Summary& s);
+
+// Why the verdict is what it is, plainly: whether the CIs overlap, and where a CI is its samples'
+// whole range (fewer than 9 samples give no narrower 95% interval of the median) how many there
+// were: one slow repetition then stretches it to the slowest, which is how a 12.8x ratio of
+// medians can still be undecided.
+std::string verdict_reason(const Comparison& c);
 
 // A terminal table of the pairs and a line with the counts.
 std::string comparison_table(const ComparisonSet& set);

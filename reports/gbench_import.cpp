@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -71,6 +72,20 @@ std::optional<roofline::Precision> precision_in(const std::string& label) {
   return std::nullopt;
 }
 
+// Whether Google Benchmark divided the rate counters of a run of this name by its real time:
+// UseRealTime() and UseManualTime() name their runs ".../real_time" and ".../manual_time" (a
+// manual time is reported as real_time). Otherwise it divided by CPU time.
+bool rates_per_real_time(const std::string& run_name) {
+  std::size_t begin = 0;
+  while (begin <= run_name.size()) {
+    const std::size_t end = std::min(run_name.find('/', begin), run_name.size());
+    const std::string_view part(run_name.data() + begin, end - begin);
+    if (begin > 0 && (part == "real_time" || part == "manual_time")) return true;
+    begin = end + 1;
+  }
+  return false;
+}
+
 // The repetitions of one benchmark, in file order.
 struct Runs {
   std::vector<const json*> entries;
@@ -93,6 +108,7 @@ roofline::Result import_runs(const std::string& name, const Runs& runs, const st
   r.device = device.id;
   r.params = {{"source", file},
               {"threads", threads},
+              {"roof_threads", threads},  // placed under the roofs of its own thread count
               {"label", label},
               {"precision", precision ? "from the label" : "fp64 (assumed: the label names none)"}};
   r.verification = {.passed = true,
@@ -106,14 +122,18 @@ roofline::Result import_runs(const std::string& name, const Runs& runs, const st
                 optional_field<std::string>(*e, "error_message", "", where);
       return r;
     }
-    // Per iteration, as Google Benchmark reports it; work = rate × this time, so the imported
-    // performance is the flops counter itself.
-    const double seconds =
-        number(*e, "real_time", where, true) *
+    // Per iteration, as Google Benchmark reports them. Its rate counters are the counted work
+    // over the time it measured by: CPU time (summed over the benchmark's threads) unless the
+    // benchmark used real or manual time. That time gives back the work of one iteration, placed
+    // against the wall-clock (or manual) time, as Rooflab times its own kernels.
+    const double unit =
         seconds_per_unit(optional_field<std::string>(*e, "time_unit", "ns", where), where);
+    const double seconds = number(*e, "real_time", where, true) * unit;
+    const double rate_seconds =
+        rates_per_real_time(name) ? seconds : number(*e, "cpu_time", where, true) * unit;
     r.samples.push_back(seconds);
-    flops.push_back(number(*e, "flops", where) * seconds);
-    bytes.push_back(number(*e, "bytes", where) * seconds);
+    flops.push_back(number(*e, "flops", where) * rate_seconds);
+    bytes.push_back(number(*e, "bytes", where) * rate_seconds);
     if (e->contains("working_set")) working_sets.push_back(number(*e, "working_set", where));
   }
   r.work = {.precision = precision.value_or(roofline::Precision::fp64),
@@ -121,6 +141,17 @@ roofline::Result import_runs(const std::string& name, const Runs& runs, const st
             .bytes = median(bytes),
             .bytes_write_allocate = median(bytes),
             .working_set = working_sets.empty() ? 0 : median(working_sets)};
+  if (!working_sets.empty()) {
+    // Its size study: time against the working set, a line per benchmark (and thread count),
+    // relative to the benchmark whose label names it the baseline.
+    r.params["working_set"] = r.work.working_set;
+    r.params["series"] = name.substr(0, name.find('/')) +
+                         (threads > 1 ? " · " + std::to_string(threads) + " threads" : "");
+    r.study = roofline::SizeStudy{.param = "working_set",
+                                  .label = "working set (bytes)",
+                                  .panel = "",
+                                  .baseline = label.find("baseline") != std::string::npos};
+  }
   r.level = working_sets.empty()
                 ? device.level_for(std::numeric_limits<double>::infinity(), threads)
                 : device.level_for(r.work.working_set, threads);

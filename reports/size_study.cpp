@@ -135,6 +135,21 @@ const SizeSeries& most_threads(const StudyPanel& panel) {
   return *std::ranges::max_element(panel.series, {}, &SizeSeries::threads);
 }
 
+// A panel's time, latency-aware and relative views.
+std::string panel_charts(const StudyPanel& p, const std::string& device_title,
+                         const roofline::Device& device) {
+  std::string html = study_time_svg(panel_name(p) + " — " + device_title, p, device) + "\n";
+  const std::string latency = study_latency_svg(
+      panel_name(p) + " against the latency-aware roof — " + device_title, p, device);
+  if (!latency.empty()) html += latency + "\n";
+  const std::string relative =
+      study_relative_svg(panel_name(p) + " relative to the baseline — " + device_title, p);
+  if (relative.empty())
+    return html + "<p class=\"note\">" + escape_xml(panel_name(p)) +
+           ": no baseline was run, so there is no relative view.</p>\n";
+  return html + relative + "\n";
+}
+
 }  // namespace
 
 std::vector<StudyPanel> study_panels(const std::vector<const roofline::Result*>& records) {
@@ -152,12 +167,13 @@ std::vector<StudyPanel> study_panels(const std::vector<const roofline::Result*>&
     });
     if (panel == panels.end())
       panel = panels.insert(panels.end(), {r->family, study, panel_value, r->work.precision, {}});
+    // An imported benchmark's sizes are runs of different names; they name their line.
+    const std::string name = r->params.value("series", r->variant);
     auto s = std::find_if(panel->series.begin(), panel->series.end(),
-                          [&](const SizeSeries& l) { return l.variant == r->variant; });
+                          [&](const SizeSeries& l) { return l.variant == name; });
     if (s == panel->series.end()) {
-      s = panel->series.insert(
-          panel->series.end(),
-          {r->variant, study.baseline, r->params.value("threads", 0), {}, {}, {}});
+      s = panel->series.insert(panel->series.end(),
+                               {name, study.baseline, r->params.value("threads", 0), {}, {}, {}});
     }
     s->size.push_back(r->params.at(study.param).get<double>());
     s->time.push_back(r->time->median);
@@ -290,17 +306,12 @@ std::string study_section(const std::string& device_title,
     if (first_of_family)
       html += "<h3>" + escape_xml(title_case(p.family)) + ": time against " +
               escape_xml(p.study.label) + "</h3>\n";
-    html += study_time_svg(panel_name(p) + " — " + device_title, p, device) + "\n";
-    const std::string latency = study_latency_svg(
-        panel_name(p) + " against the latency-aware roof — " + device_title, p, device);
-    if (!latency.empty()) html += latency + "\n";
-    const std::string relative =
-        study_relative_svg(panel_name(p) + " relative to the baseline — " + device_title, p);
-    if (relative.empty()) {
+    if (std::ranges::all_of(p.series, [](const SizeSeries& s) { return s.size.size() < 2; })) {
       html += "<p class=\"note\">" + escape_xml(panel_name(p)) +
-              ": no library baseline was run, so there is no relative view.</p>\n";
+              ": one size per variant, so no size study to draw (a quick run sizes the stream "
+              "family into DRAM; --full sweeps its lengths).</p>\n";
     } else {
-      html += relative + "\n";
+      html += panel_charts(p, device_title, device);
     }
     const bool last_of_family = i + 1 == panels.size() || panels[i + 1].family != p.family;
     if (!last_of_family) continue;

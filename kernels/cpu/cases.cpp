@@ -44,21 +44,29 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
 }
 
 // Every stream operation per ISA level, with ordinary and non-temporal stores, and the plain
-// OpenMP loop.
+// OpenMP loop (the size study's baseline). A quick run sizes each case into DRAM; a full run
+// sweeps the study's lengths.
 void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device, int threads) {
   const auto add = [&](std::string name, bool quick, StreamTechnique technique, Isa isa,
                        Store store) {
-    out.push_back({&kStream, name, quick, false, [=, &device](Cases& cases, const Sizing& sizing) {
-                     for (Precision p : kPrecisions)
-                       for (StreamOp op : kStreamOps) {
-                         if (store == Store::nontemporal && !stream_stores(op)) continue;
-                         const std::size_t n = sizing.elements(stream_arrays(op), p);
-                         const bool balanced = technique == StreamTechnique::simd && threads > 1 &&
-                                               sizing.in_dram(n * stream_arrays(op) * size_of(p));
-                         const StreamCall call{op, store, threads, 1, isa, balanced};
-                         cases.push_back(make_stream_case(device, name, technique, call, p, n));
-                       }
-                   }});
+    const bool baseline = technique == StreamTechnique::plain;
+    out.push_back(
+        {&kStream, name, quick, baseline, [=, &device](Cases& cases, const Sizing& sizing) {
+           for (Precision p : kPrecisions)
+             for (StreamOp op : kStreamOps) {
+               if (store == Store::nontemporal && !stream_stores(op)) continue;
+               const int arrays = stream_arrays(op);
+               const std::vector<std::size_t> lengths =
+                   sizing.quick() ? std::vector{sizing.elements(arrays, p)}
+                                  : sizing.lengths(arrays, p);
+               for (std::size_t n : lengths) {
+                 const bool balanced = technique == StreamTechnique::simd && threads > 1 &&
+                                       sizing.in_dram(n * arrays * size_of(p));
+                 const StreamCall call{op, store, threads, 1, isa, balanced};
+                 cases.push_back(make_stream_case(device, name, technique, call, p, n));
+               }
+             }
+         }});
   };
   // Quick runs the best ISA level and, below AVX-512, AVX2: 256-bit loads stream DRAM faster on
   // cores that split 512-bit ones in two (a Zen 4 thread's reads: 1.05-1.07x the plain loop with

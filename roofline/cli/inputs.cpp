@@ -108,7 +108,14 @@ Inputs load_inputs(const std::vector<std::string>& files) {
       host.results.push_back(std::move(r));
     imported.push_back({file, first, host.results.size() - first});
   }
-  for (auto& r : results) place_all(r);
+  for (std::size_t f = 0; f < results.size(); ++f) {
+    try {
+      place_all(results[f]);
+    } catch (const roofline::InputError& e) {  // a result's own roof_threads: name its file
+      if (f >= results_files.size()) throw;
+      throw roofline::InputError("'" + results_files[f] + "': " + e.what());
+    }
+  }
   for (std::size_t f = 0; f < results_files.size(); ++f) {
     const auto& own = results[f].results;
     const std::size_t count = f == 0 && !imported.empty() ? imported.front().first : own.size();

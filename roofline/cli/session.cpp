@@ -267,7 +267,7 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
 void place_all(roofline::Results& r) {
   for (auto& result : r.results) {
     const roofline::Device* device = r.machine.find(result.device);
-    if (device) roofline::place(result, device->roofline());
+    if (device) roofline::place_on(result, *device);
   }
 }
 

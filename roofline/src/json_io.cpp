@@ -215,7 +215,12 @@ void from_json(const json& j, Result& r) {
   r.verification = j.at("verification");
   r.error = j.at("error");
   r.samples = j.at("samples").get<std::vector<double>>();
-  if (!j.at("time").is_null()) r.time = j.at("time").get<Summary>();
+  // Rooflab writes the summary of every result it timed; a writer without its statistics (a
+  // marked region, roofline/region.hpp) leaves it null beside the samples.
+  if (!j.at("time").is_null())
+    r.time = j.at("time").get<Summary>();
+  else if (!r.samples.empty())
+    r.time = summarize(r.samples);
   if (!j.at("placement").is_null()) r.placement = j.at("placement").get<Placement>();
   if (j.contains("roof_now") && !j.at("roof_now").is_null()) r.roof_now = j.at("roof_now");
   // Counters came with results/1 files of later builds: older ones have none.

@@ -1,8 +1,11 @@
 #include "roofline/results.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
+
+#include "roofline/input_error.hpp"
 
 namespace roofline {
 
@@ -51,6 +54,31 @@ void place(Result& r, const Roofline& roofs) {
   const double efficiency = r.placement->efficiency_now.value_or(r.placement->efficiency);
   if (!r.time->unstable && efficiency < kFarBelowRoof)
     r.placement->note = far_below_note(*r.placement, efficiency, roofs, r);
+}
+
+void place_on(Result& r, const Device& device) {
+  const bool no_roofs = device.compute.empty() && device.memory.empty();  // nothing to choose
+  if (!r.params.contains("roof_threads") || no_roofs) return place(r, device.roofline());
+  const nlohmann::json& wanted = r.params.at("roof_threads");
+  if (!wanted.is_number_integer() || wanted.get<std::int64_t>() < 1 ||
+      wanted.get<std::int64_t>() > 1048576)  // the machine schema's bound on a thread count
+    throw InputError("result '" + r.variant + "' (" + r.family + "): params.roof_threads is " +
+                     wanted.dump() + ", expected a thread count from 1 to 1048576");
+  const int threads = wanted.get<int>();
+  if (r.level.empty())  // measured outside Rooflab, by a writer that knows no profile
+    r.level = device.level_for(
+        r.work.working_set > 0 ? r.work.working_set : std::numeric_limits<double>::infinity(),
+        threads);
+  // Its own thread count's roofs where they hold the two it is placed against.
+  const Roofline own = device.roofline(threads);
+  const bool measured = own.bandwidth(r.level) && own.peak(r.work.precision);
+  const auto count = [](int n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
+  r.params["roofs"] = measured ? "measured with " + count(threads)
+                               : "all cores (" + count(device.max_threads_measured()) +
+                                     "): the profile has no " + r.level + " or " +
+                                     std::string(to_string(r.work.precision)) +
+                                     " roof measured with " + count(threads);
+  place(r, measured ? own : device.roofline());
 }
 
 std::vector<const Result*> far_below_roof(const Results& r) {

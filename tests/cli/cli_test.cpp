@@ -376,6 +376,14 @@ TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {
   EXPECT_NE(r.output.find("44 compared, 0 only in A, 0 only in B"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("faster"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("slower"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("A median [95% CI]"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("CIs overlap"), std::string::npos) << r.output;
+  const auto page = rooflab("compare a.json a.json -o compare.html", dir);
+  ASSERT_EQ(page.code, 0) << page.output;
+  std::ifstream html(dir / "compare.html");
+  const std::string text((std::istreambuf_iterator<char>(html)), {});
+  EXPECT_NE(text.find("<td>can&#39;t tell</td>"), std::string::npos) << text.substr(0, 2000);
+  expect_refused("compare a.json a.json -o a.json", "'a.json'", dir);
   expect_refused("compare a.json", "B", dir);
   expect_refused("compare a.json absent.json", "absent.json", dir);
 }

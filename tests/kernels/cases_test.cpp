@@ -174,6 +174,39 @@ TEST(CpuCases, EveryQuickScanCaseVerifiesAtAnAwkwardSize) {
   }
 }
 
+// The stream family's size study: a quick run sizes each case into DRAM (one length), a full
+// run sweeps the lengths from 1 K elements up to DRAM; the plain OpenMP loop is the baseline.
+TEST(CpuCases, AFullStreamRunSweepsTheLengthsOfItsSizeStudy) {
+  roofline::RunOptions options;
+  options.families = {"stream"};
+  options.variants = {"omp_plain"};
+  for (const bool quick : {true, false}) {
+    SCOPED_TRACE(quick ? "quick" : "full");
+    options.quick = quick;
+    std::map<std::string, std::set<std::int64_t>> lengths;  // of each op and precision
+    for (const auto& c : make_cases(zen3_device(), options)) {
+      const roofline::CaseInfo& info = c->info();
+      ASSERT_TRUE(info.study) << info.variant;
+      EXPECT_EQ(info.study->param, "n");
+      EXPECT_EQ(info.study->label, "vector length (elements)");
+      EXPECT_EQ(info.study->panel, "op");
+      EXPECT_TRUE(info.study->baseline);
+      lengths[info.params.at("op").get<std::string>() +
+              std::string(roofline::to_string(info.work.precision))]
+          .insert(info.params.at("n").get<std::int64_t>());
+    }
+    ASSERT_EQ(lengths.size(), 16u);  // 8 ops × 2 precisions
+    for (const auto& [op, n] : lengths) {
+      if (quick) {
+        EXPECT_EQ(n.size(), 1u) << op;
+      } else {
+        EXPECT_GT(n.size(), 5u) << op;
+        EXPECT_EQ(*n.begin(), 1024) << op;
+      }
+    }
+  }
+}
+
 TEST(CpuCases, GemmCasesCarryTheSizeStudyAndEachVariantsSizes) {
   roofline::RunOptions options;
   options.families = {"gemm"};

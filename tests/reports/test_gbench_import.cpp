@@ -2,6 +2,7 @@
 // the device's roofline with its repetitions as samples; malformed files are refused by name.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
@@ -26,25 +27,81 @@ nlohmann::json run_sample_benchmark() {
 
 }  // namespace
 
-TEST(GbenchImport, TheBenchmarkWithCountersLandsOnTheRoofline) {
+TEST(GbenchImport, TheBenchmarksWithCountersLandOnTheRoofline) {
   const auto j = run_sample_benchmark();
   ASSERT_TRUE(reports::is_gbench_json(j));
   const roofline::Device device = reports::samples::sample_device();
   const auto imported = reports::import_gbench(j, "bench.json", device);
-  ASSERT_EQ(imported.size(), 1u);  // BM_untagged has no counters; aggregates are skipped
-  const roofline::Result& r = imported[0];
-  EXPECT_EQ(r.family, "gbench");
-  EXPECT_EQ(r.variant, "BM_daxpy/real_time");
-  EXPECT_EQ(r.device, device.id);
-  EXPECT_EQ(r.samples.size(), 3u);
-  EXPECT_EQ(r.work.precision, roofline::Precision::fp64);  // from the label
-  // The rates times the real time per iteration give back the work of one iteration.
-  EXPECT_NEAR(r.work.flops, 2.0 * 4096, 1e-6 * 2 * 4096);
-  EXPECT_NEAR(r.work.bytes, 24.0 * 4096, 1e-6 * 24 * 4096);
-  EXPECT_EQ(r.work.working_set, 16.0 * 4096);
-  EXPECT_EQ(r.level, device.level_for(16.0 * 4096, 1));
-  EXPECT_TRUE(r.ok());
-  EXPECT_NE(r.verification.message.find("not verified by Rooflab"), std::string::npos);
+  // BM_untagged has no counters; aggregates are skipped.
+  ASSERT_EQ(imported.size(), 3u);
+  EXPECT_EQ(imported[0].variant, "BM_daxpy/real_time");
+  EXPECT_EQ(imported[1].variant, "BM_daxpy_cpu_time");
+  EXPECT_EQ(imported[2].variant, "BM_daxpy_2_threads/real_time/threads:2");
+  for (const roofline::Result& r : imported) {
+    SCOPED_TRACE(r.variant);
+    EXPECT_EQ(r.family, "gbench");
+    EXPECT_EQ(r.params.at("source"), "bench.json");
+    EXPECT_EQ(r.device, device.id);
+    EXPECT_EQ(r.samples.size(), 3u);
+    EXPECT_EQ(r.work.precision, roofline::Precision::fp64);  // from the label
+    // Whichever time Google Benchmark divided its rates by (real time, or CPU time summed over
+    // threads), multiplying them back by it gives the work of one iteration.
+    EXPECT_NEAR(r.work.flops, 2.0 * 4096, 1e-6 * 2 * 4096);
+    EXPECT_NEAR(r.work.bytes, 24.0 * 4096, 1e-6 * 24 * 4096);
+    EXPECT_EQ(r.work.working_set, 16.0 * 4096);
+    EXPECT_TRUE(r.ok());
+    EXPECT_NE(r.verification.message.find("not verified by Rooflab"), std::string::npos);
+  }
+  // The imported rate is the work over the wall-clock time, not Google Benchmark's CPU-time one.
+  const roofline::Result& by_cpu = imported[1];
+  const auto& runs = j.at("benchmarks");
+  const auto first_cpu_run = std::find_if(
+      runs.begin(), runs.end(), [](const auto& e) { return e.at("name") == "BM_daxpy_cpu_time"; });
+  ASSERT_NE(first_cpu_run, runs.end());
+  const double real_seconds = first_cpu_run->at("real_time").get<double>() * 1e-9;
+  EXPECT_NEAR(by_cpu.samples[0], real_seconds, 1e-12 * real_seconds);
+  roofline::Result placed = by_cpu;
+  roofline::place_on(placed, device);
+  ASSERT_TRUE(placed.placement);
+  EXPECT_NEAR(placed.placement->performance, 2.0 * 4096 / placed.time->median,
+              1e-6 * 2 * 4096 / placed.time->median);
+  EXPECT_EQ(imported[0].params.at("roof_threads"), 1);
+  EXPECT_EQ(imported[2].params.at("roof_threads"), 2);
+  EXPECT_EQ(imported[2].level, device.level_for(16.0 * 4096, 2));
+}
+
+// A benchmark of one thread is placed under the roofs the profile measured with one thread, one
+// of a thread count the profile has no roofs for under the all-core roofs, and it says which.
+TEST(GbenchImport, ABenchmarkIsPlacedUnderTheRoofsOfItsThreadCount) {
+  const roofline::Device device = reports::samples::sample_device();  // roofs of 1 and 2 threads
+  const auto imported_with = [&](int threads) {
+    const nlohmann::json j = {{"context", nlohmann::json::object()},
+                              {"benchmarks",
+                               {{{"name", "BM_x/real_time"},
+                                 {"threads", threads},
+                                 {"real_time", 1.0},
+                                 {"cpu_time", 1.0},
+                                 {"time_unit", "s"},
+                                 {"flops", 1e9},  // AI 1/8 fp64: DRAM-bound on both profiles' roofs
+                                 {"bytes", 8e9},
+                                 {"working_set", 1e9}}}}};
+    auto r = reports::import_gbench(j, "mine.json", device).at(0);
+    roofline::place_on(r, device);
+    return r;
+  };
+  const roofline::Result one = imported_with(1);
+  ASSERT_TRUE(one.placement);
+  EXPECT_EQ(one.params.at("roofs"), "measured with 1 thread");
+  EXPECT_NEAR(one.placement->attainable, 12e9 / 8, 1e-6 * 12e9 / 8);  // 1 thread's DRAM: 12 GB/s
+  const roofline::Result four = imported_with(4);
+  ASSERT_TRUE(four.placement);
+  EXPECT_EQ(four.params.at("roofs"),
+            "all cores (2 threads): the profile has no DRAM or fp64 roof measured with 4 threads");
+  EXPECT_NEAR(four.placement->attainable, 20e9 / 8, 1e-6 * 20e9 / 8);  // all cores: 20 GB/s
+
+  roofline::Result bad = one;
+  bad.params["roof_threads"] = "many";
+  EXPECT_THROW(roofline::place_on(bad, device), roofline::InputError);
 }
 
 TEST(GbenchImport, AFileWithoutCountersOrWithBadValuesIsRefusedByName) {
@@ -72,7 +129,7 @@ TEST(GbenchImport, AFileWithoutCountersOrWithBadValuesIsRefusedByName) {
 TEST(GbenchImport, FieldsOfTheWrongTypeOrMissingAreRefusedWithTheirPath) {
   const roofline::Device device = reports::samples::sample_device();
   const nlohmann::json good = {
-      {"name", "BM_x"}, {"real_time", 5.0}, {"flops", 1.0}, {"bytes", 8.0}};
+      {"name", "BM_x"}, {"real_time", 5.0}, {"cpu_time", 4.0}, {"flops", 1.0}, {"bytes", 8.0}};
   const auto refusal = [&](const char* key, const nlohmann::json& value) {
     nlohmann::json entry = good;
     if (value.is_null())
@@ -101,6 +158,8 @@ TEST(GbenchImport, FieldsOfTheWrongTypeOrMissingAreRefusedWithTheirPath) {
             "'mine.json': benchmark \"BM_x\": \"time_unit\" is not a string");
   EXPECT_EQ(refusal("real_time", nullptr),
             "'mine.json': benchmark \"BM_x\": no \"real_time\" (a number)");
+  EXPECT_EQ(refusal("cpu_time", nullptr),
+            "'mine.json': benchmark \"BM_x\": no \"cpu_time\" (a number)");
   // Values no benchmark could have measured (issue 29: drawn as if real before).
   EXPECT_EQ(refusal("real_time", 0.0),
             "'mine.json': benchmark \"BM_x\": \"real_time\" is 0.0, expected a number above 0");

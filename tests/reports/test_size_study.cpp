@@ -5,8 +5,10 @@
 
 #include "count.hpp"
 #include "reduce_samples.hpp"
+#include "reports/gbench_import.hpp"
 #include "reports/size_study.hpp"
 #include "reports/view.hpp"
+#include "sample_results.hpp"
 
 namespace reports {
 namespace {
@@ -83,7 +85,7 @@ TEST_F(SizeStudy, ChartsHaveOneLinePerVariantAndTheReference) {
   const std::string section = study_section("CPU", records_, device);
   EXPECT_EQ(count(section, "class=\"chart study-time\""), 3);
   EXPECT_EQ(count(section, "class=\"chart study-relative\""), 2);
-  EXPECT_EQ(count(section, "no library baseline"), 1);
+  EXPECT_EQ(count(section, "no baseline was run"), 1);
   EXPECT_EQ(count(section, "Not offered: openblas sum fp32: its sum is 6.5, exactly 12.75."), 1);
   EXPECT_EQ(count(section, "<h3>Reduce: time against vector length (elements)</h3>"), 1);
   EXPECT_EQ(count(section, "Vector length (elements)"), 5);  // the x axis of every chart
@@ -129,6 +131,54 @@ TEST_F(SizeStudy, TheLatencyAwareRoofIsTheCallLatencyPlusTheRoofsTime) {
 TEST_F(SizeStudy, ResultsWithoutAStudyAreNotDrawn) {
   for (roofline::Result& r : inputs_[0].results) r.study.reset();
   EXPECT_TRUE(study_panels(device_views(inputs_)[0].records).empty());
+}
+
+// A quick run sizes the stream family into DRAM: one size per variant, nothing to draw, and the
+// section says so instead of drawing one-point lines.
+TEST_F(SizeStudy, APanelOfOneSizePerVariantSaysSoInsteadOfDrawing) {
+  std::vector<roofline::Result>& results = inputs_[0].results;
+  const double first = results.front().params.at("n").get<double>();
+  std::erase_if(results, [&](const roofline::Result& r) { return r.params.at("n") != first; });
+  const std::string section =
+      study_section("CPU", device_views(inputs_)[0].records, inputs_[0].machine.devices[0]);
+  EXPECT_EQ(count(section, "class=\"chart"), 0);
+  EXPECT_EQ(count(section, "one size per variant, so no size study to draw"), 3);
+}
+
+// Imported Google Benchmark runs with a working_set counter: each function's runs join one line
+// against the working set, relative to the benchmark labelled the baseline.
+TEST(ImportedSizeStudy, EachBenchmarkIsALineAgainstItsWorkingSet) {
+  nlohmann::json runs = nlohmann::json::array();
+  for (const double ws : {4096.0, 65536.0, 1048576.0})
+    for (const std::string function : {"BM_copy", "BM_memcpy"}) {
+      const double seconds = ws * (function == "BM_copy" ? 2e-10 : 1e-10);
+      runs.push_back({{"name", function + "/" + std::to_string(static_cast<int>(ws))},
+                      {"label", function == "BM_memcpy" ? "baseline" : ""},
+                      {"real_time", seconds},
+                      {"cpu_time", seconds},
+                      {"time_unit", "s"},
+                      {"flops", 0.0},
+                      {"bytes", 2 * ws / seconds},
+                      {"working_set", ws}});
+    }
+  const roofline::Device device = samples::sample_device();
+  std::vector<roofline::Result> imported = import_gbench(
+      {{"context", nlohmann::json::object()}, {"benchmarks", runs}}, "b.json", device);
+  std::vector<const roofline::Result*> records;
+  for (const roofline::Result& r : imported) records.push_back(&r);
+  const std::vector<StudyPanel> panels = study_panels(records);
+  ASSERT_EQ(panels.size(), 1u);
+  ASSERT_EQ(panels[0].series.size(), 2u);
+  EXPECT_EQ(panels[0].series[0].variant, "BM_copy");
+  EXPECT_EQ(panels[0].series[0].size, (std::vector<double>{4096, 65536, 1048576}));
+  const std::optional<std::size_t> base = baseline_series(panels[0]);
+  ASSERT_TRUE(base);
+  EXPECT_EQ(panels[0].series[*base].variant, "BM_memcpy");
+  const SizeSeries relative = relative_to(panels[0].series[0], panels[0].series[*base]);
+  for (const double t : relative.time) EXPECT_NEAR(t, 2.0, 1e-9);
+  const std::string section = study_section("CPU", records, device);
+  EXPECT_EQ(count(section, "<h3>Gbench: time against working set (bytes)</h3>"), 1);
+  EXPECT_EQ(count(section, "class=\"chart study-relative\""), 1);
 }
 
 }  // namespace

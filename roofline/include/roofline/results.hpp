@@ -80,6 +80,13 @@ double bandwidth(const Result& r);
 inline constexpr double kFarBelowRoof = 0.5;
 void place(Result& r, const Roofline& roofs);
 
+// Places r under the device's roofs: those measured with params "roof_threads" threads where it
+// names them (a benchmark measured outside Rooflab: imported, or a marked region) and the profile
+// has that count's roofs of r's level and precision, else the most threads measured; such a result
+// says which in params "roofs", and one without a level gets the level of its working set (the
+// slowest without one). Throws InputError for a "roof_threads" that is not a thread count.
+void place_on(Result& r, const Device& device);
+
 // Placed results whose placement carries a note (far below their roof).
 std::vector<const Result*> far_below_roof(const Results& r);
 
