@@ -58,7 +58,9 @@ TEST_F(GpuLink, TheProbeRecordsTheSweepItsCeilingsAndTheLinksRate) {
                         .find("host_link theoretical unavailable") != std::string::npos;
   EXPECT_NE(rate, note);
   for (const auto& t : device_.theoretical_memory) {
-    if (t.level == "host_link") EXPECT_NE(t.basis.find("PCIe Gen"), std::string::npos);
+    if (t.level == "host_link") {
+      EXPECT_NE(t.basis.find("PCIe Gen"), std::string::npos);
+    }
   }
 }
 
