@@ -43,11 +43,20 @@ __global__ void check_kernel(const T* result, std::size_t n, double tolerance, R
 
 }  // namespace element_check
 
+// What a check on the device found, with the element at the first bad index (index 0 when none
+// is) and its reference, which a failure's message names.
+template <class T>
+struct DeviceFinding {
+  ElementCheck check;
+  T found{};
+  ExactValue expected;
+};
+
 // The largest relative error of result[i] against reference(i) (an ExactValue, computed on the
 // device) and the first index past `tolerance`, as check_elements finds them on the host.
 template <class T, class Reference>
-ElementCheck check_elements_on_device(const T* result, std::size_t n, double tolerance,
-                                      Reference reference) {
+DeviceFinding<T> check_elements_on_device(const T* result, std::size_t n, double tolerance,
+                                          Reference reference) {
   using namespace element_check;
   DeviceBuffer<unsigned long long> found(2);  // the max's bits, the first bad index
   const unsigned long long start[2] = {0, n};
@@ -59,10 +68,15 @@ ElementCheck check_elements_on_device(const T* result, std::size_t n, double tol
   check_launch("check_kernel");
   unsigned long long back[2];
   ROOFLAB_CUDA(cudaMemcpy(back, found.data(), sizeof back, cudaMemcpyDeviceToHost));
-  double max_error;
-  static_assert(sizeof max_error == sizeof back[0]);
-  std::memcpy(&max_error, &back[0], sizeof max_error);
-  return {max_error, static_cast<std::size_t>(back[1])};
+  DeviceFinding<T> f;
+  static_assert(sizeof f.check.max_error == sizeof back[0]);
+  std::memcpy(&f.check.max_error, &back[0], sizeof back[0]);
+  f.check.first_bad = static_cast<std::size_t>(back[1]);
+  const std::size_t at = f.check.first_bad < n ? f.check.first_bad : 0;
+  if (n > 0)
+    ROOFLAB_CUDA(cudaMemcpy(&f.found, result + at, sizeof f.found, cudaMemcpyDeviceToHost));
+  f.expected = reference(at);
+  return f;
 }
 
 }  // namespace kernels::cuda

@@ -20,12 +20,10 @@ struct NestedSaxpyReference {
 template <class T>
 roofline::Verification verify_nested_saxpy_on_device(int m, const T* y, std::size_t n,
                                                      std::uint64_t x_seed, std::uint64_t y0_seed) {
-  const NestedSaxpyReference<T> reference{nested_saxpy_weights(m), x_seed, y0_seed};
-  const ElementCheck check = check_elements_on_device(y, n, nested_saxpy_tolerance<T>(), reference);
-  const std::size_t bad = check.first_bad < n ? check.first_bad : 0;
-  T found{};
-  if (n > 0) ROOFLAB_CUDA(cudaMemcpy(&found, y + bad, sizeof found, cudaMemcpyDeviceToHost));
-  return nested_saxpy_verdict<T>(m, n, check, found, reference(bad));
+  const auto f =
+      check_elements_on_device(y, n, nested_saxpy_tolerance<T>(),
+                               NestedSaxpyReference<T>{nested_saxpy_weights(m), x_seed, y0_seed});
+  return nested_saxpy_verdict<T>(m, n, f.check, f.found, f.expected);
 }
 
 template roofline::Verification verify_nested_saxpy_on_device(int, const float*, std::size_t,

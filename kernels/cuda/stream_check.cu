@@ -88,13 +88,9 @@ roofline::Verification verify_stream_output_on_device(StreamOp op, const T* out,
                                                       const StreamSeeds& seeds) {
   if (!stream_stores(op))
     throw std::invalid_argument("stream " + std::string(to_string(op)) + " has no output array");
-  const StreamReference<T> reference{{op, seeds}, s};
-  const ElementCheck check =
-      check_elements_on_device(out, n, stream_output_tolerance<T>(op), reference);
-  const std::size_t bad = check.first_bad < n ? check.first_bad : 0;
-  T found{};
-  if (n > 0) ROOFLAB_CUDA(cudaMemcpy(&found, out + bad, sizeof found, cudaMemcpyDeviceToHost));
-  return stream_output_verdict<T>(op, n, check, found, reference(bad));
+  const auto f = check_elements_on_device(out, n, stream_output_tolerance<T>(op),
+                                          StreamReference<T>{{op, seeds}, s});
+  return stream_output_verdict<T>(op, n, f.check, f.found, f.expected);
 }
 
 template <class T>
