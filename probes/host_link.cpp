@@ -13,9 +13,12 @@ const char* direction_name(LinkDirection d) {
   return d == LinkDirection::h2d ? "h2d" : d == LinkDirection::d2h ? "d2h" : "both";
 }
 
-std::vector<double> link_sizes(bool quick, double most, double max_working_set) {
+std::vector<double> link_sizes(bool quick, double most, double max_working_set,
+                               bool host_memory_device) {
   const double step = quick ? 16 : 4;
-  double largest = quick ? kLargestCopy / 4 : kLargestCopy;
+  double largest = !quick               ? kLargestCopy
+                   : host_memory_device ? kQuickHostMemoryCopy
+                                        : kLargestCopy / 4;
   if (max_working_set > 0) largest = std::min(largest, max_working_set);
   std::vector<double> sizes;
   for (double bytes = kSmallestCopy; bytes <= std::min(largest, most); bytes *= step)

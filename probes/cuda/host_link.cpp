@@ -153,7 +153,7 @@ void probe_host_link(roofline::Device& device, const roofline::ProbeOptions& opt
   ROOFLAB_CUDA(cudaMemGetInfo(&free, &total));
   // "both" holds two copies' buffers; a quarter of the free memory leaves room for the rest.
   const std::vector<double> sizes =
-      link_sizes(options.quick, static_cast<double>(free) / 4, options.max_working_set);
+      link_sizes(options.quick, static_cast<double>(free) / 4, options.max_working_set, false);
   std::vector<std::unique_ptr<roofline::Case>> cases;
   for (double bytes : sizes)
     for (LinkDirection direction : kLinkDirections)

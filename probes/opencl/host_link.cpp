@@ -5,6 +5,7 @@
 #include <cstring>
 #include <optional>
 
+#include "probes/bandwidth_sweep.hpp"
 #include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
 
@@ -152,11 +153,18 @@ std::unique_ptr<roofline::Case> make_link_case(const roofline::Device& device,
 
 void probe_host_link(roofline::Device& device, std::shared_ptr<kernels::opencl::Runtime> runtime,
                      const roofline::ProbeOptions& options, std::vector<std::string>& failures) {
+  const bool cpu =
+      checked([&] { return runtime->device().getInfo<CL_DEVICE_TYPE>(); }) & CL_DEVICE_TYPE_CPU;
   // "both" holds two copies' buffers; a quarter of the device's memory leaves room for the rest.
   const double most =
       std::min(device.memory_bytes / 4, static_cast<double>(runtime->max_alloc_bytes()));
+  if (cpu && options.quick)
+    device.facts["probe_notes"].push_back(
+        "host_link: the quick sweep stops at " + bytes_text(kQuickHostMemoryCopy) +
+        " on a CPU device (its link is the host's own memory); --full goes on to " +
+        bytes_text(kLargestCopy));
   std::vector<std::unique_ptr<roofline::Case>> cases;
-  for (double bytes : link_sizes(options.quick, most, options.max_working_set))
+  for (double bytes : link_sizes(options.quick, most, options.max_working_set, cpu))
     for (LinkDirection direction : kLinkDirections)
       for (HostAccess access : kHostAccesses)
         cases.push_back(make_link_case(device, runtime, direction, access, bytes));
@@ -167,8 +175,6 @@ void probe_host_link(roofline::Device& device, std::shared_ptr<kernels::opencl::
               "clEnqueueWriteBuffer / clEnqueueReadBuffer finished, host clock; each copy checked "
               "word by word",
               failures);
-  const bool cpu =
-      checked([&] { return runtime->device().getInfo<CL_DEVICE_TYPE>(); }) & CL_DEVICE_TYPE_CPU;
   device.facts["probe_notes"].push_back(
       cpu ? "host_link theoretical unavailable: the device is the host's processor, so its "
             "\"link\" is the host's own memory"

@@ -15,15 +15,21 @@ using probes::LinkDirection;
 constexpr double KiB = 1024, MiB = KiB * KiB, GiB = KiB * MiB;
 
 TEST(HostLink, SizesSpan4KiBTo1GiBBoundedByWhatFits) {
-  const std::vector<double> full = probes::link_sizes(false, 64 * GiB, 0);
+  const std::vector<double> full = probes::link_sizes(false, 64 * GiB, 0, false);
   ASSERT_EQ(full.size(), 10u);  // 4 KiB × 4^k
   EXPECT_EQ(full.front(), 4 * KiB);
   EXPECT_EQ(full.back(), GiB);
-  EXPECT_EQ(probes::link_sizes(true, 64 * GiB, 0),
+  EXPECT_EQ(probes::link_sizes(true, 64 * GiB, 0, false),
             (std::vector<double>{4 * KiB, 64 * KiB, MiB, 16 * MiB, 256 * MiB}));
-  EXPECT_EQ(probes::link_sizes(false, 20 * MiB, 0).back(), 16 * MiB);          // the device's room
-  EXPECT_EQ(probes::link_sizes(true, 64 * GiB, 300 * KiB).back(), 64 * KiB);   // --max-working-set
-  EXPECT_EQ(probes::link_sizes(true, 1000, 0), std::vector<double>{4 * KiB});  // the smallest
+  EXPECT_EQ(probes::link_sizes(false, 20 * MiB, 0, false).back(), 16 * MiB);  // the device's room
+  EXPECT_EQ(probes::link_sizes(true, 64 * GiB, 300 * KiB, false).back(),
+            64 * KiB);  // --max-working-set
+  EXPECT_EQ(probes::link_sizes(true, 1000, 0, false),
+            std::vector<double>{4 * KiB});  // the smallest
+  // A CPU device copies within the host's memory: quick stops at 16 MiB, full still goes to 1 GiB.
+  EXPECT_EQ(probes::link_sizes(true, 64 * GiB, 0, true),
+            (std::vector<double>{4 * KiB, 64 * KiB, MiB, 16 * MiB}));
+  EXPECT_EQ(probes::link_sizes(false, 64 * GiB, 0, true), full);
 }
 
 TEST(HostLink, ThePatternCatchesAMisplacedOrMissingWord) {
