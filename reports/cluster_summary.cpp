@@ -29,7 +29,11 @@ std::string cluster_summary(const roofline::ClusterProfile& c) {
   std::vector<std::vector<std::string>> nodes;
   for (const roofline::ClusterNode& n : c.nodes) {
     std::string ranks, devices;
-    for (const int r : n.ranks) ranks += (ranks.empty() ? "" : ",") + std::to_string(r);
+    for (const int r : n.ranks) {
+      // Appended piece by piece: GCC 12 warns a false -Wrestrict on a literal plus a temporary.
+      if (!ranks.empty()) ranks += ',';
+      ranks += std::to_string(r);
+    }
     for (const auto& d : n.machine.devices) devices += (devices.empty() ? "" : ", ") + d.id;
     nodes.push_back(
         {n.name, ranks, std::to_string(n.probing_rank), devices,
