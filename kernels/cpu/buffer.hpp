@@ -29,7 +29,8 @@ class Buffer {
   std::size_t n_;
 };
 
-// p[i] = kernels::input_as<T>(seed, i) for all i, written with the split's threads.
+// p[i] = kernels::input_as<T>(seed, i) for all i: the pages first touched by the split's threads,
+// the values written by all of OpenMP's.
 template <class T>
 void fill_random(Buffer<T>& b, std::uint64_t seed, int threads, Split split);
 // p[i] = value for all i (NaN poisons an output before a verified run).
