@@ -17,6 +17,9 @@ struct WorkingSetGrid {
   double min_working_set = 4096;  // bytes
   double max_working_set = 0;     // bytes
   int points_per_octave = 3;      // log-spaced grid before densifying
+  // Past 2× the last cache, where only DRAM's plateau is left to find: the grid's density there
+  // (0: points_per_octave), the top itself always a point.
+  int points_per_octave_past_caches = 0;
 };
 
 // The log-spaced grid plus 0.5×, 0.75×, 1×, 1.5× and 2× of every cache capacity `threads`

@@ -93,6 +93,9 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(const BandwidthConfig& confi
 SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_working_set) {
   SweepPlan plan;
   plan.points_per_octave = quick ? 3 : 6;
+  // A 16-vCPU guest reporting a 300 MiB L3 swept 11 steps past it, to 1.6 GiB: 88 of a quick
+  // probe's 129 s. Quick keeps one step per octave there, and the top.
+  plan.points_per_octave_past_caches = quick ? 1 : 0;
   if (quick) plan.most_threads_only = {StreamOp::daxpy};
   plan.threads = {1};
   if (device.compute_units > 1) plan.threads.push_back(device.compute_units);

@@ -49,7 +49,8 @@ struct SweepPlan : probes::WorkingSetGrid {
   std::vector<kernels::StreamOp> most_threads_only;
 };
 
-// quick: 3 points per octave and daxpy with all cores only, full: 6 and every kernel with both;
+// quick: 3 points per octave (1 past twice the last cache) and daxpy with all cores only, full: 6
+// and every kernel with both;
 // up to 4× the last-level capacity the threads reach (with margin, capped at a quarter of the
 // device's memory). max_working_set > 0 overrides the top.
 SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_working_set = 0);

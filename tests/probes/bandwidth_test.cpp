@@ -71,9 +71,16 @@ TEST(SweepWorkingSets, AreLogSpacedAndDenseAroundEveryCapacity) {
     ASSERT_FALSE(sizes.empty());
     EXPECT_GE(sizes.front(), plan.min_working_set);
     EXPECT_LE(sizes.back(), plan.max_working_set * 1.0001);
+    // Past twice the last cache (DRAM's plateau is all that is left there) one step per octave,
+    // and the top.
+    const double past = 2 * device.caches.back().capacity(threads);
+    ASSERT_EQ(plan.points_per_octave_past_caches, 1);
+    EXPECT_DOUBLE_EQ(sizes.back(), plan.max_working_set);
     for (std::size_t i = 1; i < sizes.size(); ++i) {
       EXPECT_GT(sizes[i], sizes[i - 1] * 1.019);
-      EXPECT_LE(sizes[i], sizes[i - 1] * std::exp2(1.0 / plan.points_per_octave) * 1.0001);
+      const int density =
+          sizes[i - 1] >= past ? plan.points_per_octave_past_caches : plan.points_per_octave;
+      EXPECT_LE(sizes[i], sizes[i - 1] * std::exp2(1.0 / density) * 1.0001) << sizes[i - 1];
     }
     for (const auto& cache : device.caches)
       for (double f : {0.5, 0.75, 1.0, 1.5, 2.0}) {
