@@ -1,7 +1,7 @@
 #pragma once
 // The check of every peak-FLOP probe's chains: the FMA chains t = t·a + b with a = 0.5 converge to
-// 2b exactly, the tensor-core chains end at c + iterations·k·a·b exactly, so each value is compared
-// exactly.
+// 2b exactly, the tensor-core chains end at tensor_chain_result() exactly, so each value is
+// compared exactly.
 #include <span>
 
 #include "roofline/results.hpp"

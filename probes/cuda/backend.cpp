@@ -149,12 +149,27 @@ void probe_tensor(roofline::Device& device, const roofline::ProbeOptions& option
     // The theoretical peak at the clock read while the chains ran, where it was read.
     const double at_clock =
         reading.hz > 0 ? peak->flops_per_s * reading.hz / device.clock_hz : peak->flops_per_s;
-    char method[500];
+    // Faster than the matrix units can go means instructions the work counts did not run (ptxas
+    // drops a wgmma whose result it proves dead): no roof. The margin covers the clock NVML reads
+    // between samples (an H100's DMMA read 1.02 of the rate at the clock read).
+    if (flops.median > 1.1 * at_clock) {
+      char text[200];
+      std::snprintf(text, sizeof text,
+                    ": %.4g FLOP/s is %.2f times the dense theoretical at the clock read: "
+                    "instructions were dropped",
+                    flops.median, flops.median / at_clock);
+      failures.push_back(r.family + " " + r.variant + " " + r.params.dump() + text);
+      continue;
+    }
+    const char* restarts = s.chain == TensorChain::restarts_each_trip
+                               ? " (restarted every trip: scale-d = 0 on its first instruction)"
+                               : "";
+    char method[600];
     std::snprintf(method, sizeof method,
-                  "%s %dx%dx%d (SASS %s) chains, %d threads x %d blocks/SM on %d SMs, %lld "
+                  "%s %dx%dx%d (SASS %s) chains%s, %d threads x %d blocks/SM on %d SMs, %lld "
                   "instructions per chain per launch, every accumulator checked exactly; "
                   "CUDA-event timing; %s; %.3f of the dense theoretical at that clock",
-                  std::string(s.path).c_str(), s.m, s.n, s.k, std::string(s.sass).c_str(),
+                  std::string(s.path).c_str(), s.m, s.n, s.k, std::string(s.sass).c_str(), restarts,
                   config.threads, config.blocks_per_sm, config.sms,
                   static_cast<long long>(config.iterations), reading.text.c_str(),
                   flops.median / at_clock);

@@ -2,6 +2,7 @@
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 
 #include <cstdint>
 #include <cstring>
@@ -10,6 +11,7 @@
 
 #include "kernels/cuda/case.hpp"
 #include "kernels/cuda/cublas.hpp"
+#include "kernels/cuda/cublas_lt.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "probes/chain_check.hpp"
 #include "roofline/input_error.hpp"
@@ -28,6 +30,8 @@ struct GemmTypes {
   cublasComputeType_t compute;
   int input_bytes, output_bytes;
   const char* call;
+  // cublasGemmEx takes no fp8: those go through cublasLtMatmul.
+  bool lt() const { return input == CUDA_R_8F_E4M3; }
 };
 
 std::optional<GemmTypes> gemm_types(Precision p) {
@@ -46,6 +50,15 @@ std::optional<GemmTypes> gemm_types(Precision p) {
     case Precision::int8_tensor:
       return GemmTypes{CUDA_R_8I, CUDA_R_32I, CUBLAS_COMPUTE_32I,
                        1,         4,          "cublasGemmEx s8 x s8 -> s32, CUBLAS_COMPUTE_32I"};
+    // Without fast accumulation (cuBLASLt's default): partial sums are promoted to fp32, so C is
+    // exact; the fast mode accumulates the whole k = n in the fp8 path and could not be checked.
+    case Precision::fp8_tensor:
+      return GemmTypes{CUDA_R_8F_E4M3,
+                       CUDA_R_32F,
+                       CUBLAS_COMPUTE_32F,
+                       1,
+                       4,
+                       "cublasLtMatmul e4m3 x e4m3 -> f32, CUBLAS_COMPUTE_32F"};
     case Precision::fp64_tensor:
       return GemmTypes{CUDA_R_64F, CUDA_R_64F, CUBLAS_COMPUTE_64F,
                        8,          8,          "cublasGemmEx f64 x f64 -> f64, CUBLAS_COMPUTE_64F"};
@@ -68,6 +81,8 @@ std::vector<unsigned char> filled(cudaDataType_t type, int bytes, std::size_t n,
     std::memcpy(one, &f, 4);
   } else if (type == CUDA_R_8I) {
     one[0] = static_cast<unsigned char>(static_cast<std::int8_t>(v));
+  } else if (type == CUDA_R_8F_E4M3) {
+    one[0] = __nv_cvt_double_to_fp8(v, __NV_SATFINITE, __NV_E4M3);
   } else {
     std::memcpy(one, &v, 8);
   }
@@ -112,9 +127,11 @@ class TensorGemmCase final : public kernels::cuda::CudaCase {
     c_buffer_.emplace(elements * types_.output_bytes);
     a_buffer_->from_host(filled(types_.input, types_.input_bytes, elements, a_));
     b_buffer_->from_host(filled(types_.input, types_.input_bytes, elements, b_));
+    if (types_.lt()) lt_.emplace(types_.input, types_.output, n_);
   }
 
   void run_device() override {
+    if (lt_) return lt_->run(a_buffer_->data(), b_buffer_->data(), c_buffer_->data());
     cublasHandle_t h = handle_.get();
     ROOFLAB_CUBLAS(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
     ROOFLAB_CUBLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
@@ -144,6 +161,7 @@ class TensorGemmCase final : public kernels::cuda::CudaCase {
   }
 
   void release_device() override {
+    lt_.reset();
     a_buffer_.reset();
     b_buffer_.reset();
     c_buffer_.reset();
@@ -154,6 +172,7 @@ class TensorGemmCase final : public kernels::cuda::CudaCase {
   int n_;
   double a_ = 1, b_ = 1;
   kernels::cuda::CublasHandle handle_;
+  std::optional<kernels::cuda::CublasLtGemm> lt_;  // for the types that need cublasLtMatmul
   std::optional<DeviceBuffer<unsigned char>> a_buffer_, b_buffer_, c_buffer_;
 };
 

@@ -1,20 +1,15 @@
 // The mma.sync chains of the tensor-core probe: one kernel template over the instruction, whose
 // trait packs the operand registers and issues the instruction with its accumulators in place.
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-
 #include <climits>
-#include <cstring>
 #include <stdexcept>
 #include <string>
 
 #include "kernels/cuda/cuda_check.hpp"
 #include "probes/cuda/tensor_chains.hpp"
+#include "probes/cuda/tensor_words.cuh"
 
 namespace probes::cuda {
 namespace {
-
-__device__ std::uint32_t bits_of(float v) { return __float_as_uint(v); }
 
 // Per instruction: the operand register type and counts, the accumulator type, how a value fills
 // one operand register, and the instruction itself (D = A·B + D).
@@ -26,12 +21,7 @@ struct Mma<TensorInstruction::mma_f16> {
   using Word = std::uint32_t;
   using Acc = float;
   static constexpr int kA = 4, kB = 2, kAcc = 4;
-  __device__ static Word pack(double v) {
-    const __half2 h = __float2half2_rn(float(v));
-    Word w;
-    memcpy(&w, &h, sizeof w);
-    return w;
-  }
+  __device__ static Word pack(double v) { return f16x2_word(v); }
   __device__ static void step(Acc (&d)[kAcc], const Word (&a)[kA], const Word (&b)[kB]) {
     asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
         "{%8,%9}, {%0,%1,%2,%3};"
@@ -42,12 +32,7 @@ struct Mma<TensorInstruction::mma_f16> {
 
 template <>
 struct Mma<TensorInstruction::mma_bf16> : Mma<TensorInstruction::mma_f16> {
-  __device__ static Word pack(double v) {
-    const __nv_bfloat162 h = __float2bfloat162_rn(float(v));
-    Word w;
-    memcpy(&w, &h, sizeof w);
-    return w;
-  }
+  __device__ static Word pack(double v) { return bf16x2_word(v); }
   __device__ static void step(Acc (&d)[kAcc], const Word (&a)[kA], const Word (&b)[kB]) {
     asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
         "{%8,%9}, {%0,%1,%2,%3};"
@@ -61,8 +46,7 @@ struct Mma<TensorInstruction::mma_tf32> {
   using Word = std::uint32_t;
   using Acc = float;
   static constexpr int kA = 4, kB = 2, kAcc = 4;
-  // A small integer is exact in tf32: its fp32 bits are the tf32 operand.
-  __device__ static Word pack(double v) { return bits_of(float(v)); }
+  __device__ static Word pack(double v) { return tf32_word(v); }
   __device__ static void step(Acc (&d)[kAcc], const Word (&a)[kA], const Word (&b)[kB]) {
     asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
         "{%8,%9}, {%0,%1,%2,%3};"
@@ -76,7 +60,7 @@ struct Mma<TensorInstruction::mma_s8> {
   using Word = std::uint32_t;
   using Acc = int;
   static constexpr int kA = 4, kB = 2, kAcc = 4;
-  __device__ static Word pack(double v) { return 0x01010101u * (std::uint32_t(int(v)) & 0xffu); }
+  __device__ static Word pack(double v) { return s8x4_word(v); }
   __device__ static void step(Acc (&d)[kAcc], const Word (&a)[kA], const Word (&b)[kB]) {
     asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
         "{%8,%9}, {%0,%1,%2,%3};"
@@ -186,6 +170,9 @@ void tensor_chains_launch(TensorInstruction i, int blocks, int threads_per_block
                                                     out);
     case TensorInstruction::wgmma_f16:
     case TensorInstruction::wgmma_bf16:
+    case TensorInstruction::wgmma_tf32:
+    case TensorInstruction::wgmma_s8:
+    case TensorInstruction::wgmma_e4m3:
       return wgmma_chains_launch(i, blocks, threads_per_block, trips, operands, out);
   }
 }

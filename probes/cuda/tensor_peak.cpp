@@ -43,11 +43,10 @@ class TensorPeakCase final : public kernels::cuda::CudaCase {
   roofline::Verification verify_device() override {
     ROOFLAB_CUDA(cudaMemset(out_->data(), 0xff, out_->size() * sizeof(double)));  // NaN poison
     run_device();
-    const double k = tensor_shape(config_.instruction).k;
+    const bool accumulates = tensor_shape(config_.instruction).chain == TensorChain::accumulates;
     return probes::check_chains(
-        out_->to_host(),
-        operands_.c + static_cast<double>(config_.iterations) * k * operands_.a * operands_.b,
-        "c + iterations·k·a·b");
+        out_->to_host(), tensor_chain_result(config_.instruction, config_.iterations, operands_),
+        accumulates ? "c + iterations·k·a·b" : "kTensorUnroll·k·a·b");
   }
 
   void release_device() override { out_.reset(); }
@@ -69,6 +68,8 @@ TensorPeakConfig tensor_peak_config(TensorInstruction i, int sms) {
           .iterations = std::int64_t{1} << 14};
 }
 
+// A chain that restarts each trip (D = A·B) counts 2·m·n·k for that instruction too, as a GEMM
+// with beta = 0 (the cuBLAS reference) counts 2·n³.
 roofline::Work tensor_peak_work(const TensorPeakConfig& config) {
   const TensorShape& s = tensor_shape(config.instruction);
   const int chains = s.path == "wgmma" ? 1 : kMmaChains;
@@ -97,7 +98,8 @@ std::unique_ptr<roofline::Case> make_tensor_peak_case(const roofline::Device& de
     throw InputError("tensor peak: iterations " + std::to_string(config.iterations) +
                      " is not a positive multiple of " + std::to_string(kTensorUnroll));
   // Every accumulator must stay an exact integer in fp32 (3 · 3 the largest product).
-  if (8 + static_cast<double>(config.iterations) * s.k * 9 >= 16777216.0)
+  if (s.chain == TensorChain::accumulates &&
+      8 + static_cast<double>(config.iterations) * s.k * 9 >= 16777216.0)
     throw InputError("tensor peak: " + std::to_string(config.iterations) +
                      " iterations would carry the accumulators past 2^24");
   const std::string shape =

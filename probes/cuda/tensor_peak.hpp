@@ -1,6 +1,6 @@
 #pragma once
 // The tensor-core peak probe: FMA-only chains of one matrix instruction (tensor_chains.hpp) on
-// every SM, each accumulator checked exactly against c + iterations · k · a · b from the host.
+// every SM, each accumulator checked exactly against tensor_chain_result() from the host.
 #include <cstdint>
 #include <memory>
 

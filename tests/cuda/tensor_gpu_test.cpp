@@ -1,6 +1,6 @@
 // The tensor-core probe on a GPU (skipped without one): every instruction the GPU runs leaves
-// every accumulator exactly at c + iterations·k·a·b, and cuBLAS's GEMM of every precision that
-// has one returns n·a·b in every element.
+// every accumulator exactly at tensor_chain_result(), and cuBLAS's GEMM of every tensor precision
+// the GPU has returns n·a·b in every element.
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
@@ -55,6 +55,10 @@ TEST_F(TensorGpu, CublasGemmOfEveryTensorPrecisionIsExact) {
                                 roofline::Precision::tf32_tensor, roofline::Precision::int8_tensor,
                                 roofline::Precision::fp64_tensor})
     test_support::expect_verified(*make_tensor_gemm_case(device_, p, 512));
+  // fp8 GEMMs start with Ada (sm_89).
+  if (capability_ >= 89)
+    test_support::expect_verified(
+        *make_tensor_gemm_case(device_, roofline::Precision::fp8_tensor, 512));
 }
 
 // The launch search behind tensor_peak_config's blocks per SM, and cuBLAS beside it (run by hand:
