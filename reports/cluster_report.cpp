@@ -62,7 +62,7 @@ std::string heatmap(const roofline::ClusterProfile& c, const std::string& folder
       const double median = roofline::spread(values[roof], c.rule).median;
       const double ratio = median > 0 ? r.value / median : 0;
       const auto outlier = std::find_if(c.outliers.begin(), c.outliers.end(), [&](const auto& o) {
-        return o.node == name && o.roof == roof;
+        return o.member == name && o.roof == roof;
       });
       const bool flagged = outlier != c.outliers.end();
       out += "<td class=\"num" + std::string(flagged ? " outlier" : "") +
@@ -79,7 +79,7 @@ std::string heatmap(const roofline::ClusterProfile& c, const std::string& folder
 std::string outliers_table(const roofline::ClusterProfile& c) {
   std::vector<std::vector<Cell>> rows;
   for (const roofline::ClusterOutlier& o : c.outliers)
-    rows.push_back({{o.node},
+    rows.push_back({{o.member},
                     {o.roof},
                     Cell(format_si(o.value, o.unit), "num bad"),
                     Cell(format_si(o.median, o.unit), "num"),

@@ -5,13 +5,13 @@
 
 namespace reports {
 
-std::string outlier_rule_text(const roofline::OutlierRule& rule) {
+std::string outlier_rule_text(const roofline::OutlierRule& rule, const std::string& members) {
   return "k = " + format_number(rule.k) + " scaled MADs (MAD x " +
          format_number(rule.mad_scale, 5) + ", at least " + format_percent(rule.floor_fraction) +
-         " of the median), over " + std::to_string(rule.min_values) + " or more nodes";
+         " of the median), over " + std::to_string(rule.min_values) + " or more " + members;
 }
 
-std::string outlier_text(const roofline::ClusterOutlier& o) {
+std::string outlier_text(const roofline::RoofOutlier& o) {
   return o.roof + ": " + format_si(o.value, o.unit) + ", " + format_number(o.ratio) +
          "x the median " + format_si(o.median, o.unit) + " (" + (o.deviation > 0 ? "+" : "") +
          format_number(o.deviation) + " scaled MADs)";
@@ -52,7 +52,7 @@ std::string cluster_summary(const roofline::ClusterProfile& c) {
     out += "network (MPI ping-pong, medians):\n" +
            text_table({"Pattern", "Pair", "Latency", "Bandwidth", "Note"}, links, {2, 3}, "  ");
   for (const roofline::ClusterOutlier& o : c.outliers)
-    out += "OUTLIER node " + o.node + ": " + outlier_text(o) + "\n";
+    out += "OUTLIER node " + o.member + ": " + outlier_text(o) + "\n";
   if (c.outliers.empty()) out += "no outliers (rule: " + outlier_rule_text(c.rule) + ")\n";
   for (const roofline::MissingRank& m : c.missing)
     out += "MISSING rank " + std::to_string(m.rank) + (m.node.empty() ? "" : " (" + m.node + ")") +

@@ -8,6 +8,7 @@
 #include "reports/format.hpp"
 #include "reports/headline.hpp"
 #include "reports/html_table.hpp"
+#include "reports/identical_devices.hpp"
 #include "reports/imported.hpp"
 #include "reports/link_latency.hpp"
 #include "reports/roof_check.hpp"
@@ -241,6 +242,9 @@ std::string device_note(const DeviceView& view, const roofline::Results& input) 
   note += ".";
   for (const auto& finding : view.device.facts.value("probe_notes", nlohmann::json::array()))
     note += " Probe note: " + finding.get<std::string>() + ".";
+  if (const std::string identical = identical_device_note(input.machine, view.device.id);
+      !identical.empty())
+    note += " " + identical;
   if (const std::string check = roof_check_note(input, view.device.id); !check.empty())
     note += " " + check;
   return note;

@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Every GPU of one host, from binaries built elsewhere: all GPUs probed one at a time in one
-# rooflab (each profile then holds its peer copies to the others), then all at once (one rooflab
-# per GPU, each seeing only its own GPU, started together), and the ratio of each GPU's HBM and FMA
-# roofs under that load to its solo figures (scripts/multi_gpu_summary.py). Last, two MPI ranks of
-# cluster mode on this host (a tiny CPU probe), where an mpirun is installed.
-# Both probes take the same PROBE OPTIONS (give fixed repetitions and --budget 0, so that neither
-# shrinks its measurements differently to fit a budget).
+# Every GPU of one host, from binaries built elsewhere: the two-GPU test (peer copies both ways,
+# the pass that times the GPUs at once) and compute-sanitizer memcheck on its peer copies; one
+# `rooflab probe` of every GPU (each alone, then HBM and FMA on all at once, the peer copies, the
+# identical GPUs compared; scripts/multi_gpu_summary.py tabulates it); then, where an mpirun is
+# installed, one MPI rank per GPU (-d 'cuda:{local_rank}') and the MPI ping-pong between two ranks
+# of this host with Open MPI's default transports and with shared memory or TCP alone.
 # usage: scripts/cuda_multi_gpu_check.sh BIN_DIR OUT_DIR [PROBE OPTIONS...]
 set -uo pipefail
 bin=$1
@@ -17,19 +16,27 @@ gpus=$(nvidia-smi -L | wc -l)
 devices=()
 for ((g = 0; g < gpus; g++)); do devices+=(-d "cuda:$g"); done
 nvidia-smi topo -m >"$out/topology.txt" 2>&1
-step solo "$bin/rooflab" probe "${devices[@]}" "$@" -o "$out/solo.json"
-pids=()
-for ((g = 0; g < gpus; g++)); do
-  CUDA_VISIBLE_DEVICES=$g "$bin/rooflab" probe -d cuda:0 "$@" -o "$out/concurrent-$g.json" \
-    >"$out/concurrent-$g.log" 2>&1 &
-  pids+=($!)
-done
-for pid in "${pids[@]}"; do wait "$pid" || echo "a concurrent probe failed: see $out" >&2; done
-python3 "$(dirname "$0")/multi_gpu_summary.py" "$out/solo.json" "$out"/concurrent-*.json |
-  tee "$out/summary.md"
+step multi_gpu_test "$bin/cuda_multi_gpu_test"
+# The peer-access toggles' expected "already enabled" / "not enabled" are API errors, not faults.
+step memcheck "$sanitizer" --tool memcheck --report-api-errors no --error-exitcode 1 \
+  "$bin/cuda_multi_gpu_test" \
+  --gtest_filter='*PeerCopy*'
+step probe "$bin/rooflab" probe "${devices[@]}" "$@" -o "$out/probe.json"
+python3 "$(dirname "$0")/multi_gpu_summary.py" "$out/probe.json" | tee "$out/summary.md"
 if command -v mpirun >/dev/null; then
   mpirun --version 2>&1 | head -1 >"$out/mpirun_version.txt"
-  step cluster timeout 120 mpirun --allow-run-as-root --oversubscribe --bind-to none -n 2 \
-    "$bin/rooflab" probe -d cpu --distinct-nodes --threads 2 --max-working-set 1M --budget 5 \
-    -o "$out/cluster.json"
+  ompi_info 2>&1 | grep -E "MCA (btl|pml)" >"$out/ompi_components.txt"
+  mpi=(mpirun --allow-run-as-root --oversubscribe --bind-to none -x LD_LIBRARY_PATH -n 2)
+  step rank_per_gpu timeout 300 "${mpi[@]}" "$bin/rooflab" probe -d 'cuda:{local_rank}' \
+    --budget 30 -o "$out/per_gpu.json"
+  pingpong=(probe -d cpu --distinct-nodes --threads 2 --max-working-set 1M --budget 3)
+  step pingpong_default timeout 120 "${mpi[@]}" "$bin/rooflab" "${pingpong[@]}" \
+    -o "$out/pingpong_default.json"
+  step pingpong_vader timeout 120 "${mpi[@]}" --mca pml ob1 --mca btl self,vader \
+    "$bin/rooflab" "${pingpong[@]}" -o "$out/pingpong_vader.json"
+  step pingpong_tcp timeout 120 "${mpi[@]}" --mca pml ob1 --mca btl self,tcp \
+    "$bin/rooflab" "${pingpong[@]}" -o "$out/pingpong_tcp.json"
+  python3 "$(dirname "$0")/multi_gpu_summary.py" --cluster "$out"/per_gpu.json \
+    "$out"/pingpong_*.json | tee -a "$out/summary.md"
 fi
+exit $status

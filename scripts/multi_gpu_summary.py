@@ -1,50 +1,73 @@
 #!/usr/bin/env python3
-"""Each GPU's roofs probed alone against the same roofs probed while every GPU of the host was
-probed at once, and the peer copies between them (scripts/cuda_multi_gpu_check.sh).
+"""Tables of a multi-GPU probe (scripts/cuda_multi_gpu_check.sh): each GPU's roofs alone and on
+every GPU at once with their ratio and the NVML readings, the peer copies, the identical GPUs'
+verdict; with --cluster, the nodes and network links of cluster profiles.
 
-usage: multi_gpu_summary.py SOLO.json CONCURRENT-0.json [CONCURRENT-1.json ...]
-SOLO.json holds cuda:0..N-1; CONCURRENT-g.json holds GPU g alone as its cuda:0."""
+usage: multi_gpu_summary.py PROBE.json
+       multi_gpu_summary.py --cluster CLUSTER.json..."""
 import json
 import sys
 
 
-def roofs(device):
-    """Best memory ceiling per level and best compute ceiling per precision, medians."""
-    out = {}
-    for m in device["ceilings"]["memory"]:
-        key = "memory " + m["level"]
-        out[key] = max(out.get(key, 0), m["bytes_per_s"]["median"])
-    for c in device["ceilings"]["compute"]:
-        key = "fma " + c["precision"]
-        out[key] = max(out.get(key, 0), c["flops_per_s"]["median"])
-    return out
+def si(v, unit):
+    for scale, prefix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"), (1, ""), (1e-6, "u")):
+        if abs(v) >= scale:
+            return f"{v / scale:.4g} {prefix}{unit}"
+    return f"{v:.3g} {unit}"
 
 
-def main():
-    solo = {d["id"]: d for d in json.load(open(sys.argv[1]))["devices"]}
-    print("| GPU | roof | solo | all at once | ratio |")
-    print("| --- | --- | ---: | ---: | ---: |")
-    for g, path in enumerate(sys.argv[2:]):
-        alone = roofs(solo[f"cuda:{g}"])
-        loaded = roofs(json.load(open(path))["devices"][0])
-        for key in sorted(alone):
-            if key in loaded:
-                ratio = loaded[key] / alone[key]
-                flag = "" if abs(ratio - 1) <= 0.03 else " (beyond 3%)"
-                print(f"| cuda:{g} | {key} | {alone[key]:.4g} | {loaded[key]:.4g} | "
-                      f"{ratio:.3f}{flag} |")
+def probe(path):
+    m = json.load(open(path))
+    print("| GPU | roof | kernel | alone | at once | ratio | at once / profile roof | "
+          "SM clock alone / at once | power alone / at once | cause |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    for d in m["devices"]:
+        for e in d["facts"].get("concurrent", []):
+            a, t = e["nvml_alone"], e["nvml_at_once"]
+            print(f'| {d["id"]} | {e["roof"]} | {e["kernel"]} | {si(e["alone"]["median"], e["unit"])} | '
+                  f'{si(e["at_once"]["median"], e["unit"])} | {e["ratio"]:.3f} | '
+                  f'{e.get("ratio_to_ceiling", float("nan")):.3f} | '
+                  f'{a["sm_clock_hz"] / 1e9:.3f} / {t["sm_clock_hz"] / 1e9:.3f} GHz | '
+                  f'{a["power_w"]:.0f} / {t["power_w"]:.0f} W | {e.get("cause", "")} |')
     print()
-    print("| from | to | peer access | with peer access | disabled (staged) | 4-byte copy |")
-    print("| --- | --- | --- | ---: | ---: | ---: |")
-    for device_id, d in sorted(solo.items()):
+    print("| from | to | peer access | copy engines | SM loads | ceiling | staged | 4-byte copy |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for d in m["devices"]:
         for p in d["facts"].get("peers", []):
             def rate(k):
                 return f'{p[k]["median"] / 1e9:.1f} GB/s' if k in p else "—"
             latency = f'{p["latency_s"]["median"] * 1e6:.2f} us' if "latency_s" in p else "—"
-            print(f'| {device_id} | {p["device"]} | {p["peer_access"]} | '
-                  f'{rate("bandwidth_bytes_per_s")} | {rate("staged_bandwidth_bytes_per_s")} | '
-                  f'{latency} |')
+            print(f'| {d["id"]} | {p["device"]} | {p["peer_access"]} | '
+                  f'{rate("copy_engine_bandwidth_bytes_per_s")} | '
+                  f'{rate("sm_loads_bandwidth_bytes_per_s")} | {rate("bandwidth_bytes_per_s")} '
+                  f'({p.get("bandwidth_by", "—")}) | {rate("staged_bandwidth_bytes_per_s")} | {latency} |')
+    print()
+    for g in m.get("identical_devices", []):
+        verdict = f'{len(g["outliers"])} outlier(s)' if g["verdict"] else "no verdict (too few)"
+        print(f'identical: {", ".join(g["devices"])}: {verdict}')
+        for o in g["outliers"]:
+            print(f'  OUTLIER {o["device"]} {o["roof"]}: {o["ratio"]:.3f} of the median')
+
+
+def cluster(paths):
+    for path in paths:
+        c = json.load(open(path))
+        print(f"{path}: {c['ranks']} ranks; nodes: " +
+              ", ".join(f'{n["name"]} ({", ".join(d["id"] for d in n["machine"]["devices"])})'
+                        for n in c["nodes"]))
+        for l in c["network"]:
+            if l["error"]:
+                print(f'  {l["pattern"]} {l["from_rank"]}->{l["to_rank"]}: {l["error"]}')
+            else:
+                print(f'  {l["pattern"]} {l["from_rank"]}->{l["to_rank"]}: latency '
+                      f'{si(l["latency_s"]["median"], "s")} (min {si(l["latency_s"]["min"], "s")}), '
+                      f'bandwidth {si(l["bandwidth_bytes_per_s"]["median"], "B/s")}')
+        for m in c["missing"]:
+            print(f'  MISSING rank {m["rank"]}: {m["reason"]}')
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1] == "--cluster":
+        cluster(sys.argv[2:])
+    else:
+        probe(sys.argv[1])

@@ -17,12 +17,14 @@
 #include "probes/cuda/fma_path.hpp"
 #include "probes/cuda/host_link.hpp"
 #include "probes/cuda/latency.hpp"
+#include "probes/cuda/measured.hpp"
 #include "probes/cuda/peak_flops.hpp"
 #include "probes/cuda/peer_copy.hpp"
 #include "probes/cuda/shared_memory.hpp"
 #include "probes/cuda/tensor_gemm.hpp"
 #include "probes/cuda/tensor_instruction.hpp"
 #include "probes/cuda/tensor_peak.hpp"
+#include "probes/cuda/together.hpp"
 #include "probes/levels.hpp"
 #include "probes/nvidia/nvml.hpp"
 #include "roofline/budget.hpp"
@@ -40,12 +42,6 @@ std::string failure_text(const Result& r) {
   return r.family + " " + r.variant + " " + r.params.dump() + ": " + r.failure();
 }
 
-std::vector<double> rates(const Result& r, double per_call) {
-  std::vector<double> out;
-  for (double seconds : r.samples) out.push_back(per_call / seconds);
-  return out;
-}
-
 // Precisions with a theoretical FMA peak (the architecture has native arithmetic for them).
 std::vector<Precision> probed_precisions(const roofline::Device& device) {
   std::vector<Precision> out;
@@ -55,19 +51,21 @@ std::vector<Precision> probed_precisions(const roofline::Device& device) {
   return out;
 }
 
+PeakFlopsConfig fma_config(const roofline::Device& device, Precision p) {
+  return {.precision = p,
+          .sms = device.compute_units,
+          .blocks_per_sm = std::max(device.facts.at("max_threads_per_sm").get<int>() / 256, 1),
+          .threads = 256,
+          // About 4 ms per launch on an H100 or H200: at 1 ms a launch's ramp and tail cost
+          // a few tenths of a percent.
+          .iterations = p == Precision::fp64 ? std::int64_t{1} << 14 : std::int64_t{1} << 15};
+}
+
 void probe_compute(roofline::Device& device, const roofline::ProbeOptions& options,
                    std::vector<std::string>& failures) {
   nvidia::NvmlDevice clock(device.facts.at("pci_bus_id").get<std::string>());
-  const int threads_per_sm = device.facts.at("max_threads_per_sm").get<int>();
   for (Precision p : probed_precisions(device)) {
-    const PeakFlopsConfig config{
-        .precision = p,
-        .sms = device.compute_units,
-        .blocks_per_sm = std::max(threads_per_sm / 256, 1),
-        .threads = 256,
-        // About 4 ms per launch on an H100 or H200: at 1 ms a launch's ramp and tail cost
-        // a few tenths of a percent.
-        .iterations = p == Precision::fp64 ? std::int64_t{1} << 14 : std::int64_t{1} << 15};
+    const PeakFlopsConfig config = fma_config(device, p);
     auto c = make_peak_flops_case(device, config);
     Result r;
     const nvidia::ClockReading reading =
@@ -214,13 +212,9 @@ void probe_shared_memory(roofline::Device& device, const roofline::ProbeOptions&
                            .method = method});
 }
 
-// A summary as a device fact: its median, confidence interval and spread.
-nlohmann::json summary_fact(const roofline::Summary& s) {
-  return {{"median", s.median}, {"ci_low", s.ci_low}, {"ci_high", s.ci_high}, {"cv", s.cv}};
-}
-
-// The probe's peer-copy cases per other GPU of the host: with peer access, staged, 4 bytes.
-constexpr int kPeerCasesPerGpu = 3;
+// The probe's peer-copy cases per other GPU of the host: with peer access by the copy engines and
+// by SM loads, staged, 4 bytes.
+constexpr int kPeerCasesPerGpu = 4;
 
 int other_gpus() {
   int count = 0;
@@ -228,16 +222,17 @@ int other_gpus() {
 }
 
 // Copies to every other GPU of the host into facts["peers"], one probe note each: 256 MiB with
-// peer access and staged through the host (bandwidth), and 4 bytes (latency: the copy's start).
+// peer access (by the copy engines and by the destination's SM loads; the better is the peer
+// bandwidth) and staged through the host, and 4 bytes (latency: the copy's start).
 void probe_peers(roofline::Device& device, const roofline::ProbeOptions& options,
                  std::vector<std::string>& failures) {
   if (other_gpus() == 0) return;
   const int count = other_gpus() + 1;
   constexpr std::size_t kCopyBytes = std::size_t{256} << 20, kLatencyBytes = 4;
   const int self = device.facts.at("ordinal").get<int>();
-  const auto measured = [&](int other, std::size_t bytes,
-                            bool access) -> std::optional<roofline::Summary> {
-    auto c = make_peer_copy_case(device, {self, other, bytes, access});
+  const auto measured = [&](int other, std::size_t bytes, bool access,
+                            bool sm_loads = false) -> std::optional<roofline::Summary> {
+    auto c = make_peer_copy_case(device, {self, other, bytes, access, sm_loads});
     const Result r = roofline::measure(*c, options.measure);
     if (!r.ok()) {
       failures.push_back(failure_text(r));
@@ -252,10 +247,19 @@ void probe_peers(roofline::Device& device, const roofline::ProbeOptions& options
     const bool access = can_access_peer(self, other);
     nlohmann::json peer = {{"device", "cuda:" + std::to_string(other)}, {"peer_access", access}};
     std::string note = "copy to cuda:" + std::to_string(other) + ":";
-    char text[120];
-    if (const auto b = access ? measured(other, kCopyBytes, true) : std::nullopt) {
-      peer["bandwidth_bytes_per_s"] = summary_fact(*b);
-      std::snprintf(text, sizeof text, " %.1f GB/s with peer access,", b->median / 1e9);
+    char text[200];
+    const auto engines = access ? measured(other, kCopyBytes, true) : std::nullopt;
+    const auto sm = access ? measured(other, kCopyBytes, true, true) : std::nullopt;
+    if (engines) peer["copy_engine_bandwidth_bytes_per_s"] = summary_fact(*engines);
+    if (sm) peer["sm_loads_bandwidth_bytes_per_s"] = summary_fact(*sm);
+    if (engines || sm) {
+      const bool by_sm = sm && (!engines || sm->median > engines->median);
+      const roofline::Summary& best = by_sm ? *sm : *engines;
+      peer["bandwidth_bytes_per_s"] = summary_fact(best);
+      peer["bandwidth_by"] = by_sm ? "sm_loads" : "copy_engines";
+      std::snprintf(
+          text, sizeof text, " %.1f GB/s with peer access (copy engines %.1f, SM loads %.1f GB/s),",
+          best.median / 1e9, engines ? engines->median / 1e9 : 0.0, sm ? sm->median / 1e9 : 0.0);
       note += text;
     }
     if (const auto b = measured(other, kCopyBytes, false)) {
@@ -462,6 +466,33 @@ std::vector<std::unique_ptr<roofline::Case>> CudaBackend::roof_check_cases(
                                                     Precision::fp32, n, roof.level));
   }
   return cases;
+}
+
+std::vector<std::string> CudaBackend::probe_together(const std::vector<roofline::Device*>& devices,
+                                                     const roofline::ProbeOptions& options) const {
+  std::vector<TogetherRoof> roofs;
+  roofs.push_back({"DRAM", false, [this](const roofline::Device& d) {
+                     // The roof check's case of the kernel whose ceiling is the DRAM roof.
+                     const roofline::MemoryCeiling* best = nullptr;
+                     for (const roofline::MemoryCeiling& m : d.memory)
+                       if (m.level == "DRAM" && m.threads == d.max_threads_measured() &&
+                           (!best || m.bytes_per_s.median > best->bytes_per_s.median))
+                         best = &m;
+                     std::unique_ptr<roofline::Case> chosen;
+                     for (auto& c : roof_check_cases(d))
+                       if (best && c->info().level == "DRAM" && c->info().variant == best->kernel)
+                         chosen = std::move(c);
+                     return chosen;
+                   }});
+  for (Precision p : probed_precisions(*devices.front()))
+    roofs.push_back({std::string(to_string(p)) + " " + std::string(fma_path(p)), true,
+                     [p](const roofline::Device& d) -> std::unique_ptr<roofline::Case> {
+                       for (const roofline::ComputeCeiling& c : d.compute)
+                         if (c.precision == p && c.path == fma_path(p))
+                           return make_peak_flops_case(d, fma_config(d, p));
+                       return nullptr;
+                     }});
+  return probes::cuda::probe_together(devices, roofs, options);
 }
 
 void register_cuda_backend(roofline::Registry& registry) {

@@ -21,6 +21,10 @@ class CudaBackend : public roofline::Backend {
   // Failed measurements are listed in facts["probe_failures"] and never become ceilings.
   std::vector<std::string> probe(roofline::Device& device,
                                  const roofline::ProbeOptions& options) const override;
+  // Each GPU's HBM roof (its DRAM ceiling's kernel at the roof point) and FMA roof per precision,
+  // alone and on every GPU at once (probes/cuda/together.hpp).
+  std::vector<std::string> probe_together(const std::vector<roofline::Device*>& devices,
+                                          const roofline::ProbeOptions& options) const override;
   std::vector<std::unique_ptr<roofline::Case>> cases(
       const roofline::Device& device, const roofline::RunOptions& options) const override;
   // The CUPTI range profiler (probes/cuda/cupti_provider.hpp).

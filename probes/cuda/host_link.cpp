@@ -105,7 +105,11 @@ class LinkCase final : public roofline::Case {
 
   // Poisons each destination, copies once and compares every word with the source's pattern.
   roofline::Verification verify() override {
-    if (to_device_) ROOFLAB_CUDA(cudaMemset(to_device_->device.data(), 0, config_.bytes));
+    // On the copy's own stream: it is non-blocking, so a memset on the default stream could land
+    // after the copy (it did while another process probed the host's other GPU).
+    if (to_device_)
+      ROOFLAB_CUDA(
+          cudaMemsetAsync(to_device_->device.data(), 0, config_.bytes, to_device_->stream));
     if (to_host_) std::memset(to_host_->host.data(), 0, config_.bytes);
     run();
     std::string message;

@@ -53,9 +53,20 @@ class PeerCopyCase final : public kernels::cuda::CudaCase {
     ROOFLAB_CUDA(cudaMemset(source_->data, kPattern, copy_.bytes));
     set_peer_access(copy_.source, copy_.destination, copy_.peer_access);
     ROOFLAB_CUDA(cudaDeviceSynchronize());
+    int sms = 0, threads_per_sm = 0;
+    ROOFLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, copy_.destination));
+    ROOFLAB_CUDA(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor,
+                                        copy_.destination));
+    blocks_ = sms * std::max(threads_per_sm / kPullThreads, 1);  // every SM full
+    // The events that time a run are made on the GPU that runs it (CudaCase::prepare).
+    ROOFLAB_CUDA(cudaSetDevice(runs_on()));
   }
 
   void run_device() override {
+    if (copy_.sm_loads) {
+      launch_peer_pull(source_->data, destination_->data, copy_.bytes, blocks_, kPullThreads);
+      return;
+    }
     ROOFLAB_CUDA(cudaMemcpyPeerAsync(destination_->data, copy_.destination, source_->data,
                                      copy_.source, copy_.bytes, nullptr));
   }
@@ -65,7 +76,7 @@ class PeerCopyCase final : public kernels::cuda::CudaCase {
     ROOFLAB_CUDA(cudaSetDevice(copy_.destination));
     ROOFLAB_CUDA(cudaMemset(destination_->data, kPoison, copy_.bytes));
     ROOFLAB_CUDA(cudaDeviceSynchronize());
-    ROOFLAB_CUDA(cudaSetDevice(copy_.source));
+    ROOFLAB_CUDA(cudaSetDevice(runs_on()));
     run_device();
     ROOFLAB_CUDA(cudaDeviceSynchronize());
     // The first, middle and last 4 KiB (or all of a smaller copy).
@@ -93,8 +104,13 @@ class PeerCopyCase final : public kernels::cuda::CudaCase {
   }
 
  private:
+  static constexpr int kPullThreads = 256;
+  // The copy engines are driven from the source, the SM copy runs on the destination.
+  int runs_on() const { return copy_.sm_loads ? copy_.destination : copy_.source; }
+
   PeerCopy copy_;
   std::unique_ptr<PeerBuffer> source_, destination_;
+  int blocks_ = 0;
 };
 
 }  // namespace
@@ -112,6 +128,9 @@ std::unique_ptr<roofline::Case> make_peer_copy_case(const roofline::Device& devi
   if (copy.peer_access && !can_access_peer(copy.source, copy.destination))
     throw roofline::InputError("peer copy: cuda:" + std::to_string(copy.source) +
                                " has no peer access to cuda:" + std::to_string(copy.destination));
+  if (copy.sm_loads && (!copy.peer_access || copy.bytes % 16 != 0))
+    throw roofline::InputError("peer copy by SM loads of " + std::to_string(copy.bytes) +
+                               " bytes: needs peer access and a multiple of 16 bytes");
   roofline::Work work;
   work.precision = roofline::Precision::fp32;
   work.bytes = static_cast<double>(copy.bytes);
@@ -119,7 +138,9 @@ std::unique_ptr<roofline::Case> make_peer_copy_case(const roofline::Device& devi
   work.working_set = work.bytes;
   roofline::CaseInfo info{
       .family = "bandwidth",
-      .variant = copy.peer_access ? "peer_copy" : "peer_copy_staged",
+      .variant = copy.sm_loads      ? "peer_copy_sm_loads"
+                 : copy.peer_access ? "peer_copy"
+                                    : "peer_copy_staged",
       .backend = "cuda",
       .device = device.id,
       .params = {{"to", "cuda:" + std::to_string(copy.destination)}, {"bytes", copy.bytes}},

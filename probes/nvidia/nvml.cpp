@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdio>
 #include <iterator>
-#include <mutex>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -26,6 +25,7 @@ using InitFn = NvmlReturn (*)();
 using ByPciFn = NvmlReturn (*)(const char*, NvmlHandle*);
 using ClockFn = NvmlReturn (*)(NvmlHandle, int, unsigned*);
 using UnsignedReadFn = NvmlReturn (*)(NvmlHandle, unsigned*);
+using BitsReadFn = NvmlReturn (*)(NvmlHandle, unsigned long long*);
 using ErrorStringFn = const char* (*)(NvmlReturn);
 using ShutdownFn = NvmlReturn (*)();
 
@@ -87,6 +87,44 @@ std::optional<double> NvmlDevice::read_hz() {
   return mhz * 1e6;
 }
 
+namespace {
+
+// One value read by an NVML call of `fn`'s shape; nothing (and `reason` says why) when it fails.
+template <class Fn, class T>
+std::optional<T> read_value(void* library, void* device, const char* name, std::string& reason) {
+  if (!device) return std::nullopt;
+  const auto read = symbol<Fn>(library, name);
+  if (!read) {
+    reason = std::string("NVML lacks ") + name;
+    return std::nullopt;
+  }
+  T value{};
+  if (const NvmlReturn status = read(device, &value); status != kNvmlSuccess) {
+    reason = nvml_error(library, name, status);
+    return std::nullopt;
+  }
+  return value;
+}
+
+}  // namespace
+
+std::optional<double> NvmlDevice::read_power_w() {
+  const auto mw =
+      read_value<UnsignedReadFn, unsigned>(library_, device_, "nvmlDeviceGetPowerUsage", reason_);
+  return mw ? std::optional<double>(*mw / 1e3) : std::nullopt;
+}
+
+std::optional<double> NvmlDevice::power_limit_w() {
+  const auto mw = read_value<UnsignedReadFn, unsigned>(library_, device_,
+                                                       "nvmlDeviceGetEnforcedPowerLimit", reason_);
+  return mw ? std::optional<double>(*mw / 1e3) : std::nullopt;
+}
+
+std::optional<unsigned long long> NvmlDevice::read_clock_limiters() {
+  return read_value<BitsReadFn, unsigned long long>(
+      library_, device_, "nvmlDeviceGetCurrentClocksThrottleReasons", reason_);
+}
+
 std::optional<NvmlDevice::PcieLink> NvmlDevice::pcie_link() {
   if (!device_) return std::nullopt;
   PcieLink link;
@@ -144,19 +182,21 @@ std::optional<double> pcie_bytes_per_s(unsigned generation, unsigned lanes) {
   return rate.transfers_per_s * rate.payload * lanes / 8;
 }
 
-ClockReading clock_during(NvmlDevice& clock, const std::function<void()>& work) {
-  if (!clock.available()) {
-    work();
-    return {.hz = 0, .samples = 0, .text = "SM clock not read: " + clock.reason()};
-  }
-  std::vector<double> samples;
-  std::mutex mutex;
+std::vector<std::vector<Reading>> readings_during(const std::vector<NvmlDevice*>& devices,
+                                                  const std::function<void()>& work) {
+  // Written by the sampler alone and read once it has joined.
+  std::vector<std::vector<Reading>> readings(devices.size());
   std::atomic<bool> done = false;
   std::thread sampler([&] {
     while (!done.load()) {
-      if (const auto hz = clock.read_hz()) {
-        std::lock_guard lock(mutex);
-        samples.push_back(*hz);
+      for (std::size_t i = 0; i < devices.size(); ++i) {
+        NvmlDevice& d = *devices[i];
+        if (!d.available()) continue;
+        Reading r{.at = std::chrono::steady_clock::now(),
+                  .sm_hz = d.read_hz().value_or(0),
+                  .power_w = d.read_power_w().value_or(0),
+                  .limiters = d.read_clock_limiters().value_or(0)};
+        readings[i].push_back(r);
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
@@ -170,6 +210,18 @@ ClockReading clock_during(NvmlDevice& clock, const std::function<void()>& work) 
   }
   done = true;
   sampler.join();
+  return readings;
+}
+
+ClockReading clock_during(NvmlDevice& clock, const std::function<void()>& work) {
+  if (!clock.available()) {
+    work();
+    return {.hz = 0, .samples = 0, .text = "SM clock not read: " + clock.reason()};
+  }
+  const auto readings = readings_during({&clock}, work);
+  std::vector<double> samples;
+  for (const Reading& r : readings.front())
+    if (r.sm_hz > 0) samples.push_back(r.sm_hz);
   if (samples.empty())
     return {.hz = 0, .samples = 0, .text = "SM clock not read: " + clock.reason()};
   std::sort(samples.begin(), samples.end());

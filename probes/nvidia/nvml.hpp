@@ -2,9 +2,11 @@
 // The SM clock, the PCIe link and the memory bus read through NVML, which is part of the driver:
 // libnvidia-ml.so.1 is loaded at run time, so the binary needs no driver to start, and a machine
 // without one reports why.
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace probes::nvidia {
 
@@ -23,6 +25,13 @@ class NvmlDevice {
   // The current SM clock; nothing when unavailable or when the read fails (reason() then says
   // why).
   std::optional<double> read_hz();
+  // The board's power draw and the power limit the driver enforces, in watts; nothing when
+  // unavailable or when the read fails.
+  std::optional<double> read_power_w();
+  std::optional<double> power_limit_w();
+  // Why the clocks are held down now: nvmlDeviceGetCurrentClocksThrottleReasons's bits
+  // (probes/nvidia/drop_cause.hpp names them); nothing when unavailable or when the read fails.
+  std::optional<unsigned long long> read_clock_limiters();
   // The PCIe link: the most both ends support and what it runs at now (a link may slow down
   // while idle); nothing when unavailable or when a read fails (reason() then says why).
   struct PcieLink {
@@ -47,13 +56,26 @@ class NvmlDevice {
 // line encoding (8b/10b to Gen 2, 128b/130b for Gen 3 to 5); nothing for another generation.
 std::optional<double> pcie_bytes_per_s(unsigned generation, unsigned lanes);
 
+// One look at a GPU while work ran: its SM clock, power draw and clock limiters (0 where the read
+// failed).
+struct Reading {
+  std::chrono::steady_clock::time_point at;
+  double sm_hz = 0, power_w = 0;
+  unsigned long long limiters = 0;
+};
+
+// Reads every device every 2 ms on a second thread while `work` runs on this one: per device, its
+// readings in time order (none where NVML is unavailable).
+std::vector<std::vector<Reading>> readings_during(const std::vector<NvmlDevice*>& devices,
+                                                  const std::function<void()>& work);
+
 struct ClockReading {
   double hz = 0;     // median of the samples; 0 when none was read
   int samples = 0;   // samples taken while the work ran
   std::string text;  // "1.980 GHz (median of 23 NVML samples during the probe)" or why not read
 };
 
-// Reads the SM clock every 2 ms on a second thread while `work` runs on this one.
+// The median SM clock of readings_during(`clock`, `work`).
 ClockReading clock_during(NvmlDevice& clock, const std::function<void()>& work);
 
 }  // namespace probes::nvidia

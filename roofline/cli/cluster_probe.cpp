@@ -9,6 +9,7 @@
 
 #include "reports/cluster_summary.hpp"
 #include "reports/escape.hpp"
+#include "roofline/cli/cluster_run.hpp"
 #include "roofline/cluster.hpp"
 #include "roofline/cluster/world.hpp"
 #include "roofline/input_error.hpp"
@@ -35,9 +36,15 @@ std::string host_name() {
 }
 
 // Open MPI numbers the ranks of each node from 0; without it every rank probes.
-bool first_on_node() {
-  const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_RANK");
-  return local == nullptr || std::string(local) == "0";
+bool first_on_node() { return cluster::local_rank().value_or(0) == 0; }
+
+// Where this rank's profile goes: its own node per rank or per device, else its host's.
+std::string node_name(const ClusterOptions& opts, int rank, const std::vector<Selected>& devices) {
+  if (opts.distinct_nodes) return host_name() + "/rank " + std::to_string(rank);
+  if (!opts.rank_per_device) return host_name();
+  std::vector<std::string> ids;
+  for (const Selected& d : devices) ids.push_back(d.device.id);
+  return device_node_name(host_name(), ids);
 }
 
 // What each rank tells rank 0: where it ran and its node's profile, or why it has none.
@@ -207,10 +214,8 @@ void cluster_probe(Session& s, std::vector<Selected>& devices,
     }
   }
   const auto profiles_due = after(timeout);
-  const std::string node =
-      opts.distinct_nodes ? host_name() + "/rank " + std::to_string(rank) : host_name();
-  const json own = rank_report(s, devices, options, budget_seconds, node,
-                               opts.distinct_nodes || first_on_node());
+  const json own = rank_report(s, devices, options, budget_seconds, node_name(opts, rank, devices),
+                               opts.distinct_nodes || opts.rank_per_device || first_on_node());
 
   std::vector<int> others;
   for (int r = 1; r < world.size(); ++r) others.push_back(r);

@@ -11,6 +11,9 @@ namespace cli {
 struct ClusterOptions {
   // Every rank is its own node even where ranks share a host: simulates a cluster on one machine.
   bool distinct_nodes = false;
+  // The devices were named per rank (-d 'cuda:{local_rank}'): every rank probes its own and is a
+  // node of its own, "<host>/<device ids>" (cluster_run.hpp), also where ranks share a host.
+  bool rank_per_device = false;
   // The longest any wait on another rank lasts: for its profile (from the start of the probes),
   // for rank 0's answer, for each ping-pong.
   double rank_timeout_seconds = 0;
@@ -19,7 +22,8 @@ struct ClusterOptions {
 // Run by every rank of the job. Rank 0 writes `output` with what arrived, names the ranks that
 // failed or did not answer in time and then ends the job with exit code 1 (a hung rank cannot
 // keep it alive). One rank per node probes (Open MPI's local rank 0, or every rank with
-// distinct_nodes); the others of its node wait, not to share its roofs, and are listed with it.
+// distinct_nodes or rank_per_device); the others of its node wait, not to share its roofs, and are
+// listed with it.
 void cluster_probe(Session& s, std::vector<Selected>& devices,
                    const roofline::ProbeOptions& options, std::optional<double> budget_seconds,
                    const ClusterOptions& cluster, const std::string& output);

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "roofline/cluster.hpp"
@@ -18,7 +19,12 @@ std::string rank_output(const std::string& output, int rank) {
       .string();
 }
 
-roofline::MachineProfile machine_for_node(const std::string& path, int rank) {
+std::string device_node_name(const std::string& host, const std::vector<std::string>& device_ids) {
+  return host + "/" + roofline::joined(device_ids);
+}
+
+roofline::MachineProfile machine_for_node(const std::string& path, int rank,
+                                          const std::vector<std::string>& device_ids) {
   const auto j = roofline::read_json_file(path);
   const bool cluster = j.is_object() && j.contains("schema") && j["schema"].is_string() &&
                        j["schema"].get<std::string>().rfind("rooflab.cluster/", 0) == 0;
@@ -28,14 +34,18 @@ roofline::MachineProfile machine_for_node(const std::string& path, int rank) {
     char host[256] = {};
     gethostname(host, sizeof host - 1);
     const std::string as_rank = std::string(host) + "/rank " + std::to_string(rank);
+    const std::string as_devices = device_node_name(host, device_ids);
+    const auto named = [&](const std::string& name) {
+      return std::find_if(c.nodes.begin(), c.nodes.end(),
+                          [&](const roofline::ClusterNode& n) { return n.name == name; });
+    };
+    const std::string wanted = c.simulated_nodes                    ? as_rank
+                               : named(as_devices) != c.nodes.end() ? as_devices
+                                                                    : std::string(host);
+    if (const auto node = named(wanted); node != c.nodes.end()) return node->machine;
     std::vector<std::string> names;
-    for (const roofline::ClusterNode& node : c.nodes) {
-      if ((c.simulated_nodes && node.name == as_rank) || (!c.simulated_nodes && node.name == host))
-        return node.machine;
-      names.push_back(node.name);
-    }
-    throw roofline::InputError("the cluster profile has no node '" +
-                               (c.simulated_nodes ? as_rank : std::string(host)) +
+    for (const roofline::ClusterNode& node : c.nodes) names.push_back(node.name);
+    throw roofline::InputError("the cluster profile has no node '" + wanted +
                                "' (nodes: " + roofline::joined(names) + ")");
   } catch (const roofline::InputError& e) {
     throw roofline::InputError("'" + path + "': " + e.what());

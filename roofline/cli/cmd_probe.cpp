@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -100,6 +101,10 @@ void add_probe_command(CLI::App& app, Session& s) {
           static_cast<double>(parse_size(opts->max_working_set, "--max-working-set"));
     const auto budget = opts->measure.budget(kQuickBudgetSeconds / 3);
     if (in_cluster) {
+      opts->cluster.rank_per_device =
+          std::any_of(opts->devices.begin(), opts->devices.end(), [](const std::string& id) {
+            return id.find(cluster::kLocalRankPlaceholder) != std::string::npos;
+          });
       if (rank_timeout->count() == 0)
         opts->cluster.rank_timeout_seconds = budget ? 2 * *budget + 120 : 3600;
       cluster_probe(s, devices, options, budget, opts->cluster,

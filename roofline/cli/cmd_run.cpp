@@ -73,7 +73,9 @@ void add_run_command(CLI::App& app, Session& s) {
     const auto lock = check_output(opts->output, {opts->machine});
     roofline::MachineProfile machine;
     if (!opts->machine.empty()) {
-      machine = machine_for_node(opts->machine, world ? world->rank() : -1);
+      std::vector<std::string> ids;
+      for (const Selected& d : devices) ids.push_back(d.device.id);
+      machine = machine_for_node(opts->machine, world ? world->rank() : -1, ids);
       if (!machine.incomplete.empty())
         std::fprintf(stderr,
                      "warning: the profile %s is incomplete (%s): results in a level it did not "

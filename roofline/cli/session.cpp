@@ -3,14 +3,19 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <set>
 
+#include "reports/identical_devices.hpp"
 #include "reports/roof_check.hpp"
 #include "roofline/budget.hpp"
 #include "roofline/cli/counting_setup.hpp"
+#include "roofline/cluster/world.hpp"
 #include "roofline/harness.hpp"
+#include "roofline/identical_devices.hpp"
 #include "roofline/input_error.hpp"
 #include "roofline/interrupt.hpp"
 #include "roofline/names.hpp"
@@ -25,6 +30,58 @@ void say_budget(const std::string& phase, const roofline::Budget& budget) {
     std::cerr << "time budget: " << phase << ": " << summary << "\n";
 }
 
+// The device's probe notes from the index `from` on, to stderr.
+void say_notes(const roofline::Device& device, std::size_t from = 0) {
+  const auto notes = device.facts.value("probe_notes", nlohmann::json::array());
+  for (std::size_t i = from; i < notes.size(); ++i)
+    std::cerr << "note: " << device.id << ": " << notes[i].get<std::string>() << "\n";
+}
+
+// Each backend's pass over its probed devices at once (Backend::probe_together), where it has two
+// or more, with what is left of the time budget.
+void probe_together(Session& s, const std::vector<Selected>& devices,
+                    roofline::MachineProfile& machine, const roofline::ProbeOptions& options,
+                    std::optional<roofline::Budget>& whole) {
+  std::vector<std::pair<const roofline::Backend*, std::vector<roofline::Device*>>> by_backend;
+  for (const Selected& d : devices) {
+    auto group = std::find_if(by_backend.begin(), by_backend.end(),
+                              [&](const auto& g) { return g.first == d.backend; });
+    if (group == by_backend.end()) group = by_backend.insert(group, {d.backend, {}});
+    for (roofline::Device& probed : machine.devices)
+      if (probed.id == d.device.id) group->second.push_back(&probed);
+  }
+  for (const auto& [backend, group] : by_backend) {
+    if (group.size() < 2) continue;
+    roofline::ProbeOptions together = options;
+    std::optional<roofline::Budget> budget;
+    if (whole) {
+      budget.emplace(std::max(0.0, whole->seconds_left()));
+      together.measure.budget = &*budget;
+    }
+    std::vector<std::size_t> noted;
+    std::vector<std::string> ids;
+    for (const roofline::Device* d : group) {
+      noted.push_back(d->facts.value("probe_notes", nlohmann::json::array()).size());
+      ids.push_back(d->id);
+    }
+    const std::string phase = "probe " + roofline::joined(ids) + " alone and at once";
+    const auto start = std::chrono::steady_clock::now();
+    const auto failures = backend->probe_together(group, together);
+    bool noting = false;
+    for (std::size_t i = 0; i < group.size(); ++i)
+      noting |= group[i]->facts.value("probe_notes", nlohmann::json::array()).size() > noted[i];
+    if (failures.empty() && !noting) continue;  // the backend has no such pass
+    std::fprintf(stderr, "%s: %.2f s\n", phase.c_str(),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    for (const auto& failure : failures) {
+      std::cerr << "FAILED " << phase << ": " << failure << "\n";
+      s.exit_code = kExitFailure;
+    }
+    if (budget) say_budget(phase, *budget);
+    for (std::size_t i = 0; i < group.size(); ++i) say_notes(*group[i], noted[i]);
+  }
+}
+
 }  // namespace
 
 std::vector<Selected> select_devices(const Session& s, const std::vector<std::string>& ids) {
@@ -35,7 +92,8 @@ std::vector<Selected> select_devices(const Session& s, const std::vector<std::st
   }
   if (ids.empty()) return all;
   std::vector<Selected> chosen;
-  for (const auto& id : ids) {
+  for (const auto& named : ids) {
+    const std::string id = cluster::with_local_rank(named);
     auto it =
         std::find_if(all.begin(), all.end(), [&](const Selected& d) { return d.device.id == id; });
     if (it == all.end()) {
@@ -83,11 +141,15 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
       if (d.device.compute.empty() && d.device.memory.empty()) break;
     }
     if (budget) say_budget("probe " + d.device.id, *budget);
-    for (const auto& note : d.device.facts.value("probe_notes", nlohmann::json::array()))
-      std::cerr << "note: " << d.device.id << ": " << note.get<std::string>() << "\n";
+    say_notes(d.device);
     machine.devices.push_back(d.device);
     if (!machine.incomplete.empty()) break;
   }
+  if (machine.incomplete.empty()) probe_together(s, devices, machine, options, whole);
+  machine.identical = roofline::compare_identical(machine.devices);
+  for (const roofline::IdenticalDevices& group : machine.identical)
+    for (const std::string& line : reports::identical_devices_lines(group))
+      std::cout << line << "\n";
   return machine;
 }
 

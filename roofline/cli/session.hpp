@@ -27,15 +27,18 @@ struct Selected {
   roofline::Device device;
 };
 
-// The devices named by `ids` (all available devices when empty). Throws InputError naming an
-// unknown or unavailable device.
+// The devices named by `ids` (all available devices when empty), "{local_rank}" in an id replaced
+// by the rank's number on its node under mpirun (cluster::with_local_rank). Throws InputError
+// naming an unknown or unavailable device, or the placeholder outside mpirun.
 std::vector<Selected> select_devices(const Session& s, const std::vector<std::string>& ids);
 
 // Probes each device, one after the other. Failed measurements are printed to stderr and set
 // the session's exit code; the ceilings are made of the others. Interrupted, it stops and
 // returns the devices that finished (and the interrupted one where its probe concluded some
 // ceilings), marked incomplete. With a time budget (roofline/budget.hpp), each device gets an even
-// share of what is left of it.
+// share of what is left of it. Then each backend with two or more of the devices measures them
+// at once (Backend::probe_together, with what is left of the budget), and identical devices are
+// compared per roof (MachineProfile::identical, printed one line per verdict).
 roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
                                const roofline::ProbeOptions& options,
                                std::optional<double> budget_seconds = std::nullopt);

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cluster {
@@ -18,6 +19,16 @@ using Clock = std::chrono::steady_clock;
 // Whether mpirun (or another MPI launcher) started this process: the launcher's environment says
 // so before MPI is initialized.
 bool launched_by_mpi();
+
+// This rank's number among the ranks on its node (Open MPI's OMPI_COMM_WORLD_LOCAL_RANK), from
+// the launcher's environment; nullopt where mpirun did not set it.
+std::optional<int> local_rank();
+
+inline constexpr std::string_view kLocalRankPlaceholder = "{local_rank}";
+
+// `id` with "{local_rank}" replaced by local_rank(): `-d 'cuda:{local_rank}'` gives each rank of a
+// node its own GPU. Throws roofline::InputError naming the id where local_rank() is unknown.
+std::string with_local_rank(const std::string& id);
 
 // "Open MPI v4.1.4 …" when cluster mode is built in; nullopt with the reason in `why` otherwise.
 std::optional<std::string> mpi_library(std::string* why);

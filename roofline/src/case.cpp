@@ -13,4 +13,17 @@ CaseInfo case_info(const Device& device, std::string family, std::string variant
           .level = device.level_for(work.working_set, threads)};
 }
 
+Result result_of(const CaseInfo& info) {
+  Result result;
+  result.family = info.family;
+  result.variant = info.variant;
+  result.backend = info.backend;
+  result.device = info.device;
+  result.params = info.params;
+  result.work = info.work;
+  result.level = info.level;
+  result.study = info.study;
+  return result;
+}
+
 }  // namespace roofline

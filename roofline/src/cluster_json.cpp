@@ -43,26 +43,11 @@ json to_json(const ClusterProfile& c) {
                        {"bandwidth_bytes_per_s", optional_summary(l.bandwidth_bytes_per_s)},
                        {"error", l.error}});
   json outliers = json::array();
-  for (const ClusterOutlier& o : c.outliers)
-    outliers.push_back({{"node", o.node},
-                        {"roof", o.roof},
-                        {"unit", o.unit},
-                        {"value", o.value},
-                        {"median", o.median},
-                        {"deviation", o.deviation},
-                        {"ratio", o.ratio}});
-  return {{"schema", kClusterSchema},
-          {"provenance", c.provenance},
-          {"ranks", c.ranks},
-          {"simulated_nodes", c.simulated_nodes},
-          {"nodes", nodes},
-          {"missing", missing},
-          {"network", network},
-          {"outlier_rule",
-           {{"k", c.rule.k},
-            {"mad_scale", c.rule.mad_scale},
-            {"floor_fraction", c.rule.floor_fraction},
-            {"min_values", c.rule.min_values}}},
+  for (const ClusterOutlier& o : c.outliers) outliers.push_back(outlier_json(o, "node"));
+  return {{"schema", kClusterSchema}, {"provenance", c.provenance},
+          {"ranks", c.ranks},         {"simulated_nodes", c.simulated_nodes},
+          {"nodes", nodes},           {"missing", missing},
+          {"network", network},       {"outlier_rule", c.rule},
           {"outliers", outliers}};
 }
 
@@ -89,11 +74,8 @@ ClusterProfile cluster_from_json(const json& j) {
                            l.at("to_node"), l.at("same_host"), l.at("message_bytes"),
                            summary_or_none(l.at("latency_s")),
                            summary_or_none(l.at("bandwidth_bytes_per_s")), l.at("error")});
-    const json& rule = j.at("outlier_rule");
-    c.rule = {rule.at("k"), rule.at("mad_scale"), rule.at("floor_fraction"), rule.at("min_values")};
-    for (const json& o : j.at("outliers"))
-      c.outliers.push_back({o.at("node"), o.at("roof"), o.at("unit"), o.at("value"), o.at("median"),
-                            o.at("deviation"), o.at("ratio")});
+    c.rule = j.at("outlier_rule").get<OutlierRule>();
+    for (const json& o : j.at("outliers")) c.outliers.push_back(outlier_from_json(o, "node"));
     return c;
   } catch (const InputError&) {
     throw;

@@ -130,19 +130,6 @@ void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& 
   }
 }
 
-Result result_of(const CaseInfo& info) {
-  Result result;
-  result.family = info.family;
-  result.variant = info.variant;
-  result.backend = info.backend;
-  result.device = info.device;
-  result.params = info.params;
-  result.work = info.work;
-  result.level = info.level;
-  result.study = info.study;
-  return result;
-}
-
 // Whether the roof's kernels are timed with these verified cases: they live in the roof's level
 // on its device.
 bool roof_joins(const std::vector<Case*>& verified, const std::vector<Case*>& roof) {

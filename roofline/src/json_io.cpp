@@ -248,8 +248,33 @@ auto converting(const std::string& what, F&& f) {
 
 }  // namespace
 
+namespace {
+
+json identical_json(const IdenticalDevices& group) {
+  json outliers = json::array();
+  for (const RoofOutlier& o : group.outliers) outliers.push_back(outlier_json(o, "device"));
+  return {{"devices", group.devices},
+          {"outlier_rule", group.rule},
+          {"verdict", group.verdict()},
+          {"outliers", outliers}};
+}
+
+IdenticalDevices identical_from_json(const json& j) {
+  IdenticalDevices group{
+      j.at("devices").get<std::vector<std::string>>(), j.at("outlier_rule").get<OutlierRule>(), {}};
+  for (const json& o : j.at("outliers")) group.outliers.push_back(outlier_from_json(o, "device"));
+  return group;
+}
+
+}  // namespace
+
 json to_json(const MachineProfile& m) {
   json j = {{"schema", kMachineSchema}, {"provenance", m.provenance}, {"devices", m.devices}};
+  if (!m.identical.empty()) {
+    j["identical_devices"] = json::array();
+    for (const IdenticalDevices& group : m.identical)
+      j["identical_devices"].push_back(identical_json(group));
+  }
   if (!m.incomplete.empty()) j["incomplete"] = m.incomplete;
   return j;
 }
@@ -278,6 +303,8 @@ MachineProfile machine_of(const json& j) {
     MachineProfile m;
     m.provenance = j.at("provenance");
     m.devices = j.at("devices").get<std::vector<Device>>();
+    for (const json& group : j.value("identical_devices", json::array()))
+      m.identical.push_back(identical_from_json(group));
     if (j.contains("incomplete")) m.incomplete = j.at("incomplete").get<std::string>();
     return m;
   });

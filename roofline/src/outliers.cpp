@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace roofline {
 namespace {
@@ -36,6 +37,23 @@ std::vector<OutlierVerdict> outliers(const std::vector<double>& values, const Ou
     const double deviation = (values[i] - s.median) / s.scale;
     if (std::abs(deviation) > rule.k)
       out.push_back({i, deviation, s.median != 0 ? values[i] / s.median : 0});
+  }
+  return out;
+}
+
+std::vector<RoofOutlier> roof_outliers(const std::vector<RoofValue>& values,
+                                       const OutlierRule& rule) {
+  std::map<std::string, std::vector<const RoofValue*>> by_roof;
+  for (const RoofValue& v : values) by_roof[v.roof].push_back(&v);
+  std::vector<RoofOutlier> out;
+  for (const auto& [roof, members] : by_roof) {
+    std::vector<double> column;
+    for (const RoofValue* v : members) column.push_back(v->value);
+    const double median = spread(column, rule).median;
+    for (const OutlierVerdict& o : outliers(column, rule)) {
+      const RoofValue& v = *members[o.index];
+      out.push_back({v.member, roof, v.unit, v.value, median, o.deviation, o.ratio});
+    }
   }
   return out;
 }

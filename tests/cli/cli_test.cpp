@@ -121,6 +121,7 @@ TEST(Cli, BadOptionsAndSizesAreRefusedByName) {
   expect_refused("probe --quick --full", "--full");
   expect_refused("probe --max-working-set 0", "--max-working-set");
   expect_refused("probe -o /no/such/folder/m.json", "/no/such/folder");
+  expect_refused("probe -d 'cuda:{local_rank}'", "known only under Open MPI's mpirun");
 }
 
 TEST(Cli, BadFilesAreRefusedByName) {
@@ -672,4 +673,30 @@ TEST(Cli, ASecondInterruptStopsAtOnce) {
   const int status = running.finish();
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << running.output;
   EXPECT_FALSE(fs::exists(temp.path() / "r.json"));
+}
+
+TEST(Cli, TwoIdenticalDevicesAreComparedButGetNoVerdict) {
+  // PoCL lists as many identical CPU devices as POCL_DEVICES names.
+  setenv("POCL_DEVICES", "pthread pthread", 1);
+  const test_support::TempDir temp("cli_identical");
+  if (rooflab("devices").output.find("opencl:0:1 ") == std::string::npos) {
+    unsetenv("POCL_DEVICES");
+    GTEST_SKIP() << "no second PoCL device";
+  }
+  const auto r = rooflab(
+      "probe -d opencl:0:0 -d opencl:0:1 --max-working-set 256K --budget 2 --repetitions 3 "
+      "--min-sample-time 0.001 -o machine.json",
+      temp.path());
+  unsetenv("POCL_DEVICES");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("identical devices opencl:0:0, opencl:0:1: no verdict: 2 of them"),
+            std::string::npos)
+      << r.output;
+  const auto machine =
+      roofline::machine_from_json(roofline::read_json_file(temp.path() / "machine.json"));
+  ASSERT_EQ(machine.identical.size(), 1u);
+  EXPECT_FALSE(machine.identical[0].verdict());
+  EXPECT_EQ(
+      std::system((ROOFLAB_VALIDATE " '" + (temp.path() / "machine.json").string() + "'").c_str()),
+      0);
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Cluster mode end to end under Open MPI, two ranks on this machine: the gathered profile (ranks
-# as simulated nodes, then as the one node they share), its report, `run` under mpirun on each
-# rank's own node's roofs, and a rank killed while it probes: rank 0 still writes, names it and
-# exits 1.
+# as simulated nodes, then as the one node they share, then one node per rank's own device), its
+# report, `run` under mpirun on each rank's own node's roofs, and a rank killed while it probes:
+# rank 0 still writes, names it and exits 1.
 # usage: cluster_cli_test.sh ROOFLAB MPIEXEC VALIDATE...
 set -euo pipefail
 rooflab=$1 mpiexec=$2
@@ -66,6 +66,31 @@ check shared.json '
 assert not c["simulated_nodes"] and len(c["nodes"]) == 1
 assert c["nodes"][0]["ranks"] == [0, 1] and c["nodes"][0]["probing_rank"] == 0
 ' "ranks of one host grouped as one node"
+
+# One rank per device: -d 'opencl:0:{local_rank}' gives each rank its own PoCL device (PoCL lists
+# two when POCL_DEVICES names two), each probed at once and a node of its own; outside mpirun the
+# placeholder is refused.
+set +e
+"$rooflab" probe -d 'opencl:0:{local_rank}' -o x.json 2>err.txt
+code=$?
+set -e
+[[ $code == 2 ]] && grep -q "known only under Open MPI's mpirun" err.txt ||
+  fail "{local_rank} outside mpirun"
+export POCL_DEVICES="pthread pthread"
+listed=$("$rooflab" devices)
+if grep -q '^opencl:0:1 ' <<<"$listed"; then
+  "${mpi[@]}" -x POCL_DEVICES "$rooflab" probe -d 'opencl:0:{local_rank}' --max-working-set 256K \
+    --budget 2 --repetitions 3 --min-sample-time 0.001 -o per_device.json >/dev/null 2>err.txt ||
+    fail "one rank per device: $(tail -5 err.txt)"
+  "${validate[@]}" per_device.json >/dev/null || fail "per_device.json does not validate"
+  check per_device.json '
+host = c["nodes"][0]["host"]
+assert [n["name"] for n in c["nodes"]] == [host + "/opencl:0:0", host + "/opencl:0:1"]
+assert [n["ranks"] for n in c["nodes"]] == [[0], [1]]
+assert [[d["id"] for d in n["machine"]["devices"]] for n in c["nodes"]] == [["opencl:0:0"], ["opencl:0:1"]]
+' "one node per rank's device"
+fi
+unset POCL_DEVICES
 
 # Rank 1 killed while it probes. Open MPI's mpirun ends the whole job when a rank dies unless
 # recovery is on; rank 0 then waits out --rank-timeout and writes what it has.

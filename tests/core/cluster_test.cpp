@@ -48,7 +48,7 @@ TEST(ClusterProfile, FlagsThePlantedSlowNodeOnItsRoofOnly) {
   roofline::ClusterProfile c = sample::cluster();
   const auto found = roofline::cluster_outliers(c);
   ASSERT_EQ(found.size(), 1u);
-  EXPECT_EQ(found[0].node, "node2");
+  EXPECT_EQ(found[0].member, "node2");
   EXPECT_EQ(found[0].roof, "cpu DRAM");
   EXPECT_EQ(found[0].unit, "B/s");
   EXPECT_NEAR(found[0].ratio, 0.6, 1e-9);

@@ -1,7 +1,8 @@
-// Writes the sample machine profile, results and cluster profile into a folder, for schema
-// validation.
+// Writes the sample machine profiles (one with identical GPUs compared), results and cluster
+// profile into a folder, for schema validation.
 #include <filesystem>
 
+#include "roofline/identical_devices.hpp"
 #include "roofline/json_io.hpp"
 #include "sample.hpp"
 
@@ -12,6 +13,17 @@ int main(int argc, char** argv) {
   const auto results = sample::results();
   roofline::write_json_atomic(dir / "machine.json", roofline::to_json(results.machine));
   roofline::write_json_atomic(dir / "results.json", roofline::to_json(results));
+  // Three identical GPUs, the third one's DRAM roof at 70%: compared and flagged.
+  roofline::MachineProfile gpus;
+  gpus.provenance = sample::provenance();
+  for (int i = 0; i < 3; ++i) {
+    gpus.devices.push_back(sample::gpu());
+    gpus.devices.back().id = "cuda:" + std::to_string(i);
+  }
+  for (auto& m : gpus.devices[2].memory)
+    if (m.level == "DRAM") m.bytes_per_s = sample::around(m.bytes_per_s.median * 0.7);
+  gpus.identical = roofline::compare_identical(gpus.devices);
+  roofline::write_json_atomic(dir / "machine_gpus.json", roofline::to_json(gpus));
   auto cluster = sample::cluster();
   cluster.outliers = roofline::cluster_outliers(cluster);
   roofline::write_json_atomic(dir / "cluster.json", roofline::to_json(cluster));

@@ -50,6 +50,15 @@ class Backend {
   // Findings a reader must see beside the ceilings go to device.facts["probe_notes"] (strings):
   // the command line prints them and the report shows them with the device.
   virtual std::vector<std::string> probe(Device& device, const ProbeOptions& options) const = 0;
+  // Once each of `devices` (two or more of this backend's, from one probe) was probed alone:
+  // measures again, alone and then on all of them at once, the roofs that neighbours can take
+  // from each other (a shared power budget, host link or host threads), into each device's
+  // facts["concurrent"], with a probe note for each roof that drops. Returns the measurements
+  // that failed, as probe() does. Backends without such a pass measure nothing.
+  virtual std::vector<std::string> probe_together(const std::vector<Device*>& /*devices*/,
+                                                  const ProbeOptions& /*options*/) const {
+    return {};
+  }
   // Throws InputError for a size the device cannot hold, an unknown family or variant.
   virtual std::vector<std::unique_ptr<Case>> cases(const Device& device,
                                                    const RunOptions& options) const = 0;

@@ -26,6 +26,9 @@ struct CaseInfo {
 CaseInfo case_info(const Device& device, std::string family, std::string variant,
                    nlohmann::json params, const Work& work, int threads);
 
+// The result of a case before it is measured: its identity and declared work.
+Result result_of(const CaseInfo& info);
+
 class Case {
  public:
   explicit Case(CaseInfo info) : info_(std::move(info)) {}

@@ -42,13 +42,8 @@ struct NetworkLink {
   std::string error;  // why the pair was not measured; empty when it was
 };
 
-// A node's roof outside the cluster's spread (roofline/outliers.hpp).
-struct ClusterOutlier {
-  std::string node, roof, unit;
-  double value = 0, median = 0;
-  double deviation = 0;  // signed, in scaled MADs
-  double ratio = 0;      // value / median
-};
+// A node's roof outside the cluster's spread (roofline/outliers.hpp); member: the node's name.
+using ClusterOutlier = RoofOutlier;
 
 struct ClusterProfile {
   Provenance provenance;         // rank 0's
@@ -73,8 +68,8 @@ struct NodeRoof {
   bool lower_is_better = false;  // latencies
 };
 
-// The node's roofs: each device's compute and memory roofs with the most threads measured, and the
-// all-to-one link from rank 0 to the node's probing rank.
+// The node's roofs: each device's roofs (roofline/identical_devices.hpp) named "<device id>
+// <roof>", and the all-to-one link from rank 0 to the node's probing rank.
 std::vector<NodeRoof> node_roofs(const ClusterProfile& c, const ClusterNode& node);
 
 // Per roof, the nodes outside the spread of the nodes that have that roof.

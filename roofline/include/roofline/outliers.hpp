@@ -4,6 +4,7 @@
 // median. Median and MAD ignore the outlier itself, where mean and standard deviation would be
 // dragged towards it.
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace roofline {
@@ -36,5 +37,23 @@ Spread spread(const std::vector<double>& values, const OutlierRule& rule);
 // The values further than rule.k scales from the median, in the order given; none with fewer
 // than rule.min_values values.
 std::vector<OutlierVerdict> outliers(const std::vector<double>& values, const OutlierRule& rule);
+
+// One member's value of one roof: a node's in a cluster, a GPU's among its host's identical GPUs.
+struct RoofValue {
+  std::string member, roof, unit;
+  double value = 0;
+};
+
+// A member's roof outside the spread of the members that have that roof.
+struct RoofOutlier {
+  std::string member, roof, unit;
+  double value = 0, median = 0;
+  double deviation = 0;  // signed, in scaled MADs
+  double ratio = 0;      // value / median
+};
+
+// Per roof, the members outside the spread of the members that have it, by roof name.
+std::vector<RoofOutlier> roof_outliers(const std::vector<RoofValue>& values,
+                                       const OutlierRule& rule);
 
 }  // namespace roofline

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "roofline/model.hpp"
+#include "roofline/outliers.hpp"
 #include "roofline/stats.hpp"
 #include "roofline/work.hpp"
 
@@ -132,9 +133,21 @@ struct Device {
   std::string level_for(double working_set, int threads) const;
 };
 
+// Devices of one machine that are the same product (backend, name, architecture, memory size),
+// compared per roof by the rule that compares a cluster's nodes (roofline/identical_devices.hpp).
+struct IdenticalDevices {
+  std::vector<std::string> devices;  // ids, two or more
+  OutlierRule rule;
+  std::vector<RoofOutlier> outliers;  // member: a device id
+
+  // Fewer devices than the rule needs give no verdict: none is an outlier, none is cleared.
+  bool verdict() const { return devices.size() >= rule.min_values; }
+};
+
 struct MachineProfile {
   Provenance provenance;
   std::vector<Device> devices;
+  std::vector<IdenticalDevices> identical;
   // Why the probe stopped early ("interrupted by SIGINT while probing cpu"): the devices hold
   // what finished; empty for a complete probe.
   std::string incomplete;
