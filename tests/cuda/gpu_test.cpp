@@ -99,13 +99,13 @@ TEST_F(Gpu, ThrustNestedSaxpyVerifiesAtEveryDepth) {
 // The nested SAXPY's launch against Thrust, the measurement its geometry rule comes from (run by
 // hand: --gtest_also_run_disabled_tests --gtest_filter='*Geometry*'). At 64M elements, every
 // precision and depth: 128, 256 and 512 threads per block, each over the covering grid and over
-// 1024 and 2048 resident threads per SM, the rule's launch, and Thrust, timed together (their
-// repetitions interleaved, 15 each); one line each ("geometry p m threads blocks/SM ms", Thrust as
+// 1024, 1536 and 2048 threads per SM, the rule's launch, and Thrust, timed together (their
+// repetitions interleaved, 15 samples of at least 1 ms each); one line each ("geometry p m threads blocks/SM ms", Thrust as
 // 0 threads), then per depth the best launch, the rule's and Thrust's medians.
 TEST_F(Gpu, DISABLED_NestedSaxpyGeometryAgainstThrust) {
   const std::size_t n = std::size_t{1} << 26;
   const roofline::MeasureOptions timing{.repetitions = 15,
-                                        .min_sample_seconds = 0,
+                                        .min_sample_seconds = 0.001,
                                         .warmup_seconds = 0.005,
                                         .together_bytes = 16.0 * (1 << 30)};
   for (Precision p : kNestedSaxpyPrecisions)
@@ -116,7 +116,7 @@ TEST_F(Gpu, DISABLED_NestedSaxpyGeometryAgainstThrust) {
         kernels::cuda::Geometry g = rule;
         g.threads = threads;
         tried.push_back(kernels::cuda::covering(g, double(n) * roofline::size_of(p)));
-        for (int per_sm : {1024, 2048}) {
+        for (int per_sm : {1024, 1536, 2048}) {
           g.blocks_per_sm = per_sm / threads;
           tried.push_back(g);
         }
