@@ -306,7 +306,7 @@ Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int 
   const double ai = nested_saxpy_work(p, 1, m).arithmetic_intensity();
   const Geometry g{
       .sms = device.compute_units, .threads = 256, .vector_bytes = 16, .items = kNestedSaxpyItems};
-  if (peak > 0 && dram > 0 && ai >= peak / dram / 2) {
+  if (peak > 0 && dram > 0 && ai >= 2 * peak / dram) {
     const int threads_per_sm = device.facts.value("max_threads_per_sm", 2048);
     return {.sms = g.sms,
             .blocks_per_sm = std::max(threads_per_sm / g.threads / 2, 1),  // one wave, half full
