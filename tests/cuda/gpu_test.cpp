@@ -99,9 +99,9 @@ TEST_F(Gpu, ThrustNestedSaxpyVerifiesAtEveryDepth) {
 // The nested SAXPY's launch against Thrust, the measurement its geometry rule comes from (run by
 // hand: --gtest_also_run_disabled_tests --gtest_filter='*Geometry*'). At 64M elements, every
 // precision and depth: 128, 256 and 512 threads per block, each over the covering grid and over
-// 1024, 1536 and 2048 threads per SM, the rule's launch, and Thrust, timed together (their
-// repetitions interleaved, 15 samples of at least 1 ms each); one line each ("geometry p m threads blocks/SM ms", Thrust as
-// 0 threads), then per depth the best launch, the rule's and Thrust's medians.
+// 1024, 1536 and 2048 threads per SM, the rule's launch, and Thrust, timed together (repetitions
+// interleaved, 15 samples of at least 1 ms each); one line each ("geometry p m threads blocks/SM
+// ms", Thrust as 0 threads), then per depth the best launch, the rule's and Thrust's medians.
 TEST_F(Gpu, DISABLED_NestedSaxpyGeometryAgainstThrust) {
   const std::size_t n = std::size_t{1} << 26;
   const roofline::MeasureOptions timing{.repetitions = 15,
