@@ -7,13 +7,16 @@
 // element moves 3 values (read x, read y, write y in place), so AI = 2m / (3·size): m/6 FLOP/byte
 // in fp32, m/12 in fp64. A kernel keeps t in registers, so m sets where it sits on the roofline.
 //
-// a = −255/256 is exact in binary, and |a| < 1 makes the map contractive:
-// t_m = a^m·x + y·(1 − a^m)/(1 − a) stays within |x| + |y|, and repeated timed calls on the same y
-// never overflow. The rounding error of each step shrinks by |a| per later step, so the result is
-// within u·(|x| + |y|)/(1 − |a|) = 256u·(|x| + |y|) for every m (u the unit roundoff). |a| is
-// close to 1 so that a^m stays far above that bound up to m = 1024 (a^1024 ≈ e^−4): the result
-// of depth m differs from depth m' ≠ m by about a^min(m,m')·|(a − 1)·x + y|, so verification
-// catches a wrong depth at every m, not only a wrong element.
+// a = −(1 − 2^−k) is exact in binary, and |a| < 1 makes the map contractive:
+// t_m = a^m·x + y·(1 − a^m)/(1 − a) stays within |x| + |y| (to |y|·2^−(k+1)), and repeated timed
+// calls on the same y never overflow. A rounding error made j steps before the end has shrunk by
+// |a|^j, so the error of depth m grows with m only up to about 1/(1 − |a|) = 2^k steps
+// (nested_saxpy_tolerance). In fp32 and fp64, k = 8 (a = −255/256): |a| is close to 1 so that a^m
+// stays far above that bound up to m = 1024 (a^1024 ≈ e^−4), and the result of depth m differs from
+// depth m' ≠ m by about a^min(m,m')·|(a − 1)·x + y|, so verification catches a wrong depth at every
+// m, not only a wrong element. A 16-bit precision cannot tell that many steps apart: there 1 − |a|
+// stays 8 units of its roundoff (fp16 k = 8, bf16 k = 5), so that a step still moves t by more than
+// it rounds, and a wrong depth is caught while a^m is well above the bound (docs/methodology.md).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -31,9 +34,9 @@ namespace kernels {
 // In the default suite; x and y, sized into DRAM; it sweeps the depth m, not the size.
 inline constexpr Family kNestedSaxpy{.name = "nested_saxpy", .in_default_suite = true, .arrays = 2};
 
-inline constexpr double kNestedSaxpyA = -255.0 / 256.0;
-// The error bound above, in units of u·(|x| + |y0|): 1 / (1 − |a|).
-inline constexpr double kNestedSaxpyErrorUlps = 256;
+// The coefficient a in precision p: −(1 − 2^−k), k = min(8, significand bits − 3).
+double nested_saxpy_a(roofline::Precision p);
+inline constexpr double kNestedSaxpyA = -255.0 / 256.0;  // nested_saxpy_a of fp32 and fp64
 
 // The depths of the sweep: 1, 2, 4, …, 1024.
 inline constexpr std::array<int, 11> kNestedSaxpyDepths = {1,  2,   4,   8,   16,  32,
@@ -41,13 +44,14 @@ inline constexpr std::array<int, 11> kNestedSaxpyDepths = {1,  2,   4,   8,   16
 
 roofline::Work nested_saxpy_work(roofline::Precision p, std::int64_t n, int m);
 
-// The closed form's weights of x and y0 at depth m, a^m and (1 − a^m)/(1 − a), evaluated in long
-// double and rounded: each within the double roundoff u_d, which leaves the reference below
-// within about 2u_d·(|x| + |y0|) of the closed form, under 1/128 of the fp64 tolerance.
+// The closed form's weights of x and y0 at depth m in precision p, a^m and (1 − a^m)/(1 − a),
+// evaluated in long double and rounded: each within the double roundoff u_d, which leaves the
+// reference below within about 2u_d·(|x| + |y0|) of the closed form (nested_saxpy_tolerance allows
+// for it).
 struct NestedSaxpyWeights {
   double x, y;
 };
-NestedSaxpyWeights nested_saxpy_weights(int m);
+NestedSaxpyWeights nested_saxpy_weights(roofline::Precision p, int m);
 
 // The closed form of y[i] after one call, from x[i] and y0[i], for the host and CUDA checks alike;
 // its magnitude is |x| + |y0|, what the tolerance is relative to.
@@ -60,17 +64,19 @@ ROOFLAB_HOST_DEVICE inline ExactValue exact_nested_saxpy(const NestedSaxpyWeight
   return v;
 }
 
-// 256u: the error bound above.
-template <class T>
-constexpr double nested_saxpy_tolerance() {
-  return kNestedSaxpyErrorUlps * kUnitRoundoff<T>;
-}
+// The bound on depth m's error relative to |x| + |y0| in precision p (unit roundoff u): each step
+// rounds at most twice (once as an FMA, twice as a product and then a sum), each time by at most
+// u·|t| ≤ u·(|x| + |y0|)·(1 + 2^−(k+1)), and an error made j steps before the end has shrunk by
+// |a|^j: 2u·(S_m + 1) with S_m = Σ_{j<m} |a|^j = (1 − |a|^m)/(1 − |a|) (the + 1 covers the
+// 2^−(k+1)), from 4u at m = 1 to about 505u at m = 1024 in fp32. The reference's own 2u_d
+// (NestedSaxpyWeights) is added; it matters in fp64 alone.
+double nested_saxpy_tolerance(roofline::Precision p, int m);
 
-// The verification of depth m's y of n elements that `check` found (wherever it ran), with the
-// element found and its reference at check.first_bad when it failed.
-template <class T>
-roofline::Verification nested_saxpy_verdict(int m, std::size_t n, const ElementCheck& check,
-                                            T found, const ExactValue& expected);
+// The verification of depth m's y of n elements in precision p that `check` found (wherever it
+// ran), with the element found and its reference at check.first_bad when it failed.
+roofline::Verification nested_saxpy_verdict(roofline::Precision p, int m, std::size_t n,
+                                            const ElementCheck& check, double found,
+                                            const ExactValue& expected);
 
 // Checks y (after one call from the initial values y0) against the closed form, element by
 // element, within nested_saxpy_tolerance. y0 is called from several threads at once.

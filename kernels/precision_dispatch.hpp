@@ -7,20 +7,30 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <type_traits>
 
 #include "roofline/input_error.hpp"
 #include "roofline/work.hpp"
 
 namespace kernels {
 
+// The precision of an element type: float, double and std::int32_t here; a backend with other
+// element types (CUDA's __half, __nv_bfloat16: kernels/cuda/half.hpp) specializes it.
+template <class T>
+struct ElementPrecision;
+template <roofline::Precision P>
+struct PrecisionIs {
+  static constexpr roofline::Precision value = P;
+};
+template <>
+struct ElementPrecision<float> : PrecisionIs<roofline::Precision::fp32> {};
+template <>
+struct ElementPrecision<double> : PrecisionIs<roofline::Precision::fp64> {};
+template <>
+struct ElementPrecision<std::int32_t> : PrecisionIs<roofline::Precision::int32> {};
+
 template <class T>
 constexpr roofline::Precision precision_of() {
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double> ||
-                std::is_same_v<T, std::int32_t>);
-  if constexpr (std::is_same_v<T, float>) return roofline::Precision::fp32;
-  if constexpr (std::is_same_v<T, double>) return roofline::Precision::fp64;
-  if constexpr (std::is_same_v<T, std::int32_t>) return roofline::Precision::int32;
+  return ElementPrecision<T>::value;
 }
 
 namespace detail {
@@ -48,7 +58,7 @@ decltype(auto) with_type(TypeList<All...> all, TypeList<T, Rest...>, roofline::P
 
 }  // namespace detail
 
-// f.template operator()<T>() for the T among Types (float, double, std::int32_t) whose precision
+// f.template operator()<T>() for the T among Types (float, double, std::int32_t…) whose precision
 // is p. `what` names the caller in the error: "reduce on OpenCL".
 template <class... Types, class F>
 decltype(auto) with_type(roofline::Precision p, std::string_view what, F&& f) {

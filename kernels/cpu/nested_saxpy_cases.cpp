@@ -69,4 +69,11 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
       });
 }
 
+std::vector<std::string> nested_saxpy_not_offered() {
+  return {
+      "fp16 and bf16: the CPU backend has no 16-bit FMA roof to place them under (its FMA "
+      "probe and kernels are fp32 and fp64; x86 computes 16-bit FMAs only with AVX512-FP16, "
+      "which it does not probe)"};
+}
+
 }  // namespace kernels::cpu

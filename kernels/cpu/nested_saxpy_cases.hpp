@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "kernels/cpu/nested_saxpy.hpp"
 #include "roofline/case.hpp"
@@ -16,5 +17,8 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
                                                        const std::string& variant,
                                                        const NestedSaxpyCall& call,
                                                        roofline::Precision p, std::size_t n);
+
+// Why the CPU backend runs no fp16 or bf16 nested SAXPY (the device fact nested_saxpy_not_offered).
+std::vector<std::string> nested_saxpy_not_offered();
 
 }  // namespace kernels::cpu

@@ -14,11 +14,13 @@
 #include "kernels/cuda/gemm_cases.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
+#include "kernels/cuda/nested_saxpy_offload_cases.hpp"
 #include "kernels/cuda/reduce_cases.hpp"
 #include "kernels/cuda/scan_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
 #include "kernels/gemm.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/nested_saxpy_offload.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/scan.hpp"
 #include "kernels/stream.hpp"
@@ -33,12 +35,24 @@ constexpr std::array kPrecisions = {Precision::fp32, Precision::fp64};
 // The reduce study's largest inputs: 2^28 floats (1 GiB), at least 4× the L2 of current GPUs.
 constexpr double kReduceDramBytes = double(1 << 30);
 
-// The nested SAXPY at every depth in the searched launch and through Thrust (the baseline), and
-// cuBLAS axpy (its m = 1).
+// The nested SAXPY's precisions on `device`: fp32, fp64, and fp16 and bf16 where the device has
+// an FMA roof of theirs (bf16 from sm_80 on).
+std::vector<Precision> nested_saxpy_precisions(const roofline::Device& device) {
+  std::vector<Precision> out(kPrecisions.begin(), kPrecisions.end());
+  for (Precision p : {Precision::fp16, Precision::bf16})
+    if (std::any_of(device.theoretical_compute.begin(), device.theoretical_compute.end(),
+                    [p](const auto& t) { return t.precision == p; }))
+      out.push_back(p);
+  return out;
+}
+
+// The nested SAXPY at every depth in its launch and through Thrust (the baseline), and cuBLAS
+// axpy (its m = 1).
 void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const std::string kernel = "grid_stride_v16";
+  const std::vector<Precision> precisions = nested_saxpy_precisions(device);
   out.push_back({&kNestedSaxpy, kernel, true, false, [=, &device](Cases& cases, const Sizing& s) {
-                   for (Precision p : kPrecisions)
+                   for (Precision p : precisions)
                      for (int m : kNestedSaxpyDepths) {
                        const std::size_t n = s.elements(kNestedSaxpy.arrays, p);
                        cases.push_back(make_nested_saxpy_case(
@@ -46,8 +60,8 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                      }
                  }});
   out.push_back(
-      {&kNestedSaxpy, "thrust_transform", true, true, [&device](Cases& cases, const Sizing& s) {
-         for (Precision p : kPrecisions)
+      {&kNestedSaxpy, "thrust_transform", true, true, [=, &device](Cases& cases, const Sizing& s) {
+         for (Precision p : precisions)
            for (int m : kNestedSaxpyDepths)
              cases.push_back(
                  make_thrust_nested_saxpy_case(device, m, p, s.elements(kNestedSaxpy.arrays, p)));
@@ -57,6 +71,22 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
          for (Precision p : kPrecisions)
            cases.push_back(make_cublas_axpy_case(device, p, s.elements(kNestedSaxpy.arrays, p)));
        }});
+}
+
+// The offloaded nested SAXPY from pinned and from managed host memory: every part of a call at
+// the study's depths, the kernel in the nested SAXPY's launch.
+void add_offload_rows(std::vector<Variant>& out, const roofline::Device& device) {
+  for (OffloadMemory memory : kOffloadMemories)
+    out.push_back({&kNestedSaxpyOffload, std::string(offload_variant(memory)), true, false,
+                   [=, &device](Cases& cases, const Sizing& s) {
+                     for (Precision p : kPrecisions)
+                       for (int m : kOffloadDepths) {
+                         const std::size_t n = s.elements(kNestedSaxpyOffload.arrays, p);
+                         const Geometry g = nested_saxpy_geometry(device, p, m, n);
+                         for (OffloadPart part : kOffloadParts)
+                           cases.push_back(make_offload_case(device, memory, part, m, g, p, n));
+                       }
+                   }});
 }
 
 // Every stream operation in its run geometry, and cuBLAS dot.
@@ -238,6 +268,7 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device) {
 std::vector<Variant> variants(const roofline::Device& device) {
   std::vector<Variant> out;
   add_nested_saxpy_rows(out, device);
+  add_offload_rows(out, device);
   add_stream_rows(out, device);
   add_reduce_rows(out, device);
   add_scan_rows(out, device);
@@ -275,7 +306,7 @@ Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int 
   const double ai = nested_saxpy_work(p, 1, m).arithmetic_intensity();
   const Geometry g{
       .sms = device.compute_units, .threads = 256, .vector_bytes = 16, .items = kNestedSaxpyItems};
-  if (peak > 0 && dram > 0 && ai >= peak / dram / 2) {
+  if (peak > 0 && dram > 0 && ai >= 2 * peak / dram) {
     const int threads_per_sm = device.facts.value("max_threads_per_sm", 2048);
     return {.sms = g.sms,
             .blocks_per_sm = std::max(threads_per_sm / g.threads / 2, 1),  // one wave, half full

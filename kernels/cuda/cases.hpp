@@ -38,11 +38,14 @@ std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& 
 Geometry run_geometry(const roofline::Device& device, StreamOp op, double array_bytes);
 
 // The nested SAXPY's launch at depth m over n elements per array, 4 vectors per thread:
-// - a grid that covers the arrays while its AI lies below half the ridge of the theoretical
+// - a grid that covers the arrays while its AI lies below twice the ridge of the theoretical
 //   peaks (memory-bound: on an H200, m = 1 moved 4.31 TB/s so, 4.11 in 32 blocks per SM);
 // - from there up, one wave of half occupancy (1024 threads per SM with 16 independent FMA
-//   chains each, no last wave's tail): m = 64, near the ridge, reached 44.5 TFLOP/s so, 42.9 in
-//   32 blocks per SM; m = 1024 on an H100 0.937 of its roof so, 0.859 in waves.
+//   chains each, no last wave's tail): m = 1024 on an H100 0.937 of its roof so, 0.859 in waves.
+// Near the ridge the covering grid keeps more loads in flight: on an H100 (docs/performance.md,
+// 2026-11-26, 13 launches timed with Thrust) it ran fp32 m = 64 (0.53 of the ridge) 1.13× and fp64
+// m = 128 (1.07) 1.06× faster than the wave, which had put them at 0.85× and 1.00× Thrust. At the
+// ridge the wave would also take fp32 m = 128 (3.7% faster there), but fp64 m = 128 with it.
 Geometry nested_saxpy_geometry(const roofline::Device& device, roofline::Precision p, int m,
                                std::size_t n);
 

@@ -9,6 +9,7 @@
 
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.hpp"
+#include "kernels/cuda/half.hpp"
 #include "kernels/element_check.hpp"
 #include "kernels/exact.hpp"
 
@@ -27,7 +28,7 @@ __global__ void check_kernel(const T* result, std::size_t n, double tolerance, R
   unsigned long long bad = n;
   for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n;
        i += std::size_t{gridDim.x} * blockDim.x) {
-    double e = relative_error(static_cast<double>(result[i]), reference(i));
+    double e = relative_error(as_double(result[i]), reference(i));
     if (isnan(e)) e = INFINITY;
     worst = fmax(worst, e);
     if (!(e <= tolerance) && i < bad) bad = i;

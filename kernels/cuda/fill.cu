@@ -1,5 +1,6 @@
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/fill.hpp"
+#include "kernels/cuda/half.hpp"
 #include "kernels/inputs.hpp"
 
 namespace kernels::cuda {
@@ -43,6 +44,8 @@ void fill_value(T* data, std::size_t n, T value) {
 template void fill_random(float*, std::size_t, std::uint64_t);
 template void fill_random(double*, std::size_t, std::uint64_t);
 template void fill_random(std::int32_t*, std::size_t, std::uint64_t);
+template void fill_random(__half*, std::size_t, std::uint64_t);
+template void fill_random(__nv_bfloat16*, std::size_t, std::uint64_t);
 template void fill_value(float*, std::size_t, float);
 template void fill_value(double*, std::size_t, double);
 

@@ -9,6 +9,7 @@
 #include "kernels/cuda/cublas.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/fill.hpp"
+#include "kernels/cuda/half.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/cuda/nested_saxpy_check.hpp"
 #include "kernels/cuda/nested_saxpy_thrust.hpp"
@@ -37,7 +38,7 @@ class NestedSaxpyCase final : public CudaCase {
     fill_random(y_->data(), n_, kYSeed);
   }
 
-  void run_device() override { launch_(y_->data(), x_->data(), n_, T(kNestedSaxpyA)); }
+  void run_device() override { launch_(y_->data(), x_->data(), n_, a_); }
 
   // y is updated in place by every timed call, so it is reset to its initial values first: a
   // stale or partial result then differs from the reference. Checked on the device.
@@ -55,6 +56,7 @@ class NestedSaxpyCase final : public CudaCase {
  private:
   int m_;
   std::size_t n_;
+  T a_ = T(nested_saxpy_a(precision_of<T>()));
   Launch launch_;
   std::optional<DeviceBuffer<T>> x_, y_;
 };
@@ -93,22 +95,26 @@ void check_depth(int m) {
 
 }  // namespace
 
+nlohmann::json nested_saxpy_params(int m, const Geometry& g, roofline::Precision p, std::size_t n) {
+  check_depth(m);
+  check_geometry(g, roofline::size_of(p), {kNestedSaxpyItems});
+  return {{"n", n},
+          {"m", m},
+          {"vector_bytes", 16},
+          {"threads_per_block", g.threads},
+          {"blocks_per_sm", g.blocks_per_sm},
+          {"items_per_thread", g.items}};
+}
+
 std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
                                                        const std::string& variant, int m,
                                                        const Geometry& g, roofline::Precision p,
                                                        std::size_t n) {
-  check_depth(m);
-  check_geometry(g, roofline::size_of(p), {kNestedSaxpyItems});
-  const nlohmann::json params = {{"n", n},
-                                 {"m", m},
-                                 {"vector_bytes", 16},
-                                 {"threads_per_block", g.threads},
-                                 {"blocks_per_sm", g.blocks_per_sm},
-                                 {"items_per_thread", g.items}};
+  const nlohmann::json params = nested_saxpy_params(m, g, p, n);
   auto info = roofline::case_info(device, "nested_saxpy", variant, params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
                                   device.compute_units);
-  return with_type<float, double>(p, "nested saxpy on CUDA", [&]<class T>() {
+  return with_type<float, double, __half, __nv_bfloat16>(p, "nested saxpy on CUDA", [&]<class T>() {
     return kernel_case<T>(std::move(info), m, g, n);
   });
 }
@@ -121,8 +127,8 @@ std::unique_ptr<roofline::Case> make_thrust_nested_saxpy_case(const roofline::De
   auto info = roofline::case_info(device, "nested_saxpy", "thrust_transform", params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
                                   device.compute_units);
-  return with_type<float, double>(p, "nested saxpy on CUDA",
-                                  [&]<class T>() { return thrust_case<T>(std::move(info), m, n); });
+  return with_type<float, double, __half, __nv_bfloat16>(
+      p, "nested saxpy on CUDA", [&]<class T>() { return thrust_case<T>(std::move(info), m, n); });
 }
 
 std::unique_ptr<roofline::Case> make_cublas_axpy_case(const roofline::Device& device,
@@ -131,7 +137,7 @@ std::unique_ptr<roofline::Case> make_cublas_axpy_case(const roofline::Device& de
   auto info = roofline::case_info(device, "nested_saxpy", "cublas_axpy", params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), 1),
                                   device.compute_units);
-  return with_type<float, double>(p, "nested saxpy on CUDA",
+  return with_type<float, double>(p, "cuBLAS axpy",
                                   [&]<class T>() { return cublas_case<T>(std::move(info), n); });
 }
 

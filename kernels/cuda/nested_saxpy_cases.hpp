@@ -3,6 +3,7 @@
 // run, y checked on the host against the closed form (kernels/nested_saxpy.hpp).
 #include <cstddef>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "kernels/cuda/geometry.hpp"
@@ -11,8 +12,13 @@
 
 namespace kernels::cuda {
 
+// The parameters of the own kernel's case of depth m over n elements of precision p launched with
+// `g`. Throws roofline::InputError for an m outside the sweep's depths or a launch the kernel
+// cannot take.
+nlohmann::json nested_saxpy_params(int m, const Geometry& g, roofline::Precision p, std::size_t n);
+
 // Throws roofline::InputError for an m outside the sweep's depths or a precision other than
-// fp32/fp64.
+// fp16, bf16, fp32 or fp64.
 std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
                                                        const std::string& variant, int m,
                                                        const Geometry& g, roofline::Precision p,
@@ -20,11 +26,12 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
 
 // thrust::transform with the m-deep expression as a functor (the study's baseline at every depth).
 // Throws roofline::InputError for an m outside the sweep's depths or a precision other than
-// fp32/fp64.
+// fp16, bf16, fp32 or fp64.
 std::unique_ptr<roofline::Case> make_thrust_nested_saxpy_case(const roofline::Device& device, int m,
                                                               roofline::Precision p, std::size_t n);
 
-// cuBLAS axpy (y = a·x + y: the nested SAXPY of depth 1), the vendor baseline.
+// cuBLAS axpy (y = a·x + y: the nested SAXPY of depth 1), the vendor baseline. Throws
+// roofline::InputError for a precision other than fp32/fp64.
 std::unique_ptr<roofline::Case> make_cublas_axpy_case(const roofline::Device& device,
                                                       roofline::Precision p, std::size_t n);
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "kernels/cuda/common/fma.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/nested_saxpy_thrust.hpp"
 #include "kernels/nested_saxpy.hpp"
@@ -12,14 +13,15 @@
 namespace kernels::cuda {
 namespace {
 
-// t = x; m times t = a·t + y: the same FMAs, in the same order, as the own kernel's.
+// t = x; m times t = a·t + y: the same FMAs, in the same order, as the own kernel's; one element
+// at a time, so 16-bit elements take one lane of an HFMA2 each (Thrust does not pair them).
 template <class T, int M>
 struct NestedExpression {
   T a;
   __device__ T operator()(T x, T y) const {
     T t = x;
 #pragma unroll
-    for (int step = 0; step < M; ++step) t = fma(a, t, y);
+    for (int step = 0; step < M; ++step) t = fma_step(a, t, y);
     return t;
   }
 };
@@ -46,5 +48,8 @@ void nested_saxpy_thrust(int m, T* y, const T* x, std::size_t n, T a) {
 
 template void nested_saxpy_thrust(int, float*, const float*, std::size_t, float);
 template void nested_saxpy_thrust(int, double*, const double*, std::size_t, double);
+template void nested_saxpy_thrust(int, __half*, const __half*, std::size_t, __half);
+template void nested_saxpy_thrust(int, __nv_bfloat16*, const __nv_bfloat16*, std::size_t,
+                                  __nv_bfloat16);
 
 }  // namespace kernels::cuda

@@ -2,6 +2,8 @@
 // Vector loads and stores of 4, 8 or 16 bytes: the CUDA vector type of N elements of T, loaded
 // with ld.global.cg (cached in L2 only: streaming data has no reuse in L1, and the L2 probe must
 // not be served by L1) and viewed element by element.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 namespace kernels::cuda {
@@ -27,6 +29,14 @@ struct VectorOf<double, 1> {
 template <>
 struct VectorOf<double, 2> {
   using type = double2;
+};
+template <>
+struct VectorOf<__half2, 4> {
+  using type = uint4;
+};
+template <>
+struct VectorOf<__nv_bfloat162, 4> {
+  using type = uint4;
 };
 template <>
 struct VectorOf<int, 1> {

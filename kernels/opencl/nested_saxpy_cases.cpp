@@ -97,4 +97,12 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(roofline::CaseInfo info,
                                   });
 }
 
+std::vector<std::string> nested_saxpy_not_offered(bool has_fp16) {
+  return {std::string("fp16: ") +
+              (has_fp16 ? "the device has cl_khr_fp16, but the OpenCL backend probes no fp16 FMA "
+                          "roof to place it under"
+                        : "the device has no cl_khr_fp16"),
+          "bf16: OpenCL C has no bfloat16 type"};
+}
+
 }  // namespace kernels::opencl

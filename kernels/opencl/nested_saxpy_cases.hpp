@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "kernels/opencl/runtime.hpp"
 #include "roofline/case.hpp"
@@ -25,5 +26,9 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(roofline::CaseInfo info,
                                                        std::shared_ptr<Runtime> runtime, int m,
                                                        roofline::Precision p, std::size_t n,
                                                        const NestedSaxpyLaunch& launch);
+
+// Why the OpenCL backend runs no fp16 or bf16 nested SAXPY (the device fact
+// nested_saxpy_not_offered), for a device with or without cl_khr_fp16.
+std::vector<std::string> nested_saxpy_not_offered(bool has_fp16);
 
 }  // namespace kernels::opencl

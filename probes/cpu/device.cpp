@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "kernels/cpu/isa.hpp"
+#include "kernels/cpu/nested_saxpy_cases.hpp"
 #include "kernels/cpu/reduce_cases.hpp"
 #include "probes/cpu/cpuid.hpp"
 #include "probes/cpu/fma_paths.hpp"
@@ -144,6 +145,7 @@ roofline::Device describe_cpu() {
     cpu.facts["core_family"] = nullptr;
   }
   cpu.facts["reduce_not_offered"] = kernels::cpu::reduce_not_offered();
+  cpu.facts["nested_saxpy_not_offered"] = kernels::cpu::nested_saxpy_not_offered();
   set_theoretical_peaks(cpu);
   return cpu;
 }

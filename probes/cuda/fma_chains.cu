@@ -6,28 +6,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "kernels/cuda/common/fma.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "probes/cuda/fma_chains.hpp"
 
 namespace probes::cuda {
 namespace {
 
-__device__ __forceinline__ double fma_step(double t, double a, double b) { return fma(t, a, b); }
-__device__ __forceinline__ float fma_step(float t, float a, float b) { return fmaf(t, a, b); }
-__device__ __forceinline__ __half2 fma_step(__half2 t, __half2 a, __half2 b) {
-  return __hfma2(t, a, b);
-}
-// Native bfloat16 FMAs start with sm_80; the architecture table gives Turing no bf16 peak, so the
-// probe never runs this there, and the sm_75 build gets a correctly rounded float fallback.
-__device__ __forceinline__ __nv_bfloat162 fma_step(__nv_bfloat162 t, __nv_bfloat162 a,
-                                                   __nv_bfloat162 b) {
-#if __CUDA_ARCH__ >= 800
-  return __hfma2(t, a, b);
-#else
-  const float2 tf = __bfloat1622float2(t), af = __bfloat1622float2(a), bf = __bfloat1622float2(b);
-  return __floats2bfloat162_rn(fmaf(tf.x, af.x, bf.x), fmaf(tf.y, af.y, bf.y));
-#endif
-}
+using kernels::cuda::fma_step;  // t·a + b in every precision, paired for 16-bit types
 
 template <class T>
 __global__ void fma_chains_kernel(T* state, T a, T b, std::int64_t iterations) {

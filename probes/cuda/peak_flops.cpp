@@ -17,23 +17,6 @@ namespace {
 
 using kernels::cuda::DeviceBuffer;
 
-// Significand bits (with the implicit one) of each precision.
-int digits(roofline::Precision p) {
-  switch (p) {
-    case roofline::Precision::fp64:
-      return 53;
-    case roofline::Precision::fp32:
-      return 24;
-    case roofline::Precision::fp16:
-      return 11;
-    case roofline::Precision::bf16:
-      return 8;
-    default:
-      break;
-  }
-  return 0;
-}
-
 std::size_t total_threads(const PeakFlopsConfig& c) {
   return static_cast<std::size_t>(c.sms) * c.blocks_per_sm * c.threads;
 }
@@ -79,7 +62,7 @@ class PeakFlopsCase final : public kernels::cuda::CudaCase {
 }  // namespace
 
 double even_mantissa_offset(roofline::Precision p, std::uint64_t seed) {
-  const int d = digits(p);
+  const int d = roofline::significand_bits(p);
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<std::int64_t> k(1, (std::int64_t{1} << (d - 3)) - 1);
   return 1 + 2.0 * static_cast<double>(k(rng)) * std::ldexp(1.0, 1 - d);

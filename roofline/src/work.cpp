@@ -58,4 +58,19 @@ int size_of(Precision p) {
   return 0;
 }
 
+int significand_bits(Precision p) {
+  switch (p) {
+    case Precision::fp16:
+      return 11;
+    case Precision::bf16:
+      return 8;
+    case Precision::fp32:
+      return 24;
+    case Precision::fp64:
+      return 53;
+    default:
+      return 0;
+  }
+}
+
 }  // namespace roofline

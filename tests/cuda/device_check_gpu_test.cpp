@@ -1,6 +1,7 @@
 // The device checks (kernels/cuda/stream_check.hpp, nested_saxpy_check.hpp) judge as the host
 // checks do: on a kernel's correct output they find the same largest error, bit for bit, and on
-// an output with one wrong element they name that element. Skipped without a GPU.
+// an output with one wrong element they name that element. The 16-bit nested SAXPY, which has no
+// host check, is judged against its bound. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +11,7 @@
 
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/fill.hpp"
+#include "kernels/cuda/half.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/cuda/nested_saxpy_check.hpp"
 #include "kernels/cuda/stream.hpp"
@@ -23,6 +25,7 @@ namespace {
 
 using kernels::StreamOp;
 using kernels::cuda::DeviceBuffer;
+using roofline::Precision;
 
 constexpr std::size_t kN = (1 << 20) + 3;
 constexpr std::size_t kWrong = 777'777;  // the element a test spoils
@@ -124,7 +127,39 @@ void expect_nested_saxpy_checks_agree(int m, int sms) {
   EXPECT_NE(wrong.message.find("element "), std::string::npos) << what << ": " << wrong.message;
 }
 
+// A 16-bit nested SAXPY has no host check to agree with: its device check passes the kernel of
+// depth m within the bound for that precision and depth, and fails the kernel of depth 2m.
+template <class T>
+void expect_half_nested_saxpy_judged(int m, int sms) {
+  constexpr Precision p = kernels::precision_of<T>();
+  const std::string what = std::string(to_string(p)) + " m=" + std::to_string(m);
+  const T a(kernels::nested_saxpy_a(p));
+  DeviceBuffer<T> x(kN), y(kN);
+  kernels::cuda::fill_random(x.data(), kN, kSeeds.in1);
+  kernels::cuda::fill_random(y.data(), kN, kSeeds.in2);
+  const kernels::cuda::Geometry g{.sms = sms, .blocks_per_sm = 2, .threads = 128};
+  kernels::cuda::nested_saxpy_launch<T>(m, g, y.data(), x.data(), kN, a);
+  const auto right =
+      kernels::cuda::verify_nested_saxpy_on_device<T>(m, y.data(), kN, kSeeds.in1, kSeeds.in2);
+  EXPECT_TRUE(right.passed) << what << ": " << right.message;
+  EXPECT_EQ(right.tolerance, kernels::nested_saxpy_tolerance(p, m)) << what;
+  kernels::cuda::fill_random(y.data(), kN, kSeeds.in2);
+  kernels::cuda::nested_saxpy_launch<T>(m * 2, g, y.data(), x.data(), kN, a);
+  const auto wrong =
+      kernels::cuda::verify_nested_saxpy_on_device<T>(m, y.data(), kN, kSeeds.in1, kSeeds.in2);
+  EXPECT_FALSE(wrong.passed) << what << ": " << wrong.message;
+}
+
 }  // namespace
+
+TEST_F(DeviceCheck, HalfNestedSaxpyPassesItsBoundAndCatchesAWrongDepth) {
+  // Depths whose double differs by more than the bound (kernels/nested_saxpy.hpp).
+  for (int m : {1, 4, 16}) {
+    expect_half_nested_saxpy_judged<__half>(m, sms_);
+    expect_half_nested_saxpy_judged<__nv_bfloat16>(m, sms_);
+  }
+  expect_half_nested_saxpy_judged<__half>(64, sms_);
+}
 
 TEST_F(DeviceCheck, StreamOutputsAreJudgedAsOnTheHost) {
   for (StreamOp op : kernels::kStreamOps) {

@@ -4,12 +4,19 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
+#include "kernels/cuda/nested_saxpy_offload_cases.hpp"
 #include "kernels/cuda/stream.hpp"
 #include "kernels/cuda/stream_cases.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/nested_saxpy_offload.hpp"
 #include "probes/cuda/backend.hpp"
 #include "probes/cuda/device.hpp"
 #include "probes/cuda/peak_flops.hpp"
@@ -69,10 +76,13 @@ TEST_F(Gpu, EveryStreamOpVerifiesAtEveryVectorWidth) {
       }
 }
 
+constexpr Precision kNestedSaxpyPrecisions[] = {Precision::fp32, Precision::fp64, Precision::fp16,
+                                                Precision::bf16};
+
 TEST_F(Gpu, NestedSaxpyVerifiesAtEveryDepth) {
   // The run's launch, and a small grid in which every thread takes several steps.
   const kernels::cuda::Geometry small{.sms = device_.compute_units, .blocks_per_sm = 1};
-  for (Precision p : {Precision::fp32, Precision::fp64})
+  for (Precision p : kNestedSaxpyPrecisions)
     for (int m : kernels::kNestedSaxpyDepths)
       for (const auto& g : {kernels::cuda::nested_saxpy_geometry(device_, p, m, kN), small}) {
         auto c = kernels::cuda::make_nested_saxpy_case(device_, "test", m, g, p, kN);
@@ -81,9 +91,75 @@ TEST_F(Gpu, NestedSaxpyVerifiesAtEveryDepth) {
 }
 
 TEST_F(Gpu, ThrustNestedSaxpyVerifiesAtEveryDepth) {
-  for (Precision p : {Precision::fp32, Precision::fp64})
+  for (Precision p : kNestedSaxpyPrecisions)
     for (int m : kernels::kNestedSaxpyDepths)
       expect_verified(*kernels::cuda::make_thrust_nested_saxpy_case(device_, m, p, kN));
+}
+
+// The nested SAXPY's launch against Thrust, the measurement its geometry rule comes from (run by
+// hand: --gtest_also_run_disabled_tests --gtest_filter='*Geometry*'). At 64M elements, every
+// precision and depth: 128, 256 and 512 threads per block, each over the covering grid and over
+// 1024, 1536 and 2048 threads per SM, the rule's launch, and Thrust, timed together (repetitions
+// interleaved, 15 samples of at least 1 ms each); one line each ("geometry p m threads blocks/SM
+// ms", Thrust as 0 threads), then per depth the best launch, the rule's and Thrust's medians.
+TEST_F(Gpu, DISABLED_NestedSaxpyGeometryAgainstThrust) {
+  const std::size_t n = std::size_t{1} << 26;
+  const roofline::MeasureOptions timing{.repetitions = 15,
+                                        .min_sample_seconds = 0.001,
+                                        .warmup_seconds = 0.005,
+                                        .together_bytes = 16.0 * (1 << 30)};
+  for (Precision p : kNestedSaxpyPrecisions)
+    for (int m : kernels::kNestedSaxpyDepths) {
+      const kernels::cuda::Geometry rule = kernels::cuda::nested_saxpy_geometry(device_, p, m, n);
+      std::vector<kernels::cuda::Geometry> tried = {rule};
+      for (int threads : {128, 256, 512}) {
+        kernels::cuda::Geometry g = rule;
+        g.threads = threads;
+        tried.push_back(kernels::cuda::covering(g, double(n) * roofline::size_of(p)));
+        for (int per_sm : {1024, 1536, 2048}) {
+          g.blocks_per_sm = per_sm / threads;
+          tried.push_back(g);
+        }
+      }
+      std::vector<std::unique_ptr<roofline::Case>> cases;
+      for (const auto& g : tried)
+        cases.push_back(kernels::cuda::make_nested_saxpy_case(device_, "test", m, g, p, n));
+      cases.push_back(kernels::cuda::make_thrust_nested_saxpy_case(device_, m, p, n));
+      const auto results = roofline::measure_all(cases, timing, "geometry");
+      std::vector<double> ms;
+      for (const auto& r : results) {
+        EXPECT_TRUE(r.ok()) << r.error << r.verification.message;
+        ms.push_back(r.ok() ? r.time->median * 1e3 : 0.0);
+      }
+      std::size_t best = 0;
+      for (std::size_t k = 0; k < tried.size(); ++k) {
+        std::printf("geometry %s %d %d %d %.4f\n", std::string(to_string(p)).c_str(), m,
+                    tried[k].threads, tried[k].blocks_per_sm, ms[k]);
+        if (ms[k] < ms[best]) best = k;
+      }
+      const double thrust = ms.back();
+      std::printf("geometry %s %d 0 0 %.4f\n", std::string(to_string(p)).c_str(), m, thrust);
+      std::printf(
+          "summary %s m=%d best %.4f ms (%s), rule %.4f ms (%s), thrust %.4f ms: "
+          "thrust/rule %.3f, thrust/best %.3f\n",
+          std::string(to_string(p)).c_str(), m, ms[best],
+          kernels::cuda::describe(tried[best]).c_str(), ms[0],
+          kernels::cuda::describe(rule).c_str(), thrust, thrust / ms[0], thrust / ms[best]);
+    }
+}
+
+TEST_F(Gpu, OffloadedNestedSaxpyVerifiesEveryPartFromPinnedAndManagedMemory) {
+  for (auto memory : kernels::cuda::kOffloadMemories)
+    for (Precision p : {Precision::fp32, Precision::fp64})
+      for (kernels::OffloadPart part : kernels::kOffloadParts) {
+        const int m = 16;
+        auto c = kernels::cuda::make_offload_case(
+            device_, memory, part, m, kernels::cuda::nested_saxpy_geometry(device_, p, m, kN), p,
+            kN);
+        // The kernel alone under its working set's level on the device, the rest under the link.
+        EXPECT_EQ(c->info().level == "host_link", part != kernels::OffloadPart::kernel);
+        expect_verified(*c);
+      }
 }
 
 TEST_F(Gpu, CublasBaselinesVerify) {

@@ -3,7 +3,8 @@
 // architecture, and every chain kernel must hold a whole number of unrolled trips of its
 // instruction: kFmaUnroll × kFmaChains FMAs of its precision, kTensorUnroll × kMmaChains
 // HMMA/IMMA/DMMA per mma.sync kernel, kTensorUnroll HGMMA/IGMMA/QGMMA of its type per wgmma kernel
-// (sm_90a). No GPU is needed.
+// (sm_90a). No GPU is needed. The nested SAXPY's 16-bit kernels likewise hold the paired FMA their
+// roofs are measured with.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -14,7 +15,10 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
 
+#include "kernels/cuda/half.hpp"
+#include "kernels/cuda/nested_saxpy.hpp"
 #include "probes/cuda/fma_chains.hpp"
 #include "probes/cuda/tensor_chains.hpp"
 
@@ -205,4 +209,23 @@ TEST_F(FmaSass, WgmmaChainsUseHgmmaIgmmaAndQgmmaOfTheirTypeOnSm90a) {
   EXPECT_EQ(wgmma(TensorInstruction::wgmma_tf32, "HGMMA\\.64x128x8\\.F32\\.TF32"), f16);
   EXPECT_EQ(wgmma(TensorInstruction::wgmma_s8, "IGMMA\\.64x128x32\\.S8\\.S8"), f16);
   EXPECT_EQ(wgmma(TensorInstruction::wgmma_e4m3, "QGMMA\\.64x128x32\\.F32\\.E4M3\\.E4M3"), f16);
+}
+
+TEST_F(FmaSass, NestedSaxpyPairsSixteenBitElementsInHfma2OnHopper) {
+  [[maybe_unused]] auto* volatile half = &kernels::cuda::nested_saxpy_launch<__half>;
+  [[maybe_unused]] auto* volatile bf16 = &kernels::cuda::nested_saxpy_launch<__nv_bfloat16>;
+  const auto kernels = opcodes("sm_90");
+  // At m = 1024, one trip of the unrolled depth loop alone is 32 steps × 4 items × 4 pairs.
+  for (const auto& [type, fma] :
+       {std::pair{
+            ChainKernel{"nested_saxpy_kernelI6__halfLi1024E", "nested_saxpy_kernel<__half, 1024>"},
+            "HFMA2(\\.MMA)?"},
+        std::pair{ChainKernel{"nested_saxpy_kernelI13__nv_bfloat16Li1024E",
+                              "nested_saxpy_kernel<__nv_bfloat16, 1024>"},
+                  "HFMA2.*BF16.*"}}) {
+    std::string seen;
+    EXPECT_GE(fma_count(kernels, type, std::regex(fma), seen), 32 * 4 * 4) << seen;
+    std::string none;
+    EXPECT_EQ(fma_count(kernels, type, std::regex("FFMA.*"), none), 0) << seen;
+  }
 }

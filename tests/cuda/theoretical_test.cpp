@@ -115,19 +115,22 @@ TEST(CudaCases, RunGeometryCoversTheArrayWhenStoringAndFillsTheSmsWhenSumming) {
   }
 }
 
-TEST(CudaCases, NestedSaxpyCoversTheArraysBelowHalfTheRidgeAndRunsInOneWaveAbove) {
+TEST(CudaCases, NestedSaxpyCoversTheArraysBelowTwiceTheRidgeAndRunsInOneWaveAbove) {
   roofline::Device d = h100();
-  set_theoretical_peaks(d);  // fp32 ridge 66.9 / 3.35 = 20 FLOP/B: m = 120 (AI = m/6)
+  set_theoretical_peaks(d);  // fp32 ridge 66.9 / 3.35 = 20 FLOP/B: m = 240 (AI = m/6)
   const std::size_t n = std::size_t{1} << 27;
   const auto blocks = [&](Precision p, int m) {
     return kernels::cuda::nested_saxpy_geometry(d, p, m, n).blocks_per_sm;
   };
   const int covering = 249;  // 2^27 floats in 16-byte vectors, 4 per thread, 256 per block
   EXPECT_EQ(blocks(Precision::fp32, 1), covering);
-  EXPECT_EQ(blocks(Precision::fp32, 32), covering);  // AI 5.3 < 10
+  EXPECT_EQ(blocks(Precision::fp32, 128), covering);  // AI 21.3 < 40
   EXPECT_EQ(blocks(Precision::fp64, 1), 497);
-  EXPECT_EQ(blocks(Precision::fp32, 64), 4);  // AI 10.7 ≥ 10: 1024 threads per SM
+  EXPECT_EQ(blocks(Precision::fp64, 128), 497);  // AI 10.7 < 2 × 10
+  EXPECT_EQ(blocks(Precision::fp32, 256), 4);    // AI 42.7 ≥ 40: 1024 threads per SM
   EXPECT_EQ(blocks(Precision::fp64, 1024), 4);
+  EXPECT_EQ(blocks(Precision::fp16, 128), 125);  // AI 42.7 < 2 × 40 (2-byte elements)
+  EXPECT_EQ(blocks(Precision::fp16, 256), 4);
   EXPECT_EQ(kernels::cuda::nested_saxpy_geometry(d, Precision::fp32, 1, n).items, 4);
   d.theoretical_compute.clear();  // no peak known: the memory-bound launch throughout
   EXPECT_EQ(blocks(Precision::fp32, 1024), covering);

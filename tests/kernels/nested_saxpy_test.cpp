@@ -10,6 +10,7 @@
 #include "guarded.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/nested_saxpy_offload.hpp"
 
 namespace kernels::cpu {
 namespace {
@@ -37,6 +38,60 @@ TEST(NestedSaxpyWork, IntensityIsMOverSixInFp32AndMOverTwelveInFp64) {
     EXPECT_EQ(w64.working_set, 16000);
     EXPECT_EQ(w64.precision, Precision::fp64);
   }
+}
+
+TEST(NestedSaxpyWork, SixteenBitElementsMoveTwoBytesEach) {
+  for (Precision p : {Precision::fp16, Precision::bf16}) {
+    const auto w = nested_saxpy_work(p, 1000, 64);
+    EXPECT_EQ(w.flops, 2000.0 * 64);
+    EXPECT_EQ(w.bytes, 6000);
+    EXPECT_DOUBLE_EQ(w.arithmetic_intensity(), 64 / 3.0);
+  }
+}
+
+TEST(NestedSaxpyOffloadWork, TheLinkMovesTheKernelsBytesWithoutItsFlops) {
+  const auto kernel = nested_saxpy_offload_work(OffloadPart::kernel, Precision::fp32, 1000, 16);
+  const auto call = nested_saxpy_offload_work(OffloadPart::call, Precision::fp32, 1000, 16);
+  const auto link = nested_saxpy_offload_work(OffloadPart::link, Precision::fp32, 1000, 16);
+  EXPECT_EQ(kernel.flops, nested_saxpy_work(Precision::fp32, 1000, 16).flops);
+  EXPECT_EQ(call.flops, kernel.flops);
+  EXPECT_EQ(call.bytes, 12000);  // x and y across and y back: the kernel's own 3 values
+  EXPECT_EQ(link.bytes, call.bytes);
+  EXPECT_EQ(link.flops, 0);
+  EXPECT_EQ(offload_level(OffloadPart::call), "host_link");
+  EXPECT_EQ(offload_level(OffloadPart::link), "host_link");
+  EXPECT_EQ(offload_level(OffloadPart::kernel), "");
+}
+
+TEST(NestedSaxpyCoefficient, StaysEightRoundoffsFromOneAndIsExactInItsPrecision) {
+  EXPECT_EQ(nested_saxpy_a(Precision::fp32), kNestedSaxpyA);
+  EXPECT_EQ(nested_saxpy_a(Precision::fp64), kNestedSaxpyA);
+  EXPECT_EQ(nested_saxpy_a(Precision::fp16), kNestedSaxpyA);  // 8 = 11 − 3 bits
+  EXPECT_EQ(nested_saxpy_a(Precision::bf16), -31.0 / 32);     // 5 = 8 − 3 bits
+  for (Precision p : {Precision::fp16, Precision::bf16, Precision::fp32, Precision::fp64}) {
+    const double a = nested_saxpy_a(p);
+    const double u = std::ldexp(1.0, -roofline::significand_bits(p));
+    EXPECT_GE((1 + a) / u, 8) << to_string(p);
+    // Exact in p: |a|·2^bits is an integer.
+    const double scaled = std::ldexp(-a, roofline::significand_bits(p));
+    EXPECT_EQ(scaled, std::floor(scaled)) << to_string(p);
+  }
+}
+
+TEST(NestedSaxpyTolerance, TwoRoundingsPerStepThatFadeByAEachStep) {
+  const double u32 = std::ldexp(1.0, -24), u64 = std::ldexp(1.0, -53);
+  EXPECT_DOUBLE_EQ(nested_saxpy_tolerance(Precision::fp32, 1), 4 * u32 + 2 * u64);
+  EXPECT_DOUBLE_EQ(nested_saxpy_tolerance(Precision::fp64, 1), 6 * u64);
+  double last = 0;
+  for (int m : kNestedSaxpyDepths) {  // grows with m, but never past 2u·(1/(1 − |a|) + 1)
+    const double t = nested_saxpy_tolerance(Precision::fp32, m);
+    EXPECT_GT(t, last);
+    EXPECT_LT(t, 2 * u32 * 257 + 2 * u64);
+    last = t;
+  }
+  EXPECT_NEAR(nested_saxpy_tolerance(Precision::fp32, 1024) / u32, 504.7, 0.1);
+  // bf16's a = −31/32: at most 2u·33.
+  EXPECT_LT(nested_saxpy_tolerance(Precision::bf16, 1024), 2 * std::ldexp(1.0, -8) * 33);
 }
 
 // Runs depth `run_m` on fresh inputs and verifies it as depth `declared_m`.

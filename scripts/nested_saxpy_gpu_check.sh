@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The nested SAXPY on a GPU machine, from binaries built elsewhere, in the steps named on the
+# command line: `tests` (its GPU tests: every precision and depth, Thrust, the offload parts, the
+# device checks, the 16-bit SASS), `memcheck` (compute-sanitizer memcheck on the own and offload
+# kernels), `sweep` (the launch sweep against Thrust that the geometry rule comes from:
+# cuda_gpu_test's disabled NestedSaxpyGeometryAgainstThrust), `study` (a short probe for the
+# host_link and HBM roofs, own vs Thrust at every depth and precision at 64M elements, the offload
+# study at 16M, summarized last by scripts/nested_saxpy_summary.py). Logs and outputs go to OUT_DIR.
+# usage: scripts/nested_saxpy_gpu_check.sh BIN_DIR OUT_DIR STEP...
+set -uo pipefail
+bin=$1
+out=$2
+shift 2
+mkdir -p "$out"
+here=$(dirname "$0")
+source "$here/gpu_steps.sh"
+nested='Gpu.NestedSaxpy*:Gpu.ThrustNestedSaxpy*:Gpu.OffloadedNestedSaxpy*'
+for what in "$@"; do
+  case $what in
+    tests)
+      step gpu_test "$bin/cuda_gpu_test" --gtest_filter="$nested"
+      step device_check "$bin/cuda_device_check_gpu_test" --gtest_filter='*NestedSaxpy*'
+      step sass "$bin/cuda_sass_test" --gtest_filter='*NestedSaxpy*'
+      ;;
+    memcheck)
+      step memcheck timeout 240 "$sanitizer" --tool memcheck --error-exitcode 1 \
+        "$bin/cuda_gpu_test" --gtest_filter='Gpu.NestedSaxpy*:Gpu.OffloadedNestedSaxpy*'
+      ;;
+    sweep)
+      step sweep "$bin/cuda_gpu_test" --gtest_also_run_disabled_tests \
+        --gtest_filter='*NestedSaxpyGeometryAgainstThrust*'
+      grep '^summary' "$out/sweep.log"
+      ;;
+    study)
+      step probe "$bin/rooflab" probe -d cuda:0 --budget 20 -o "$out/machine.json"
+      step nested "$bin/rooflab" run -d cuda:0 --machine "$out/machine.json" \
+        --family nested_saxpy --variant grid_stride_v16 --variant thrust_transform --size 64M \
+        -o "$out/nested.json"
+      step offload "$bin/rooflab" run -d cuda:0 --machine "$out/machine.json" \
+        --family nested_saxpy_offload --size 16M --repetitions 5 -o "$out/offload.json"
+      python3 "$here/nested_saxpy_summary.py" "$out/nested.json" "$out/offload.json"
+      ;;
+    *)
+      echo "unknown step $what (tests, memcheck, sweep, study)"
+      status=1
+      ;;
+  esac
+done
+exit $status
