@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Each reduce result's latency-aware roof (Roofline::least_seconds: the call latency of its thread
 count plus its work at its level's fastest ceiling and the precision's peak, as the report's size
-study draws it) over its median time; per op, precision and length the best own variant's ratio (OpenBLAS, the
-baseline, left out).
+study draws it) over its median time; per op, precision and length the best own variant's ratio
+(OpenBLAS, the baseline, left out) and the level it was placed in.
 usage: reduce_latency_roof.py MACHINE.json RESULTS.json"""
 import json, sys, collections
 m = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
@@ -26,9 +26,9 @@ for x in r['results']:
     pk = peak(w['precision'], t)
     if pk: busy = max(busy, w['flops'] / pk)
     ratio = (lat + busy) / x['time']['median']
-    key = (x['params']['op'], w['precision'], x['params']['n'], x['level'])
-    if ratio > best[key][0]: best[key] = (ratio, x['variant'])
-print('op precision n level | best variant | latency-aware roof / time')
+    key = (x['params']['op'], w['precision'], x['params']['n'])
+    if ratio > best[key][0]: best[key] = (ratio, x['variant'] + ' in ' + x['level'])
+print('op precision n | best variant | latency-aware roof / time')
 worst = 9
 for k in sorted(best, key=lambda k: (k[0], k[1], k[2])):
     print(*k, '|', best[k][1], '|', f'{best[k][0]:.3f}'); worst = min(worst, best[k][0])
