@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "kernels/cpu/calibration_cases.hpp"
 #include "kernels/cpu/cases.hpp"
@@ -128,7 +129,8 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
   if (budget) {
     for (int threads : thread_counts)
       budget->plan(static_cast<int>(peak_flops_configs(threads).size()));
-    for (const SweepStep& step : steps) budget->plan(static_cast<int>(step.cases.size()));
+    for (const SweepStep& step : steps)
+      budget->plan(static_cast<int>(step.cases.size() + step.deferred.size()));
   }
   const std::vector<int> latency_threads = latency_thread_counts(device.compute_units);
   if (budget) budget->plan(static_cast<int>(latency_threads.size() * std::size(kSyncKinds)));
@@ -183,7 +185,8 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
 
   // Ascending working sets until the sweep shows DRAM (probes::dram_onset) or reaches the plan's
   // top: a last cache reported far larger than what this process reaches (a virtual machine's
-  // host socket's) then costs no sweep of DRAM at its 4x.
+  // host socket's) then costs no sweep of DRAM at its 4x. Then, where needed, the deferred step
+  // that gives the fewer threads their DRAM point.
   std::vector<Result> results;
   // The ceilings of the sweep so far: at its end, or when an interrupt stops it (the levels it
   // reached are kept, and the note says where it stopped).
@@ -196,20 +199,30 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
     device.facts["probe_failures"] = failures;
   };
   double reached = 0;
+  // Under a time budget every point samples at its floors from the start: a ceiling pools the
+  // samples of its plateau's points (levels.hpp), and fitting to the pace of the first, cheap
+  // steps left the costly ones past the caches too little.
+  const roofline::MeasureOptions sweep_options =
+      budget ? roofline::Budget::floors(options.measure) : options.measure;
+  const auto measure_step = [&](std::vector<std::unique_ptr<roofline::Case>>& cases, double ws) {
+    for (Result& r : roofline::measure_all(cases, sweep_options,
+                                           "bandwidth sweep at " + probes::bytes_text(ws)))
+      results.push_back(std::move(r));
+    device.sweep = sweep_points(results);
+  };
   try {
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-      for (Result& r :
-           roofline::measure_all(steps[i].cases, options.measure,
-                                 "bandwidth sweep at " + probes::bytes_text(steps[i].working_set)))
-        results.push_back(std::move(r));
-      reached = steps[i].working_set;
-      device.sweep = sweep_points(results);
-      if (options.max_working_set <= 0 && probes::dram_onset(device.sweep, device.caches)) {
-        for (std::size_t skipped = i + 1; budget && skipped < steps.size(); ++skipped)
-          budget->plan(-static_cast<int>(steps[skipped].cases.size()));
-        break;
-      }
+    std::size_t taken = 0;
+    std::optional<double> onset;
+    while (taken < steps.size() && !onset) {
+      measure_step(steps[taken].cases, steps[taken].working_set);
+      reached = steps[taken++].working_set;
+      if (options.max_working_set <= 0) onset = probes::dram_onset(device.sweep, device.caches);
     }
+    const std::optional<std::size_t> deferred = deferred_step(steps, taken, onset);
+    for (std::size_t i = 0; budget && i < steps.size(); ++i)
+      budget->plan(-static_cast<int>((i < taken ? 0 : steps[i].cases.size()) +
+                                     (i == deferred ? 0 : steps[i].deferred.size())));
+    if (deferred) measure_step(steps[*deferred].deferred, steps[*deferred].working_set);
   } catch (roofline::Interrupted& stop) {
     for (Result& r : stop.finished) results.push_back(std::move(r));
     conclude();

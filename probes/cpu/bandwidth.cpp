@@ -19,6 +19,10 @@ using kernels::StreamOp;
 constexpr double kBytesPerThreadPerCall = 16.0 * 1024 * 1024;
 constexpr std::size_t kLineDoubles = 64 / sizeof(double);
 constexpr double kBeyondDram = 1.5;  // the sweep's top: past 4× the last cache, so DRAM has points
+constexpr double kDeferredPast = 2.02;  // × the last cache: the fewer threads' cases wait past it
+constexpr double kDistinctStep = 1.02;  // working sets closer than 2% are one step
+
+int threads_of(const roofline::Case& c) { return c.info().params.at("threads").get<int>(); }
 
 // The capacity past which the sweep counts a working set as beyond the caches.
 double last_cache(const roofline::Device& device, int threads) {
@@ -97,6 +101,9 @@ SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_work
   // probe's 129 s. Quick keeps one step per octave there, and the top.
   plan.points_per_octave_past_caches = quick ? 1 : 0;
   if (quick) plan.most_threads_only = {StreamOp::daxpy};
+  // A 16-vCPU guest's one-thread cases at 1-2 GiB cost 1.3-2.6 s each; its DRAM plateau, and so
+  // one thread's DRAM points, began at 450 MiB.
+  plan.defer_fewer_threads = quick;
   plan.threads = {1};
   if (device.compute_units > 1) plan.threads.push_back(device.compute_units);
   if (max_working_set > 0) {
@@ -131,23 +138,54 @@ std::vector<BandwidthConfig> bandwidth_configs(StreamOp op, int threads, double 
 
 std::vector<SweepStep> bandwidth_steps(const roofline::Device& device, const SweepPlan& plan) {
   const kernels::cpu::Isa isa = kernels::cpu::best_isa();
-  std::map<double, std::vector<std::unique_ptr<roofline::Case>>> by_working_set;
+  std::map<double, SweepStep> by_working_set;
   for (int threads : plan.threads) {
     const double past = last_cache(device, threads);
     for (StreamOp op : plan.kernels) {
       if (threads != plan.threads.back() &&
           std::ranges::find(plan.most_threads_only, op) != plan.most_threads_only.end())
         continue;
-      for (double ws : sweep_working_sets(plan, device.caches, threads))
+      const bool fewer = threads != plan.threads.back();
+      for (double ws : sweep_working_sets(plan, device.caches, threads)) {
+        SweepStep& step = by_working_set[ws];
+        const bool defer = plan.defer_fewer_threads && fewer && ws > kDeferredPast * past;
         for (const BandwidthConfig& config : bandwidth_configs(op, threads, ws, ws >= past, isa)) {
           const std::string level = device.level_for(bandwidth_work(config).working_set, threads);
-          by_working_set[ws].push_back(make_bandwidth_case(config, device.id, level));
+          (defer ? step.deferred : step.cases)
+              .push_back(make_bandwidth_case(config, device.id, level));
         }
+      }
     }
   }
   std::vector<SweepStep> steps;
-  for (auto& [ws, cases] : by_working_set) steps.push_back({ws, std::move(cases)});
+  for (auto& [ws, step] : by_working_set) {
+    step.working_set = ws;
+    steps.push_back(std::move(step));
+  }
   return steps;
+}
+
+std::optional<std::size_t> deferred_step(const std::vector<SweepStep>& steps, std::size_t taken,
+                                         std::optional<double> dram_from) {
+  taken = std::min(taken, steps.size());
+  if (!dram_from) {
+    for (std::size_t i = taken; i-- > 0;)
+      if (!steps[i].deferred.empty()) return i;
+    return std::nullopt;
+  }
+  // The thread counts that have a deferred case, and whether each has a point from the onset on.
+  std::map<int, bool> in_dram;
+  for (std::size_t i = 0; i < taken; ++i)
+    for (const auto& c : steps[i].deferred) in_dram.emplace(threads_of(*c), false);
+  for (std::size_t i = 0; i < taken; ++i)
+    if (steps[i].working_set >= *dram_from / kDistinctStep)
+      for (const auto& c : steps[i].cases)
+        if (const auto it = in_dram.find(threads_of(*c)); it != in_dram.end()) it->second = true;
+  if (std::ranges::all_of(in_dram, [](const auto& entry) { return entry.second; }))
+    return std::nullopt;
+  for (std::size_t i = 0; i < taken; ++i)
+    if (steps[i].working_set >= *dram_from / kDistinctStep && !steps[i].deferred.empty()) return i;
+  return std::nullopt;
 }
 
 std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device) {

@@ -2,6 +2,7 @@
 // The bandwidth sweep: stream kernels over log-spaced working sets, densified around each cache
 // capacity, with one thread and with all cores. Its points become memory ceilings in levels.hpp.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,10 +48,13 @@ struct SweepPlan : probes::WorkingSetGrid {
   std::vector<int> threads;  // 1 and all cores
   // Kernels swept with the most threads only (quick: daxpy, there for the all-core DRAM roof).
   std::vector<kernels::StreamOp> most_threads_only;
+  // Quick: past twice their last cache, the fewer threads' cases wait (SweepStep::deferred) until
+  // the most threads' series, which alone shows where DRAM begins (levels.hpp), has done so.
+  bool defer_fewer_threads = false;
 };
 
-// quick: 3 points per octave (1 past twice the last cache) and daxpy with all cores only, full: 6
-// and every kernel with both;
+// quick: 3 points per octave (1 past twice the last cache), daxpy with all cores only and the
+// fewer threads deferred past their caches; full: 6 and every kernel with both, nothing deferred;
 // up to 4× the last-level capacity the threads reach (with margin, capped at a quarter of the
 // device's memory). max_working_set > 0 overrides the top.
 SweepPlan sweep_plan(const roofline::Device& device, bool quick, double max_working_set = 0);
@@ -62,11 +66,21 @@ std::vector<BandwidthConfig> bandwidth_configs(kernels::StreamOp op, int threads
                                                double working_set, bool past_caches,
                                                kernels::cpu::Isa isa);
 
-// One working set of the sweep: every (kernel, threads, store) the plan runs there.
+// One working set of the sweep: every (kernel, threads, store) the plan runs there, the deferred
+// ones apart.
 struct SweepStep {
   double working_set = 0;
   std::vector<std::unique_ptr<roofline::Case>> cases;
+  std::vector<std::unique_ptr<roofline::Case>> deferred;
 };
+
+// Where the sweep's deferred cases are needed, once it has taken steps [0, taken) and the most
+// threads' series shows DRAM from `dram_from` (nullopt: not shown): the index of the one step
+// whose deferred cases give the fewer threads a DRAM point — the first step from the onset, or
+// the last one taken when there is no onset — or nullopt where every thread count already has a
+// point from the onset on.
+std::optional<std::size_t> deferred_step(const std::vector<SweepStep>& steps, std::size_t taken,
+                                         std::optional<double> dram_from);
 
 // Every (kernel, threads, working set) with temporal stores, and non-temporal ones too for the
 // storing kernels from the last-level capacity up (except in-place ones: nothing to save), by

@@ -39,6 +39,13 @@ double Budget::per_case(const MeasureOptions& options) const {
   return overhead_seconds_ / finished_ + sampling / finished_;
 }
 
+MeasureOptions Budget::floors(const MeasureOptions& wanted) {
+  MeasureOptions floor = wanted;
+  floor.repetitions = std::min(wanted.repetitions, kFloorRepetitions);
+  floor.min_sample_seconds = std::min(wanted.min_sample_seconds, kFloorSampleSeconds);
+  return floor;
+}
+
 MeasureOptions Budget::fit(const MeasureOptions& wanted) {
   if (wanted_repetitions_ == 0) {
     wanted_repetitions_ = least_repetitions_ = wanted.repetitions;
@@ -49,11 +56,10 @@ MeasureOptions Budget::fit(const MeasureOptions& wanted) {
   const double left = seconds_left();
   const auto fits = [&] { return planned_ * per_case(fitted) <= left; };
   // Fewer repetitions first: each costs a whole sample; then shorter samples, halving.
-  const int floor_repetitions = std::min(wanted.repetitions, kFloorRepetitions);
-  const double floor_seconds = std::min(wanted.min_sample_seconds, kFloorSampleSeconds);
-  while (!fits() && fitted.repetitions > floor_repetitions) --fitted.repetitions;
-  while (!fits() && fitted.min_sample_seconds > floor_seconds)
-    fitted.min_sample_seconds = std::max(floor_seconds, fitted.min_sample_seconds / 2);
+  const MeasureOptions floor = floors(wanted);
+  while (!fits() && fitted.repetitions > floor.repetitions) --fitted.repetitions;
+  while (!fits() && fitted.min_sample_seconds > floor.min_sample_seconds)
+    fitted.min_sample_seconds = std::max(floor.min_sample_seconds, fitted.min_sample_seconds / 2);
   least_repetitions_ = std::min(least_repetitions_, fitted.repetitions);
   least_sample_seconds_ = std::min(least_sample_seconds_, fitted.min_sample_seconds);
   return fitted;

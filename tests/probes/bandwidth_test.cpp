@@ -142,6 +142,51 @@ TEST(BandwidthCases, QuickSweepsDaxpyWithAllCoresOnlyFullWithBoth) {
   }
 }
 
+int threads_of(const roofline::Case& c) { return c.info().params.at("threads").get<int>(); }
+
+TEST(BandwidthSteps, QuickDefersOneThreadPastTwiceItsLastCacheFullDefersNothing) {
+  const auto device = zen3_like();  // one thread reaches one 32 MiB L3 instance
+  for (const auto& step :
+       probes::cpu::bandwidth_steps(device, probes::cpu::sweep_plan(device, true))) {
+    const bool past = step.working_set > 2.02 * 32 * MiB;
+    EXPECT_EQ(step.deferred.empty(), !past) << step.working_set;
+    for (const auto& c : step.deferred) EXPECT_EQ(threads_of(*c), 1);
+    for (const auto& c : step.cases) {
+      if (past) {
+        EXPECT_EQ(threads_of(*c), 2) << step.working_set;
+      }
+    }
+  }
+  for (const auto& step :
+       probes::cpu::bandwidth_steps(device, probes::cpu::sweep_plan(device, false)))
+    EXPECT_TRUE(step.deferred.empty()) << step.working_set;
+}
+
+TEST(DeferredStep, OnlyWhereTheFewerThreadsHaveNoPointFromDramsOnset) {
+  const auto device = zen3_like();
+  const auto steps = probes::cpu::bandwidth_steps(device, probes::cpu::sweep_plan(device, true));
+  // The quick grid past 64 MiB: 128 MiB, then the top (192 MiB), both with deferred cases.
+  std::vector<double> deferred_at;
+  for (const auto& step : steps)
+    if (!step.deferred.empty()) deferred_at.push_back(step.working_set);
+  ASSERT_EQ(deferred_at.size(), 2u);
+  const auto index_of = [&](double ws) {
+    for (std::size_t i = 0; i < steps.size(); ++i)
+      if (steps[i].working_set == ws) return i;
+    return steps.size();
+  };
+  // DRAM from 48 MiB: one thread has points at 48 and 64 MiB already.
+  EXPECT_EQ(probes::cpu::deferred_step(steps, steps.size(), 48 * MiB), std::nullopt);
+  // DRAM from 100 MiB (shown once the sweep took the step at 128 MiB): one thread's first.
+  EXPECT_EQ(probes::cpu::deferred_step(steps, index_of(deferred_at[0]) + 1, 100 * MiB),
+            index_of(deferred_at[0]));
+  // Not shown by the top: one thread's point there, the last step taken.
+  EXPECT_EQ(probes::cpu::deferred_step(steps, steps.size(), std::nullopt),
+            index_of(deferred_at[1]));
+  // Nothing deferred among the steps taken.
+  EXPECT_EQ(probes::cpu::deferred_step(steps, 3, std::nullopt), std::nullopt);
+}
+
 TEST(BandwidthCases, EveryKernelAndStoreVerifiesAtTinySizes) {
   const auto plan = probes::cpu::sweep_plan(zen3_like(), true);
   EXPECT_NE(std::find(plan.kernels.begin(), plan.kernels.end(), StreamOp::daxpy),

@@ -20,6 +20,9 @@ class Budget {
 
   explicit Budget(double seconds);
 
+  // `wanted` at the floors (or below them where wanted so): the least the budget shrinks it to.
+  static MeasureOptions floors(const MeasureOptions& wanted);
+
   // `cases` more cases are to be measured within the budget; negative: fewer (a sweep that
   // stopped early gives back the steps it did not take).
   void plan(int cases);
