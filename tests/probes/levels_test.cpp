@@ -198,6 +198,31 @@ TEST(DramOnset, ASweepShowsDramPastTheCacheItReachesNotTheOneReported) {
   EXPECT_LE(l3->working_set_max, *onset / 2);
 }
 
+TEST(MemoryCeilings, DramLeavesOutAPointJustPastTheOnsetThatStillHitsInCache) {
+  // The 16-vCPU guest's shape: a cache that still serves part of the data for one step past
+  // where the sweep shows DRAM (1.25x DRAM there, inside dram_onset's 35% band).
+  const auto partly_cached = [](double ws, int threads) {
+    const double base = guest(ws, threads);
+    return ws > 32 * MiB && ws <= 40 * MiB ? 1.25 * base : base;
+  };
+  std::vector<SweepPoint> points;
+  for (int threads : {1, 2}) {
+    auto series = sweep("read", threads, 4 * KiB, 256 * MiB, [&](double ws) {
+      return std::vector<double>(3, partly_cached(ws, threads));
+    });
+    points.insert(points.end(), series.begin(), series.end());
+  }
+  const auto onset = probes::dram_onset(points, kGuestCaches);
+  ASSERT_TRUE(onset.has_value());
+  EXPECT_LE(*onset, 40 * MiB);  // the cached point is on the onset's plateau
+  const MemoryCeiling* dram =
+      find(probes::memory_ceilings(points, kGuestCaches), "DRAM", "read", 2);
+  ASSERT_NE(dram, nullptr);
+  EXPECT_DOUBLE_EQ(dram->bytes_per_s.median, 20e9);
+  EXPECT_GT(dram->working_set_min, 40 * MiB);
+  EXPECT_NE(dram->method.find("three largest"), std::string::npos);
+}
+
 TEST(DramOnset, KernelsOfOneStepCountAsOnePointWhateverTheirRounding) {
   // Each kernel rounds a step's working set to its own whole lines: read and copy land 0.1%
   // apart and must not read as a series alternating between their bandwidths.
