@@ -28,7 +28,7 @@ void openblas_use_threads(int threads) {
     throw std::invalid_argument("openblas: threads " + std::to_string(threads) + " < 1");
   if (openblas_get_num_threads() == threads) return;
   // OpenBLAS starts the workers it lacks here, and they inherit this thread's one core.
-  const roofline::AllPlacesAffinity for_openblas_threads;
+  const roofline::PlacesAffinity for_openblas_threads;
   openblas_set_num_threads(threads);
 }
 

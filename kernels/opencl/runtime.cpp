@@ -20,7 +20,7 @@ std::string DeviceHandle::id() const {
 }
 
 Enumeration enumerate_devices() {
-  const roofline::AllPlacesAffinity for_runtime_threads;  // a CPU runtime's workers start here
+  const roofline::PlacesAffinity for_runtime_threads;  // a CPU runtime's workers start here
   return checked([] {
     Enumeration out;
     std::vector<cl::Platform> platforms;
@@ -49,7 +49,7 @@ Enumeration enumerate_devices() {
 }
 
 Runtime::Runtime(DeviceHandle handle) : handle_(std::move(handle)) {
-  const roofline::AllPlacesAffinity for_runtime_threads;  // or here, in another runtime
+  const roofline::PlacesAffinity for_runtime_threads;  // or here, in another runtime
   checked([&] {
     context_ = cl::Context(handle_.device);
     queue_ = cl::CommandQueue(context_, handle_.device, CL_QUEUE_PROFILING_ENABLE);

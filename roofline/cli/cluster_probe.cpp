@@ -9,6 +9,7 @@
 
 #include "reports/cluster_summary.hpp"
 #include "reports/escape.hpp"
+#include "roofline/affinity.hpp"
 #include "roofline/cli/cluster_run.hpp"
 #include "roofline/cluster.hpp"
 #include "roofline/cluster/world.hpp"
@@ -108,6 +109,10 @@ roofline::Summary per_half_trip(const json& round_trips, double bytes) {
 
 // The pairs this rank takes part in; as their initiator it returns their measurements.
 json measure_links(cluster::World& world, const std::vector<int>& alive, double timeout) {
+  // Both ranks of a ping-pong spin on their requests, and OMP_PROC_BIND bound the main thread of
+  // every rank of a host to its first core: sharing it, a round trip waited for the other's time
+  // slice (4.000 ms whatever the transport). Each local rank spins on a core of its own.
+  const roofline::PlacesAffinity own_core(cluster::local_rank().value_or(0));
   json links = json::array();
   for (const Pair& p : schedule(alive)) {
     if (p.from != world.rank() && p.to != world.rank()) continue;

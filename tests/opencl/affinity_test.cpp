@@ -23,7 +23,7 @@ using PinnedMainThread = pinned::MainThread;
 TEST_F(PinnedMainThread, ThreadsStartedInTheScopeMayRunOnEveryCpu) {
   EXPECT_EQ(cpus_of_a_new_thread(), 1);  // the premise: a new thread inherits the one core
   {
-    const roofline::AllPlacesAffinity widened;
+    const roofline::PlacesAffinity widened;
     EXPECT_EQ(cpus_of_a_new_thread(), omp_get_num_procs());
   }
   EXPECT_EQ(pinned::cpus_of(0), 1);  // restored
