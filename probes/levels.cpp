@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <set>
 #include <utility>
@@ -51,19 +52,21 @@ std::vector<SizePoint> best_per_size(const std::vector<const SweepPoint*>& serie
   return sizes;
 }
 
-// The plateau's points: within 10% of the best median of the span; in DRAM, of the median of its
-// three largest points, since a point past dram_onset may still hit in a cache (a 16-vCPU guest
+// The plateau's points: within 10% of the best median of the span; in DRAM, of the middle one of
+// its three largest points, since a point past dram_onset may still hit in a cache (a 16-vCPU guest
 // reporting a 300 MiB L3 read 1.5x its DRAM at 450 MiB, inside dram_onset's 35% band).
 MemoryCeiling plateau_ceiling(const std::vector<SizePoint>& in_span, const std::string& level,
                               const std::string& note) {
   const bool dram = level == "DRAM";
   double reference = 0;
   if (dram) {
+    // The middle of the (up to) three largest, the faster of two: always one of the points.
     std::vector<double> largest;
     for (std::size_t i = in_span.size() - std::min<std::size_t>(in_span.size(), 3);
          i < in_span.size(); ++i)
       largest.push_back(in_span[i].median);
-    reference = roofline::summarize(largest).median;
+    std::ranges::sort(largest, std::greater<>());
+    reference = largest[(largest.size() - 1) / 2];
   } else {
     for (const SizePoint& s : in_span) reference = std::max(reference, s.median);
   }

@@ -223,6 +223,23 @@ TEST(MemoryCeilings, DramLeavesOutAPointJustPastTheOnsetThatStillHitsInCache) {
   EXPECT_NE(dram->method.find("three largest"), std::string::npos);
 }
 
+TEST(MemoryCeilings, DramFromTwoPointsFarApartTakesTheFasterOne) {
+  // Two DRAM points 1.5x apart: their mean lies more than 10% from both, and is no plateau.
+  std::vector<SweepPoint> points;
+  for (double ws : {16 * KiB, 64 * MiB, 128 * MiB, 192 * MiB})
+    points.push_back({"read", 1, "temporal", ws,
+                      std::vector<double>(3, ws < 1 * MiB     ? 200e9
+                                             : ws < 100 * MiB ? 50e9
+                                                              : 0)});
+  points[2].bytes_per_s.assign(3, 30e9);
+  points[3].bytes_per_s.assign(3, 20e9);
+  const MemoryCeiling* dram = find(probes::memory_ceilings(points, kCaches), "DRAM");
+  ASSERT_NE(dram, nullptr);
+  EXPECT_DOUBLE_EQ(dram->bytes_per_s.median, 30e9);
+  EXPECT_DOUBLE_EQ(dram->working_set_min, 128 * MiB);
+  EXPECT_DOUBLE_EQ(dram->working_set_max, 128 * MiB);
+}
+
 TEST(DramOnset, KernelsOfOneStepCountAsOnePointWhateverTheirRounding) {
   // Each kernel rounds a step's working set to its own whole lines: read and copy land 0.1%
   // apart and must not read as a series alternating between their bandwidths.
