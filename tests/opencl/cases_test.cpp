@@ -1,6 +1,8 @@
 // The kernel families on a real OpenCL device: every case verified against the host reference
 // (sizes that are no multiple of the vector width included), and sizes refused before
 // allocating.
+#include "kernels/opencl/cases.hpp"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -9,7 +11,6 @@
 
 #include "family_test_support.hpp"
 #include "kernels/nested_saxpy.hpp"
-#include "kernels/opencl/cases.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/stream_cases.hpp"
 #include "kernels/stream.hpp"
