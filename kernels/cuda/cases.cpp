@@ -19,6 +19,7 @@
 #include "kernels/cuda/scan_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
 #include "kernels/gemm.hpp"
+#include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/nested_saxpy_offload.hpp"
 #include "kernels/reduce.hpp"
@@ -290,7 +291,7 @@ MemoryFacts memory_facts(const roofline::Device& device) {
   for (const auto& c : device.caches) l2 = std::max(l2, c.size_bytes);
   std::size_t free = 0, total = 0;
   ROOFLAB_CUDA(cudaMemGetInfo(&free, &total));
-  return {.dram_bytes = std::min(dram_smallest(l2), double(free) / 2),
+  return {.dram_bytes = std::min(gpu_dram_smallest(l2), double(free) / 2),
           .study_bytes = std::max(kReduceDramBytes, kDramFromL2 * l2),
           .all_arrays = {.bytes = double(free),
                          .what = "the " + std::to_string(free) + " bytes free on the device"},

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "kernels/gemm.hpp"
+#include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/gemm_cases.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
@@ -64,11 +65,10 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
   for (int width : {1, 2, 4, 8, 16}) {
     const StreamLaunch base{.width = width, .group = group, .blocked = cpu_device};
     const std::string name = launch_name(base);
-    // Quick runs 16-byte vectors in both precisions (4 and 2 lanes; each row runs both): the
-    // widest access every OpenCL device has natively, and the widest NVIDIA's OpenCL keeps whole
-    // (on an H200 a 200 MiB double4 write ran at 1686 GB/s, double2 at 3906: 2026-11-26).
+    // A CPU device's quick rows: 16-byte vectors in both precisions (4 and 2 lanes; each row runs
+    // both), the widest access every OpenCL device has natively.
     out.push_back(
-        {&kStream, name, width == 2 || width == 4, false,
+        {&kStream, name, cpu_device && (width == 2 || width == 4), false,
          [=, &device](Cases& cases, const Sizing& sizing) {
            add_stream_cases(cases, sizing, device, runtime, name, [=](Precision, std::size_t n) {
              return cpu_device ? blocked_launch(width, group, n, device.compute_units) : base;
@@ -76,12 +76,17 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
          }});
   }
   if (cpu_device) return;
-  // CUDA's grid_stride_v16 shape on a GPU: 16-byte vectors in either precision, a grid of one or
-  // four waves of full occupancy on an SM of 2048 threads (8 or 32 groups of 256 per unit).
-  for (unsigned groups_per_unit : {8u, 32u}) {
-    const std::string name =
-        "v16_wg" + std::to_string(group) + "_grid" + std::to_string(groups_per_unit);
-    out.push_back({&kStream, name, false, false, [=, &device](Cases& cases, const Sizing& sizing) {
+  // A GPU's: 16-byte vectors in either precision, the widest NVIDIA's OpenCL keeps whole (on an
+  // H200 a 200 MiB double4 write ran at 1686 GB/s, double2 at 3906: 2026-11-26), in a grid that
+  // covers the arrays (quick), or CUDA's grid_stride_v16 shape of one or four waves of full
+  // occupancy on an SM of 2048 threads (8 or 32 groups of 256 per unit). On an H100 with 2^27
+  // elements per array the covering grid ran at 0.990–1.020 of CUDA's grid_stride_v16, the grid
+  // strides at 0.940–1.010 and 0.928–0.991 (docs/performance.md, 2026-11-26).
+  for (unsigned groups_per_unit : {0u, 8u, 32u}) {
+    std::string name = "v16_wg" + std::to_string(group);
+    if (groups_per_unit > 0) name += "_grid" + std::to_string(groups_per_unit);
+    out.push_back({&kStream, name, groups_per_unit == 0, false,
+                   [=, &device](Cases& cases, const Sizing& sizing) {
                      add_stream_cases(cases, sizing, device, runtime, name,
                                       [=](Precision p, std::size_t) {
                                         return StreamLaunch{.width = 16 / roofline::size_of(p),
@@ -92,7 +97,6 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
   }
 }
 
-// The cases of one nested SAXPY row: every depth in each precision the device has.
 void add_nested_saxpy_cases(Cases& cases, const Sizing& sizing, const roofline::Device& device,
                             const std::shared_ptr<Runtime>& runtime, const std::string& name,
                             const std::function<NestedSaxpyLaunch(Precision)>& launch_of) {
@@ -359,9 +363,12 @@ std::vector<Variant> variants(const roofline::Device& device,
 
 MemoryFacts memory_facts(const roofline::Device& device, const Runtime& runtime) {
   const double dram = dram_working_set(device);
+  const bool gpu = is_device_type(device, "GPU");
+  double l2 = 0;
+  for (const auto& c : device.caches) l2 = std::max(l2, c.size_bytes);
   const double max_alloc = static_cast<double>(runtime.max_alloc_bytes());
-  return {.dram_bytes = dram,
-          .study_bytes = std::max(is_device_type(device, "GPU") ? kReduceGpuBytes : 0, dram),
+  return {.dram_bytes = gpu ? std::max(dram, gpu_dram_smallest(l2)) : dram,
+          .study_bytes = std::max(gpu ? kReduceGpuBytes : 0, dram),
           .all_arrays = {},
           .one_array = {.bytes = max_alloc,
                         .what = device.id + "'s largest allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE " +

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "family_test_support.hpp"
+#include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/stream_cases.hpp"
@@ -47,9 +48,11 @@ TEST(OpenClCases, StreamOperationsVerifyInEveryPrecision) {
   const OpenClBackend backend;
   // 4099: no multiple of the vector width, so the tail path runs too.
   const auto results = run_family(backend, "stream", 4099);
-  const bool fp64 = test_device(backend).facts.at("fp64").get<bool>();
-  // The quick widths, 2 and 4 lanes, each in every precision.
-  EXPECT_EQ(results.size(), 2 * (fp64 ? 2u : 1u) * kernels::kStreamOps.size());
+  const roofline::Device device = test_device(backend);
+  const bool fp64 = device.facts.at("fp64").get<bool>();
+  // The quick rows, each in every precision: a CPU device's 2 and 4 lanes, a GPU's 16 bytes.
+  const unsigned rows = device.facts.value("device_type", "") == "GPU" ? 1 : 2;
+  EXPECT_EQ(results.size(), rows * (fp64 ? 2u : 1u) * kernels::kStreamOps.size());
   for (const auto& r : results) {
     EXPECT_TRUE(r.ok()) << r.variant << " " << r.params.dump() << ": " << r.error << " "
                         << r.verification.message;
@@ -180,6 +183,21 @@ TEST(OpenClCases, EveryRowOfTheSuiteIsOneConfiguration) {
   std::set<std::pair<std::string, std::string>> rows;
   for (const kernels::Variant& v : kernels::opencl::variants(device, backend.runtime(device.id)))
     EXPECT_TRUE(rows.emplace(v.family->name, v.name).second) << v.family->name << " " << v.name;
+}
+
+// A GPU's DRAM cases are as large as CUDA's (kernels/gpu_dram.hpp), a CPU device's STREAM's.
+TEST(OpenClCases, AGpuSizesItsDramCasesAsCudaDoes) {
+  const OpenClBackend backend;
+  roofline::Device device = test_device(backend);
+  const auto runtime = backend.runtime(device.id);
+  device.caches = {{.level = "L2", .size_bytes = 50.0 * (1 << 20), .instances = 1}};
+  device.facts["device_type"] = "CPU";
+  device.facts.erase("dram_from");
+  EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime).dram_bytes, 200.0 * (1 << 20));
+  device.facts["device_type"] = "GPU";
+  EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime).dram_bytes,
+                   kernels::gpu_dram_smallest(50.0 * (1 << 20)));
+  EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime).study_bytes, 1 << 30);
 }
 
 TEST(OpenClCases, BadFamiliesVariantsAndSizesAreRefusedBeforeAllocating) {
