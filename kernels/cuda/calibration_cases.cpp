@@ -33,6 +33,7 @@ class BytesOnly final : public roofline::Case {
   std::optional<double> last_device_seconds() const override {
     return inner_->last_device_seconds();
   }
+  double run_calls(int calls) override { return inner_->run_calls(calls); }
 
  private:
   static roofline::CaseInfo without_flops(roofline::CaseInfo info) {

@@ -19,6 +19,7 @@
 #include "kernels/cuda/scan_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
 #include "kernels/gemm.hpp"
+#include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/nested_saxpy_offload.hpp"
 #include "kernels/reduce.hpp"
@@ -109,20 +110,27 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device) 
 }
 
 // The reduce ladder and CUB (the baseline) over the length sweep, the threads × items sweep at the
-// largest fp32 sum length. One host-input cache serves every case.
+// largest fp32 sum length. A sweep point that is a ladder config (the default shape) is that
+// rung's case at the length, not a second run of it. One host-input cache serves every case.
 void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const auto cache = std::make_shared<HostInputCache>();
   const bool redux = std::stoi(device.facts.at("compute_capability").get<std::string>()) >= 8;
-  for (const ReduceConfig& base : reduce_ladder()) {
+  const std::vector<ReduceConfig> ladder = reduce_ladder(), sweep = reduce_sweep();
+  for (const ReduceConfig& base : ladder) {
     if (base.shape.block == BlockReduce::warp_redux && !redux) continue;
+    const bool swept = std::find(sweep.begin(), sweep.end(), base) != sweep.end();
     out.push_back({&kReduce, reduce_variant_name(base), true, false,
                    [=, &device](Cases& cases, const Sizing& s) {
                      for (ReduceOp op : kReduceOps)
                        for (Precision p : reduce_precisions(base)) {
                          ReduceConfig c = base;
                          c.op = op;
-                         for (std::size_t n : s.lengths(reduce_inputs(op), p))
-                           cases.push_back(make_reduce_case(device, c, p, n, false, cache));
+                         const std::vector<std::size_t> lengths = s.lengths(reduce_inputs(op), p);
+                         for (std::size_t n : lengths) {
+                           const bool sweep_point =
+                               swept && c == base && p == Precision::fp32 && n == lengths.back();
+                           cases.push_back(make_reduce_case(device, c, p, n, sweep_point, cache));
+                         }
                        }
                    }});
   }
@@ -132,12 +140,14 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device) 
                        for (std::size_t n : s.lengths(reduce_inputs(op), p))
                          cases.push_back(make_cub_reduce_case(device, op, p, n, cache));
                  }});
-  for (const ReduceConfig& c : reduce_sweep())
+  for (const ReduceConfig& c : sweep) {
+    if (std::find(ladder.begin(), ladder.end(), c) != ladder.end()) continue;
     out.push_back({&kReduce, reduce_variant_name(c), true, false,
                    [=, &device](Cases& cases, const Sizing& s) {
                      const std::size_t n = s.lengths(reduce_inputs(c.op), Precision::fp32).back();
                      cases.push_back(make_reduce_case(device, c, Precision::fp32, n, true, cache));
                    }});
+  }
 }
 
 // The scan ladder (every algorithm with either block scan) and CUB (the baseline) over the length
@@ -281,7 +291,7 @@ MemoryFacts memory_facts(const roofline::Device& device) {
   for (const auto& c : device.caches) l2 = std::max(l2, c.size_bytes);
   std::size_t free = 0, total = 0;
   ROOFLAB_CUDA(cudaMemGetInfo(&free, &total));
-  return {.dram_bytes = std::min(dram_smallest(l2), double(free) / 2),
+  return {.dram_bytes = std::min(gpu_dram_smallest(l2), double(free) / 2),
           .study_bytes = std::max(kReduceDramBytes, kDramFromL2 * l2),
           .all_arrays = {.bytes = double(free),
                          .what = "the " + std::to_string(free) + " bytes free on the device"},

@@ -17,7 +17,7 @@ namespace kernels::cuda {
 // Every variant row of every family on CUDA, in the order a run times them.
 std::vector<Variant> variants(const roofline::Device& device);
 
-// DRAM from the L2 (dram_smallest, like the probe's DRAM ceilings: with 256 MiB on an H200 the
+// DRAM from the L2 (gpu_dram_smallest, like the probe's DRAM ceilings: with 256 MiB on an H200 the
 // nested SAXPY at m = 1 ran 2% slower than with 1 GiB), at most half the free device memory; a
 // case's arrays must fit in the free memory (cudaMemGetInfo of the current device).
 MemoryFacts memory_facts(const roofline::Device& device);

@@ -14,10 +14,6 @@ Geometry covering(Geometry g, double bytes) {
   return g;
 }
 
-double dram_smallest(double l2_bytes) {
-  return std::max(kDramFromL2 * l2_bytes, kDramSmallestBytes);
-}
-
 std::string describe(const Geometry& g) {
   return std::to_string(g.vector_bytes) + " B vectors x " + std::to_string(g.items) + ", " +
          std::to_string(g.threads) + " threads x " + std::to_string(g.blocks_per_sm) + " blocks/SM";

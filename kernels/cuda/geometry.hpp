@@ -20,16 +20,6 @@ struct Geometry {
 // per SM): a grid that covers the array, as BabelStream launches.
 Geometry covering(Geometry g, double bytes);
 
-// The smallest working set that is in DRAM, for the probe's DRAM ceilings and the run's cases
-// alike: at least 8× the L2 and at least 2 GiB. Hopper's L2 keeps part of a working set several
-// times its size (on an H100, copy ran 18% faster at 4× the L2 than at 5×), and smaller launches
-// still lose to their start and end: on an H200, write pooled 4.53 TB/s over 480–960 MiB and
-// reached 4.61 at 1 GiB (2026-11-21); triad ran 4.33 TB/s at 1 GiB and 4.36–4.38 from 2 to 6 GiB
-// (2026-11-22).
-inline constexpr double kDramFromL2 = 8;
-inline constexpr double kDramSmallestBytes = 2.0 * (1 << 30);
-double dram_smallest(double l2_bytes);
-
 // "16 B vectors x 4, 256 threads x 8 blocks/SM"
 std::string describe(const Geometry& g);
 

@@ -67,6 +67,8 @@ struct ReduceConfig {
   ReduceShape shape;
   PassScheme passes = PassScheme::two_pass;
   int threads = kDefaultThreads;  // per block; a power of two in 32..1024
+
+  friend constexpr bool operator==(const ReduceConfig&, const ReduceConfig&) = default;
 };
 
 // Elements per load of an element type of `element_bytes` bytes.

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "kernels/gemm.hpp"
+#include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/gemm_cases.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
@@ -33,6 +35,28 @@ std::vector<Precision> precisions(const Runtime& runtime) {
   return out;
 }
 
+// The cases of one stream row: every operation in each precision the device has, `launch_of`
+// giving the launch of n elements of precision p.
+void add_stream_cases(Cases& cases, const Sizing& sizing, const roofline::Device& device,
+                      const std::shared_ptr<Runtime>& runtime, const std::string& name,
+                      const std::function<StreamLaunch(Precision, std::size_t)>& launch_of) {
+  for (Precision p : precisions(*runtime))
+    for (StreamOp op : kStreamOps) {
+      const std::size_t n = sizing.elements(stream_arrays(op), p);
+      const StreamLaunch launch = launch_of(p, n);
+      const roofline::Work work = stream_work(op, p, static_cast<std::int64_t>(n), Store::temporal);
+      nlohmann::json params = {{"n", n},
+                               {"op", to_string(op)},
+                               {"width", launch.width},
+                               {"group", launch.group},
+                               {"layout", layout_name(launch)},
+                               {"items", items_per_work_item(op, launch, n, device.compute_units)}};
+      if (launch.groups_per_unit > 0) params["groups_per_unit"] = launch.groups_per_unit;
+      cases.push_back(make_stream_case(opencl_case_info(device, "stream", name, params, work),
+                                       runtime, op, p, n, launch));
+    }
+}
+
 void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
                      const std::shared_ptr<Runtime>& runtime) {
   // Work-items in turn on a CPU device take runs of vectors (blocked), a GPU's strided vectors.
@@ -41,31 +65,55 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
   for (int width : {1, 2, 4, 8, 16}) {
     const StreamLaunch base{.width = width, .group = group, .blocked = cpu_device};
     const std::string name = launch_name(base);
-    // Quick runs 16-byte vectors in both precisions (4 and 2 lanes; each row runs both): the
-    // widest access every OpenCL device has natively, and the widest NVIDIA's OpenCL keeps whole
-    // (on an H200 a 200 MiB double4 write ran at 1686 GB/s, double2 at 3906: 2026-11-26).
+    // A CPU device's quick rows: 16-byte vectors in both precisions (4 and 2 lanes; each row runs
+    // both), the widest access every OpenCL device has natively.
     out.push_back(
-        {&kStream, name, width == 2 || width == 4, false,
+        {&kStream, name, cpu_device && (width == 2 || width == 4), false,
          [=, &device](Cases& cases, const Sizing& sizing) {
-           for (Precision p : precisions(*runtime))
-             for (StreamOp op : kStreamOps) {
-               const std::size_t n = sizing.elements(stream_arrays(op), p);
-               const StreamLaunch launch =
-                   cpu_device ? blocked_launch(width, group, n, device.compute_units) : base;
-               const roofline::Work work =
-                   stream_work(op, p, static_cast<std::int64_t>(n), Store::temporal);
-               const nlohmann::json params = {{"n", n},
-                                              {"op", to_string(op)},
-                                              {"width", launch.width},
-                                              {"group", launch.group},
-                                              {"layout", launch.blocked ? "blocked" : "strided"},
-                                              {"items", items_per_work_item(op, launch)}};
-               cases.push_back(
-                   make_stream_case(opencl_case_info(device, "stream", name, params, work), runtime,
-                                    op, p, n, launch));
-             }
+           add_stream_cases(cases, sizing, device, runtime, name, [=](Precision, std::size_t n) {
+             return cpu_device ? blocked_launch(width, group, n, device.compute_units) : base;
+           });
          }});
   }
+  if (cpu_device) return;
+  // A GPU's: 16-byte vectors in either precision, the widest NVIDIA's OpenCL keeps whole (on an
+  // H200 a 200 MiB double4 write ran at 1686 GB/s, double2 at 3906: 2026-11-26), in a grid that
+  // covers the arrays (quick), or CUDA's grid_stride_v16 shape of one or four waves of full
+  // occupancy on an SM of 2048 threads (8 or 32 groups of 256 per unit). On an H100 with 2^27
+  // elements per array the covering grid ran at 0.990–1.020 of CUDA's grid_stride_v16, the grid
+  // strides at 0.940–1.010 and 0.928–0.991 (docs/performance.md, 2026-11-26).
+  for (unsigned groups_per_unit : {0u, 8u, 32u}) {
+    std::string name = "v16_wg" + std::to_string(group);
+    if (groups_per_unit > 0) name += "_grid" + std::to_string(groups_per_unit);
+    out.push_back({&kStream, name, groups_per_unit == 0, false,
+                   [=, &device](Cases& cases, const Sizing& sizing) {
+                     add_stream_cases(cases, sizing, device, runtime, name,
+                                      [=](Precision p, std::size_t) {
+                                        return StreamLaunch{.width = 16 / roofline::size_of(p),
+                                                            .group = group,
+                                                            .groups_per_unit = groups_per_unit};
+                                      });
+                   }});
+  }
+}
+
+void add_nested_saxpy_cases(Cases& cases, const Sizing& sizing, const roofline::Device& device,
+                            const std::shared_ptr<Runtime>& runtime, const std::string& name,
+                            const std::function<NestedSaxpyLaunch(Precision)>& launch_of) {
+  for (Precision p : precisions(*runtime))
+    for (int m : kNestedSaxpyDepths) {
+      const std::size_t n = sizing.elements(kNestedSaxpy.arrays, p);
+      const NestedSaxpyLaunch launch = launch_of(p);
+      const roofline::Work work = nested_saxpy_work(p, static_cast<std::int64_t>(n), m);
+      nlohmann::json params = {{"n", n},
+                               {"m", m},
+                               {"width", launch.width},
+                               {"chains", launch.chains},
+                               {"group", launch.group}};
+      if (launch.groups_per_unit > 0) params["groups_per_unit"] = launch.groups_per_unit;
+      cases.push_back(make_nested_saxpy_case(
+          opencl_case_info(device, "nested_saxpy", name, params, work), runtime, m, p, n, launch));
+    }
 }
 
 void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& device,
@@ -82,28 +130,36 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
     const std::string name = nested_saxpy_launch_name(launch);
     out.push_back({&kNestedSaxpy, name, (launch.chains > 1) == cpu_device, false,
                    [=, &device](Cases& cases, const Sizing& sizing) {
-                     for (Precision p : precisions(*runtime))
-                       for (int m : kNestedSaxpyDepths) {
-                         const std::size_t n = sizing.elements(kNestedSaxpy.arrays, p);
-                         const roofline::Work work =
-                             nested_saxpy_work(p, static_cast<std::int64_t>(n), m);
-                         const nlohmann::json params = {{"n", n},
-                                                        {"m", m},
-                                                        {"width", launch.width},
-                                                        {"chains", launch.chains},
-                                                        {"group", launch.group}};
-                         cases.push_back(make_nested_saxpy_case(
-                             opencl_case_info(device, "nested_saxpy", name, params, work), runtime,
-                             m, p, n, launch));
-                       }
+                     add_nested_saxpy_cases(cases, sizing, device, runtime, name,
+                                            [=](Precision) { return launch; });
                    }});
+  }
+  if (cpu_device) return;
+  // CUDA's launches on a GPU: 16-byte vectors in either precision, one or 4 chains per work-item
+  // in a grid that covers the arrays, and 4 chains in one wave of half occupancy (4 groups of 256
+  // per unit on an SM of 2048 threads), CUDA's launch from twice the ridge on.
+  for (const NestedSaxpyLaunch shape :
+       {NestedSaxpyLaunch{.chains = 1, .group = group},
+        NestedSaxpyLaunch{.chains = 4, .group = group},
+        NestedSaxpyLaunch{.chains = 4, .group = group, .groups_per_unit = 4}}) {
+    std::string name = nested_saxpy_launch_name(shape);  // "w1_c4_wg256…" → "v16_c4_wg256…"
+    name.replace(0, name.find('_'), "v16");
+    out.push_back(
+        {&kNestedSaxpy, name, false, false, [=, &device](Cases& cases, const Sizing& sizing) {
+           add_nested_saxpy_cases(cases, sizing, device, runtime, name, [=](Precision p) {
+             NestedSaxpyLaunch launch = shape;
+             launch.width = 16 / roofline::size_of(p);
+             return launch;
+           });
+         }});
   }
 }
 
 // The reduce ladder and CLBlast (the baseline) over the length sweep, and the group × items sweep
 // at the largest fp32 sum length (quick on GPUs only: PoCL takes about a second to build each of
-// its 25 programs). A variant the device cannot run is left out; the device facts'
-// reduce_not_offered say why. One host-input cache serves every case.
+// its 25 programs). A sweep point that is a ladder config (the default shape) is that rung's case
+// at the length, not a second run of it. A variant the device cannot run is left out; the device
+// facts' reduce_not_offered say why. One host-input cache serves every case.
 void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
                      const std::shared_ptr<Runtime>& runtime) {
   const bool gpu = is_device_type(device, "GPU");
@@ -115,17 +171,28 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
       if (!unsupported(c, p, support)) out.push_back(p);
     return out;
   };
-  for (const ReduceConfig& base : reduce_ladder()) {
+  const std::size_t max_group = group_size(runtime->device(), 1024);
+  const std::vector<ReduceConfig> ladder = reduce_ladder(), sweep = reduce_sweep();
+  for (const ReduceConfig& base : ladder) {
     if (types(base).empty()) continue;
+    const bool swept = std::find(sweep.begin(), sweep.end(), base) != sweep.end() &&
+                       static_cast<std::size_t>(base.group) <= max_group;
     out.push_back({&kReduce, reduce_variant_name(base), true, false,
                    [=, &device](Cases& cases, const Sizing& sizing) {
                      for (ReduceOp op : kReduceOps)
                        for (Precision p : types(base)) {
                          ReduceConfig c = base;
                          c.op = op;
-                         for (std::size_t n : sizing.lengths(reduce_inputs(op), p))
-                           cases.push_back(
-                               make_reduce_case(device, runtime, support, c, p, n, false, cache));
+                         const std::vector<std::size_t> lengths =
+                             sizing.lengths(reduce_inputs(op), p);
+                         for (std::size_t n : lengths) {
+                           // A sweep point only where the sweep runs too: one cell is no map.
+                           const bool sweep_point = swept && (gpu || !sizing.quick()) &&
+                                                    c == base && p == Precision::fp32 &&
+                                                    n == lengths.back();
+                           cases.push_back(make_reduce_case(device, runtime, support, c, p, n,
+                                                            sweep_point, cache));
+                         }
                        }
                    }});
   }
@@ -136,9 +203,10 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
                          cases.push_back(
                              make_clblast_reduce_case(device, runtime, op, p, n, cache));
                  }});
-  const std::size_t max_group = group_size(runtime->device(), 1024);
-  for (const ReduceConfig& c : reduce_sweep()) {
-    if (static_cast<std::size_t>(c.group) > max_group) continue;
+  for (const ReduceConfig& c : sweep) {
+    if (static_cast<std::size_t>(c.group) > max_group ||
+        std::find(ladder.begin(), ladder.end(), c) != ladder.end())
+      continue;
     out.push_back(
         {&kReduce, reduce_variant_name(c), gpu, false, [=, &device](Cases& cases, const Sizing& s) {
            const std::size_t n = s.lengths(reduce_inputs(c.op), Precision::fp32).back();
@@ -295,9 +363,12 @@ std::vector<Variant> variants(const roofline::Device& device,
 
 MemoryFacts memory_facts(const roofline::Device& device, const Runtime& runtime) {
   const double dram = dram_working_set(device);
+  const bool gpu = is_device_type(device, "GPU");
+  double l2 = 0;
+  for (const auto& c : device.caches) l2 = std::max(l2, c.size_bytes);
   const double max_alloc = static_cast<double>(runtime.max_alloc_bytes());
-  return {.dram_bytes = dram,
-          .study_bytes = std::max(is_device_type(device, "GPU") ? kReduceGpuBytes : 0, dram),
+  return {.dram_bytes = gpu ? std::max(dram, gpu_dram_smallest(l2)) : dram,
+          .study_bytes = std::max(gpu ? kReduceGpuBytes : 0, dram),
           .all_arrays = {},
           .one_array = {.bytes = max_alloc,
                         .what = device.id + "'s largest allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE " +

@@ -26,8 +26,11 @@ std::vector<std::string> scan_not_offered(const cl::Device& device);
 std::vector<Variant> variants(const roofline::Device& device,
                               const std::shared_ptr<Runtime>& runtime);
 
-// Device memory is STREAM's rule: working sets of at least 4× the global-memory cache and 64 MiB
-// (a GPU's size study goes on to 1 GiB, as on CUDA); each array must fit in one allocation.
+// Device memory: a CPU device's DRAM cases are dram_working_set's (STREAM's rule, or where the
+// probe's sweep put DRAM), a GPU's as large as CUDA's (gpu_dram_smallest of its L2: at 4× the L2,
+// or the 64 MiB an H100's sweep showed, NVIDIA's OpenCL ran its stream kernels at 0.87–0.95 of
+// CUDA's, at 2^27 elements per array 0.99–1.02; docs/performance.md, 2026-11-26); a GPU's size
+// study goes on to 1 GiB, as on CUDA; each array must fit in one allocation.
 MemoryFacts memory_facts(const roofline::Device& device, const Runtime& runtime);
 
 // The cases a run asks for (kernels::make_cases over the rows above).

@@ -1,14 +1,15 @@
 // Nested SAXPY (kernels/nested_saxpy.hpp): per element, t = x; M times t = a·t + y; y = t.
 // Built with -DREAL=float|double -DM=m -DW=w -DE=e: the depth is a compile-time constant, and
 // every work-item runs E independent chains of W-wide vectors (instruction-level parallelism for
-// devices, such as CPUs, that run one work-item's chain after another). A work-group covers a
-// block of E × its size vectors, chain e of work-item l taking vector l + e·size of it.
+// devices, such as CPUs, that run one work-item's chain after another). The arrays are blocks of
+// E × the group's size vectors, chain e of work-item l taking vector l + e·size of a block; a
+// work-group takes block g, then every block a grid further: one block each in a grid that
+// covers the arrays, several in a grid of a few waves (a grid stride, as CUDA's kernel).
 // V, LOADV and STOREV come from the prelude, kernels/opencl/vectors.cl.
 
-kernel void nested_saxpy(global REAL* restrict y, global const REAL* restrict x, const REAL a,
-                         const ulong n) {
-  const size_t size = get_local_size(0);
-  const size_t first = get_group_id(0) * size * E + get_local_id(0);
+// The block whose chain 0 of this work-item is vector `first`.
+void nested_saxpy_block(global REAL* restrict y, global const REAL* restrict x, const REAL a,
+                        const ulong n, const size_t first, const size_t size) {
   if ((first + (E - 1) * size + 1) * W <= n) {
     V t[E], yv[E];
 #pragma unroll
@@ -35,4 +36,12 @@ kernel void nested_saxpy(global REAL* restrict y, global const REAL* restrict x,
       y[j] = t;
     }
   }
+}
+
+kernel void nested_saxpy(global REAL* restrict y, global const REAL* restrict x, const REAL a,
+                         const ulong n) {
+  const size_t size = get_local_size(0), block = size * E;
+  const size_t blocks = (n + block * W - 1) / (block * W);
+  for (size_t b = get_group_id(0); b < blocks; b += get_num_groups(0))
+    nested_saxpy_block(y, x, a, n, b * block + get_local_id(0), size);
 }

@@ -1,5 +1,6 @@
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -24,7 +25,11 @@ class NestedSaxpyCase final : public ClCase {
  public:
   NestedSaxpyCase(roofline::CaseInfo info, std::shared_ptr<Runtime> runtime, int m, std::size_t n,
                   const NestedSaxpyLaunch& launch)
-      : ClCase(std::move(info), std::move(runtime)), m_(m), n_(n), launch_(launch) {}
+      : ClCase(std::move(info), runtime),
+        m_(m),
+        n_(n),
+        launch_(launch),
+        units_(static_cast<int>(runtime->device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())) {}
 
  protected:
   void prepare_device() override {
@@ -47,7 +52,11 @@ class NestedSaxpyCase final : public ClCase {
   double run_device() override {
     const std::size_t vectors = (n_ + launch_.width - 1) / launch_.width;
     const std::size_t block = launch_.group * static_cast<std::size_t>(launch_.chains);
-    return runtime().launch(kernel_, cl::NDRange((vectors + block - 1) / block * launch_.group),
+    std::size_t groups = (vectors + block - 1) / block;
+    if (launch_.groups_per_unit > 0)
+      groups = std::min<std::size_t>(
+          groups, std::size_t{launch_.groups_per_unit} * static_cast<std::size_t>(units_));
+    return runtime().launch(kernel_, cl::NDRange(groups * launch_.group),
                             cl::NDRange(launch_.group));
   }
 
@@ -72,6 +81,7 @@ class NestedSaxpyCase final : public ClCase {
   int m_;
   std::size_t n_;
   NestedSaxpyLaunch launch_;
+  int units_;
   cl::Kernel kernel_;
   cl::Buffer x_, y_;
   std::vector<T> x_host_;
@@ -83,6 +93,7 @@ std::string nested_saxpy_launch_name(const NestedSaxpyLaunch& launch) {
   std::string name = "w";  // appended, not `"w" + …`, which trips GCC 12's -Wrestrict
   name += std::to_string(launch.width) + "_c" + std::to_string(launch.chains) + "_wg" +
           std::to_string(launch.group);
+  if (launch.groups_per_unit > 0) name += "_grid" + std::to_string(launch.groups_per_unit);
   return name;
 }
 

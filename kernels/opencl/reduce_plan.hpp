@@ -67,6 +67,8 @@ struct ReduceConfig {
   ReduceShape shape = {};
   PassScheme passes = PassScheme::two_pass;
   int group = kDefaultGroup;  // work-items per work-group, a power of two
+
+  friend constexpr bool operator==(const ReduceConfig&, const ReduceConfig&) = default;
 };
 
 // Elements per load for `element_bytes`-byte elements.

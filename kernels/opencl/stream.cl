@@ -1,16 +1,21 @@
 // The STREAM operations (kernels/stream.hpp) over n elements of REAL, each work-item taking W
 // consecutive elements as one vector (W = 1, 2, 4, 8, 16). Built with -DREAL=float|double -DW=w
-// -DBLOCKED=0|1. n need not be a multiple of W: work-item 0 also does the tail after the last whole
-// vector, element by element. V, LOADV and STOREV come from the prelude, kernels/opencl/vectors.cl.
+// -DLAYOUT=0|1|2 (strided, blocked, grid stride). n need not be a multiple of W: work-item 0 also
+// does the tail after the last whole vector, element by element. V, LOADV and STOREV come from the
+// prelude, kernels/opencl/vectors.cl.
 
-// A work-group takes a block of `items` × its size vectors; work-item l of block b takes `items`
-// of them from FIRST on, STEP apart. Strided (the GPU way): the vectors l, l + size, … of the
-// block, so that neighbours load neighbours. Blocked (the CPU way, where a device runs a
-// work-group's work-items one after the other on one thread): `items` consecutive vectors, a run
-// its thread streams through.
-#if BLOCKED
+// Work-item l of work-group b takes `items` vectors from FIRST on, STEP apart. Strided (the GPU
+// way): a work-group takes a block of `items` × its size vectors, the vectors l, l + size, … of
+// it, so that neighbours load neighbours. Blocked (the CPU way, where a device runs a work-group's
+// work-items one after the other on one thread): `items` consecutive vectors, a run its thread
+// streams through. Grid stride (CUDA's grid_stride_v16 shape): a grid of a few waves, each
+// work-item taking every vector a whole grid apart from b·size + l on, to the end of the arrays.
+#if LAYOUT == 1
 #define FIRST(b, l, size, items) (((b) * (size) + (l)) * (items))
 #define STEP(size) 1
+#elif LAYOUT == 2
+#define FIRST(b, l, size, items) ((b) * (size) + (l))
+#define STEP(size) ((size) * get_num_groups(0))
 #else
 #define FIRST(b, l, size, items) ((b) * (size) * (items) + (l))
 #define STEP(size) (size)

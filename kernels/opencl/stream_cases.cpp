@@ -31,15 +31,22 @@ class StreamCase final : public ClCase {
  public:
   StreamCase(roofline::CaseInfo info, std::shared_ptr<Runtime> runtime, StreamOp op, std::size_t n,
              const StreamLaunch& launch)
-      : ClCase(std::move(info), std::move(runtime)), op_(op), n_(n), launch_(launch) {}
+      : ClCase(std::move(info), runtime),
+        op_(op),
+        n_(n),
+        launch_(launch),
+        units_(static_cast<int>(runtime->device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())) {}
 
  protected:
   void prepare_device() override {
     const std::string what = "stream " + std::string(to_string(op_));
-    const cl::Program& program = runtime().program(
-        "stream.cl", rooflab_embedded::stream_cl,
-        std::string("-DREAL=") + cl_type<T>() + " -DW=" + std::to_string(launch_.width) +
-            " -DBLOCKED=" + (launch_.blocked ? "1" : "0"));
+    const cl::Program& program =
+        runtime().program("stream.cl", rooflab_embedded::stream_cl,
+                          std::string("-DREAL=") + cl_type<T>() +
+                              " -DW=" + std::to_string(launch_.width) + " -DLAYOUT=" +
+                              (launch_.blocked               ? "1"
+                               : launch_.groups_per_unit > 0 ? "2"
+                                                             : "0"));
     kernel_ = cl::Kernel(program, ("stream_" + std::string(to_string(op_))).c_str());
     for (int k = 0; k < stream_inputs(op_); ++k) {
       inputs_[k] = host_inputs<T>(kInputSeeds[k], n_);
@@ -90,13 +97,10 @@ class StreamCase final : public ClCase {
   }
 
  private:
-  unsigned items() const { return items_per_work_item(op_, launch_); }
+  unsigned items() const { return items_per_work_item(op_, launch_, n_, units_); }
 
-  // Work-groups, each a block of group × items whole vectors, and a reduction's partial sum each.
-  std::size_t blocks() const {
-    const std::size_t block = launch_.group * items();
-    return std::max<std::size_t>(1, (n_ / launch_.width + block - 1) / block);
-  }
+  // Work-groups, and a reduction's partial sum each.
+  std::size_t blocks() const { return stream_groups(op_, launch_, n_, units_); }
   const T* input(int k) const { return inputs_[k].empty() ? nullptr : inputs_[k].data(); }
 
   // Elementwise: (out, in1, in2, s of even passes, s of odd passes, n, items, passes);
@@ -125,6 +129,7 @@ class StreamCase final : public ClCase {
   StreamOp op_;
   std::size_t n_;
   StreamLaunch launch_;
+  int units_;
   cl::Kernel kernel_;
   cl::Buffer out_;
   std::array<std::optional<cl::Buffer>, 2> in_;
@@ -133,14 +138,33 @@ class StreamCase final : public ClCase {
 
 }  // namespace
 
-unsigned items_per_work_item(StreamOp op, const StreamLaunch& launch) {
+std::size_t stream_groups(StreamOp op, const StreamLaunch& launch, std::size_t n, int units) {
+  const std::size_t vectors = n / static_cast<std::size_t>(launch.width);
+  if (launch.groups_per_unit > 0)
+    return std::clamp<std::size_t>((vectors + launch.group - 1) / launch.group, 1,
+                                   launch.groups_per_unit * static_cast<std::size_t>(units));
+  const std::size_t block = launch.group * (is_reduction(op) || launch.blocked ? launch.items : 1);
+  return std::max<std::size_t>(1, (vectors + block - 1) / block);
+}
+
+unsigned items_per_work_item(StreamOp op, const StreamLaunch& launch, std::size_t n, int units) {
+  if (launch.groups_per_unit > 0) {
+    const std::size_t grid = stream_groups(op, launch, n, units) * launch.group;
+    const std::size_t vectors = n / static_cast<std::size_t>(launch.width);
+    return static_cast<unsigned>(std::max<std::size_t>(1, (vectors + grid - 1) / grid));
+  }
   return is_reduction(op) || launch.blocked ? launch.items : 1;
+}
+
+std::string layout_name(const StreamLaunch& launch) {
+  return launch.blocked ? "blocked" : launch.groups_per_unit > 0 ? "grid_stride" : "strided";
 }
 
 std::string launch_name(const StreamLaunch& launch) {
   std::string name = "w";  // appended, not `"w" + …`, which trips GCC 12's -Wrestrict
   name += std::to_string(launch.width) + "_wg" + std::to_string(launch.group);
   if (launch.blocked) name += "_blocked";
+  if (launch.groups_per_unit > 0) name += "_grid" + std::to_string(launch.groups_per_unit);
   return name;
 }
 
@@ -157,6 +181,10 @@ std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info,
                                                  roofline::Precision p, std::size_t n,
                                                  const StreamLaunch& launch) {
   if (launch.passes < 1) throw roofline::InputError("stream launch: passes 0 is below 1");
+  if (launch.blocked && launch.groups_per_unit > 0)
+    throw roofline::InputError("stream launch: a grid stride of " +
+                               std::to_string(launch.groups_per_unit) +
+                               " work-groups per compute unit cannot also be blocked");
   return with_type<float, double>(
       p, "stream on OpenCL", [&]<class T>() -> std::unique_ptr<roofline::Case> {
         return std::make_unique<StreamCase<T>>(std::move(info), std::move(runtime), op, n, launch);

@@ -17,20 +17,31 @@ namespace kernels::opencl {
 // work-group's work-items one after the other on one thread, paying for each: on a 2-core EPYC,
 // in DRAM, runs of 64–1024 vectors per work-item read at 18–22 GB/s where 16 strided ones read
 // at 10–12, and their triad reached 24–30 GB/s against 21 with one vector each.
+// Grid stride (groups_per_unit > 0), CUDA's grid_stride_v16 shape: groups_per_unit work-groups per
+// compute unit (at most those that cover the arrays), each work-item striding over the whole
+// arrays a grid apart.
 struct StreamLaunch {
   int width = 1;
   std::size_t group = 256;
   unsigned items = 16;
   bool blocked = false;
+  unsigned groups_per_unit = 0;  // 0: a grid of blocks that covers the arrays
   // Passes over the arrays per launch (stream.cl): a cache-resident working set needs many for a
   // launch to last long enough to time. Verification makes one.
   unsigned passes = 1;
 };
 
-// The vectors each work-item of `op` takes: `items`, but one for a strided element-wise operation.
-unsigned items_per_work_item(StreamOp op, const StreamLaunch& launch);
+// The vectors each work-item of `op` takes: `items`, but one for a strided element-wise operation
+// and, in a grid stride, what reaches the end of n elements on `units` compute units.
+unsigned items_per_work_item(StreamOp op, const StreamLaunch& launch, std::size_t n, int units);
 
-// "w4_wg256", "w8_wg64_blocked": the launch as a name part.
+// The work-groups of the launch over n elements on `units` compute units.
+std::size_t stream_groups(StreamOp op, const StreamLaunch& launch, std::size_t n, int units);
+
+// "strided", "blocked" or "grid_stride": the launch's layout, as results record it.
+std::string layout_name(const StreamLaunch& launch);
+
+// "w4_wg256", "w8_wg64_blocked", "w4_wg256_grid8": the launch as a name part.
 std::string launch_name(const StreamLaunch& launch);
 
 // The blocked launch of n elements on a device of `units` compute units: kBlockedMostItems vectors
@@ -40,7 +51,8 @@ StreamLaunch blocked_launch(int width, std::size_t group, std::size_t n, int uni
 
 // A case running `op` launch.passes times per run() over n elements of precision p (fp32, or fp64
 // where the device has cl_khr_fp64), verified on the host against kernels/stream.hpp's references;
-// `info` names it and declares its work.
+// `info` names it and declares its work. Throws roofline::InputError for passes below 1 or a
+// launch both blocked and grid-strided.
 std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info,
                                                  std::shared_ptr<Runtime> runtime, StreamOp op,
                                                  roofline::Precision p, std::size_t n,

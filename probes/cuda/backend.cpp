@@ -11,6 +11,7 @@
 #include "kernels/cuda/calibration_cases.hpp"
 #include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/gpu_dram.hpp"
 #include "probes/cuda/bandwidth.hpp"
 #include "probes/cuda/cupti_provider.hpp"
 #include "probes/cuda/device.hpp"
@@ -355,7 +356,7 @@ std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
   const double l2 = device.caches.front().size_bytes;
   // The DRAM search runs at the smallest DRAM working set: the larger ones only make each
   // geometry's verification longer.
-  const double dram_bytes = std::min(kernels::cuda::dram_smallest(l2), sizes.back());
+  const double dram_bytes = std::min(kernels::gpu_dram_smallest(l2), sizes.back());
   const double l2_bytes = std::min(l2 / 2, dram_bytes);
   std::map<std::string, std::string> searched;
   std::vector<Result> sweep;

@@ -6,10 +6,10 @@
 #include <tuple>
 
 #include "kernels/cuda/stream.hpp"
+#include "kernels/gpu_dram.hpp"
 
 namespace probes::cuda {
 
-using kernels::cuda::dram_smallest;
 using kernels::cuda::Geometry;
 using kernels::cuda::StreamConfig;
 
@@ -93,7 +93,8 @@ GeometrySearch search_geometry(int sms, int max_threads_per_sm,
 std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set,
                                        double free_bytes) {
   const double top =
-      std::min(max_working_set > 0 ? max_working_set : 2 * dram_smallest(l2_bytes), free_bytes / 2);
+      std::min(max_working_set > 0 ? max_working_set : 2 * kernels::gpu_dram_smallest(l2_bytes),
+               free_bytes / 2);
   const int per_octave = quick ? 2 : 4;
   std::set<double> sizes;
   for (int k = 0;; ++k) {
@@ -110,7 +111,7 @@ std::vector<roofline::SweepPoint> ceiling_points(const std::vector<roofline::Swe
                                                  double l2_bytes) {
   double largest = 0;
   for (const roofline::SweepPoint& p : sweep) largest = std::max(largest, p.working_set);
-  const double dram = dram_smallest(l2_bytes);
+  const double dram = kernels::gpu_dram_smallest(l2_bytes);
   if (largest < dram) return sweep;  // a sweep cut short keeps all it has
   std::vector<roofline::SweepPoint> out;
   for (const roofline::SweepPoint& p : sweep)

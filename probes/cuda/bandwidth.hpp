@@ -61,15 +61,15 @@ GeometrySearch search_geometry(
     const std::function<double(const kernels::cuda::Geometry&)>& measure);
 
 // Working sets of the sweep: 2 (quick) or 4 (full) points per octave from 4 KiB, plus ¼, ½, 1, 2,
-// 4, 8 and 16 × the L2, ascending, up to twice kernels::cuda::dram_smallest (or max_working_set
+// 4, 8 and 16 × the L2, ascending, up to twice kernels::gpu_dram_smallest (or max_working_set
 // when set), and never beyond half of `free_bytes`, the device memory free for the probe.
 std::vector<double> sweep_working_sets(double l2_bytes, bool quick, double max_working_set,
                                        double free_bytes);
 
-// The points the ceilings come from: inside the L2, or at least dram_smallest (the DRAM
-// working sets of kernels/cuda/geometry.hpp). The others stay in
+// The points the ceilings come from: inside the L2, or at least gpu_dram_smallest (the DRAM
+// working sets of kernels/gpu_dram.hpp). The others stay in
 // the sweep (and its chart) as the transition between the levels. A sweep that stops short of
-// dram_smallest (max_working_set, or a small device) is kept whole.
+// gpu_dram_smallest (max_working_set, or a small device) is kept whole.
 std::vector<roofline::SweepPoint> ceiling_points(const std::vector<roofline::SweepPoint>& sweep,
                                                  double l2_bytes);
 

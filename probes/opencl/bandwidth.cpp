@@ -54,16 +54,17 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
   work.bytes *= fitted.passes;
   work.bytes_write_allocate *= fitted.passes;
   const std::string kernel(kernels::to_string(op));
-  const nlohmann::json params = {{"kernel", kernel},
-                                 {"store", "temporal"},
-                                 {"threads", device.compute_units},
-                                 {"n", n},
-                                 {"width", launch.width},
-                                 {"group", launch.group},
-                                 {"layout", launch.blocked ? "blocked" : "strided"},
-                                 {"items", kernels::opencl::items_per_work_item(op, fitted)},
-                                 {"passes", fitted.passes},
-                                 {"working_set", work.working_set}};
+  const nlohmann::json params = {
+      {"kernel", kernel},
+      {"store", "temporal"},
+      {"threads", device.compute_units},
+      {"n", n},
+      {"width", launch.width},
+      {"group", launch.group},
+      {"layout", kernels::opencl::layout_name(launch)},
+      {"items", kernels::opencl::items_per_work_item(op, fitted, n, device.compute_units)},
+      {"passes", fitted.passes},
+      {"working_set", work.working_set}};
   roofline::CaseInfo info = kernels::opencl::opencl_case_info(
       device, "bandwidth", kernel + "_" + kernels::opencl::launch_name(launch), params, work);
   if (level) info.level = *level;

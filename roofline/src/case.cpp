@@ -1,5 +1,7 @@
 #include "roofline/case.hpp"
 
+#include <stdexcept>
+
 namespace roofline {
 
 CaseInfo case_info(const Device& device, std::string family, std::string variant,
@@ -11,6 +13,17 @@ CaseInfo case_info(const Device& device, std::string family, std::string variant
           .params = std::move(params),
           .work = work,
           .level = device.level_for(work.working_set, threads)};
+}
+
+double Case::run_calls(int calls) {
+  double seconds = 0;
+  for (int k = 0; k < calls; ++k) {
+    run();
+    const std::optional<double> call = last_device_seconds();
+    if (!call) throw std::runtime_error("the case reported no device time");
+    seconds += *call;
+  }
+  return seconds;
 }
 
 Result result_of(const CaseInfo& info) {

@@ -3,12 +3,13 @@
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <map>
 #include <optional>
-#include <stdexcept>
 
 #include "roofline/budget.hpp"
 #include "roofline/counting.hpp"
@@ -73,11 +74,23 @@ void enable_random_interleaving() {
   (void)enabled;
 }
 
+// The calls of a device-timed case that make one timed unit of at least `sample_seconds`, from
+// one call's device seconds: a sample of a 3 µs reduction is a few thousand calls between one
+// pair of events, not a few thousand timed one by one, each with its launch's latency.
+int calls_per_timing(double call_seconds, double sample_seconds) {
+  constexpr double kMostCalls = 1 << 20;
+  if (!(call_seconds > 0)) return 1;
+  return static_cast<int>(std::clamp(std::ceil(sample_seconds / call_seconds), 1.0, kMostCalls));
+}
+
 // Times the cases together, the k-th registered under the name k, and records their samples.
+// A device-timed case's iteration is calls_per_timing calls timed together, its sample their
+// seconds per call.
 void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& results,
                    const MeasureOptions& options) {
   enable_random_interleaving();
   std::vector<std::string> run_errors(cases.size());  // owned here: a run may end before its report
+  std::vector<int> calls(cases.size(), 0);            // per iteration, set by the first run
   for (std::size_t k = 0; k < cases.size(); ++k) {
     Case& c = *cases[k];
     const Work work = c.info().work;
@@ -85,25 +98,31 @@ void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& 
     // Among others, a working set that fits in a cache is brought back into it, untimed, before
     // each repetition: the repetition before may have been another case's.
     const bool rewarm = cases.size() > 1 && c.info().level != "DRAM";
+    const double sample_seconds = options.min_sample_seconds;
     auto* bench = benchmark::RegisterBenchmark(
-        std::to_string(k).c_str(),
-        [&c, &run_error = run_errors[k], work, device_timed, rewarm](benchmark::State& state) {
+        std::to_string(k).c_str(), [&c, &run_error = run_errors[k], &calls = calls[k], work,
+                                    device_timed, rewarm, sample_seconds](benchmark::State& state) {
           try {
             if (rewarm) c.run();
-            for (auto _ : state) {
+            if (calls == 0 && device_timed) {
               c.run();
-              if (!device_timed) continue;
-              const std::optional<double> seconds = c.last_device_seconds();
-              if (!seconds) throw std::runtime_error("the case reported no device time");
-              state.SetIterationTime(*seconds);
+              calls = calls_per_timing(c.last_device_seconds().value_or(0), sample_seconds);
+            }
+            calls = std::max(calls, 1);
+            for (auto _ : state) {
+              if (!device_timed) {
+                c.run();
+                continue;
+              }
+              state.SetIterationTime(c.run_calls(calls));
             }
           } catch (const std::exception& e) {
             run_error = e.what();
             state.SkipWithError(run_error.c_str());
           }
           using benchmark::Counter;
-          state.counters["flops"] = Counter(work.flops, Counter::kIsIterationInvariantRate);
-          state.counters["bytes"] = Counter(work.bytes, Counter::kIsIterationInvariantRate);
+          state.counters["flops"] = Counter(work.flops * calls, Counter::kIsIterationInvariantRate);
+          state.counters["bytes"] = Counter(work.bytes * calls, Counter::kIsIterationInvariantRate);
         });
     bench->Repetitions(options.repetitions)
         ->MinTime(options.min_sample_seconds)
@@ -126,6 +145,7 @@ void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& 
       continue;
     }
     result.samples = std::move(runs.samples);
+    for (double& s : result.samples) s /= calls[k];
     if (!result.samples.empty()) result.time = summarize(result.samples);
   }
 }

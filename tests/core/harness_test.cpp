@@ -6,6 +6,7 @@
 #include <numeric>
 #include <optional>
 #include <stdexcept>
+#include <vector>
 
 using namespace roofline;
 
@@ -130,6 +131,34 @@ TEST(Harness, DeviceTimedCaseRecordsTheDeviceTime) {
   ASSERT_TRUE(r.ok()) << r.error;
   ASSERT_EQ(r.samples.size(), 3u);
   for (double s : r.samples) EXPECT_DOUBLE_EQ(s, 0.25);
+}
+
+namespace {
+// A call of 1 ms alone, and back to back a quarter less per call (its launch then overlaps the
+// calls before it, as a GPU's does): what each timing asked for is kept.
+class BackToBackCase : public SumCase {
+ public:
+  BackToBackCase() : SumCase(false) {}
+  bool device_timed() const override { return true; }
+  std::optional<double> last_device_seconds() const override { return 0.001; }
+  double run_calls(int calls) override {
+    asked.push_back(calls);
+    return calls * 0.00075;
+  }
+  std::vector<int> asked;
+};
+}  // namespace
+
+// A sample is calls timed together, at least the minimum sample time of one call's device time,
+// and its seconds per call are recorded (docs/methodology.md, Samples).
+TEST(Harness, ADeviceTimedSampleIsItsCallsTimedTogether) {
+  BackToBackCase c;
+  const auto r = measure(c, {.repetitions = 3, .min_sample_seconds = 0.004, .warmup_seconds = 0});
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.samples.size(), 3u);
+  for (double s : r.samples) EXPECT_DOUBLE_EQ(s, 0.00075);
+  ASSERT_FALSE(c.asked.empty());
+  for (int calls : c.asked) EXPECT_EQ(calls, 4);  // 4 ms of 1 ms calls
 }
 
 namespace {

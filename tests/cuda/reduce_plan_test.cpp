@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/last_block.hpp"
 #include "roofline/input_error.hpp"
 
@@ -20,6 +21,18 @@ namespace {
 
 using roofline::InputError;
 using roofline::Precision;
+
+// The ladder's default shape is also a point of the sweep: it runs once, as one row (its fp32 sum
+// at the largest length is the sweep's point), not as two rows of one name.
+TEST(ReducePlan, EveryRowOfTheSuiteIsOneConfiguration) {
+  roofline::Device device;
+  device.compute_units = 132;
+  device.facts = {{"compute_capability", "9.0"}, {"max_threads_per_sm", 2048}};
+  std::set<std::pair<std::string, std::string>> rows;
+  for (const Variant& v : variants(device))
+    EXPECT_TRUE(rows.emplace(v.family->name, v.name).second) << v.family->name << " " << v.name;
+  EXPECT_TRUE(rows.contains({"reduce", reduce_variant_name({})}));
+}
 
 TEST(ReducePlan, NamesComeFromTheParameters) {
   EXPECT_EQ(reduce_variant_name({}), "two_pass_warp_shfl_striped_v16_256x4");

@@ -7,6 +7,7 @@
 
 #include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/gpu_dram.hpp"
 #include "probes/cuda/backend.hpp"
 #include "probes/cuda/bandwidth.hpp"
 #include "probes/cuda/device.hpp"
@@ -209,12 +210,12 @@ TEST(BandwidthSweep, SpansAFewKibToTwiceTheSmallestDramWorkingSet) {
   const auto sizes = sweep_working_sets(l2, true, 0, plenty);
   ASSERT_GT(sizes.size(), 30u);
   EXPECT_EQ(sizes.front(), 4096);
-  EXPECT_EQ(kernels::cuda::dram_smallest(l2), 2 * gib);  // 8x the L2 is less than 2 GiB
+  EXPECT_EQ(kernels::gpu_dram_smallest(l2), 2 * gib);  // 8x the L2 is less than 2 GiB
   EXPECT_EQ(sizes.back(), 4 * gib);
   EXPECT_TRUE(std::is_sorted(sizes.begin(), sizes.end()));
   for (double at : {4 * l2, 16 * l2, 2 * gib})
     EXPECT_TRUE(std::find(sizes.begin(), sizes.end(), at) != sizes.end()) << at;
-  EXPECT_EQ(kernels::cuda::dram_smallest(400e6), 8 * 400e6);
+  EXPECT_EQ(kernels::gpu_dram_smallest(400e6), 8 * 400e6);
   EXPECT_EQ(sweep_working_sets(400e6, true, 0, plenty).back(), 2 * 8 * 400e6);
   EXPECT_GT(sweep_working_sets(l2, false, 0, plenty).size(), sizes.size());
   const auto capped = sweep_working_sets(l2, true, 1e6, plenty);

@@ -1,9 +1,18 @@
 // The kernel families on a real OpenCL device: every case verified against the host reference
 // (sizes that are no multiple of the vector width included), and sizes refused before
 // allocating.
+#include "kernels/opencl/cases.hpp"
+
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+#include <utility>
+
+#include "family_test_support.hpp"
+#include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/stream_cases.hpp"
 #include "kernels/stream.hpp"
 #include "probes/opencl/backend.hpp"
@@ -14,13 +23,21 @@ namespace {
 
 using probes::opencl::OpenClBackend;
 
+// The device the tests run on (ROOFLAB_TEST_OPENCL_DEVICE, else the first).
+roofline::Device test_device(const OpenClBackend& backend) {
+  roofline::Device device;
+  test_support::pick_opencl_device(backend, device);
+  return device;
+}
+
 const roofline::MeasureOptions kFast{
     .repetitions = 3, .min_sample_seconds = 0.0005, .warmup_seconds = 0};
 
 std::vector<roofline::Result> run_family(const OpenClBackend& backend, const std::string& family,
-                                         std::int64_t size) {
-  const roofline::Device device = backend.devices().at(0);
+                                         std::int64_t size, bool quick = true) {
+  const roofline::Device device = test_device(backend);
   roofline::RunOptions options;
+  options.quick = quick;
   options.families = {family};
   options.size = size;
   auto cases = backend.cases(device, options);
@@ -31,9 +48,11 @@ TEST(OpenClCases, StreamOperationsVerifyInEveryPrecision) {
   const OpenClBackend backend;
   // 4099: no multiple of the vector width, so the tail path runs too.
   const auto results = run_family(backend, "stream", 4099);
-  const bool fp64 = backend.devices().at(0).facts.at("fp64").get<bool>();
-  // The quick widths, 2 and 4 lanes, each in every precision.
-  EXPECT_EQ(results.size(), 2 * (fp64 ? 2u : 1u) * kernels::kStreamOps.size());
+  const roofline::Device device = test_device(backend);
+  const bool fp64 = device.facts.at("fp64").get<bool>();
+  // The quick rows, each in every precision: a CPU device's 2 and 4 lanes, a GPU's 16 bytes.
+  const unsigned rows = device.facts.value("device_type", "") == "GPU" ? 1 : 2;
+  EXPECT_EQ(results.size(), rows * (fp64 ? 2u : 1u) * kernels::kStreamOps.size());
   for (const auto& r : results) {
     EXPECT_TRUE(r.ok()) << r.variant << " " << r.params.dump() << ": " << r.error << " "
                         << r.verification.message;
@@ -43,24 +62,63 @@ TEST(OpenClCases, StreamOperationsVerifyInEveryPrecision) {
   }
 }
 
-TEST(OpenClCases, MultiPassLaunchesVerifyInBothLayoutsAtEveryWidth) {
+TEST(OpenClCases, MultiPassLaunchesVerifyInEveryLayoutAtEveryWidth) {
   const OpenClBackend backend;
-  const roofline::Device device = backend.devices().at(0);
+  const roofline::Device device = test_device(backend);
   const auto runtime = backend.runtime(device.id);
-  for (kernels::StreamOp op : kernels::kStreamOps)
-    for (bool blocked : {false, true})
+  using kernels::opencl::StreamLaunch;
+  // Strided, blocked, and a grid stride of one work-group per compute unit: far fewer work-items
+  // than vectors, so each strides over the arrays several times.
+  for (const StreamLaunch layout :
+       {StreamLaunch{}, StreamLaunch{.blocked = true}, StreamLaunch{.groups_per_unit = 1}})
+    for (kernels::StreamOp op : kernels::kStreamOps)
       for (int width : {1, 4, 16}) {
         // 4099 elements in 5 passes: the rotation by one work-group's block per pass wraps
         // around the vectors, the last block is partial, and work-item 0 repeats the tail.
-        const kernels::opencl::StreamLaunch launch{
-            .width = width, .group = 64, .items = 3, .blocked = blocked, .passes = 5};
+        StreamLaunch launch = layout;
+        launch.width = width;
+        launch.group = 16;
+        launch.items = 3;
+        launch.passes = 5;
         const auto c = kernels::opencl::make_stream_case(
             roofline::case_info(device, "stream", "passes", {}, {}, 1), runtime, op,
             roofline::Precision::fp32, 4099, launch);
         const roofline::Result r = roofline::measure(*c, kFast);
-        EXPECT_TRUE(r.ok()) << kernels::to_string(op) << " w" << width << " blocked " << blocked
-                            << ": " << r.error << " " << r.verification.message;
+        EXPECT_TRUE(r.ok()) << kernels::to_string(op) << " w" << width << " "
+                            << kernels::opencl::layout_name(launch) << ": " << r.error << " "
+                            << r.verification.message;
       }
+}
+
+TEST(OpenClCases, AGridStrideLaunchesItsWavesOrWhatCoversTheArrays) {
+  using kernels::StreamOp;
+  using kernels::opencl::items_per_work_item;
+  using kernels::opencl::stream_groups;
+  const kernels::opencl::StreamLaunch grid{.width = 4, .group = 256, .groups_per_unit = 8};
+  // 2^26 floats on 132 units: 1056 groups of 256 take 2^24 vectors in 63 steps (the last partial).
+  const std::size_t n = std::size_t{1} << 26;
+  EXPECT_EQ(stream_groups(StreamOp::triad, grid, n, 132), 1056u);
+  EXPECT_EQ(items_per_work_item(StreamOp::triad, grid, n, 132), 63u);
+  EXPECT_EQ(stream_groups(StreamOp::read, grid, n, 132), 1056u);  // reductions alike
+  // A small array: the groups that cover it, one vector each.
+  EXPECT_EQ(stream_groups(StreamOp::copy, grid, 4096, 132), 4u);
+  EXPECT_EQ(items_per_work_item(StreamOp::copy, grid, 4096, 132), 1u);
+  EXPECT_EQ(kernels::opencl::launch_name(grid), "w4_wg256_grid8");
+  EXPECT_EQ(kernels::opencl::layout_name(grid), "grid_stride");
+}
+
+TEST(OpenClCases, ALaunchBothBlockedAndGridStridedIsRefused) {
+  const OpenClBackend backend;
+  const roofline::Device device = test_device(backend);
+  try {
+    kernels::opencl::make_stream_case(roofline::case_info(device, "stream", "both", {}, {}, 1),
+                                      backend.runtime(device.id), kernels::StreamOp::copy,
+                                      roofline::Precision::fp32, 4099,
+                                      {.width = 4, .blocked = true, .groups_per_unit = 8});
+    FAIL() << "accepted";
+  } catch (const roofline::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("grid stride of 8"), std::string::npos) << e.what();
+  }
 }
 
 TEST(OpenClCases, BlockedLaunchesGiveEveryComputeUnitWorkGroupsUpToTheMostItems) {
@@ -82,15 +140,69 @@ TEST(OpenClCases, BlockedLaunchesGiveEveryComputeUnitWorkGroupsUpToTheMostItems)
 TEST(OpenClCases, NestedSaxpyVerifiesAtEveryDepth) {
   const OpenClBackend backend;
   const auto results = run_family(backend, "nested_saxpy", 1000);
-  const bool fp64 = backend.devices().at(0).facts.at("fp64").get<bool>();
+  const bool fp64 = test_device(backend).facts.at("fp64").get<bool>();
   EXPECT_EQ(results.size(), (fp64 ? 2u : 1u) * kernels::kNestedSaxpyDepths.size());
   for (const auto& r : results)
     EXPECT_TRUE(r.ok()) << r.params.dump() << ": " << r.error << " " << r.verification.message;
 }
 
+// A GPU's every row of both families, the grid strides of 16-byte vectors among them (a CPU
+// device, PoCL in CI, runs the layouts in the tests above: its rows are the quick ones and the
+// widths).
+TEST(OpenClCases, EveryGpuStreamAndNestedSaxpyRowVerifies) {
+  const OpenClBackend backend;
+  if (test_device(backend).facts.value("device_type", "") != "GPU") GTEST_SKIP() << "not a GPU";
+  for (const auto& [family, size] : {std::pair{"stream", 4099}, {"nested_saxpy", 1000}})
+    for (const auto& r : run_family(backend, family, size, false))
+      EXPECT_TRUE(r.ok()) << r.variant << " " << r.params.dump() << ": " << r.error << " "
+                          << r.verification.message;
+}
+
+TEST(OpenClCases, NestedSaxpyVerifiesInAGridStrideOfChains) {
+  const OpenClBackend backend;
+  const roofline::Device device = test_device(backend);
+  const auto runtime = backend.runtime(device.id);
+  // One group of 16 per compute unit, 4 chains of 4 lanes: 4099 elements take every work-group
+  // several blocks, the last partial.
+  const kernels::opencl::NestedSaxpyLaunch launch{
+      .width = 4, .chains = 4, .group = 16, .groups_per_unit = 1};
+  EXPECT_EQ(kernels::opencl::nested_saxpy_launch_name(launch), "w4_c4_wg16_grid1");
+  for (int m : {1, 64, 1024}) {
+    const auto c = kernels::opencl::make_nested_saxpy_case(
+        roofline::case_info(device, "nested_saxpy", "grid", {}, {}, 1), runtime, m,
+        roofline::Precision::fp32, 4099, launch);
+    const roofline::Result r = roofline::measure(*c, kFast);
+    EXPECT_TRUE(r.ok()) << m << ": " << r.error << " " << r.verification.message;
+  }
+}
+
+// The reduce ladder's default shape is also a point of the sweep: one row, not two of one name.
+TEST(OpenClCases, EveryRowOfTheSuiteIsOneConfiguration) {
+  const OpenClBackend backend;
+  const roofline::Device device = test_device(backend);
+  std::set<std::pair<std::string, std::string>> rows;
+  for (const kernels::Variant& v : kernels::opencl::variants(device, backend.runtime(device.id)))
+    EXPECT_TRUE(rows.emplace(v.family->name, v.name).second) << v.family->name << " " << v.name;
+}
+
+// A GPU's DRAM cases are as large as CUDA's (kernels/gpu_dram.hpp), a CPU device's STREAM's.
+TEST(OpenClCases, AGpuSizesItsDramCasesAsCudaDoes) {
+  const OpenClBackend backend;
+  roofline::Device device = test_device(backend);
+  const auto runtime = backend.runtime(device.id);
+  device.caches = {{.level = "L2", .size_bytes = 50.0 * (1 << 20), .instances = 1}};
+  device.facts["device_type"] = "CPU";
+  device.facts.erase("dram_from");
+  EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime).dram_bytes, 200.0 * (1 << 20));
+  device.facts["device_type"] = "GPU";
+  EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime).dram_bytes,
+                   kernels::gpu_dram_smallest(50.0 * (1 << 20)));
+  EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime).study_bytes, 1 << 30);
+}
+
 TEST(OpenClCases, BadFamiliesVariantsAndSizesAreRefusedBeforeAllocating) {
   const OpenClBackend backend;
-  const roofline::Device device = backend.devices().at(0);
+  const roofline::Device device = test_device(backend);
   roofline::RunOptions options;
   options.families = {"no_such_family"};
   EXPECT_THROW(backend.cases(device, options), roofline::InputError);

@@ -49,6 +49,11 @@ class Case {
   // the harness then records it (Google Benchmark manual time) instead of the host clock.
   virtual bool device_timed() const { return false; }
   virtual std::optional<double> last_device_seconds() const { return std::nullopt; }
+  // A device-timed case's `calls` runs as one sample's timed unit: their device seconds together.
+  // The default runs them one by one and adds each run's device time; a case that can enqueue
+  // them back to back between one pair of device events does (CudaCase), so that a short call's
+  // launch overlaps the calls before it instead of being timed with it.
+  virtual double run_calls(int calls);
 
  protected:
   CaseInfo info_;
