@@ -52,6 +52,10 @@ std::string_view to_string(StoreHint h);           // "wb", "cs"
 struct ScanShape {
   int threads = 256;
   int loads = 4;
+  // The look-back kernels' __launch_bounds__ minimum of resident blocks per SM (0: none given;
+  // 1 is not the same, ptxas then spends up to 255 registers), which caps ptxas at 64 K registers
+  // / (threads × min_blocks) per thread: more tiles in flight per SM where registers limit them.
+  int min_blocks = 0;
 
   friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
 };
@@ -121,14 +125,42 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     // The H200 speed test of 2026-11-26 had both hints best for 4-byte types at 128 × 8 and
     // 20-24 doubles per thread best for fp64: the two together (24: the default's hint rows).
     {{kScanShape, {128, 10}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    // More bytes in flight per thread for 4-byte types, beside fp64's 24 doubles (192 B): 40, 48
+    // and 64 items (160-256 B), plain and with both hints. ptxas (sm_90, one tile per block) gives
+    // 128 × 10 72-83 registers and 128 × 12 80-95, so 5-7 resident blocks of 20-24 KiB tiles per
+    // SM (128 × 8: 8 of 16 KiB); `min_blocks` asks it for 6-7 (at most 80 or 72 registers).
+    {{128, 12}},
+    {{128, 12}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    {{{128, 12, 6}, {128, 12, 6}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    {{{128, 10}, {128, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    {{{128, 10, 7}, {128, 10, 7}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    {{{128, 16}, {128, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    {{{256, 6}, {128, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
 };
+
+// The look-back's default, apart from the multi-pass algorithms' kScanShapes: the ladder's
+// shape and hints per element size (the same as theirs until a measurement moves them).
+inline constexpr LookbackTuning kLookbackDefault{kScanShapes};
+
+// The default shape and hints of an algorithm.
+constexpr ScanShapes default_shapes(ScanAlgorithm a) {
+  return a == ScanAlgorithm::decoupled_lookback ? kLookbackDefault.shape : kScanShapes;
+}
+constexpr ScanHints default_hints(ScanAlgorithm a) {
+  return a == ScanAlgorithm::decoupled_lookback ? kLookbackDefault.hints : ScanHints{};
+}
 
 struct ScanConfig {
   ScanAlgorithm algorithm = ScanAlgorithm::decoupled_lookback;
   BlockScanAlgorithm block = BlockScanAlgorithm::warp_shfl;
-  ScanShapes shape = kScanShapes;
+  ScanShapes shape = default_shapes(algorithm);
   LookbackSchedule schedule = LookbackSchedule::one_tile;  // decoupled_lookback only
-  ScanHints hints{};                                       // decoupled_lookback only
+  ScanHints hints = default_hints(algorithm);              // decoupled_lookback only
+
+  // The algorithm's default shape and hints (a ladder row's kernel).
+  constexpr bool at_default() const {
+    return shape == default_shapes(algorithm) && hints == default_hints(algorithm);
+  }
 };
 
 // The variant's name: algorithm, "prefetch" for that look-back schedule, block scan
