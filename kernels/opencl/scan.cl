@@ -76,23 +76,23 @@ void store_vector(global V* p, V v) {
 // This work-item's vectors of the tile at `first` (a[W·r + k]: element k of its vector in row
 // r), 0 past n. Whole vectors when the tile is (aligned: `first` is a multiple of W, buffers
 // are).
-void load_items(global const REAL* x, ulong first, ulong n, ACC* a) {
-  global const V* xv = (global const V*)(x + first) + get_local_id(0);
-  const bool whole = first + TILE <= n;
+void load_row(global const REAL* x, ulong first, ulong n, int r, ACC* a) {
+  if (first + TILE <= n) {
+    const V v = load_vector((global const V*)(x + first) + r * GROUP + get_local_id(0));
+    a[0] = (ACC)(v.s0);
+    a[1] = (ACC)(v.s1);
+    a[2] = (ACC)(v.s2);
+    a[3] = (ACC)(v.s3);
+  } else {
+    const ulong begin = first + ((ulong)r * GROUP + get_local_id(0)) * W;
 #pragma unroll
-  for (int r = 0; r < LOADS; ++r) {
-    if (whole) {
-      const V v = load_vector(xv + r * GROUP);
-      a[W * r + 0] = (ACC)(v.s0);
-      a[W * r + 1] = (ACC)(v.s1);
-      a[W * r + 2] = (ACC)(v.s2);
-      a[W * r + 3] = (ACC)(v.s3);
-    } else {
-      const ulong begin = first + ((ulong)r * GROUP + get_local_id(0)) * W;
-#pragma unroll
-      for (int k = 0; k < W; ++k) a[W * r + k] = begin + k < n ? (ACC)(x[begin + k]) : (ACC)(0);
-    }
+    for (int k = 0; k < W; ++k) a[k] = begin + k < n ? (ACC)(x[begin + k]) : (ACC)(0);
   }
+}
+
+void load_items(global const REAL* x, ulong first, ulong n, ACC* a) {
+#pragma unroll
+  for (int r = 0; r < LOADS; ++r) load_row(x, first, n, r, a + W * r);
 }
 
 // Stores what load_items loaded, back where it came from.
@@ -121,11 +121,27 @@ ACC items_sum(const ACC* a) {
 }
 
 // Each row's vector sum.
+ACC vector_sum(const ACC* a) { return (a[0] + a[1]) + (a[2] + a[3]); }
+
 Rows row_sums(const ACC* a) {
   RowSums s;
 #pragma unroll
-  for (int r = 0; r < LOADS; ++r)
-    s.s[r] = (a[W * r + 0] + a[W * r + 1]) + (a[W * r + 2] + a[W * r + 3]);
+  for (int r = 0; r < LOADS; ++r) s.s[r] = vector_sum(a + W * r);
+  return s.v;
+}
+
+// row_sums(a) of what load_items(x, first, n, a) would load (the same conversions and adds, so
+// the same bits), a vector at a time: the look-back's fallback, which needs only the sums, then
+// holds no second tile of items in registers beside its own tile's, which would cost every
+// work-group of the kernel the registers of both.
+Rows load_row_sums(global const REAL* x, ulong first, ulong n) {
+  RowSums s;
+#pragma unroll
+  for (int r = 0; r < LOADS; ++r) {
+    ACC a[W];
+    load_row(x, first, n, r, a);
+    s.s[r] = vector_sum(a);
+  }
   return s.v;
 }
 
@@ -355,10 +371,8 @@ ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words,
     if (state->next < 0) break;
     if (!state->fallback) continue;
     const ulong j = (ulong)state->next;
-    ACC a[ITEMS];
     Rows rows;
-    load_items(x, j * TILE, n, a);
-    group_scan(row_sums(a), scratch, &rows);
+    group_scan(load_row_sums(x, j * TILE, n), scratch, &rows);
     const ACC total = tile_sum(rows);
     if (get_local_id(0) == 0) {
       write_value(aggregate_of(words, j), total);

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "family_test_support.hpp"
@@ -172,7 +173,8 @@ TEST_F(OpenClScan, LookBackGivesUpPastItsTimeout) {
 
 // Not a check: every offered variant's speed at 2^28 int32, fp32 and fp64 (bytes: 2n elements),
 // inclusive and exclusive, and the look-back's sweep rows inclusive, the median of 15 launches
-// after two, each config verified first at 2^22 + 9 elements. For setting beside CUDA's speed
+// after two, each config verified first at 2^22 + 9 elements (one whose work-group scan needs more
+// local memory than the device has is left out with the reason). For setting beside CUDA's speed
 // test on a GPU machine:
 //   ROOFLAB_TEST_OPENCL_DEVICE=opencl:P:D opencl_scan_test --gtest_also_run_disabled_tests \
 //     --gtest_filter='*Speed*'
@@ -192,9 +194,16 @@ TEST_F(OpenClScan, DISABLED_SpeedAt2To28) {
       if (!offered(c, p)) continue;
       for (ScanKind kind : kScanKinds) {
         if (i >= scan_variants().size() && kind == ScanKind::exclusive) continue;
+        std::unique_ptr<ScanKernel<T>> kernel;
+        try {
+          kernel = std::make_unique<ScanKernel<T>>(*runtime_, c, support_, kind, n);
+        } catch (const roofline::InputError& e) {
+          std::printf("%s: left out: %s\n", scan_variant_name(c).c_str(), e.what());
+          continue;
+        }
         test_support::expect_measured(
             *make_scan_case(device_, runtime_, support_, c, kind, p, check, cache));
-        ScanKernel<T> k(*runtime_, c, support_, kind, n);
+        ScanKernel<T>& k = *kernel;
         k.launch(x, out);
         k.launch(x, out);
         std::vector<double> s;
