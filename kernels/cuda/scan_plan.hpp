@@ -172,10 +172,11 @@ struct ScanConfig {
 };
 
 // The variant's name: algorithm, "prefetch" for that look-back schedule, block scan
-// ("scan_then_fan_shfl", "decoupled_lookback_prefetch_smem"), then threads × loads when the shape
-// is not the default, once when both element sizes share it ("decoupled_lookback_shfl_256x4"),
-// else 4-byte then 8-byte ("_128x6_224x12"), then the hints that are not the default ("_ldcs",
-// "_ldnc", "_stcs").
+// ("scan_then_fan_shfl", "decoupled_lookback_prefetch_smem"), then threads × loads ("b<k>" with a
+// minimum of resident blocks) when the shape is not the algorithm's default, once when both
+// element sizes share it ("decoupled_lookback_shfl_256x4"), else 4-byte then 8-byte
+// ("_128x6_224x12"), then the hints that are not the algorithm's default ("_ldcg", "_ldnc",
+// "_stwb").
 std::string scan_variant_name(const ScanConfig& c);
 
 // Elements per tile for an element type of `element_bytes` bytes.
