@@ -309,8 +309,9 @@ __device__ __forceinline__ A look_back(const Lookback<A>& s, unsigned tile, A ag
 // One tile per block, its index the block's ticket (tickets are drawn in the order blocks start,
 // so a predecessor a block waits for is already running: no reliance on dispatch order). LH and
 // SH: the hints of the input's loads and the output's stores.
-template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH>
-__global__ void __launch_bounds__(Threads)
+template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH,
+          int MinBlocks>
+__global__ void __launch_bounds__(Threads, MinBlocks)
     scan_lookback(const A* __restrict__ in, A* __restrict__ out, std::size_t n, ScanKind kind,
                   Lookback<A> s) {
   using S = Tile<A, Threads, Loads>;
@@ -337,8 +338,9 @@ __global__ void __launch_bounds__(Threads)
 // leaves the counter at 0. A block's next ticket is drawn while it scans its current tile, and
 // the next tile's loads are issued into registers before the look-back, so they are in flight
 // while the block waits for its predecessors and stores.
-template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH>
-__global__ void __launch_bounds__(Threads)
+template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH,
+          int MinBlocks>
+__global__ void __launch_bounds__(Threads, MinBlocks)
     scan_lookback_prefetch(const A* __restrict__ in, A* __restrict__ out, std::size_t n,
                            ScanKind kind, Lookback<A> s, unsigned tiles) {
   using S = Tile<A, Threads, Loads>;
@@ -379,9 +381,10 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
-// The launches of one shape and block scan (and, for the look-back, hints).
+// The launches of one shape and block scan (and, for the look-back, hints and its minimum of
+// resident blocks).
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH = LoadHint::cg,
-          StoreHint SH = StoreHint::wb>
+          StoreHint SH = StoreHint::wb, int MinBlocks = 0>
 struct Launch {
   static void spans(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t span_tiles,
                     std::size_t blocks, const A* offsets, A* totals) {
@@ -402,13 +405,13 @@ struct Launch {
   }
   static void lookback(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t tiles,
                        const Lookback<A>& s) {
-    scan_lookback<A, Threads, Loads, B, LH, SH>
+    scan_lookback<A, Threads, Loads, B, LH, SH, MinBlocks>
         <<<static_cast<unsigned>(tiles), Threads>>>(in, out, n, kind, s);
     check_launch("scan_lookback");
   }
   static void lookback_prefetch(const A* in, A* out, std::size_t n, ScanKind kind,
                                 std::size_t tiles, std::size_t blocks, const Lookback<A>& s) {
-    scan_lookback_prefetch<A, Threads, Loads, B, LH, SH>
+    scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks>
         <<<static_cast<unsigned>(blocks), Threads>>>(in, out, n, kind, s,
                                                      static_cast<unsigned>(tiles));
     check_launch("scan_lookback_prefetch");
@@ -424,32 +427,37 @@ struct Launch {
   static int resident_lookback() {
     int resident = 0;
     ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &resident, scan_lookback_prefetch<A, Threads, Loads, B, LH, SH>, Threads, 0));
+        &resident, scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks>, Threads, 0));
     return resident;
   }
 };
 
-template <class A>
-inline constexpr ScanShape kDefaultShape = kScanShapes.of(sizeof(A));
+// The Launch of shape and hints t for values of type A and block scan B.
+template <class A, LookbackTuning t, BlockScanAlgorithm B>
+using TunedLaunch = Launch<A, t.shape.of(sizeof(A)).threads, t.shape.of(sizeof(A)).loads, B,
+                           t.hints.load, t.hints.store, t.shape.of(sizeof(A)).min_blocks>;
 
-template <class A, BlockScanAlgorithm B>
-using DefaultLaunch = Launch<A, kDefaultShape<A>.threads, kDefaultShape<A>.loads, B>;
+inline constexpr LookbackTuning kMultipassDefault{kScanShapes};
 
-// f.template operator()<L>() for the default shape's Launch of c's block scan.
+// f.template operator()<L>() for the Launch of c's block scan at its algorithm's default shape
+// and hints.
 template <class A, class F>
 void with_default(const ScanConfig& c, F&& f) {
-  if (c.block == BlockScanAlgorithm::warp_shfl)
-    f.template operator()<DefaultLaunch<A, BlockScanAlgorithm::warp_shfl>>();
+  const auto with = [&]<LookbackTuning t>() {
+    if (c.block == BlockScanAlgorithm::warp_shfl)
+      f.template operator()<TunedLaunch<A, t, BlockScanAlgorithm::warp_shfl>>();
+    else
+      f.template operator()<TunedLaunch<A, t, BlockScanAlgorithm::smem>>();
+  };
+  if (c.algorithm == ScanAlgorithm::decoupled_lookback)
+    with.template operator()<kLookbackDefault>();
   else
-    f.template operator()<DefaultLaunch<A, BlockScanAlgorithm::smem>>();
+    with.template operator()<kMultipassDefault>();
 }
 
 // The Launch of kLookbackSweep[I] for values of type A.
 template <class A, std::size_t I>
-using SweepLaunch =
-    Launch<A, kLookbackSweep[I].shape.of(sizeof(A)).threads,
-           kLookbackSweep[I].shape.of(sizeof(A)).loads, BlockScanAlgorithm::warp_shfl,
-           kLookbackSweep[I].hints.load, kLookbackSweep[I].hints.store>;
+using SweepLaunch = TunedLaunch<A, kLookbackSweep[I], BlockScanAlgorithm::warp_shfl>;
 
 template <class A, class F, std::size_t... I>
 void with_sweep(const ScanConfig& c, F& f, std::index_sequence<I...>) {
@@ -462,7 +470,7 @@ void with_sweep(const ScanConfig& c, F& f, std::index_sequence<I...>) {
 // The same for the look-back, at the default shape or (warp shuffles) a sweep entry.
 template <class A, class F>
 void with_lookback(const ScanConfig& c, F&& f) {
-  if (c.shape == kScanShapes && c.hints == ScanHints{}) return with_default<A>(c, f);
+  if (c.at_default()) return with_default<A>(c, f);
   with_sweep<A>(c, f, std::make_index_sequence<std::size(kLookbackSweep)>());
 }
 

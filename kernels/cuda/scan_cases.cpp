@@ -114,7 +114,7 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
                            {"items_per_thread", shape.loads * 16 / element},
                            {"tile", plan.tile},
                            {"moves_per_element", passes}};
-  if (config.hints != ScanHints{}) {  // the ladder's rows keep the params they had
+  if (config.hints != ScanHints{}) {  // the look-back's; the multi-pass rows have no hints
     params["load_hint"] = to_string(config.hints.load);
     params["store_hint"] = to_string(config.hints.store);
   }

@@ -17,7 +17,9 @@ bool in_sweep(const ScanConfig& c) {
 }
 
 std::string shape_name(const ScanShape& s) {
-  return std::to_string(s.threads) + "x" + std::to_string(s.loads);
+  std::string name = std::to_string(s.threads) + "x" + std::to_string(s.loads);
+  if (s.min_blocks > 0) name.append("b").append(std::to_string(s.min_blocks));
+  return name;
 }
 
 std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
@@ -61,12 +63,13 @@ std::string scan_variant_name(const ScanConfig& c) {
   std::string name(to_string(c.algorithm));
   if (c.schedule == LookbackSchedule::prefetch) name.append("_prefetch");
   name.append("_").append(to_string(c.block));
-  if (c.shape != kScanShapes) {
+  if (c.shape != default_shapes(c.algorithm)) {
     name.append("_").append(shape_name(c.shape.four));
     if (c.shape.eight != c.shape.four) name.append("_").append(shape_name(c.shape.eight));
   }
-  if (c.hints.load != LoadHint::cg) name.append("_ld").append(to_string(c.hints.load));
-  if (c.hints.store != StoreHint::wb) name.append("_st").append(to_string(c.hints.store));
+  const ScanHints hints = default_hints(c.algorithm);
+  if (c.hints.load != hints.load) name.append("_ld").append(to_string(c.hints.load));
+  if (c.hints.store != hints.store) name.append("_st").append(to_string(c.hints.store));
   return name;
 }
 
@@ -76,7 +79,7 @@ void check_config(const ScanConfig& c, Precision p) {
   if (c.schedule == LookbackSchedule::prefetch && c.algorithm != ScanAlgorithm::decoupled_lookback)
     throw InputError("scan: " + std::string(to_string(c.algorithm)) +
                      " has no prefetch schedule; the look-back's blocks take tiles so");
-  if (c.shape == kScanShapes && c.hints == ScanHints{}) return;
+  if (c.at_default()) return;
   if (!in_sweep(c) || c.algorithm != ScanAlgorithm::decoupled_lookback ||
       c.block != BlockScanAlgorithm::warp_shfl)
     throw InputError("scan: no kernel is compiled for " + scan_variant_name(c) + " in " +
@@ -101,7 +104,7 @@ std::vector<ScanConfig> scan_sweep() {
                    .schedule = schedule,
                    .hints = t.hints});
   };
-  add({kScanShapes}, LookbackSchedule::prefetch);  // the ladder has it with one tile per block
+  add(kLookbackDefault, LookbackSchedule::prefetch);  // the ladder has it with one tile per block
   for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch})
     for (const LookbackTuning& t : kLookbackSweep) add(t, schedule);
   return out;

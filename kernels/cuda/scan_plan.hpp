@@ -52,6 +52,10 @@ std::string_view to_string(StoreHint h);           // "wb", "cs"
 struct ScanShape {
   int threads = 256;
   int loads = 4;
+  // The look-back kernels' __launch_bounds__ minimum of resident blocks per SM (0: none given;
+  // 1 is not the same, ptxas then spends up to 255 registers), which caps ptxas at 64 K registers
+  // / (threads × min_blocks) per thread: more tiles in flight per SM where registers limit them.
+  int min_blocks = 0;
 
   friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
 };
@@ -121,21 +125,58 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     // The H200 speed test of 2026-11-26 had both hints best for 4-byte types at 128 × 8 and
     // 20-24 doubles per thread best for fp64: the two together (24: the default's hint rows).
     {{kScanShape, {128, 10}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    // More bytes in flight per thread for 4-byte types, beside fp64's 24 doubles (192 B): 48 items
+    // (192 B), with both hints, and with at most 80 registers (6 resident blocks of 24 KiB tiles
+    // per SM; ptxas gives 93-95 unbounded, so 5; 128 × 8: 64, 8 blocks of 16 KiB). H100, 2^28,
+    // inclusive, 2026-11-26 (docs/performance.md), × copy int32 / fp32: 0.852 / 0.874 and 0.822
+    // (60 bytes of spills) / 0.878, against 0.863 / 0.873 at 128 × 8 with both hints. Lost in the
+    // same run, so not kept: 128 × 12 without hints 0.845 (int32); 40 items (128 × 10, also with at
+    // most 72 registers) 0.819-0.850; 64 items (128 × 16, 117-130 registers) 0.860 / 0.866;
+    // 256 × 6 0.823 / 0.846.
+    {{128, 12}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    {{{128, 12, 6}, {128, 12, 6}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
+    // The ladder's default before that run: the multi-pass shapes without hints.
+    {kScanShapes},
 };
+
+// The look-back's default, apart from the multi-pass algorithms' kScanShapes: 128 × 8 vectors for
+// 4-byte types, 128 × 12 with at most 80 registers for fp64, both streaming hints. H100, 2^28,
+// the speed test of 2026-11-26 (docs/performance.md), GB/s inclusive / exclusive: int32 at 128 × 8
+// with both hints 2588 / 2594 against 2567 / 2552 without (the best int32 row, 2598, the same
+// kernel with prefetch); fp32 2603 / 2582 against 2575 / 2569 (fp32's best, 128 × 12 at 80
+// registers, 2618 / 2621, loses int32 2464: spills); fp64 128 × 12 at 80 registers with both hints
+// 2796 / 2797, at 93 registers with them 2746 / 2754, without them 2799 / 2804 (one hint setting
+// serves all types).
+inline constexpr LookbackTuning kLookbackDefault{{kScanShape, {128, 12, 6}},
+                                                 {.load = LoadHint::cs, .store = StoreHint::cs}};
+
+// The default shape and hints of an algorithm.
+constexpr ScanShapes default_shapes(ScanAlgorithm a) {
+  return a == ScanAlgorithm::decoupled_lookback ? kLookbackDefault.shape : kScanShapes;
+}
+constexpr ScanHints default_hints(ScanAlgorithm a) {
+  return a == ScanAlgorithm::decoupled_lookback ? kLookbackDefault.hints : ScanHints{};
+}
 
 struct ScanConfig {
   ScanAlgorithm algorithm = ScanAlgorithm::decoupled_lookback;
   BlockScanAlgorithm block = BlockScanAlgorithm::warp_shfl;
-  ScanShapes shape = kScanShapes;
+  ScanShapes shape = default_shapes(algorithm);
   LookbackSchedule schedule = LookbackSchedule::one_tile;  // decoupled_lookback only
-  ScanHints hints{};                                       // decoupled_lookback only
+  ScanHints hints = default_hints(algorithm);              // decoupled_lookback only
+
+  // The algorithm's default shape and hints (a ladder row's kernel).
+  constexpr bool at_default() const {
+    return shape == default_shapes(algorithm) && hints == default_hints(algorithm);
+  }
 };
 
 // The variant's name: algorithm, "prefetch" for that look-back schedule, block scan
-// ("scan_then_fan_shfl", "decoupled_lookback_prefetch_smem"), then threads × loads when the shape
-// is not the default, once when both element sizes share it ("decoupled_lookback_shfl_256x4"),
-// else 4-byte then 8-byte ("_128x6_224x12"), then the hints that are not the default ("_ldcs",
-// "_ldnc", "_stcs").
+// ("scan_then_fan_shfl", "decoupled_lookback_prefetch_smem"), then threads × loads ("b<k>" with a
+// minimum of resident blocks) when the shape is not the algorithm's default, once when both
+// element sizes share it ("decoupled_lookback_shfl_256x4"), else 4-byte then 8-byte
+// ("_128x6_224x12"), then the hints that are not the algorithm's default ("_ldcg", "_ldnc",
+// "_stwb").
 std::string scan_variant_name(const ScanConfig& c);
 
 // Elements per tile for an element type of `element_bytes` bytes.

@@ -5,6 +5,7 @@
 //   ACC         what it adds in: REAL, or uint for int (its wrap-around modulo 2^32 is defined)
 //   FROM_ACC    an ACC back to REAL: as_int for int, empty (the value itself) otherwise
 //   ACC_BITS    32 or 64: the width of ACC, for the look-back's descriptor words
+//   READ_ATOMIC the look-back's descriptor reads: 0 volatile loads, 1 atom_add of 0
 //   GROUP       work-items per work-group (required at launch), a power of two
 //   LOADS       vectors per work-item and tile, 1, 2, 4, 8 or 16
 //   SUB_GROUP   the work-group scan: 0 Hillis and Steele's in local memory; 1 sub-group scans
@@ -53,26 +54,45 @@ ACC group_reduce(ACC v, local ACC* scratch) {
 #endif
 }
 
+// A vector of W elements in accesses of at most 16 bytes: NVIDIA's OpenCL splits wider ones into
+// slower pieces (a 32-byte double4 copy ran at 0.83 of a double2 one on an H200;
+// docs/performance.md, "NVIDIA OpenCL stores"), so 4 doubles move as two aligned double2.
+typedef CAT(REAL, 2) Half;
+V load_vector(global const V* p) {
+  if (sizeof(V) <= 16) return *p;
+  global const Half* h = (global const Half*)p;
+  return (V)(h[0], h[1]);
+}
+void store_vector(global V* p, V v) {
+  if (sizeof(V) <= 16) {
+    *p = v;
+  } else {
+    global Half* h = (global Half*)p;
+    h[0] = v.lo;
+    h[1] = v.hi;
+  }
+}
+
 // This work-item's vectors of the tile at `first` (a[W·r + k]: element k of its vector in row
 // r), 0 past n. Whole vectors when the tile is (aligned: `first` is a multiple of W, buffers
 // are).
-void load_items(global const REAL* x, ulong first, ulong n, ACC* a) {
-  global const V* xv = (global const V*)(x + first) + get_local_id(0);
-  const bool whole = first + TILE <= n;
+void load_row(global const REAL* x, ulong first, ulong n, int r, ACC* a) {
+  if (first + TILE <= n) {
+    const V v = load_vector((global const V*)(x + first) + r * GROUP + get_local_id(0));
+    a[0] = (ACC)(v.s0);
+    a[1] = (ACC)(v.s1);
+    a[2] = (ACC)(v.s2);
+    a[3] = (ACC)(v.s3);
+  } else {
+    const ulong begin = first + ((ulong)r * GROUP + get_local_id(0)) * W;
 #pragma unroll
-  for (int r = 0; r < LOADS; ++r) {
-    if (whole) {
-      const V v = xv[r * GROUP];
-      a[W * r + 0] = (ACC)(v.s0);
-      a[W * r + 1] = (ACC)(v.s1);
-      a[W * r + 2] = (ACC)(v.s2);
-      a[W * r + 3] = (ACC)(v.s3);
-    } else {
-      const ulong begin = first + ((ulong)r * GROUP + get_local_id(0)) * W;
-#pragma unroll
-      for (int k = 0; k < W; ++k) a[W * r + k] = begin + k < n ? (ACC)(x[begin + k]) : (ACC)(0);
-    }
+    for (int k = 0; k < W; ++k) a[k] = begin + k < n ? (ACC)(x[begin + k]) : (ACC)(0);
   }
+}
+
+void load_items(global const REAL* x, ulong first, ulong n, ACC* a) {
+#pragma unroll
+  for (int r = 0; r < LOADS; ++r) load_row(x, first, n, r, a + W * r);
 }
 
 // Stores what load_items loaded, back where it came from.
@@ -82,8 +102,8 @@ void store_items(global REAL* out, ulong first, ulong n, const ACC* a) {
 #pragma unroll
   for (int r = 0; r < LOADS; ++r) {
     if (whole) {
-      ov[r * GROUP] = (V)(FROM_ACC(a[W * r + 0]), FROM_ACC(a[W * r + 1]), FROM_ACC(a[W * r + 2]),
-                          FROM_ACC(a[W * r + 3]));
+      store_vector(ov + r * GROUP, (V)(FROM_ACC(a[W * r + 0]), FROM_ACC(a[W * r + 1]),
+                                       FROM_ACC(a[W * r + 2]), FROM_ACC(a[W * r + 3])));
     } else {
       const ulong begin = first + ((ulong)r * GROUP + get_local_id(0)) * W;
 #pragma unroll
@@ -101,11 +121,27 @@ ACC items_sum(const ACC* a) {
 }
 
 // Each row's vector sum.
+ACC vector_sum(const ACC* a) { return (a[0] + a[1]) + (a[2] + a[3]); }
+
 Rows row_sums(const ACC* a) {
   RowSums s;
 #pragma unroll
-  for (int r = 0; r < LOADS; ++r)
-    s.s[r] = (a[W * r + 0] + a[W * r + 1]) + (a[W * r + 2] + a[W * r + 3]);
+  for (int r = 0; r < LOADS; ++r) s.s[r] = vector_sum(a + W * r);
+  return s.v;
+}
+
+// row_sums(a) of what load_items(x, first, n, a) would load (the same conversions and adds, so
+// the same bits), a vector at a time: the look-back's fallback, which needs only the sums, then
+// holds no second tile of items in registers beside its own tile's, which would cost every
+// work-group of the kernel the registers of both.
+Rows load_row_sums(global const REAL* x, ulong first, ulong n) {
+  RowSums s;
+#pragma unroll
+  for (int r = 0; r < LOADS; ++r) {
+    ACC a[W];
+    load_row(x, first, n, r, a);
+    s.s[r] = vector_sum(a);
+  }
   return s.v;
 }
 
@@ -206,32 +242,71 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void add_offsets(
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
 // Single pass with decoupled look-back (Merrill and Garland), made safe without forward
-// progress between work-groups. A tile has two descriptor words, words[2t] its aggregate and
-// words[2t + 1] its inclusive prefix, each NOT_YET until published and written once by a 64-bit
-// atomic: the value travels in the word, so no ordering between locations is needed and OpenCL
-// 1.x atomics suffice. NOT_YET is a signalling NaN, which no floating-point add yields; 32-bit
-// values are zero-extended, so none can equal it. (A double input of exactly that pattern would
-// read as not yet published and be reduced again by the waiter: slower, still right.)
+// progress between work-groups. A tile publishes two values, its aggregate and then its inclusive
+// prefix, each in a descriptor of DESC 64-bit words that hold NOT_YET until written: a value goes
+// with its complement, a 32-bit one as one word (~v << 32 | v), a 64-bit one as two (v, ~v), each
+// word by an atomic exchange, so OpenCL 1.x atomics suffice and no ordering between locations is
+// needed. A reader takes a descriptor as published only when value and complement match: NOT_YET's
+// halves do not, and a read that mixes a 32-bit half of NOT_YET with the value's matches only where
+// that half equals the value's own, so no read, torn or not, yields a wrong value.
+// Reads are volatile loads (READ_ATOMIC 1: atom_add of 0, OpenCL 1.x's one atomic read, a
+// read-modify-write that serializes every poll of a word at the memory). OpenCL 1.x does not
+// promise that a load sees another work-group's write while both run; a waiter that never sees one
+// reduces the tile itself (below): slower, still right.
 #define NOT_YET 0x7ff4000000000001UL
-#if ACC_BITS == 64
-#define ENCODE(v) as_ulong(v)
-#define DECODE(w) CAT(as_, ACC)(w)
-#else
-#define ENCODE(v) ((ulong)as_uint(v))
-#define DECODE(w) CAT(as_, ACC)((uint)(w))
-#endif
+#define DESC (ACC_BITS / 32)
 
-ulong read_word(volatile global ulong* p) { return atom_add(p, 0UL); }
+ulong read_word(volatile global ulong* p) {
+#if READ_ATOMIC
+  return atom_add(p, 0UL);
+#else
+  return *p;
+#endif
+}
+
+// 1 and the value in *v when the descriptor at d is published; 0 otherwise.
+int read_value(volatile global ulong* d, ACC* v) {
+#if ACC_BITS == 64
+  const ulong bits = read_word(d), complement = read_word(d + 1);
+  *v = CAT(as_, ACC)(bits);
+  return complement == ~bits;
+#else
+  const ulong w = read_word(d);
+  *v = CAT(as_, ACC)((uint)w);
+  return (uint)(w >> 32) == ~(uint)w;
+#endif
+}
+
+void write_value(volatile global ulong* d, ACC v) {
+#if ACC_BITS == 64
+  const ulong bits = as_ulong(v);
+  atom_xchg(d, bits);
+  atom_xchg(d + 1, ~bits);
+#else
+  const uint bits = as_uint(v);
+  atom_xchg(d, (ulong)(~bits) << 32 | bits);
+#endif
+}
+
+// Tile t's descriptors: its aggregate, then its inclusive prefix.
+volatile global ulong* aggregate_of(volatile global ulong* words, ulong t) {
+  return words + 2 * DESC * t;
+}
+volatile global ulong* inclusive_of(volatile global ulong* words, ulong t) {
+  return words + 2 * DESC * t + DESC;
+}
 
 // What tile j has published, read up to 1 + spins times until it has: 2 its inclusive prefix,
-// 1 its aggregate, 0 neither; the word in *w. Both words are read each time, independently, so
-// that their latencies overlap.
-int poll(volatile global ulong* words, long j, uint spins, ulong* w) {
+// 1 its aggregate, 0 neither; the value in *v. Both descriptors are read each time,
+// independently, so that their latencies overlap.
+int poll(volatile global ulong* words, long j, uint spins, ACC* v) {
   for (uint i = 0;; ++i) {
-    const ulong inclusive = read_word(words + 2 * j + 1), aggregate = read_word(words + 2 * j);
-    *w = inclusive != NOT_YET ? inclusive : aggregate;
-    if (inclusive != NOT_YET) return 2;
-    if (aggregate != NOT_YET) return 1;
+    ACC inclusive, aggregate;
+    const int has_inclusive = read_value(inclusive_of(words, j), &inclusive);
+    const int has_aggregate = read_value(aggregate_of(words, j), &aggregate);
+    *v = has_inclusive ? inclusive : aggregate;
+    if (has_inclusive) return 2;
+    if (has_aggregate) return 1;
     if (i >= spins) return 0;
   }
 }
@@ -241,10 +316,10 @@ int poll(volatile global ulong* words, long j, uint spins, ulong* w) {
 
 // What one tile's look-back shares between its work-items.
 typedef struct {
-  ACC prefix;            // the sum of the tiles after `next` up to the tile's own, exclusive
-  long next;             // the next tile to look at; -1: done
-  int fallback;          // 1: `next` did not publish within the spin bound
-  ulong word[WINDOW];    // what the window's tiles had published
+  ACC prefix;             // the sum of the tiles after `next` up to the tile's own, exclusive
+  long next;              // the next tile to look at; -1: done
+  int fallback;           // 1: `next` did not publish within the spin bound
+  ACC value[WINDOW];      // what the window's tiles had published
   int published[WINDOW];  // as poll() returns
 } LookBack;
 
@@ -252,11 +327,10 @@ typedef struct {
 // WINDOW tiles before `next` at once; work-item 0 then adds, nearest first, the aggregates up to
 // the first inclusive prefix (which ends the walk) or the first tile that had published nothing,
 // on which it spins up to spin_bound more reads. A tile that has published neither by then is
-// reduced from its inputs by the whole work-group (the same loads, order and work-group scan as
-// its owner's, so the same bits), and a compare-and-swap publishes that aggregate unless its
-// owner or another waiter got there first, in which case the published one is used: every tile
-// sees one value per descriptor. Nothing waits without bound, so the kernel finishes however
-// work-groups are scheduled.
+// reduced from its inputs by the whole work-group, with the same loads, order and work-group scan
+// as its owner's, so to the same bits, and published: whether its owner or a waiter writes it
+// first, or both, the descriptor holds one value. Nothing waits without bound, so the kernel
+// finishes however work-groups are scheduled.
 ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words, const ulong tile,
               const uint spin_bound, local LookBack* state, local Rows* scratch) {
   const uint lid = get_local_id(0);
@@ -268,9 +342,9 @@ ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words,
   for (;;) {
     const long top = state->next;
     if (lid < WINDOW && top - (long)lid >= 0) {
-      ulong w;
-      state->published[lid] = poll(words, top - (long)lid, 0, &w);
-      state->word[lid] = w;
+      ACC v;
+      state->published[lid] = poll(words, top - (long)lid, 0, &v);
+      state->value[lid] = v;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (lid == 0) {
@@ -278,14 +352,14 @@ ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words,
       long j = top;
       int fallback = 0;
       for (int i = 0; i < WINDOW && j >= 0 && !fallback; ++i, --j) {
-        ulong w = state->word[i];
+        ACC v = state->value[i];
         int published = state->published[i];
-        if (published == 0) published = poll(words, j, spin_bound, &w);
+        if (published == 0) published = poll(words, j, spin_bound, &v);
         if (published == 0) {
           fallback = 1;
           ++j;  // the loop's decrement: j stays the tile to reduce
         } else {
-          prefix += DECODE(w);
+          prefix += v;
           if (published == 2) j = 0;  // the loop's decrement ends the walk at -1
         }
       }
@@ -297,14 +371,12 @@ ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words,
     if (state->next < 0) break;
     if (!state->fallback) continue;
     const ulong j = (ulong)state->next;
-    ACC a[ITEMS];
     Rows rows;
-    load_items(x, j * TILE, n, a);
-    group_scan(row_sums(a), scratch, &rows);
+    group_scan(load_row_sums(x, j * TILE, n), scratch, &rows);
     const ACC total = tile_sum(rows);
     if (get_local_id(0) == 0) {
-      const ulong seen = atom_cmpxchg(words + 2 * j, NOT_YET, ENCODE(total));
-      state->prefix += seen == NOT_YET ? total : DECODE(seen);
+      write_value(aggregate_of(words, j), total);
+      state->prefix += total;
       state->next = (long)j - 1;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -314,9 +386,9 @@ ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words,
 
 // One tile per work-group, its index drawn from `ticket` (0 before the launch) in the order the
 // work-groups start, so a tile looks back only at tiles whose work-groups have started. words:
-// 2 per tile, NOT_YET before the launch. spin_bound: reads of a descriptor before the fallback.
-// stall_every (tests): every stall_every-th tile (t % stall_every == stall_every − 1) publishes
-// nothing, as a work-group that is never scheduled again would; 0: none.
+// 2·DESC per tile, NOT_YET before the launch. spin_bound: reads of a descriptor before the
+// fallback. stall_every (tests): every stall_every-th tile (t % stall_every == stall_every − 1)
+// publishes nothing, as a work-group that is never scheduled again would; 0: none.
 kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookback(
     global const REAL* restrict x, global REAL* restrict out, const ulong n,
     volatile global ulong* words, volatile global uint* ticket, const uint spin_bound,
@@ -331,15 +403,13 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookbac
   Rows rows;
   load_items(x, tile * TILE, n, a);
   const Rows before = group_scan(row_sums(a), scratch, &rows);
-  ACC aggregate = tile_sum(rows);
-  if (get_local_id(0) == 0 && publishes && tile > 0) {
-    const ulong seen = atom_cmpxchg(words + 2 * tile, NOT_YET, ENCODE(aggregate));
-    if (seen != NOT_YET) aggregate = DECODE(seen);  // a waiter published it first
-  }
+  const ACC aggregate = tile_sum(rows);
+  if (get_local_id(0) == 0 && publishes && tile > 0)
+    write_value(aggregate_of(words, tile), aggregate);
   barrier(CLK_LOCAL_MEM_FENCE);  // group_scan's reads of scratch before look_back's writes
   const ACC prefix =
       tile > 0 ? look_back(x, n, words, tile, spin_bound, &state, scratch) : (ACC)(0);
-  if (get_local_id(0) == 0 && publishes) atom_xchg(words + 2 * tile + 1, ENCODE(prefix + aggregate));
+  if (get_local_id(0) == 0 && publishes) write_value(inclusive_of(words, tile), prefix + aggregate);
   items_scan(a, prefix, before, rows);
   store_items(out, tile * TILE, n, a);
 }

@@ -30,7 +30,8 @@ std::string options(const ScanConfig& c, const ReduceSupport& s, bool exclusive)
          build_define("GROUP", std::to_string(c.group)) +
          build_define("LOADS", std::to_string(c.loads)) +
          build_define("SUB_GROUP", c.group_scan == GroupScan::subgroup ? "1" : "0") +
-         build_define("EXCLUSIVE", exclusive ? "1" : "0");
+         build_define("EXCLUSIVE", exclusive ? "1" : "0") +
+         build_define("READ_ATOMIC", c.atomic_reads ? "1" : "0");
 }
 
 void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b) {
@@ -80,7 +81,7 @@ ScanKernel<T>::ScanKernel(Runtime& runtime, const ScanConfig& config, const Redu
     sums_.push_back(runtime.buffer(std::max<std::size_t>(plan_.sums[k], 1) * sizeof(A),
                                    what + " sums of level " + std::to_string(k)));
   if (config.algorithm == ScanAlgorithm::decoupled_lookback) {
-    words_ = runtime.buffer(2 * plan_.descriptors * sizeof(cl_ulong), what + " descriptors");
+    words_ = runtime.buffer(plan_.descriptor_words * sizeof(cl_ulong), what + " descriptors");
     ticket_ = runtime.buffer(sizeof(cl_uint), what + " ticket");
   }
   const cl::LocalSpaceArg scratch = cl::Local(scratch_bytes);
@@ -136,8 +137,8 @@ double ScanKernel<T>::launch(const cl::Buffer& x, const cl::Buffer& out) {
     cl::Event start, end;
     const bool lookback = config_.algorithm == ScanAlgorithm::decoupled_lookback;
     if (lookback) {
-      queue.enqueueFillBuffer(words_, kNotYet, 0, 2 * plan_.descriptors * sizeof(cl_ulong), nullptr,
-                              &start);
+      queue.enqueueFillBuffer(words_, kNotYet, 0, plan_.descriptor_words * sizeof(cl_ulong),
+                              nullptr, &start);
       queue.enqueueFillBuffer(ticket_, cl_uint{0}, 0, sizeof(cl_uint));
     }
     for (std::size_t i = 0; i < kernels_.size(); ++i) {

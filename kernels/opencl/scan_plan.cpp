@@ -68,10 +68,10 @@ double launch_bytes(const ScanLaunch& l, Precision p) {
     case ScanLaunch::Kernel::add_offsets:
       return 2 * data + sums;
     case ScanLaunch::Kernel::decoupled_lookback:
-      // The descriptors: filled (16 bytes a tile), published (16) and both words read by the
-      // next tile's look-back (16); more reads while it spins, and a fallback's reads of a
-      // predecessor's inputs, are not counted.
-      return 2 * data + 48.0 * static_cast<double>(l.groups);
+      // The descriptors (two per tile, of a word per 4 bytes of accumulator): filled, published
+      // and read by the next tile's look-back; more reads while it spins, and a fallback's reads
+      // of a predecessor's inputs, are not counted.
+      return 2 * data + 3.0 * 16 * accumulator_bytes(p) / 4 * static_cast<double>(l.groups);
   }
   return 0;
 }
@@ -100,6 +100,7 @@ std::string scan_variant_name(const ScanConfig& c) {
   // Appended piece by piece: `"_" + std::to_string(…)` draws a GCC 12 -Wrestrict false positive.
   if (c.group != kDefaultScanShape.group || c.loads != kDefaultScanShape.loads)
     name.append("_").append(std::to_string(c.group)).append("x").append(std::to_string(c.loads));
+  if (c.atomic_reads) name.append("_atomicreads");
   return name;
 }
 
@@ -124,6 +125,7 @@ std::vector<ScanConfig> scan_sweep() {
                          .group = group,
                          .loads = loads});
   }
+  out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback, .atomic_reads = true});
   return out;
 }
 
@@ -139,6 +141,9 @@ void check_config(const ScanConfig& c, Precision p, std::size_t max_group) {
   if (c.loads < 1 || c.loads > kMaxLoads || !std::has_single_bit(unsigned(c.loads)))
     throw InputError("scan: loads per work-item " + std::to_string(c.loads) +
                      " is not a power of two in 1.." + std::to_string(kMaxLoads));
+  if (c.atomic_reads && c.algorithm != ScanAlgorithm::decoupled_lookback)
+    throw InputError("scan: " + std::string(to_string(c.algorithm)) +
+                     " reads no look-back descriptors, atomically or not");
 }
 
 std::optional<std::string> unsupported(const ScanConfig& c, Precision p, const ReduceSupport& s) {
@@ -192,6 +197,7 @@ ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, int compute_
   plan.tile = static_cast<std::size_t>(c.group) * c.loads * kScanVector;
   if (c.algorithm == ScanAlgorithm::decoupled_lookback) {
     plan.descriptors = std::max<std::size_t>(1, ceil_div(n, plan.tile));
+    plan.descriptor_words = plan.descriptors * 2 * (accumulator_bytes(p) / 4);
     plan.launches.push_back(
         {.kernel = ScanLaunch::Kernel::decoupled_lookback, .n = n, .groups = plan.descriptors});
   } else {

@@ -34,6 +34,9 @@ struct ScanConfig {
   // t of each of `loads` rows of `group` vectors (coalesced), and one work-group scan of a
   // `loads`-wide vector scans all rows at once.
   int loads = 4;
+  // decoupled_lookback: its descriptors read by atom_add of 0 (OpenCL 1.x's one atomic read, a
+  // read-modify-write) rather than by volatile loads (scan.cl says why either is right).
+  bool atomic_reads = false;
 };
 
 // The elements a work-item scans per tile; a tile is group × that.
@@ -42,7 +45,7 @@ inline constexpr int kScanVector = 4;
 inline constexpr ScanConfig kDefaultScanShape{};
 
 // "reduce_then_scan_local": the algorithm and the work-group scan, then "_128x8" (work-group
-// size × loads per work-item) for a shape other than the default 256 × 4.
+// size × loads per work-item) for a shape other than the default 256 × 4, then "_atomicreads".
 std::string scan_variant_name(const ScanConfig& c);
 
 // Every variant: each algorithm with each work-group scan, at the default shape.
@@ -50,12 +53,12 @@ std::vector<ScanConfig> scan_variants();
 
 // The tuning sweep: each algorithm with the local work-group scan at work-groups of 128, 256 and
 // 512 work-items × 2, 4 and 8 loads per work-item, the default shape left out (it is the
-// variant's own row).
+// variant's own row); the look-back with atomic reads at the default shape.
 std::vector<ScanConfig> scan_sweep();
 
 // Throws roofline::InputError naming the bad value: a precision other than fp32, fp64, int32, a
 // group size that is not a power of two in 1..max_group, loads per work-item not a power of two
-// in 1..16.
+// in 1..16, atomic reads for an algorithm other than decoupled_lookback.
 void check_config(const ScanConfig& c, roofline::Precision p, std::size_t max_group);
 
 // Why the device cannot run the config in precision p; nullopt when it can.
@@ -88,7 +91,8 @@ struct ScanPlan {
   std::size_t tile = 0;              // elements: group × loads × 4
   std::vector<std::size_t> sums;     // sums[k - 1]: the elements of level k ≥ 1
   std::vector<ScanLaunch> launches;  // in order
-  std::size_t descriptors = 0;       // decoupled_lookback: tiles (two 8-byte words each)
+  std::size_t descriptors = 0;       // decoupled_lookback: tiles
+  std::size_t descriptor_words = 0;  // decoupled_lookback: 8-byte words, 2 or 4 per tile
   double element_moves = 2;          // elements read and written per input element, ≥ 2
 };
 

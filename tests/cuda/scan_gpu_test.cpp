@@ -137,9 +137,10 @@ TEST_F(ScanGpu, MeasuredCaseKeepsDeviceTimedSamples) {
   EXPECT_EQ(r.samples.size(), 3u);
 }
 
-// Not a check: every variant's speed at 2^28 int32, fp32 and fp64 (inclusive), the median of 15
-// launches after two, against CUB and a device-to-device copy in the same process (2n bytes
-// each); the default look-back's output verified. For tuning on a GPU machine:
+// Not a check: every variant's speed at 2^28 int32, fp32 and fp64, inclusive and exclusive, the
+// median of 15 launches after two, against CUB of the same kind and a device-to-device copy in
+// the same process (2n bytes each); the default look-back's output verified. For tuning on a GPU
+// machine:
 //   cuda_scan_gpu_test --gtest_also_run_disabled_tests --gtest_filter='*Speed*'
 TEST_F(ScanGpu, DISABLED_SpeedAt2To28) {
   const std::size_t n = std::size_t{1} << 28;
@@ -160,29 +161,31 @@ TEST_F(ScanGpu, DISABLED_SpeedAt2To28) {
                           ROOFLAB_CUDA(cudaMemcpyAsync(out.data(), x.data(), n * sizeof(T),
                                                        cudaMemcpyDeviceToDevice));
                         });
-    CubScan<T> cub(ScanKind::inclusive, n);
-    const double cub_rate = bytes / median([&] { cub.launch(x.data(), out.data()); });
     const char* type = std::is_integral_v<T> ? "int32" : sizeof(T) == 4 ? "fp32" : "fp64";
-    std::printf("%-6s %-56s %8.1f GB/s  %5.3f x copy\n", type, "copy (cudaMemcpy D2D)", copy / 1e9,
-                1.0);
-    std::printf("%-6s %-56s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type, "cub", cub_rate / 1e9,
-                cub_rate / copy, 1.0);
+    std::printf("%-6s %-4s %-56s %8.1f GB/s  %5.3f x copy\n", type, "", "copy (cudaMemcpy D2D)",
+                copy / 1e9, 1.0);
     std::vector<ScanConfig> configs = scan_ladder();
     for (const ScanConfig& c : scan_sweep()) configs.push_back(c);
-    for (const ScanConfig& c : configs) {
-      ScanKernel<T> k(c, ScanKind::inclusive, n);
-      const double rate = bytes / median([&] { k.launch(x.data(), out.data()); });
-      std::printf("%-6s %-56s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type,
-                  scan_variant_name(c).c_str(), rate / 1e9, rate / copy, rate / cub_rate);
-    }
     const std::vector<T> in = host_inputs<T>(11, n);
-    for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch}) {
-      ScanKernel<T> lookback({.schedule = schedule}, ScanKind::inclusive, n);
-      lookback.launch(x.data(), out.data());
-      const std::vector<T> host = out.to_host();
-      const roofline::Verification v =
-          verify_scan<T>(ScanKind::inclusive, in.data(), host.data(), n);
-      EXPECT_TRUE(v.passed) << v.message;
+    for (ScanKind kind : kScanKinds) {
+      const char* k = kind == ScanKind::inclusive ? "inc" : "exc";
+      CubScan<T> cub(kind, n);
+      const double cub_rate = bytes / median([&] { cub.launch(x.data(), out.data()); });
+      std::printf("%-6s %-4s %-56s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type, k, "cub",
+                  cub_rate / 1e9, cub_rate / copy, 1.0);
+      for (const ScanConfig& c : configs) {
+        ScanKernel<T> kernel(c, kind, n);
+        const double rate = bytes / median([&] { kernel.launch(x.data(), out.data()); });
+        std::printf("%-6s %-4s %-56s %8.1f GB/s  %5.3f x copy  %5.3f x cub\n", type, k,
+                    scan_variant_name(c).c_str(), rate / 1e9, rate / copy, rate / cub_rate);
+      }
+      for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch}) {
+        ScanKernel<T> lookback({.schedule = schedule}, kind, n);
+        lookback.launch(x.data(), out.data());
+        const std::vector<T> host = out.to_host();
+        const roofline::Verification v = verify_scan<T>(kind, in.data(), host.data(), n);
+        EXPECT_TRUE(v.passed) << v.message;
+      }
     }
     std::fflush(stdout);
   };
