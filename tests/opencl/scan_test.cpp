@@ -176,8 +176,8 @@ TEST_F(OpenClScan, LookBackGivesUpPastItsTimeout) {
 // after two, each config verified first at 2^22 + 9 elements (one whose work-group scan needs more
 // local memory than the device has is left out with the reason). For setting beside CUDA's speed
 // test on a GPU machine:
-//   ROOFLAB_TEST_OPENCL_DEVICE=opencl:P:D opencl_scan_test --gtest_also_run_disabled_tests \
-//     --gtest_filter='*Speed*'
+//   ROOFLAB_TEST_OPENCL_DEVICE=opencl:P:D opencl_scan_test --gtest_also_run_disabled_tests
+//     --gtest_filter='*Speed*'  (one command line)
 TEST_F(OpenClScan, DISABLED_SpeedAt2To28) {
   const std::size_t n = std::size_t{1} << 28, check = (std::size_t{1} << 22) + 9;
   std::vector<ScanConfig> configs = scan_variants();
