@@ -116,8 +116,8 @@ std::string inconsistency(const GemmConfig& c, int element_bytes) {
     return "at most 48 KiB of static shared memory";
   if (async && shared_bytes(c, element_bytes) > kDynamicSharedBytes)
     return "at most 227 KiB of dynamic shared memory";
-  if (async && (t.threads % (t.bk / v) || t.threads % (t.bn / v) ||
-                t.bm % (t.threads / (t.bk / v)) || t.bk % (t.threads / (t.bn / v))))
+  if (async && (t.threads % t.bk || t.threads % (t.bn / v) || t.bm % (t.threads / t.bk) ||
+                t.bk % (t.threads / (t.bn / v))))
     return "threads in whole rows of A's and B's tiles for the copies";
   if (warp) {
     if (t.threads % 32 || t.bm % t.wm || t.bn % t.wn ||

@@ -10,31 +10,31 @@
 
 namespace kernels::cuda::gemm_device {
 
-// A thread's copies of each k tile into a stage of the ring: A's bm × bk tile into as[bk][A_LD],
-// transposed (a lane's TM rows at one k adjacent, for 16-byte fragment reads), and B's bk × bn
-// tile into bs[bk][bn]. Both are read as 16-byte vectors along their rows, consecutive threads
-// taking consecutive vectors (coalesced); B's vector is one 16-byte copy, A's is copied element
-// by element to its transposed places, from one address and at constant offsets. A warp's A
-// copies land kk·A_LD + row apart: A_LD ≡ 4 (mod 32) words puts bk 8's 2 × 4 k of 16 rows in 32
-// banks. The threads cover whole rows of either tile, so a thread's columns are fixed and its
-// sources step along k. Beyond k's end the copies fill zeros (they would add to X); rows of A
-// beyond m and columns of B beyond n copy row m − 1 and column 0 instead: they only reach entries
-// of X that are never stored.
+// A thread's copies of each k tile into a stage of the ring: A's bm × bk tile element by element
+// into as[bk][A_LD], transposed (a lane's TM rows at one k adjacent, for 16-byte fragment reads),
+// and B's bk × bn tile in 16-byte vectors into bs[bk][bn]. Consecutive threads take consecutive
+// elements (vectors) along a row, so that a warp's copies read whole sectors; a warp's A copies
+// land kk·A_LD + row apart, so A_LD ≡ 4 (mod 32) words puts bk 8's 8 k × 4 rows in 32 banks.
+// (Copying A as 16-byte vectors along k, a thread's 4 elements from one address, spreads each
+// instruction over 4 times the sectors and ran slower on an H100.) The threads cover whole rows
+// of either tile, so a thread's columns are fixed and its sources step along k. Beyond k's end
+// the copies fill zeros (they would add to X); rows of A beyond m and columns of B beyond n copy
+// row m − 1 and column 0 instead: they only reach entries of X that are never stored.
 template <class T, GemmTile Tile, int A_LD>
 class AsyncTileCopy {
   static constexpr int V = 16 / sizeof(T);
-  static constexpr int kARowVectors = Tile.bk / V, kBRowVectors = Tile.bn / V;
-  static constexpr int kARows = Tile.threads / kARowVectors;  // A rows per pass of the threads
+  static constexpr int kBRowVectors = Tile.bn / V;
+  static constexpr int kARows = Tile.threads / Tile.bk;       // A rows per pass of the threads
   static constexpr int kBRows = Tile.threads / kBRowVectors;  // B rows per pass
   static constexpr int kAPasses = Tile.bm / kARows, kBPasses = Tile.bk / kBRows;
-  static_assert(Tile.threads % kARowVectors == 0 && Tile.threads % kBRowVectors == 0);
+  static_assert(Tile.threads % Tile.bk == 0 && Tile.threads % kBRowVectors == 0);
   static_assert(Tile.bm % kARows == 0 && Tile.bk % kBRows == 0);
 
   const T* a_;               // A at the next tile's k
   const T* b_;               // the thread's first B vector of the next tile
-  int a_offset_[kAPasses];   // its A vectors from a_ (a row beyond m reads row m − 1)
+  int a_offset_[kAPasses];   // its A elements from a_ (a row beyond m reads row m − 1)
   int b_stride_;             // elements between its B vectors
-  int a_k_, b_row_;          // its first k in A's tile, its first row in B's
+  int a_k_, b_row_;          // its k in A's tile, its first row in B's
   int a_shared_, b_shared_;  // its first element in a stage of A's and of B's tile
   int k_left_;               // k from the next tile on
 
@@ -43,10 +43,10 @@ class AsyncTileCopy {
                                            int tid)
       : a_(A),
         b_stride_(kBRows * d.n),
-        a_k_(tid % kARowVectors * V),
+        a_k_(tid % Tile.bk),
         b_row_(tid / kBRowVectors),
         k_left_(d.k) {
-    const int a_row = tid / kARowVectors, b_col = tid % kBRowVectors * V;
+    const int a_row = tid / Tile.bk, b_col = tid % kBRowVectors * V;
 #pragma unroll
     for (int p = 0; p < kAPasses; ++p)
       a_offset_[p] = min(row0 + a_row + p * kARows, d.m - 1) * d.k + a_k_;
@@ -71,14 +71,11 @@ class AsyncTileCopy {
   // nothing is read then, from the matrix's start.
   template <bool PAST_K>
   __device__ __forceinline__ void copy(const T* A, const T* B, T* as, T* bs) const {
+    const bool k_inside = !PAST_K || a_k_ < k_left_;
 #pragma unroll
     for (int p = 0; p < kAPasses; ++p)
-#pragma unroll
-      for (int e = 0; e < V; ++e) {
-        const bool inside = !PAST_K || a_k_ + e < k_left_;
-        copy_async<sizeof(T)>(as + a_shared_ + e * A_LD + p * kARows,
-                              inside ? a_ + a_offset_[p] + e : A, inside ? sizeof(T) : 0);
-      }
+      copy_async<sizeof(T)>(as + a_shared_ + p * kARows, k_inside ? a_ + a_offset_[p] : A,
+                            k_inside ? sizeof(T) : 0);
 #pragma unroll
     for (int p = 0; p < kBPasses; ++p) {
       const bool inside = !PAST_K || b_row_ + p * kBRows < k_left_;
