@@ -199,6 +199,14 @@ inline constexpr GemmTuning kGemmTunings[] = {
     {GemmKernel::warp_tiled_async, roofline::Precision::fp32, 80, kAsyncTileCutlass,
      "CUTLASS SM80 SIMT sgemm 128x128x8, 4x2 warps of 32x64, 4 stages; unmeasured here",
      kAsyncOptions4},
+    // The best of kGemmSweep's asynchronous rows on an H100 (2026-11-26, docs/performance.md);
+    // the sm_80 row ran 42.75/43.09 TFLOP/s there.
+    {GemmKernel::warp_tiled_async, roofline::Precision::fp32, 90,
+     {.bm = 128, .bn = 256, .bk = 16, .wm = 64, .wn = 64, .wn_iter = 2, .tm = 8, .tn = 4,
+      .threads = 256},
+     "H100 sweep 2026-11-26: 45.41/46.18 TFLOP/s at 4096/8192, 0.881/0.894 of cuBLAS SGEMM; "
+     "CUTLASS's 128x256 tile at bk 16, 2x4 warps of 64x64, 3 stages, 229 registers",
+     {.a_pad = 4, .smem_vectors = true, .group_rows = 8, .stages = 3}},
     {GemmKernel::warp_tiled_async, roofline::Precision::fp64, 80, kAsyncTileFp64,
      "sm_90's fp32 warp_tiled tile at bk 8 for fp64, 4 stages; unmeasured here", kAsyncOptions4},
 };

@@ -33,7 +33,9 @@ TEST(GemmTuning, PicksTheRowOfTheNewestArchitectureAtOrBelow) {
   EXPECT_THROW(gemm_tuning(GemmKernel::naive, Precision::fp32, 90), roofline::InputError);
   EXPECT_THROW(gemm_tuning(GemmKernel::warp_tiled, Precision::bf16, 90), roofline::InputError);
   // cp.async starts with sm_80
-  EXPECT_EQ(gemm_tuning(GemmKernel::warp_tiled_async, Precision::fp32, 90).tile, kAsyncTileCutlass);
+  EXPECT_EQ(gemm_tuning(GemmKernel::warp_tiled_async, Precision::fp32, 86).tile, kAsyncTileCutlass);
+  EXPECT_EQ(gemm_tuning(GemmKernel::warp_tiled_async, Precision::fp32, 90).tile.bn,
+            256);  // measured
   EXPECT_EQ(gemm_tuning(GemmKernel::warp_tiled_async, Precision::fp64, 80).tile, kAsyncTileFp64);
   EXPECT_THROW(gemm_tuning(GemmKernel::warp_tiled_async, Precision::fp32, 75),
                roofline::InputError);
