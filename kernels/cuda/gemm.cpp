@@ -17,6 +17,8 @@ void gemm_launch(const GemmConfig& c, const GemmShape& s, const T* a, const T* b
       return gemm_device::launch_block_tiled(c.tile, c.vector, c.options, l, s, a, b, x);
     case GemmKernel::warp_tiled:
       return gemm_device::launch_warp_tiled(c.tile, c.options, l, s, a, b, x);
+    case GemmKernel::warp_tiled_async:
+      return gemm_device::launch_warp_tiled_async(c.tile, c.options, l, s, a, b, x);
   }
 }
 

@@ -30,6 +30,9 @@ void launch_block_tiled(const GemmTile& tile, bool vector, const GemmOptions& op
 template <class T>
 void launch_warp_tiled(const GemmTile& tile, const GemmOptions& options, const GemmLaunch& l,
                        const GemmShape& s, const T* a, const T* b, T* x);
+template <class T>
+void launch_warp_tiled_async(const GemmTile& tile, const GemmOptions& options, const GemmLaunch& l,
+                             const GemmShape& s, const T* a, const T* b, T* x);
 
 }  // namespace gemm_device
 }  // namespace kernels::cuda

@@ -12,6 +12,7 @@ namespace {
 using roofline::Precision;
 
 constexpr std::int64_t kMaxGridY = 65535;  // CUDA's limit on gridDim.y
+constexpr int kCpAsyncCc = 80;             // cp.async starts with sm_80
 
 std::string tile_text(const GemmTile& t) {
   const auto n = [](int v) { return std::to_string(v); };
@@ -35,6 +36,7 @@ std::vector<GemmTile> fixed_tiles(GemmKernel k) {
       return {kRegisterTile4x4, kRegisterTile8x4};
     case GemmKernel::block_tiled:
     case GemmKernel::warp_tiled:
+    case GemmKernel::warp_tiled_async:
       break;
   }
   return {};
@@ -51,22 +53,31 @@ bool compiled(const GemmConfig& c, Precision p) {
          std::any_of(std::begin(kGemmSweep), std::end(kGemmSweep), same);
 }
 
-// Shared memory a tiled kernel takes: A's padded and B's tiles, twice for warp_tiled's stages.
+// Shared memory a tiled kernel takes: A's padded and B's tiles, twice for warp_tiled's stages,
+// warp_tiled_async's ring.
 int shared_bytes(const GemmConfig& c, int element_bytes) {
   const GemmTile& t = c.tile;
+  if (c.kernel == GemmKernel::warp_tiled_async) return gemm_ring_bytes(t, c.options, element_bytes);
   const int stages = c.kernel == GemmKernel::warp_tiled ? 2 : 1;
   return stages * t.bk * (t.bm + c.options.a_pad + t.bn) * element_bytes;
 }
 
 constexpr int kStaticSharedBytes = 48 * 1024;  // CUDA's limit on a kernel's static __shared__
+// The most dynamic shared memory a block of sm_80 … sm_90 may take (sm_90's; sm_80 has 163 KiB,
+// sm_86 and sm_89 99 KiB: a launch beyond its device's is refused there).
+constexpr int kDynamicSharedBytes = 227 * 1024;
+constexpr int kMaxStages = 8;  // cp.async.wait_group's immediate, as the kernel instantiates it
 
 // Why the tile cannot be split as its kernel splits it, or empty.
 std::string inconsistency(const GemmConfig& c, int element_bytes) {
   const GemmTile& t = c.tile;
   const GemmOptions& o = c.options;
   const int v = gemm_vector_elements(c, element_bytes);
-  const bool tiled = c.kernel == GemmKernel::block_tiled || c.kernel == GemmKernel::warp_tiled;
-  if (!tiled && o != GemmOptions{}) return "no options (only block_tiled and warp_tiled take them)";
+  const bool async = c.kernel == GemmKernel::warp_tiled_async;
+  const bool warp = c.kernel == GemmKernel::warp_tiled || async;
+  const bool tiled = c.kernel == GemmKernel::block_tiled || warp;
+  if (!tiled && o != GemmOptions{})
+    return "no options (only block_tiled, warp_tiled and warp_tiled_async take them)";
   switch (c.kernel) {
     case GemmKernel::naive:
       if (t.bm * t.bn != t.threads) return "a thread per entry of the block tile";
@@ -81,6 +92,7 @@ std::string inconsistency(const GemmConfig& c, int element_bytes) {
       return {};
     case GemmKernel::block_tiled:
     case GemmKernel::warp_tiled:
+    case GemmKernel::warp_tiled_async:
       break;
   }
   if (c.kernel == GemmKernel::block_tiled &&
@@ -95,9 +107,19 @@ std::string inconsistency(const GemmConfig& c, int element_bytes) {
     return "a pad of whole 16-byte vectors and a group of rows ≥ 0";
   if (o.smem_vectors && (t.tm % v16 || t.tn % v16 || t.bm % v16))
     return "thread tiles of whole 16-byte vectors for vector reads of shared memory";
-  if (shared_bytes(c, element_bytes) > kStaticSharedBytes)
+  if (!async && (o.stages != 0 || o.min_blocks != 0))
+    return "no stages or min_blocks (warp_tiled_async's alone)";
+  if (async && o.min_blocks < 0) return "min_blocks ≥ 0";
+  if (async && (o.stages < 2 || o.stages > kMaxStages || t.bk % 2))
+    return "2 … 8 stages and an even bk (two fragments alternate along k)";
+  if (!async && shared_bytes(c, element_bytes) > kStaticSharedBytes)
     return "at most 48 KiB of static shared memory";
-  if (c.kernel == GemmKernel::warp_tiled) {
+  if (async && shared_bytes(c, element_bytes) > kDynamicSharedBytes)
+    return "at most 227 KiB of dynamic shared memory";
+  if (async && (t.threads % t.bk || t.threads % (t.bn / v) || t.bm % (t.threads / t.bk) ||
+                t.bk % (t.threads / (t.bn / v))))
+    return "threads in whole rows of A's and B's tiles for the copies";
+  if (warp) {
     if (t.threads % 32 || t.bm % t.wm || t.bn % t.wn ||
         (t.bm / t.wm) * (t.bn / t.wn) != t.threads / 32)
       return "a warp per warp tile";
@@ -136,6 +158,8 @@ std::string swept_suffix(const GemmConfig& c) {
   if (o.smem_vectors) s += "_lds128";
   if (o.a_pad > 0) add("_pad", o.a_pad);
   if (o.group_rows > 0) add("_g", o.group_rows);
+  if (o.stages > 0) add("_s", o.stages);
+  if (o.min_blocks > 0) add("_b", o.min_blocks);
   return s;
 }
 
@@ -153,6 +177,8 @@ std::string_view to_string(GemmKernel k) {
       return "block_tiled";
     case GemmKernel::warp_tiled:
       return "warp_tiled";
+    case GemmKernel::warp_tiled_async:
+      return "warp_tiled_async";
   }
   return "?";
 }
@@ -187,6 +213,8 @@ std::string gemm_variant_name(const GemmConfig& c) {
       return (c.vector ? kernel + "_v16" : kernel) + swept_suffix(c);
     case GemmKernel::warp_tiled:
       return kernel + "_db" + swept_suffix(c);
+    case GemmKernel::warp_tiled_async:
+      return kernel + swept_suffix(c);
   }
   return kernel;
 }
@@ -222,11 +250,19 @@ std::vector<GemmConfig> gemm_ladder(Precision p, int cc) {
                     .tile = warp.tile,
                     .vector = true,
                     .options = warp.options});
+  if (cc >= kCpAsyncCc) {
+    const GemmTuning& async = gemm_tuning(GemmKernel::warp_tiled_async, p, cc);
+    ladder.push_back({.kernel = GemmKernel::warp_tiled_async,
+                      .tile = async.tile,
+                      .vector = true,
+                      .options = async.options});
+  }
   return ladder;
 }
 
 bool gemm_vector_loads(const GemmConfig& c) {
-  return c.kernel == GemmKernel::warp_tiled || (c.kernel == GemmKernel::block_tiled && c.vector);
+  return c.kernel == GemmKernel::warp_tiled || c.kernel == GemmKernel::warp_tiled_async ||
+         (c.kernel == GemmKernel::block_tiled && c.vector);
 }
 
 int gemm_vector_elements(const GemmConfig& c, int element_bytes) {
@@ -262,10 +298,13 @@ GemmLaunch plan_gemm(const GemmConfig& c, const GemmShape& s, int element_bytes)
   const std::int64_t x_blocks = rows_in_x ? rows : cols, y_blocks = rows_in_x ? cols : rows;
   if (y_blocks > kMaxGridY || x_blocks > INT_MAX)
     throw roofline::InputError(name + ": a grid beyond CUDA's limits");
-  if (s.m == 0 || s.n == 0) return {.threads = c.tile.threads};
+  const int dynamic_shared =
+      c.kernel == GemmKernel::warp_tiled_async ? shared_bytes(c, element_bytes) : 0;
+  if (s.m == 0 || s.n == 0) return {.threads = c.tile.threads, .shared_bytes = dynamic_shared};
   return {.grid_x = static_cast<unsigned>(x_blocks),
           .grid_y = static_cast<unsigned>(y_blocks),
-          .threads = c.tile.threads};
+          .threads = c.tile.threads,
+          .shared_bytes = dynamic_shared};
 }
 
 double gemm_tile_traffic(const GemmConfig& c, const GemmShape& s, int element_bytes) {

@@ -17,7 +17,12 @@
 //   warp_tiled      block tile → warp tile (wm × wn in wn_iter column sub-tiles) → thread tile,
 //                   16-byte loads, the shared-memory tiles double-buffered: the next k tile's
 //                   global loads are in flight (in registers) while the current one is
-//                   multiplied (siboehm's kernel 10 structure plus double buffering).
+//                   multiplied (siboehm's kernel 10 structure plus double buffering);
+//   warp_tiled_async the same tiling fed by asynchronous copies (cp.async, sm_80 on) into a ring
+//                   of `stages` shared-memory stages (dynamic shared memory): A's elements copied
+//                   transposed, B's as 16-byte vectors, no staging registers; a thread's next
+//                   fragments read from shared memory while it multiplies the current ones
+//                   (CUTLASS's SM80 multistage SIMT structure).
 // Edges: every kernel guards its loads (zeros beyond A's and B's edges) and stores, so any
 // m, n, k is exact. The 16-byte kernels need rows that start on 16 bytes: n and k multiples of
 // 4 floats or 2 doubles (1000 × 1000 is; 1001 is refused with that reason).
@@ -32,7 +37,14 @@
 
 namespace kernels::cuda {
 
-enum class GemmKernel { naive, smem_tiled, register_tiled, block_tiled, warp_tiled };
+enum class GemmKernel {
+  naive,
+  smem_tiled,
+  register_tiled,
+  block_tiled,
+  warp_tiled,
+  warp_tiled_async
+};
 std::string_view to_string(GemmKernel k);
 
 // Which index of X consecutive threads take: rows (a warp reads A down a column and stores X
@@ -52,8 +64,8 @@ struct GemmTile {
   friend constexpr bool operator==(const GemmTile&, const GemmTile&) = default;
 };
 
-// What a tiled kernel (block_tiled, warp_tiled) takes as policy beyond its tile; the defaults are
-// the ladder's kernels as first measured.
+// What a tiled kernel (block_tiled, warp_tiled, warp_tiled_async) takes as policy beyond its tile;
+// the defaults are the ladder's kernels as first measured.
 struct GemmOptions {
   // Elements after each k row of A's transposed shared tile. The transposing stores of a warp
   // land 4 k rows apart × consecutive m: with bm a multiple of 32 they hit 8 or 16 banks; 4
@@ -66,6 +78,12 @@ struct GemmOptions {
   // column, so the blocks resident together share a few A and B panels in L2 instead of reading
   // all of B; 0: row by row (blockIdx as is).
   int group_rows = 0;
+  // Shared-memory stages of warp_tiled_async's ring (2 … 8): stages − 1 k tiles in flight while
+  // one is multiplied. 0 for the other kernels.
+  int stages = 0;
+  // Blocks per SM that warp_tiled_async's registers must allow (__launch_bounds__'s minimum: the
+  // compiler then keeps a thread within 64 Ki / (threads · min_blocks) registers); 0: its choice.
+  int min_blocks = 0;
   friend constexpr bool operator==(const GemmOptions&, const GemmOptions&) = default;
 };
 
@@ -117,6 +135,32 @@ inline constexpr GemmTile kWarpTileA100Fp64{.bm = 64,
                                             .tn = 4,
                                             .threads = 128};
 
+// Warp tiling fed by cp.async: CUTLASS's SM80 SIMT sgemm tile (tools/library/scripts/generator.py,
+// GenerateSM80_Simt_f32: 128×128×8 in 4 or 5 stages, 4×2 warps of 32×64, a lane's 8×8 as 2×2
+// blocks of 4×4) with A's rows padded, 16-byte fragment reads and groups of 8 block rows.
+inline constexpr GemmTile kAsyncTileCutlass{.bm = 128,
+                                            .bn = 128,
+                                            .bk = 8,
+                                            .wm = 32,
+                                            .wn = 64,
+                                            .wn_iter = 2,
+                                            .tm = 4,
+                                            .tn = 4,
+                                            .threads = 256};
+// fp64: 64 × 64 × 8 in 2 × 2 warps of 32 × 32 (sm_90's fp32 warp_tiled tile at bk 8): a lane's
+// 32 doubles and two fragments fit its registers, where warp_tiled's fp64 tile spills.
+inline constexpr GemmTile kAsyncTileFp64{.bm = 64,
+                                         .bn = 64,
+                                         .bk = 8,
+                                         .wm = 32,
+                                         .wn = 32,
+                                         .wn_iter = 1,
+                                         .tm = 4,
+                                         .tn = 4,
+                                         .threads = 128};
+inline constexpr GemmOptions kAsyncOptions4{
+    .a_pad = 4, .smem_vectors = true, .group_rows = 8, .stages = 4, .min_blocks = 2};
+
 // The tuned choice of a tiled kernel per architecture and precision: a table row with its
 // evidence. `min_cc`: the row applies from this compute capability (major × 10 + minor) up to the
 // next row's.
@@ -152,6 +196,19 @@ inline constexpr GemmTuning kGemmTunings[] = {
      {.a_pad = 4, .smem_vectors = true, .group_rows = 8}},
     {GemmKernel::warp_tiled, roofline::Precision::fp64, 0, kWarpTileA100Fp64,
      "siboehm kernel 10 A100 configuration at bk 8 for fp64; unmeasured here"},
+    {GemmKernel::warp_tiled_async, roofline::Precision::fp32, 80, kAsyncTileCutlass,
+     "CUTLASS SM80 SIMT sgemm 128x128x8, 4x2 warps of 32x64, 4 stages; unmeasured here",
+     kAsyncOptions4},
+    // The best of kGemmSweep's asynchronous rows on an H100 (2026-11-26, docs/performance.md);
+    // the sm_80 row ran 42.75/43.09 TFLOP/s there.
+    {GemmKernel::warp_tiled_async, roofline::Precision::fp32, 90,
+     {.bm = 128, .bn = 256, .bk = 16, .wm = 64, .wn = 64, .wn_iter = 2, .tm = 8, .tn = 4,
+      .threads = 256},
+     "H100 sweep 2026-11-26: 45.41/46.18 TFLOP/s at 4096/8192, 0.881/0.894 of cuBLAS SGEMM; "
+     "CUTLASS's 128x256 tile at bk 16, 2x4 warps of 64x64, 3 stages, 229 registers",
+     {.a_pad = 4, .smem_vectors = true, .group_rows = 8, .stages = 3}},
+    {GemmKernel::warp_tiled_async, roofline::Precision::fp64, 80, kAsyncTileFp64,
+     "sm_90's fp32 warp_tiled tile at bk 8 for fp64, 4 stages; unmeasured here", kAsyncOptions4},
 };
 // clang-format on
 
@@ -183,6 +240,14 @@ constexpr GemmTuning warp(int bm, int bn, int bk, int wm, int wn, int wn_iter, i
                    .threads = threads},
           .evidence = evidence,
           .options = options};
+}
+constexpr GemmTuning async(int bm, int bn, int bk, int wm, int wn, int wn_iter, int tm, int tn,
+                           int threads, int stages, int min_blocks, std::string_view evidence) {
+  GemmTuning row = warp(bm, bn, bk, wm, wn, wn_iter, tm, tn, threads, kGrouped, evidence);
+  row.kernel = GemmKernel::warp_tiled_async;
+  row.options.stages = stages;
+  row.options.min_blocks = min_blocks;
+  return row;
 }
 constexpr GemmTuning block(int bm, int bn, int bk, int tm, int tn, int threads, GemmOptions options,
                            std::string_view evidence) {
@@ -235,6 +300,23 @@ inline constexpr GemmTuning kGemmSweep[] = {
                 "siboehm A100 kernel 9 shape, 128x128x16; 121 registers"),
     sweep::block(128, 64, 16, 8, 4, 256, sweep::kGrouped,
                 "128x64x16, 8x4 per thread; 69 registers"),
+    sweep::async(128, 128, 8, 32, 64, 2, 4, 4, 256, 4, 2, "CUTLASS SM80 SIMT 128x128x8, 4 stages"),
+    sweep::async(128, 128, 8, 32, 64, 2, 4, 4, 256, 5, 2, "CUTLASS SM80 SIMT 128x128x8, 5 stages"),
+    sweep::async(128, 128, 8, 32, 64, 2, 4, 4, 256, 4, 0, "CUTLASS 128x128x8, registers unbounded"),
+    sweep::async(128, 128, 16, 32, 64, 2, 4, 4, 256, 3, 2, "CUTLASS 128x128 warps at bk 16"),
+    sweep::async(256, 128, 8, 64, 64, 2, 8, 4, 256, 4, 0, "CUTLASS SM80 SIMT 256x128x8, 4 stages"),
+    sweep::async(128, 256, 8, 64, 64, 2, 8, 4, 256, 4, 0, "CUTLASS SM80 SIMT 128x256x8, 4 stages"),
+    sweep::async(128, 128, 8, 64, 64, 2, 8, 4, 128, 4, 2, "2x2 warps of 64x64, 4 stages"),
+    sweep::async(128, 64, 8, 64, 32, 2, 4, 4, 128, 5, 3, "CUTLASS SM80 SIMT 128x64x8, 5 stages"),
+    sweep::async(64, 128, 8, 32, 64, 2, 4, 4, 128, 5, 4, "CUTLASS SM80 SIMT 64x128x8, 5 stages"),
+    sweep::async(64, 64, 16, 32, 32, 1, 4, 4, 128, 4, 4, "sm_90's warp_tiled row, 4 stages"),
+    sweep::async(128, 128, 8, 64, 64, 2, 8, 4, 128, 3, 2, "64x64 warps, 3 stages (cuBLAS's)"),
+    sweep::async(128, 128, 16, 64, 64, 2, 8, 4, 128, 3, 2, "64x64 warps at bk 16, 3 stages"),
+    sweep::async(128, 256, 8, 64, 64, 2, 8, 4, 256, 3, 0, "CUTLASS SIMT 128x256x8, 3 stages"),
+    sweep::async(64, 128, 8, 32, 64, 2, 4, 4, 128, 4, 4, "CUTLASS SM80 SIMT 64x128x8, 4 stages"),
+    sweep::async(64, 128, 16, 32, 64, 2, 4, 4, 128, 4, 4, "CUTLASS 64x128 warps at bk 16"),
+    sweep::async(128, 128, 16, 64, 64, 2, 8, 4, 128, 4, 2, "64x64 warps at bk 16, 4 stages"),
+    sweep::async(128, 256, 16, 64, 64, 2, 8, 4, 256, 3, 0, "CUTLASS 128x256 warps at bk 16"),
 };
 // clang-format on
 
@@ -252,9 +334,14 @@ struct GemmConfig {
   bool swept = false;     // a kGemmSweep row: its tile and options are in the name
 };
 
+// The bytes of warp_tiled_async's ring: `stages` tiles of A (padded, transposed), then of B.
+constexpr int gemm_ring_bytes(const GemmTile& t, const GemmOptions& o, int element_bytes) {
+  return o.stages * t.bk * (t.bm + o.a_pad + t.bn) * element_bytes;
+}
+
 // The variant's name, from its parameters: "naive_coalesced", "smem_tiled_32",
-// "register_tiled_8x4", "block_tiled", "block_tiled_v16", "warp_tiled_db" (the tile of the last
-// two is per architecture and precision, so it is in the params, not the name).
+// "register_tiled_8x4", "block_tiled", "block_tiled_v16", "warp_tiled_db", "warp_tiled_async" (the
+// tile of the last three is per architecture and precision, so it is in the params, not the name).
 std::string gemm_variant_name(const GemmConfig& c);
 
 // The opt-in sweep's configs (kGemmSweep, fp32), in the table's order.
@@ -273,6 +360,7 @@ int gemm_vector_elements(const GemmConfig& c, int element_bytes);
 struct GemmLaunch {
   unsigned grid_x = 0, grid_y = 0;
   int threads = 0;
+  int shared_bytes = 0;  // dynamic shared memory per block (warp_tiled_async's ring)
   bool empty() const { return grid_x == 0 || grid_y == 0; }
 };
 

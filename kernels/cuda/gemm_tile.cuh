@@ -37,13 +37,16 @@ struct TileTypeOf {
 template <GemmTile t>
 using TileType = TileTypeOf<t.bm, t.bn, t.bk, t.wm, t.wn, t.wn_iter, t.tm, t.tn, t.threads>;
 // The same for the options.
-template <int A_PAD, bool SMEM_VECTORS, int GROUP_ROWS>
+template <int A_PAD, bool SMEM_VECTORS, int GROUP_ROWS, int STAGES, int MIN_BLOCKS>
 struct OptionsOf {
-  static constexpr GemmOptions value{
-      .a_pad = A_PAD, .smem_vectors = SMEM_VECTORS, .group_rows = GROUP_ROWS};
+  static constexpr GemmOptions value{.a_pad = A_PAD,
+                                     .smem_vectors = SMEM_VECTORS,
+                                     .group_rows = GROUP_ROWS,
+                                     .stages = STAGES,
+                                     .min_blocks = MIN_BLOCKS};
 };
 template <GemmOptions o>
-using OptionsType = OptionsOf<o.a_pad, o.smem_vectors, o.group_rows>;
+using OptionsType = OptionsOf<o.a_pad, o.smem_vectors, o.group_rows, o.stages, o.min_blocks>;
 
 // The block tile this block computes, in tiles: blockIdx as is, or with GROUP > 0 the launch
 // order (x fastest) remapped to walk groups of GROUP block rows column by column (the last group
@@ -180,6 +183,61 @@ __device__ __forceinline__ void store_tile(T* X, Dims d, int row, int col, const
     }
   }
 }
+
+// A warp's share of the block tile and a lane's share of the warp's (warp_tiled,
+// warp_tiled_async): the warp tile is WM_ITER × WN_ITER sub-tiles, in each of which a lane holds a
+// TM × TN tile; its fragments at one k are read from A's transposed tile and B's tile in shared
+// memory (as 16-byte vectors with VECTORS).
+template <class T, GemmTile Tile, bool VECTORS>
+struct WarpTiling {
+  static constexpr int TM = Tile.tm, TN = Tile.tn, WN_ITER = Tile.wn_iter;
+  static constexpr int WM_ITER = Tile.wm * Tile.wn / (32 * TM * TN * WN_ITER);
+  static constexpr int SUB_M = Tile.wm / WM_ITER, SUB_N = Tile.wn / WN_ITER;
+  static constexpr int LANE_COLS = SUB_N / TN;
+
+  struct Fragments {
+    T a[WM_ITER][TM], b[WN_ITER][TN];
+  };
+  struct Accumulators {
+    T v[WM_ITER][WN_ITER][TM][TN];
+  };
+
+  int row, col;  // the lane's first entry in the block tile
+
+  __device__ __forceinline__ explicit WarpTiling(int tid) {
+    const int warp = tid / 32, lane = tid % 32;
+    row = warp / (Tile.bn / Tile.wn) * Tile.wm + lane / LANE_COLS * TM;
+    col = warp % (Tile.bn / Tile.wn) * Tile.wn + lane % LANE_COLS * TN;
+  }
+
+  // The fragments at one k: a_k is A's transposed tile's row at that k, b_k B's.
+  __device__ __forceinline__ void load(Fragments& f, const T* a_k, const T* b_k) const {
+#pragma unroll
+    for (int wi = 0; wi < WM_ITER; ++wi)
+      load_fragment<T, TM, VECTORS>(f.a[wi], a_k + row + wi * SUB_M);
+#pragma unroll
+    for (int wj = 0; wj < WN_ITER; ++wj)
+      load_fragment<T, TN, VECTORS>(f.b[wj], b_k + col + wj * SUB_N);
+  }
+
+  __device__ __forceinline__ static void multiply(Accumulators& acc, const Fragments& f) {
+#pragma unroll
+    for (int wi = 0; wi < WM_ITER; ++wi)
+#pragma unroll
+      for (int wj = 0; wj < WN_ITER; ++wj) outer_product(acc.v[wi][wj], f.a[wi], f.b[wj]);
+  }
+
+  // Stores the lane's tiles into X, whose block tile starts at (row0, col0).
+  __device__ __forceinline__ void store(T* X, Dims d, int row0, int col0,
+                                        const Accumulators& acc) const {
+#pragma unroll
+    for (int wi = 0; wi < WM_ITER; ++wi)
+#pragma unroll
+      for (int wj = 0; wj < WN_ITER; ++wj)
+        store_tile<T, TM, TN, 16 / sizeof(T)>(X, d, row0 + row + wi * SUB_M,
+                                              col0 + col + wj * SUB_N, acc.v[wi][wj]);
+  }
+};
 
 inline Dims dims(const GemmShape& s) {
   return {static_cast<int>(s.m), static_cast<int>(s.n), static_cast<int>(s.k)};

@@ -21,6 +21,7 @@ using std::min;
 #include "kernels/cuda/gemm_block_tiled.cuh"
 #include "kernels/cuda/gemm_simple.cuh"
 #include "kernels/cuda/gemm_warp_tiled.cuh"
+#include "kernels/cuda/gemm_warp_tiled_async.cuh"
 // clang-format on
 #include "kernels/gemm.hpp"
 #include "kernels/inputs.hpp"
@@ -35,8 +36,9 @@ using namespace gemm_device;
 // The kGemmSweep rows emulated (a few: each is a host instance that compiles slowly): the A6000
 // tile with every option, CUTLASS's 128 × 128 × 8 with 256 threads of 4 × 4 in 2 × 2
 // sub-tiles, its 256 × 128 × 8 of 8 × 4 lanes, the smallest tile (groups of 8 rows of blocks
-// and a shorter last group at kGroupShapes) and a 2D block-tiled row.
-constexpr std::size_t kEmulatedSweep[] = {3, 8, 12, 15, 17};
+// and a shorter last group at kGroupShapes), a 2D block-tiled row, and the asynchronous copies'
+// rows at bk 16 in 3 stages (two passes of B rows), 128 × 64 in 5 and 64 × 64 × 16 in 4.
+constexpr std::size_t kEmulatedSweep[] = {3, 8, 12, 15, 17, 22, 26, 28};
 
 // Launches f.template operator()<Tile, Options>() for the emulated sweep row with c's tile and
 // options; false if it is none of them.
@@ -98,6 +100,19 @@ void emulate(const GemmConfig& c, const GemmShape& s, const T* a, const T* b, T*
         return;
       }
       if (!visit_table<kGemmTunings, GemmKernel::warp_tiled, p>(c.tile, c.options, f))
+        throw std::logic_error("not a tuned tile");
+      return;
+    }
+    case GemmKernel::warp_tiled_async: {
+      const auto f = [&]<GemmTile Tile, GemmOptions Options>() {
+        launch(g, block, warp_tiled_async<T, TileType<Tile>, OptionsType<Options>>, d, a, b, x);
+      };
+      if (c.swept) {
+        if (!with_emulated_sweep_row<GemmKernel::warp_tiled_async, p>(c, f))
+          throw std::logic_error("not an emulated sweep row");
+        return;
+      }
+      if (!visit_table<kGemmTunings, GemmKernel::warp_tiled_async, p>(c.tile, c.options, f))
         throw std::logic_error("not a tuned tile");
       return;
     }

@@ -83,6 +83,23 @@ TEST_F(GemmGpu, SweepConfigsVerifyAtEdgeTilesAndRowGroups) {
       test_support::expect_verified(*make_gemm_case(device_, c, Precision::fp32, s));
 }
 
+// The asynchronous copies' configs alone (the ladder's in fp32 and fp64, the sweep's in fp32) at
+// the edge shapes: k tiles cut short, rings wrapped many times (k 260), blocks beyond m and n.
+// Short enough for compute-sanitizer's memcheck and racecheck:
+//   compute-sanitizer --tool racecheck cuda_gemm_gpu_test --gtest_filter='*AsyncCopies*'
+TEST_F(GemmGpu, AsyncCopiesVerifyAtEdgeTiles) {
+  if (cc_ < 80) GTEST_SKIP() << "cp.async starts with sm_80";
+  std::size_t verified = 0;
+  for (Precision p : {Precision::fp32, Precision::fp64})
+    for (const GemmConfig& c : configs(p))
+      if (c.kernel == GemmKernel::warp_tiled_async)
+        for (const GemmShape& s : kEdgeShapes) {
+          test_support::expect_verified(*make_gemm_case(device_, c, p, s));
+          ++verified;
+        }
+  EXPECT_GT(verified, 2 * std::size(kEdgeShapes));  // the sweep's rows too
+}
+
 TEST_F(GemmGpu, EdgeShapesVerifyInEveryVariant) {
   expect_ladder_verified({std::begin(kEdgeShapes), std::end(kEdgeShapes)});
 }

@@ -32,6 +32,13 @@ TEST(GemmTuning, PicksTheRowOfTheNewestArchitectureAtOrBelow) {
   EXPECT_EQ(gemm_tuning(GemmKernel::block_tiled, Precision::fp64, 90).tile, kBlockTile64);
   EXPECT_THROW(gemm_tuning(GemmKernel::naive, Precision::fp32, 90), roofline::InputError);
   EXPECT_THROW(gemm_tuning(GemmKernel::warp_tiled, Precision::bf16, 90), roofline::InputError);
+  // cp.async starts with sm_80
+  EXPECT_EQ(gemm_tuning(GemmKernel::warp_tiled_async, Precision::fp32, 86).tile, kAsyncTileCutlass);
+  EXPECT_EQ(gemm_tuning(GemmKernel::warp_tiled_async, Precision::fp32, 90).tile.bn,
+            256);  // measured
+  EXPECT_EQ(gemm_tuning(GemmKernel::warp_tiled_async, Precision::fp64, 80).tile, kAsyncTileFp64);
+  EXPECT_THROW(gemm_tuning(GemmKernel::warp_tiled_async, Precision::fp32, 75),
+               roofline::InputError);
   for (const GemmTuning& row : kGemmTunings) EXPECT_FALSE(row.evidence.empty());
 }
 
@@ -43,10 +50,12 @@ TEST(GemmLadder, ClimbsTheStudyWithUniqueNamesAndConsistentTiles) {
         names.push_back(gemm_variant_name(c));
         EXPECT_NO_THROW(check_tile(c, roofline::size_of(p))) << names.back();
       }
-      EXPECT_EQ(names, (std::vector<std::string>{
-                           "naive_uncoalesced", "naive_coalesced", "smem_tiled_16", "smem_tiled_32",
-                           "register_tiled_4x4", "register_tiled_8x4", "block_tiled",
-                           "block_tiled_v16", "warp_tiled_db"}));
+      std::vector<std::string> expected = {
+          "naive_uncoalesced", "naive_coalesced",    "smem_tiled_16",
+          "smem_tiled_32",     "register_tiled_4x4", "register_tiled_8x4",
+          "block_tiled",       "block_tiled_v16",    "warp_tiled_db"};
+      if (cc >= 80) expected.push_back("warp_tiled_async");  // cp.async
+      EXPECT_EQ(names, expected);
     }
 }
 
@@ -82,6 +91,32 @@ TEST(GemmSweep, HasUniqueNamesAndConsistentTilesWithEvidenceInFp32Only) {
   EXPECT_EQ(names[16], "block_tiled_v16_128x128x8_t8x8_256_lds128_pad4");
   EXPECT_EQ(names[0], "warp_tiled_db_128x128x16_w64x64i4_t8x4_128");
   EXPECT_EQ(sweep[0].tile, kWarpTileA6000);  // the ladder's sm_86 instance, named
+  EXPECT_EQ(names[19], "warp_tiled_async_128x128x8_w32x64i2_t4x4_256_lds128_pad4_g8_s4_b2");
+  EXPECT_EQ(sweep[19].tile, kAsyncTileCutlass);  // the ladder's sm_80 … sm_90 instance, named
+  EXPECT_EQ(sweep[19].options, kAsyncOptions4);
+}
+
+TEST(GemmPlan, AsyncCopiesTakeTheirRingAsDynamicSharedMemory) {
+  const GemmConfig async{.kernel = GemmKernel::warp_tiled_async,
+                         .tile = kAsyncTileCutlass,
+                         .vector = true,
+                         .options = kAsyncOptions4};
+  // 4 stages of 8 k rows of A (128 + 4 pad) and of B (128)
+  EXPECT_EQ(plan_gemm(async, {.m = 1000, .n = 1000, .k = 1000}, 4).shared_bytes,
+            4 * 8 * (132 + 128) * 4);
+  EXPECT_EQ(plan_gemm(async, {.m = 0, .n = 8, .k = 8}, 4).shared_bytes, 4 * 8 * (132 + 128) * 4);
+  EXPECT_THROW(plan_gemm(async, {.m = 8, .n = 6, .k = 8}, 4), roofline::InputError);  // 16 bytes
+  // bk 16 in 3 stages: above static shared memory's 48 KiB
+  EXPECT_EQ(plan_gemm(gemm_sweep()[22], {.m = 8, .n = 8, .k = 8}, 4).shared_bytes,
+            3 * 16 * (132 + 128) * 4);
+  // the other kernels take static shared memory; stages are the ring's alone
+  EXPECT_EQ(plan_gemm(gemm_sweep()[3], {.m = 8, .n = 8, .k = 8}, 4).shared_bytes, 0);
+  GemmConfig warp = gemm_sweep()[3];
+  warp.options.stages = 4;
+  EXPECT_THROW(check_tile(warp, 4), roofline::InputError);
+  GemmConfig unstaged = async;
+  unstaged.options.stages = 0;
+  EXPECT_THROW(check_tile(unstaged, 4), roofline::InputError);
 }
 
 TEST(GemmSweep, OptionsNeedTheirKernelsConditions) {
@@ -195,11 +230,10 @@ std::vector<const Variant*> gemm_rows(const std::vector<Variant>& all) {
 TEST(GemmRows, LadderThenCublasTheBaselineThenTensorCoresOptIn) {
   const roofline::Device device = hopper();
   const std::vector<Variant> all = variants(device);
-  std::vector<std::string> names, expected = {"naive_uncoalesced",  "naive_coalesced",
-                                              "smem_tiled_16",      "smem_tiled_32",
-                                              "register_tiled_4x4", "register_tiled_8x4",
-                                              "block_tiled",        "block_tiled_v16",
-                                              "warp_tiled_db",      "cublas"};
+  std::vector<std::string> names,
+      expected = {"naive_uncoalesced",  "naive_coalesced",    "smem_tiled_16", "smem_tiled_32",
+                  "register_tiled_4x4", "register_tiled_8x4", "block_tiled",   "block_tiled_v16",
+                  "warp_tiled_db",      "warp_tiled_async",   "cublas"};
   std::vector<std::string> opt_in = {"cublas_tf32", "cublas_bf16"};
   for (const GemmConfig& c : gemm_sweep()) opt_in.push_back(gemm_variant_name(c));
   expected.insert(expected.end(), opt_in.begin() + 2, opt_in.end());  // the sweep, then TF32, BF16
@@ -213,7 +247,8 @@ TEST(GemmRows, LadderThenCublasTheBaselineThenTensorCoresOptIn) {
   EXPECT_EQ(names, expected);
   roofline::Device turing = device;
   turing.facts["compute_capability"] = "7.5";
-  EXPECT_EQ(gemm_rows(variants(turing)).size(), names.size() - 2);  // no TF32, no BF16
+  // no cp.async, no TF32, no BF16
+  EXPECT_EQ(gemm_rows(variants(turing)).size(), names.size() - 3);
 }
 
 TEST(GemmRows, ExpandIntoSquaresThenRectanglesWithDeclaredWork) {

@@ -67,7 +67,9 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
     multipass.algorithm = ScanAlgorithm::reduce_then_scan;
     multipass.schedule = LookbackSchedule::one_tile;
     // The multi-pass kernels have their default shape without hints only (a sweep row may be it).
-    if (!multipass.at_default()) EXPECT_THROW(check_config(multipass, Precision::fp32), InputError);
+    if (!multipass.at_default()) {
+      EXPECT_THROW(check_config(multipass, Precision::fp32), InputError);
+    }
   }
   EXPECT_THROW(check_config({}, Precision::fp16), InputError);
   EXPECT_THROW(check_config({.algorithm = ScanAlgorithm::merrill_grimshaw,
