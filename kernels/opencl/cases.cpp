@@ -361,13 +361,13 @@ std::vector<Variant> variants(const roofline::Device& device,
   return out;
 }
 
-MemoryFacts memory_facts(const roofline::Device& device, const Runtime& runtime) {
+MemoryFacts memory_facts(const roofline::Device& device, const Runtime& runtime, bool quick) {
   const double dram = dram_working_set(device);
   const bool gpu = is_device_type(device, "GPU");
   double l2 = 0;
   for (const auto& c : device.caches) l2 = std::max(l2, c.size_bytes);
   const double max_alloc = static_cast<double>(runtime.max_alloc_bytes());
-  return {.dram_bytes = gpu ? std::max(dram, gpu_dram_smallest(l2)) : dram,
+  return {.dram_bytes = gpu && !quick ? std::max(dram, gpu_dram_smallest(l2)) : dram,
           .study_bytes = std::max(gpu ? kReduceGpuBytes : 0, dram),
           .all_arrays = {},
           .one_array = {.bytes = max_alloc,
@@ -380,7 +380,7 @@ std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& 
                                                         const roofline::RunOptions& options) {
   const std::vector<Variant> rows = variants(device, runtime);
   return kernels::make_cases(chosen_variants(rows, options, device.id),
-                             memory_facts(device, *runtime), options);
+                             memory_facts(device, *runtime, options.quick), options);
 }
 
 }  // namespace kernels::opencl

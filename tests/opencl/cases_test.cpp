@@ -185,19 +185,24 @@ TEST(OpenClCases, EveryRowOfTheSuiteIsOneConfiguration) {
     EXPECT_TRUE(rows.emplace(v.family->name, v.name).second) << v.family->name << " " << v.name;
 }
 
-// A GPU's DRAM cases are as large as CUDA's (kernels/gpu_dram.hpp), a CPU device's STREAM's.
-TEST(OpenClCases, AGpuSizesItsDramCasesAsCudaDoes) {
+// A GPU's DRAM cases are as large as CUDA's (kernels/gpu_dram.hpp) but in quick runs, a CPU
+// device's STREAM's.
+TEST(OpenClCases, AGpuSizesItsDramCasesAsCudaDoesButInQuickRuns) {
   const OpenClBackend backend;
   roofline::Device device = test_device(backend);
   const auto runtime = backend.runtime(device.id);
   device.caches = {{.level = "L2", .size_bytes = 50.0 * (1 << 20), .instances = 1}};
-  device.facts["device_type"] = "CPU";
   device.facts.erase("dram_from");
-  EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime).dram_bytes, 200.0 * (1 << 20));
-  device.facts["device_type"] = "GPU";
-  EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime).dram_bytes,
-                   kernels::gpu_dram_smallest(50.0 * (1 << 20)));
-  EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime).study_bytes, 1 << 30);
+  const double stream_rule = 200.0 * (1 << 20);
+  for (bool quick : {true, false}) {
+    device.facts["device_type"] = "CPU";
+    EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime, quick).dram_bytes,
+                     stream_rule);
+    device.facts["device_type"] = "GPU";
+    EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime, quick).dram_bytes,
+                     quick ? stream_rule : kernels::gpu_dram_smallest(50.0 * (1 << 20)));
+    EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime, quick).study_bytes, 1 << 30);
+  }
 }
 
 TEST(OpenClCases, BadFamiliesVariantsAndSizesAreRefusedBeforeAllocating) {
