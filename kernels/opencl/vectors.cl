@@ -8,9 +8,12 @@
 
 // Clang-based compilers (PoCL) building for a CPU without AVX-512 warn that a builtin taking a
 // 64-byte vector (double8) "changes the ABI" (-Wpsabi): a calling convention no kernel exposes,
-// and PoCL printed "1 warning generated." on stderr for every such program.
-#ifdef __clang__
+// and PoCL printed "1 warning generated." on stderr for every such program. Only where the
+// compiler knows the warning: NVIDIA's, clang-based too, warned of an unknown one instead.
+#ifdef __has_warning
+#if __has_warning("-Wpsabi")
 #pragma clang diagnostic ignored "-Wpsabi"
+#endif
 #endif
 
 #define CAT_(a, b) a##b
