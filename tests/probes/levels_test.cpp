@@ -215,8 +215,8 @@ TEST(MemoryCeilings, DramLeavesOutAPointJustPastTheOnsetThatStillHitsInCache) {
   const auto onset = probes::dram_onset(points, kGuestCaches);
   ASSERT_TRUE(onset.has_value());
   EXPECT_LE(*onset, 40 * MiB);  // the cached point is on the onset's plateau
-  const MemoryCeiling* dram =
-      find(probes::memory_ceilings(points, kGuestCaches), "DRAM", "read", 2);
+  const auto ceilings = probes::memory_ceilings(points, kGuestCaches);
+  const MemoryCeiling* dram = find(ceilings, "DRAM", "read", 2);
   ASSERT_NE(dram, nullptr);
   EXPECT_DOUBLE_EQ(dram->bytes_per_s.median, 20e9);
   EXPECT_GT(dram->working_set_min, 40 * MiB);
@@ -233,7 +233,8 @@ TEST(MemoryCeilings, DramFromTwoPointsFarApartTakesTheFasterOne) {
                                                               : 0)});
   points[2].bytes_per_s.assign(3, 30e9);
   points[3].bytes_per_s.assign(3, 20e9);
-  const MemoryCeiling* dram = find(probes::memory_ceilings(points, kCaches), "DRAM");
+  const auto ceilings = probes::memory_ceilings(points, kCaches);
+  const MemoryCeiling* dram = find(ceilings, "DRAM");
   ASSERT_NE(dram, nullptr);
   EXPECT_DOUBLE_EQ(dram->bytes_per_s.median, 30e9);
   EXPECT_DOUBLE_EQ(dram->working_set_min, 128 * MiB);
