@@ -15,12 +15,6 @@ std::string bytes_text(double bytes) {
   return text;
 }
 
-namespace {
-
-constexpr double kDistinct = 1.02;  // working sets closer than 2% are one point
-
-}  // namespace
-
 std::vector<double> sweep_working_sets(const WorkingSetGrid& grid,
                                        const std::vector<roofline::Cache>& caches, int threads) {
   std::vector<double> sizes;
@@ -31,7 +25,7 @@ std::vector<double> sweep_working_sets(const WorkingSetGrid& grid,
     const double ws = grid.min_working_set * std::exp2(double(k) / grid.points_per_octave);
     if (ws > top) break;
     // Past the caches, only the grid points of the coarser density.
-    if (ws > past * kDistinct && k % (grid.points_per_octave / coarse) != 0) continue;
+    if (ws > past * kSameWorkingSet && k % (grid.points_per_octave / coarse) != 0) continue;
     sizes.push_back(ws);
   }
   if (past < top && grid.max_working_set > past) sizes.push_back(grid.max_working_set);
@@ -43,7 +37,7 @@ std::vector<double> sweep_working_sets(const WorkingSetGrid& grid,
   std::sort(sizes.begin(), sizes.end());
   std::vector<double> distinct;
   for (double ws : sizes)
-    if (distinct.empty() || ws > distinct.back() * kDistinct) distinct.push_back(ws);
+    if (distinct.empty() || ws > distinct.back() * kSameWorkingSet) distinct.push_back(ws);
   return distinct;
 }
 

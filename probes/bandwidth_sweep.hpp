@@ -13,6 +13,10 @@ namespace probes {
 // A byte count in binary units for messages: "1.5 MiB".
 std::string bytes_text(double bytes);
 
+// Working sets closer than 2% are one point of the sweep (its kernels round them to whole lines
+// differently).
+inline constexpr double kSameWorkingSet = 1.02;
+
 struct WorkingSetGrid {
   double min_working_set = 4096;  // bytes
   double max_working_set = 0;     // bytes

@@ -28,7 +28,6 @@ constexpr double kPlateauTolerance = 0.10;
 // next while other work ran), spanning two octaves, and a level before it at least 2x faster
 // (so that no point of it can fall in the band).
 constexpr double kDramTolerance = 0.35;
-constexpr double kSameStep = 1.02;
 constexpr double kDramPlateau = 4.0;
 constexpr double kFasterLevel = 2.0;
 
@@ -93,7 +92,7 @@ MemoryCeiling plateau_ceiling(const std::vector<SizePoint>& in_span, const std::
                 "plateau of %d of %zu sweep points in %s within 10%% of %s "
                 "(%s to %s), pooled samples; store %s",
                 used, in_span.size(), level.c_str(),
-                dram ? "the median of its three largest" : "the best median",
+                dram ? "the middle of its three largest" : "the best median",
                 bytes_text(ceiling.working_set_min).c_str(),
                 bytes_text(ceiling.working_set_max).c_str(), store_text.c_str());
   ceiling.method = method + note;
@@ -160,7 +159,7 @@ std::optional<double> dram_onset(const std::vector<SweepPoint>& sweep,
   // rounding to whole lines (within 2%).
   std::vector<std::pair<double, double>> series;
   for (const auto& [ws, median] : best)
-    if (!series.empty() && ws <= series.back().first * kSameStep)
+    if (!series.empty() && ws <= series.back().first * kSameWorkingSet)
       series.back().second = std::max(series.back().second, median);
     else
       series.emplace_back(ws, median);

@@ -44,7 +44,7 @@ void record_dram_onset(roofline::Device& device);
 
 // One ceiling per (level, kernel, threads) found in the sweep: at each working set the best store
 // mode counts; the plateau is the points in the level's span (DRAM from the sweep's dram_onset
-// when it has one) whose median is within 10% of the best median there (in DRAM, of the median
+// when it has one) whose median is within 10% of the best median there (in DRAM, of the middle one
 // of the span's three largest points); the ceiling summarizes
 // the plateau's pooled samples. When the sweep stops short of the DRAM span, DRAM comes from its
 // largest points and the method says so.

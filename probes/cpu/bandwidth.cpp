@@ -20,7 +20,6 @@ constexpr double kBytesPerThreadPerCall = 16.0 * 1024 * 1024;
 constexpr std::size_t kLineDoubles = 64 / sizeof(double);
 constexpr double kBeyondDram = 1.5;  // the sweep's top: past 4× the last cache, so DRAM has points
 constexpr double kDeferredPast = 2.02;  // × the last cache: the fewer threads' cases wait past it
-constexpr double kDistinctStep = 1.02;  // working sets closer than 2% are one step
 
 int threads_of(const roofline::Case& c) { return c.info().params.at("threads").get<int>(); }
 
@@ -141,11 +140,10 @@ std::vector<SweepStep> bandwidth_steps(const roofline::Device& device, const Swe
   std::map<double, SweepStep> by_working_set;
   for (int threads : plan.threads) {
     const double past = last_cache(device, threads);
+    const bool fewer = threads != plan.threads.back();
     for (StreamOp op : plan.kernels) {
-      if (threads != plan.threads.back() &&
-          std::ranges::find(plan.most_threads_only, op) != plan.most_threads_only.end())
+      if (fewer && std::ranges::find(plan.most_threads_only, op) != plan.most_threads_only.end())
         continue;
-      const bool fewer = threads != plan.threads.back();
       for (double ws : sweep_working_sets(plan, device.caches, threads)) {
         SweepStep& step = by_working_set[ws];
         const bool defer = plan.defer_fewer_threads && fewer && ws > kDeferredPast * past;
@@ -178,13 +176,14 @@ std::optional<std::size_t> deferred_step(const std::vector<SweepStep>& steps, st
   for (std::size_t i = 0; i < taken; ++i)
     for (const auto& c : steps[i].deferred) in_dram.emplace(threads_of(*c), false);
   for (std::size_t i = 0; i < taken; ++i)
-    if (steps[i].working_set >= *dram_from / kDistinctStep)
+    if (steps[i].working_set >= *dram_from / probes::kSameWorkingSet)
       for (const auto& c : steps[i].cases)
         if (const auto it = in_dram.find(threads_of(*c)); it != in_dram.end()) it->second = true;
   if (std::ranges::all_of(in_dram, [](const auto& entry) { return entry.second; }))
     return std::nullopt;
   for (std::size_t i = 0; i < taken; ++i)
-    if (steps[i].working_set >= *dram_from / kDistinctStep && !steps[i].deferred.empty()) return i;
+    if (steps[i].working_set >= *dram_from / probes::kSameWorkingSet && !steps[i].deferred.empty())
+      return i;
   return std::nullopt;
 }
 
