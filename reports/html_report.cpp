@@ -11,6 +11,7 @@
 #include "reports/identical_devices.hpp"
 #include "reports/imported.hpp"
 #include "reports/link_latency.hpp"
+#include "reports/peer_copies.hpp"
 #include "reports/roof_check.hpp"
 #include "reports/roofline_chart.hpp"
 #include "reports/row_limit.hpp"
@@ -287,7 +288,8 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
           collapsed("Ceilings: every measurement, its CI and theoretical peak (hover a name for "
                     "its method)",
                     ceilings_table(v.device, native ? &native->device : nullptr))},
-         {"link_latency", collapsed("Latency and host link", link_latency_html(v.device))},
+         {"link_latency", collapsed("Latency, host link and peer GPUs",
+                                    link_latency_html(v.device) + peer_copies_html(v.device))},
          {"results", results_table(v)}});
     names += (i > 0 ? ", " : "") + device_title(v);
   }

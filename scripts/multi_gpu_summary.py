@@ -30,17 +30,24 @@ def probe(path):
                   f'{a["sm_clock_hz"] / 1e9:.3f} / {t["sm_clock_hz"] / 1e9:.3f} GHz | '
                   f'{a["power_w"]:.0f} / {t["power_w"]:.0f} W | {e.get("cause", "")} |')
     print()
-    print("| from | to | peer access | copy engines | SM loads | ceiling | staged | 4-byte copy |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| from | to | peer access | copy engines | SM loads | ceiling | of the link | staged | "
+          "4-byte copy |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for d in m["devices"]:
         for p in d["facts"].get("peers", []):
             def rate(k):
                 return f'{p[k]["median"] / 1e9:.1f} GB/s' if k in p else "—"
             latency = f'{p["latency_s"]["median"] * 1e6:.2f} us' if "latency_s" in p else "—"
+            link = p.get("link", {})
+            share = (f'{p["bandwidth_bytes_per_s"]["median"] / link["theoretical_bytes_per_s"]:.3f} '
+                     f'of {link["theoretical_bytes_per_s"] / 1e9:.1f} GB/s ({link["kind"]})'
+                     if "theoretical_bytes_per_s" in link and "bandwidth_bytes_per_s" in p
+                     else link.get("theoretical_unavailable", "—"))
             print(f'| {d["id"]} | {p["device"]} | {p["peer_access"]} | '
                   f'{rate("copy_engine_bandwidth_bytes_per_s")} | '
                   f'{rate("sm_loads_bandwidth_bytes_per_s")} | {rate("bandwidth_bytes_per_s")} '
-                  f'({p.get("bandwidth_by", "—")}) | {rate("staged_bandwidth_bytes_per_s")} | {latency} |')
+                  f'({p.get("bandwidth_by", "—")}) | {share} | {rate("staged_bandwidth_bytes_per_s")} | '
+                  f'{latency} |')
     print()
     for g in m.get("identical_devices", []):
         verdict = f'{len(g["outliers"])} outlier(s)' if g["verdict"] else "no verdict (too few)"

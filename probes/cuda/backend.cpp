@@ -21,6 +21,7 @@
 #include "probes/cuda/measured.hpp"
 #include "probes/cuda/peak_flops.hpp"
 #include "probes/cuda/peer_copy.hpp"
+#include "probes/cuda/peer_link.hpp"
 #include "probes/cuda/shared_memory.hpp"
 #include "probes/cuda/tensor_gemm.hpp"
 #include "probes/cuda/tensor_instruction.hpp"
@@ -248,7 +249,7 @@ void probe_peers(roofline::Device& device, const roofline::ProbeOptions& options
     const bool access = can_access_peer(self, other);
     nlohmann::json peer = {{"device", "cuda:" + std::to_string(other)}, {"peer_access", access}};
     std::string note = "copy to cuda:" + std::to_string(other) + ":";
-    char text[200];
+    char text[400];
     const auto engines = access ? measured(other, kCopyBytes, true) : std::nullopt;
     const auto sm = access ? measured(other, kCopyBytes, true, true) : std::nullopt;
     if (engines) peer["copy_engine_bandwidth_bytes_per_s"] = summary_fact(*engines);
@@ -259,8 +260,20 @@ void probe_peers(roofline::Device& device, const roofline::ProbeOptions& options
       peer["bandwidth_bytes_per_s"] = summary_fact(best);
       peer["bandwidth_by"] = by_sm ? "sm_loads" : "copy_engines";
       std::snprintf(
-          text, sizeof text, " %.1f GB/s with peer access (copy engines %.1f, SM loads %.1f GB/s),",
+          text, sizeof text, " %.1f GB/s with peer access (copy engines %.1f, SM loads %.1f GB/s",
           best.median / 1e9, engines ? engines->median / 1e9 : 0.0, sm ? sm->median / 1e9 : 0.0);
+      note += text;
+      std::string why;
+      if (const auto link = peer_link(device, other, why)) {
+        peer["link"] = {{"kind", link->kind},
+                        {"theoretical_bytes_per_s", link->bytes_per_s},
+                        {"basis", link->basis}};
+        std::snprintf(text, sizeof text, "; %.3f of the %s's %.1f GB/s),",
+                      best.median / link->bytes_per_s, link->kind.c_str(), link->bytes_per_s / 1e9);
+      } else {
+        peer["link"] = {{"theoretical_unavailable", why}};
+        std::snprintf(text, sizeof text, "; link theoretical unavailable: %s),", why.c_str());
+      }
       note += text;
     }
     if (const auto b = measured(other, kCopyBytes, false)) {
@@ -485,6 +498,18 @@ std::vector<std::string> CudaBackend::probe_together(const std::vector<roofline:
                          chosen = std::move(c);
                      return chosen;
                    }});
+  // The host link: its faster direction's pinned copy at the size that gave the ceiling, every
+  // GPU copying at once through the same host.
+  roofs.push_back(
+      {"host_link", false, [](const roofline::Device& d) {
+         const roofline::MemoryCeiling* best = nullptr;
+         for (const roofline::MemoryCeiling& m : d.memory)
+           if (m.level == "host_link" && (!best || m.bytes_per_s.median > best->bytes_per_s.median))
+             best = &m;
+         if (!best) return std::unique_ptr<roofline::Case>();
+         return make_link_case(d, {best->kernel == "h2d" ? LinkDirection::h2d : LinkDirection::d2h,
+                                   HostMemory::pinned, best->working_set_max});
+       }});
   for (Precision p : probed_precisions(*devices.front()))
     roofs.push_back({std::string(to_string(p)) + " " + std::string(fma_path(p)), true,
                      [p](const roofline::Device& d) -> std::unique_ptr<roofline::Case> {

@@ -64,6 +64,13 @@ Architecture parse_architecture(const nlohmann::json& entry, const std::string& 
     throw InputError(named + ": shared_bytes_per_clock_per_sm must be positive");
   arch.source = roofline::required_field<std::string>(entry, "source", named);
   if (arch.source.empty()) throw InputError(named + ": empty source");
+  if (entry.contains("nvlink_bytes_per_s")) {
+    arch.nvlink_bytes_per_s = roofline::required_field<double>(entry, "nvlink_bytes_per_s", named);
+    if (arch.nvlink_bytes_per_s <= 0)
+      throw InputError(named + ": nvlink_bytes_per_s must be positive");
+    arch.nvlink_source = roofline::required_field<std::string>(entry, "nvlink_source", named);
+    if (arch.nvlink_source.empty()) throw InputError(named + ": empty nvlink_source");
+  }
   return arch;
 }
 

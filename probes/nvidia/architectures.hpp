@@ -22,6 +22,10 @@ struct Architecture {
   std::string tensor_source;
   double shared_bytes_per_clock_per_sm = 0;
   std::string source;
+  // One NVLink's data rate each way (after the link's error correction and encoding; NVML reports
+  // the higher signalling rate), 0 where the architecture has no NVLink; nvlink_source cites it.
+  double nvlink_bytes_per_s = 0;
+  std::string nvlink_source;
 };
 
 class ArchitectureTable {

@@ -27,6 +27,18 @@ using ClockFn = NvmlReturn (*)(NvmlHandle, int, unsigned*);
 using UnsignedReadFn = NvmlReturn (*)(NvmlHandle, unsigned*);
 using BitsReadFn = NvmlReturn (*)(NvmlHandle, unsigned long long*);
 using ErrorStringFn = const char* (*)(NvmlReturn);
+constexpr unsigned kNvmlMaxNvlinks = 18;  // NVML_NVLINK_MAX_LINKS
+// nvmlIntNvLinkDeviceType_t: what is at a link's far end.
+constexpr unsigned kNvlinkToGpu = 0, kNvlinkToSwitch = 2;
+// nvmlPciInfo_t: where NVML names the device at the far end of a link.
+struct NvmlPciInfo {
+  char bus_id_legacy[16];
+  unsigned domain, bus, device, pci_device_id, pci_sub_system_id;
+  char bus_id[32];
+};
+using LinkStateFn = NvmlReturn (*)(NvmlHandle, unsigned, int*);
+using LinkRemoteFn = NvmlReturn (*)(NvmlHandle, unsigned, NvmlPciInfo*);
+using LinkReadFn = NvmlReturn (*)(NvmlHandle, unsigned, unsigned*);
 using ShutdownFn = NvmlReturn (*)();
 
 template <class F>
@@ -145,6 +157,47 @@ std::optional<NvmlDevice::PcieLink> NvmlDevice::pcie_link() {
     }
   }
   return link;
+}
+
+std::optional<NvmlDevice::Nvlinks> NvmlDevice::nvlinks(const std::string& peer_pci_bus_id) {
+  if (!device_) return std::nullopt;
+  unsigned domain = 0, bus = 0, slot = 0;
+  if (std::sscanf(peer_pci_bus_id.c_str(), "%x:%x:%x", &domain, &bus, &slot) != 3) {
+    reason_ = "peer PCI bus id \"" + peer_pci_bus_id + "\" is not domain:bus:device.function";
+    return std::nullopt;
+  }
+  const auto state = symbol<LinkStateFn>(library_, "nvmlDeviceGetNvLinkState");
+  const auto remote = symbol<LinkRemoteFn>(library_, "nvmlDeviceGetNvLinkRemotePciInfo_v2");
+  const auto remote_type = symbol<LinkReadFn>(library_, "nvmlDeviceGetNvLinkRemoteDeviceType");
+  if (!state || !remote || !remote_type) {
+    reason_ =
+        "NVML lacks nvmlDeviceGetNvLinkState, nvmlDeviceGetNvLinkRemotePciInfo_v2 or "
+        "nvmlDeviceGetNvLinkRemoteDeviceType";
+    return std::nullopt;
+  }
+  Nvlinks links;
+  for (unsigned link = 0; link < kNvmlMaxNvlinks; ++link) {
+    int active = 0;
+    // Links past the GPU's last, or none at all, answer "not supported" or "invalid argument".
+    if (state(device_, link, &active) != kNvmlSuccess || !active) continue;
+    unsigned type = 0;
+    if (const NvmlReturn r = remote_type(device_, link, &type); r != kNvmlSuccess) {
+      reason_ = nvml_error(library_, "nvmlDeviceGetNvLinkRemoteDeviceType", r);
+      return std::nullopt;
+    }
+    if (type == kNvlinkToSwitch) {
+      ++links.to_switch;
+      continue;
+    }
+    NvmlPciInfo far{};
+    if (const NvmlReturn r = remote(device_, link, &far); r != kNvmlSuccess) {
+      reason_ = nvml_error(library_, "nvmlDeviceGetNvLinkRemotePciInfo_v2", r);
+      return std::nullopt;
+    }
+    if (type == kNvlinkToGpu && far.domain == domain && far.bus == bus && far.device == slot)
+      ++links.to_peer;
+  }
+  return links;
 }
 
 std::optional<NvmlDevice::MemoryBus> NvmlDevice::memory_bus() {

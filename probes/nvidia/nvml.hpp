@@ -45,6 +45,13 @@ class NvmlDevice {
     double max_clock_hz = 0;
   };
   std::optional<MemoryBus> memory_bus();
+  // This GPU's active NVLinks that end at the GPU of `peer_pci_bus_id` ("0000:1a:00.0") and
+  // those that end at an NVSwitch (HGX boards: every GPU reaches every other through the
+  // switches); both 0 for a GPU without NVLink. Nothing when NVML cannot tell (reason() says why).
+  struct Nvlinks {
+    unsigned to_peer = 0, to_switch = 0;
+  };
+  std::optional<Nvlinks> nvlinks(const std::string& peer_pci_bus_id);
 
  private:
   void* library_ = nullptr;

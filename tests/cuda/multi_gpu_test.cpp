@@ -8,6 +8,7 @@
 #include "probes/cuda/device.hpp"
 #include "probes/cuda/peak_flops.hpp"
 #include "probes/cuda/peer_copy.hpp"
+#include "probes/cuda/peer_link.hpp"
 #include "probes/cuda/together.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
@@ -70,6 +71,23 @@ TEST_F(TwoGpus, TheFmaRoofIsTimedAloneAndAtOnceOnEachGpu) {
     EXPECT_NE(d->facts.at("probe_notes").back().get<std::string>().find("at once with"),
               std::string::npos);
   }
+}
+
+TEST_F(TwoGpus, ThePeerLinkBoundsTheCopyThatCrossesIt) {
+  std::string why;
+  const auto link = probes::cuda::peer_link(devices_[0], 1, why);
+  ASSERT_TRUE(link) << why;
+  EXPECT_TRUE(link->kind == "nvlink" || link->kind == "pcie") << link->kind;
+  EXPECT_NE(link->basis.find(link->kind == "nvlink" ? "NVLinks" : "PCIe"), std::string::npos)
+      << link->basis;
+  if (!probes::cuda::can_access_peer(0, 1)) GTEST_SKIP() << "no peer access: " << link->basis;
+  auto c = probes::cuda::make_peer_copy_case(devices_[0], {0, 1, std::size_t{256} << 20, true});
+  const roofline::Result r = roofline::measure(*c, measure_);
+  ASSERT_TRUE(r.ok()) << r.failure();
+  const double rate = r.work.bytes / roofline::summarize(r.samples).median;
+  // No copy outruns its link; one under a tenth of it is not the link's figure.
+  EXPECT_LT(rate, link->bytes_per_s) << link->basis;
+  EXPECT_GT(rate, 0.1 * link->bytes_per_s) << link->basis;
 }
 
 }  // namespace

@@ -128,3 +128,27 @@ TEST(ArchitectureTable, TensorRatesAreOptionalCitedAndOnlyTensorPrecisions) {
   tensor_in_plain["flop_per_clock_per_sm"]["int8_tensor"] = 8192;
   expect_refused(one_entry(tensor_in_plain), "int8_tensor: a tensor precision");
 }
+
+TEST(ArchitectureTable, NvlinkRatesAreOptionalCitedAndGiveTheDatasheetsTotals) {
+  const ArchitectureTable& table = ArchitectureTable::embedded();
+  // Both directions of every link: H100 18 links 900 GB/s, A100 12 links 600, V100 6 links 300;
+  // GA102's four links 112.5 GB/s between two GPUs. Ada has no NVLink.
+  EXPECT_NEAR(2 * 18 * table.find(9, 0)->nvlink_bytes_per_s, 900e9, 1e6);
+  EXPECT_NEAR(2 * 12 * table.find(8, 0)->nvlink_bytes_per_s, 600e9, 1e6);
+  EXPECT_NEAR(2 * 6 * table.find(7, 0)->nvlink_bytes_per_s, 300e9, 1e6);
+  EXPECT_NEAR(2 * 4 * table.find(8, 6)->nvlink_bytes_per_s, 112.5e9, 1e6);
+  EXPECT_EQ(table.find(8, 9)->nvlink_bytes_per_s, 0);
+  EXPECT_FALSE(table.find(9, 0)->nvlink_source.empty());
+
+  auto linked = valid_entry();
+  linked["nvlink_bytes_per_s"] = 25e9;
+  linked["nvlink_source"] = "a whitepaper";
+  EXPECT_EQ(ArchitectureTable::parse(one_entry(linked)).architectures().front().nvlink_bytes_per_s,
+            25e9);
+  auto uncited = linked;
+  uncited.erase("nvlink_source");
+  expect_refused(one_entry(uncited), "nvlink_source");
+  auto zero = linked;
+  zero["nvlink_bytes_per_s"] = 0;
+  expect_refused(one_entry(zero), "nvlink_bytes_per_s must be positive");
+}
