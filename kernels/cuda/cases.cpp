@@ -47,8 +47,8 @@ std::vector<Precision> nested_saxpy_precisions(const roofline::Device& device) {
   return out;
 }
 
-// The nested SAXPY at every depth in its launch and through Thrust (the baseline), and cuBLAS
-// axpy (its m = 1).
+// The nested SAXPY at every depth in its launch, fed by bulk copies where the device has them,
+// and through Thrust (the baseline), and cuBLAS axpy (its m = 1).
 void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const std::string kernel = "grid_stride_v16";
   const std::vector<Precision> precisions = nested_saxpy_precisions(device);
@@ -60,6 +60,14 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                            device, kernel, m, nested_saxpy_geometry(device, p, m, n), p, n));
                      }
                  }});
+  if (has_bulk_copy(device))
+    out.push_back({&kNestedSaxpy, "bulk_copy_tiles", true, false,
+                   [=, &device](Cases& cases, const Sizing& s) {
+                     for (Precision p : precisions)
+                       for (int m : kNestedSaxpyDepths)
+                         cases.push_back(make_bulk_nested_saxpy_case(
+                             device, m, p, s.elements(kNestedSaxpy.arrays, p)));
+                   }});
   out.push_back(
       {&kNestedSaxpy, "thrust_transform", true, true, [=, &device](Cases& cases, const Sizing& s) {
          for (Precision p : precisions)

@@ -2,6 +2,7 @@
 #include <string>
 #include <utility>
 
+#include "kernels/cuda/bulk_copy.cuh"
 #include "kernels/cuda/common/fma.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
@@ -91,24 +92,100 @@ __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, 
   }
 }
 
-template <class T, std::size_t... I>
-void launch_depth(int m, const Geometry& g, T* y, const T* x, std::size_t n, T a,
-                  std::index_sequence<I...>) {
-  const bool found = ((m == kNestedSaxpyDepths[I] ? (nested_saxpy_kernel<T, kNestedSaxpyDepths[I]>
-                                                     <<<g.blocks(), g.threads>>>(y, x, n, a),
-                                                     true)
-                                                  : false) ||
-                      ...);
+// One tile of `items` vectors per thread per block: the copy engine brings the block's x and y
+// into shared memory (bulk_copy.cuh), the threads compute from there and store y. Thrust's
+// transform reads its inputs this way on sm_90 (cub::DeviceTransform's bulk-copy algorithm).
+// Dynamic shared memory: two tiles.
+template <class T, int M>
+__global__ void nested_saxpy_bulk_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n,
+                                         T a, int items) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  using L = typename Lane<T>::type;
+  constexpr int kLanes = 16 / sizeof(L), kPerVector = 16 / sizeof(T);
+  extern __shared__ __align__(128) unsigned char tiles[];
+  __shared__ unsigned long long landed;
+  const int tile = static_cast<int>(blockDim.x) * items * kPerVector;  // elements
+  const std::size_t begin = blockIdx.x * std::size_t(tile);
+  const int count = static_cast<int>(n - begin < std::size_t(tile) ? n - begin : tile);
+  const int vectors = count / kPerVector;
+  T* const x_tile = reinterpret_cast<T*>(tiles);
+  T* const y_tile = x_tile + tile;
+  if (threadIdx.x == 0) bulk_init(&landed);
+  __syncthreads();
+  if (vectors > 0) {
+    if (threadIdx.x == 0) {
+      const unsigned bytes = static_cast<unsigned>(vectors) * 16;
+      bulk_expect(&landed, 2 * bytes);
+      bulk_copy(x_tile, x + begin, bytes, &landed);
+      bulk_copy(y_tile, y + begin, bytes, &landed);
+    }
+    bulk_wait(&landed, 0);
+  }
+  const L a_lanes = Lane<T>::of(a);
+  const L* const x_lanes = reinterpret_cast<const L*>(x_tile);
+  const L* const y0_lanes = reinterpret_cast<const L*>(y_tile);
+  L* const y_lanes = reinterpret_cast<L*>(y + begin);
+  for (int v = threadIdx.x; v < vectors; v += blockDim.x) {
+    Vector<L, kLanes> t = load_shared<L, kLanes>(x_lanes + v * kLanes);
+    const Vector<L, kLanes> y0 = load_shared<L, kLanes>(y0_lanes + v * kLanes);
+    nest<M, 1>(&t, &y0, a_lanes);
+    store<L, kLanes>(y_lanes + v * kLanes, t);
+  }
+  // The elements past the last whole vector (in the last tile only), from global memory.
+  for (int i = vectors * kPerVector + threadIdx.x; i < count; i += blockDim.x) {
+    Vector<T, 1> t{x[begin + i]};
+    const Vector<T, 1> y0{y[begin + i]};
+    nest<M, 1>(&t, &y0, a);
+    y[begin + i] = t.v[0];
+  }
+#else
+  __trap();  // launched on sm_90 and later only (nested_saxpy_bulk_launch)
+#endif
+}
+
+// The kernel of depth m (one of kNestedSaxpyDepths) launched by `launch`.
+template <class T, template <class, int> class Kernel, class Launch, std::size_t... I>
+void launch_depth(int m, const Launch& launch, std::index_sequence<I...>) {
+  const bool found =
+      ((m == kNestedSaxpyDepths[I] ? (launch(Kernel<T, kNestedSaxpyDepths[I]>::kernel), true)
+                                   : false) ||
+       ...);
   if (!found)
     throw std::invalid_argument("nested saxpy has no kernel of depth " + std::to_string(m));
-  check_launch("nested_saxpy_kernel");
 }
+
+template <class T, int M>
+struct GridStride {
+  static constexpr auto kernel = nested_saxpy_kernel<T, M>;
+};
+template <class T, int M>
+struct BulkTiles {
+  static constexpr auto kernel = nested_saxpy_bulk_kernel<T, M>;
+};
+
+using Depths = std::make_index_sequence<kNestedSaxpyDepths.size()>;
 
 }  // namespace
 
 template <class T>
 void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t n, T a) {
-  launch_depth(m, g, y, x, n, a, std::make_index_sequence<kNestedSaxpyDepths.size()>());
+  launch_depth<T, GridStride>(
+      m, [&](auto kernel) { kernel<<<g.blocks(), g.threads>>>(y, x, n, a); }, Depths());
+  check_launch("nested_saxpy_kernel");
+}
+
+template <class T>
+void nested_saxpy_bulk_launch(int m, int threads, int items, T* y, const T* x, std::size_t n, T a) {
+  const std::size_t tile = std::size_t(threads) * items * (16 / sizeof(T));
+  const std::size_t blocks = (n + tile - 1) / tile;
+  if (blocks == 0) return;
+  launch_depth<T, BulkTiles>(
+      m,
+      [&](auto kernel) {
+        kernel<<<static_cast<unsigned>(blocks), threads, 2 * tile * sizeof(T)>>>(y, x, n, a, items);
+      },
+      Depths());
+  check_launch("nested_saxpy_bulk_kernel");
 }
 
 template void nested_saxpy_launch(int, const Geometry&, float*, const float*, std::size_t, float);
@@ -118,5 +195,10 @@ template void nested_saxpy_launch(int, const Geometry&, __half*, const __half*, 
                                   __half);
 template void nested_saxpy_launch(int, const Geometry&, __nv_bfloat16*, const __nv_bfloat16*,
                                   std::size_t, __nv_bfloat16);
+template void nested_saxpy_bulk_launch(int, int, int, float*, const float*, std::size_t, float);
+template void nested_saxpy_bulk_launch(int, int, int, double*, const double*, std::size_t, double);
+template void nested_saxpy_bulk_launch(int, int, int, __half*, const __half*, std::size_t, __half);
+template void nested_saxpy_bulk_launch(int, int, int, __nv_bfloat16*, const __nv_bfloat16*,
+                                       std::size_t, __nv_bfloat16);
 
 }  // namespace kernels::cuda

@@ -71,6 +71,15 @@ std::unique_ptr<roofline::Case> kernel_case(roofline::CaseInfo info, int m, cons
 }
 
 template <class T>
+std::unique_ptr<roofline::Case> bulk_case(roofline::CaseInfo info, int m, int threads, int items,
+                                          std::size_t n) {
+  return std::make_unique<NestedSaxpyCase<T>>(
+      std::move(info), m, n, [m, threads, items](T* y, const T* x, std::size_t count, T a) {
+        nested_saxpy_bulk_launch<T>(m, threads, items, y, x, count, a);
+      });
+}
+
+template <class T>
 std::unique_ptr<roofline::Case> cublas_case(roofline::CaseInfo info, std::size_t n) {
   auto handle = std::make_shared<CublasHandle>();
   return std::make_unique<NestedSaxpyCase<T>>(
@@ -116,6 +125,40 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
                                   device.compute_units);
   return with_type<float, double, __half, __nv_bfloat16>(p, "nested saxpy on CUDA", [&]<class T>() {
     return kernel_case<T>(std::move(info), m, g, n);
+  });
+}
+
+bool has_bulk_copy(const roofline::Device& device) {
+  const std::string cc = device.facts.value("compute_capability", std::string("0.0"));
+  return std::stoi(cc) >= 9;
+}
+
+std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Device& device, int m,
+                                                            roofline::Precision p, std::size_t n,
+                                                            int items, int threads) {
+  check_depth(m);
+  if (threads < 32 || threads > 1024 || threads % 32 != 0)
+    throw roofline::InputError("nested saxpy bulk_copy_tiles: " + std::to_string(threads) +
+                               " threads per block, not a multiple of 32 from 32 to 1024");
+  if (items < 1 || items > kNestedSaxpyItems)
+    throw roofline::InputError("nested saxpy bulk_copy_tiles: " + std::to_string(items) +
+                               " vectors per thread, not 1 to " +
+                               std::to_string(kNestedSaxpyItems));
+  if (!has_bulk_copy(device))
+    throw roofline::InputError("nested saxpy bulk_copy_tiles on " + device.id +
+                               ": the copy engine's bulk copies need compute capability 9.0 or "
+                               "later, the device has " +
+                               device.facts.value("compute_capability", std::string("none")));
+  const nlohmann::json params = {{"n", n},
+                                 {"m", m},
+                                 {"vector_bytes", 16},
+                                 {"threads_per_block", threads},
+                                 {"items_per_thread", items}};
+  auto info = roofline::case_info(device, "nested_saxpy", "bulk_copy_tiles", params,
+                                  nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
+                                  device.compute_units);
+  return with_type<float, double, __half, __nv_bfloat16>(p, "nested saxpy on CUDA", [&]<class T>() {
+    return bulk_case<T>(std::move(info), m, threads, items, n);
   });
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "kernels/cuda/geometry.hpp"
+#include "kernels/cuda/nested_saxpy.hpp"
 #include "roofline/case.hpp"
 #include "roofline/profile.hpp"
 
@@ -23,6 +24,18 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
                                                        const std::string& variant, int m,
                                                        const Geometry& g, roofline::Precision p,
                                                        std::size_t n);
+
+// Whether the device has the copy engine's bulk copies (compute capability 9.0 and later).
+bool has_bulk_copy(const roofline::Device& device);
+
+// The own kernel fed by bulk copies of whole tiles into shared memory (nested_saxpy_bulk_launch),
+// `items` 16-byte vectors per thread, blocks of `threads`. Throws roofline::InputError for an m
+// outside the sweep's depths, items outside 1 … kNestedSaxpyItems, threads not a multiple of 32
+// up to 1024, a device without bulk copies or a precision other than fp16, bf16, fp32 or fp64.
+std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Device& device, int m,
+                                                            roofline::Precision p, std::size_t n,
+                                                            int items = kNestedSaxpyBulkItems,
+                                                            int threads = kNestedSaxpyBulkThreads);
 
 // thrust::transform with the m-deep expression as a functor (the study's baseline at every depth).
 // Throws roofline::InputError for an m outside the sweep's depths or a precision other than

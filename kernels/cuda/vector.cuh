@@ -61,14 +61,25 @@ struct Vector {
 };
 
 template <class T, int N>
-__device__ __forceinline__ Vector<T, N> load(const T* p) {
-  using V = typename VectorOf<T, N>::type;
-  const V raw = __ldcg(reinterpret_cast<const V*>(p));
+__device__ __forceinline__ Vector<T, N> unpacked(const typename VectorOf<T, N>::type& raw) {
   Vector<T, N> out;
   const T* e = reinterpret_cast<const T*>(&raw);
 #pragma unroll
   for (int k = 0; k < N; ++k) out.v[k] = e[k];
   return out;
+}
+
+template <class T, int N>
+__device__ __forceinline__ Vector<T, N> load(const T* p) {
+  using V = typename VectorOf<T, N>::type;
+  return unpacked<T, N>(__ldcg(reinterpret_cast<const V*>(p)));
+}
+
+// From shared memory: a plain vector load.
+template <class T, int N>
+__device__ __forceinline__ Vector<T, N> load_shared(const T* p) {
+  using V = typename VectorOf<T, N>::type;
+  return unpacked<T, N>(*reinterpret_cast<const V*>(p));
 }
 
 template <class T, int N>

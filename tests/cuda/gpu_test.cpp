@@ -90,6 +90,54 @@ TEST_F(Gpu, NestedSaxpyVerifiesAtEveryDepth) {
       }
 }
 
+TEST_F(Gpu, BulkCopyNestedSaxpyVerifiesAtEveryDepthAndEveryTileEdge) {
+  if (!kernels::cuda::has_bulk_copy(device_)) GTEST_SKIP() << "no bulk copies before sm_90";
+  // kN ends in a tile cut short inside its last vector; 4099 floats are one tile of 4 vectors
+  // per thread (4096) and 3 elements past it; 1 is no whole vector.
+  for (Precision p : kNestedSaxpyPrecisions)
+    for (int m : kernels::kNestedSaxpyDepths)
+      for (std::size_t n : {kN, std::size_t{1}, std::size_t{4099}})
+        for (int items : {1, kernels::cuda::kNestedSaxpyItems})
+          expect_verified(*kernels::cuda::make_bulk_nested_saxpy_case(device_, m, p, n, items));
+}
+
+// The bulk-copy kernel's tile (64, 128 or 256 threads × 1 or 2 vectors) against the grid-stride
+// launch and Thrust at the memory-bound depths, the measurement kNestedSaxpyBulk* come from (run
+// by hand: --gtest_also_run_disabled_tests --gtest_filter='*BulkTiles*'): 64M elements, timed
+// together (repetitions interleaved, 15 samples of at least 1 ms); one line per precision and depth
+// with each median in ms and Thrust's over the best own.
+TEST_F(Gpu, DISABLED_NestedSaxpyBulkTilesAgainstThrust) {
+  if (!kernels::cuda::has_bulk_copy(device_)) GTEST_SKIP() << "no bulk copies before sm_90";
+  const std::size_t n = std::size_t{1} << 26;
+  const roofline::MeasureOptions timing{.repetitions = 15,
+                                        .min_sample_seconds = 0.001,
+                                        .warmup_seconds = 0.005,
+                                        .together_bytes = 16.0 * (1 << 30)};
+  for (Precision p : kNestedSaxpyPrecisions)
+    for (int m : {1, 16, 64}) {
+      std::vector<std::unique_ptr<roofline::Case>> cases;
+      for (int threads : {64, 128, 256})
+        for (int items : {1, 2})
+          cases.push_back(
+              kernels::cuda::make_bulk_nested_saxpy_case(device_, m, p, n, items, threads));
+      cases.push_back(kernels::cuda::make_nested_saxpy_case(
+          device_, "test", m, kernels::cuda::nested_saxpy_geometry(device_, p, m, n), p, n));
+      cases.push_back(kernels::cuda::make_thrust_nested_saxpy_case(device_, m, p, n));
+      const auto results = roofline::measure_all(cases, timing, "bulk tiles");
+      std::printf("bulk %s m=%d threads 64/128/256 x items 1/2, grid stride, thrust:",
+                  std::string(to_string(p)).c_str(), m);
+      double best = 1e30, thrust = 0;
+      for (std::size_t k = 0; k < results.size(); ++k) {
+        EXPECT_TRUE(results[k].ok()) << results[k].error << results[k].verification.message;
+        const double ms = results[k].ok() ? results[k].time->median * 1e3 : 0.0;
+        std::printf(" %.4f", ms);
+        if (k + 1 < results.size() && ms > 0) best = std::min(best, ms);
+        if (k + 1 == results.size()) thrust = ms;
+      }
+      std::printf(" thrust/best %.3f\n", thrust / best);
+    }
+}
+
 TEST_F(Gpu, ThrustNestedSaxpyVerifiesAtEveryDepth) {
   for (Precision p : kNestedSaxpyPrecisions)
     for (int m : kernels::kNestedSaxpyDepths)

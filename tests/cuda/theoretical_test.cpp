@@ -7,6 +7,7 @@
 
 #include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/nested_saxpy_cases.hpp"
 #include "kernels/gpu_dram.hpp"
 #include "probes/cuda/backend.hpp"
 #include "probes/cuda/bandwidth.hpp"
@@ -135,6 +136,27 @@ TEST(CudaCases, NestedSaxpyCoversTheArraysBelowTwiceTheRidgeAndRunsInOneWaveAbov
   EXPECT_EQ(kernels::cuda::nested_saxpy_geometry(d, Precision::fp32, 1, n).items, 4);
   d.theoretical_compute.clear();  // no peak known: the memory-bound launch throughout
   EXPECT_EQ(blocks(Precision::fp32, 1024), covering);
+}
+
+TEST(CudaCases, BulkCopyTilesAreOfferedFromHopperOnAndRefusedBeforeWithTheReason) {
+  roofline::Device d = h100();
+  EXPECT_TRUE(kernels::cuda::has_bulk_copy(d));
+  EXPECT_NO_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20));
+  EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 3, Precision::fp32, 1 << 20),
+               roofline::InputError);
+  for (int items : {0, kernels::cuda::kNestedSaxpyItems + 1})
+    EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20, items),
+                 roofline::InputError);
+  d.facts["compute_capability"] = "8.0";
+  EXPECT_FALSE(kernels::cuda::has_bulk_copy(d));
+  try {
+    kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20);
+    FAIL() << "an A100 was given bulk copies";
+  } catch (const roofline::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("compute capability 9.0 or later, the device has 8.0"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 namespace {
