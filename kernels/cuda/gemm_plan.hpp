@@ -317,6 +317,10 @@ inline constexpr GemmTuning kGemmSweep[] = {
     sweep::async(64, 128, 16, 32, 64, 2, 4, 4, 128, 4, 4, "CUTLASS 64x128 warps at bk 16"),
     sweep::async(128, 128, 16, 64, 64, 2, 8, 4, 128, 4, 2, "64x64 warps at bk 16, 4 stages"),
     sweep::async(128, 256, 16, 64, 64, 2, 8, 4, 256, 3, 0, "CUTLASS 128x256 warps at bk 16"),
+    sweep::async(128, 256, 16, 64, 64, 2, 8, 4, 256, 4, 0, "128x256 at bk 16, 4 stages"),
+    sweep::async(128, 256, 32, 64, 64, 2, 8, 4, 256, 2, 0, "128x256 at bk 32, 2 stages"),
+    sweep::async(256, 128, 16, 64, 64, 2, 8, 4, 256, 3, 0, "256x128 at bk 16, 3 stages"),
+    sweep::async(256, 128, 16, 64, 64, 2, 8, 4, 256, 4, 0, "256x128 at bk 16, 4 stages"),
 };
 // clang-format on
 
