@@ -154,10 +154,12 @@ std::vector<GemmClConfig> gemm_cl_ladder() {
           {.technique = block_tiled, .rows = 4, .cols = 4},
           {.technique = block_tiled, .rows = 8, .cols = 8, .block_rows = 128, .block_cols = 128},
           warp(128, 128, 8, 32, 64, 2, 4, 4),
-          warp(128, 128, 8, 32, 64, 2, 4, 4, 128),
-          warp(128, 256, 8, 64, 64, 2, 8, 4),
           warp(128, 128, 16, 64, 64, 2, 8, 4),
+          warp(128, 128, 16, 32, 64, 2, 4, 4),
+          warp(128, 128, 16, 32, 64, 2, 4, 4, 128),
+          warp(64, 128, 16, 32, 64, 2, 4, 4),
           warp(64, 64, 16, 32, 32, 1, 4, 4),
+          warp(64, 64, 32, 32, 32, 1, 4, 4),
           warp(64, 64, 8, 32, 32, 1, 4, 4),
           {.technique = clblast}};
 }

@@ -23,13 +23,15 @@ using roofline::Precision;
 TEST(GemmClLadder, NamesAndTraffic) {
   std::set<std::string> names;
   for (const GemmClConfig& c : gemm_cl_ladder()) names.insert(gemm_variant_name(c));
-  EXPECT_EQ(names,
-            (std::set<std::string>{
-                "naive", "tiled_16", "tiled_32", "register_4x4", "register_8x4",
-                "block_64x64x8_4x4", "block_128x128x8_8x8", "warp_128x128x8_w32x64i2_t4x4_pad4_g8",
-                "warp_128x128x8_w32x64i2_t4x4_pad4_g8_r128", "warp_128x256x8_w64x64i2_t8x4_pad4_g8",
-                "warp_128x128x16_w64x64i2_t8x4_pad4_g8", "warp_64x64x16_w32x32i1_t4x4_pad4_g8",
-                "warp_64x64x8_w32x32i1_t4x4_pad4_g8", "clblast"}));
+  EXPECT_EQ(
+      names,
+      (std::set<std::string>{
+          "naive", "tiled_16", "tiled_32", "register_4x4", "register_8x4", "block_64x64x8_4x4",
+          "block_128x128x8_8x8", "warp_128x128x8_w32x64i2_t4x4_pad4_g8",
+          "warp_128x128x16_w64x64i2_t8x4_pad4_g8", "warp_128x128x16_w32x64i2_t4x4_pad4_g8",
+          "warp_128x128x16_w32x64i2_t4x4_pad4_g8_r128", "warp_64x128x16_w32x64i2_t4x4_pad4_g8",
+          "warp_64x64x16_w32x32i1_t4x4_pad4_g8", "warp_64x64x32_w32x32i1_t4x4_pad4_g8",
+          "warp_64x64x8_w32x32i1_t4x4_pad4_g8", "clblast"}));
   const GemmShape s{.m = 256, .n = 128, .k = 64};
   const auto bytes = [&](const GemmClConfig& c) {
     return gemm_work(Precision::fp32, s, gemm_cl_traffic(c, s)).algorithm_bytes;
@@ -122,7 +124,7 @@ TEST_F(OpenClGemm, EveryRungVerifiesAtShapesThatAreMultiplesOfNoTile) {
       }
     }
   }
-  EXPECT_GE(verified, 12 * 11);
+  EXPECT_GE(verified, 14 * 11);
 }
 
 TEST_F(OpenClGemm, RefusesWhatItCannotRun) {
@@ -150,7 +152,12 @@ TEST_F(OpenClGemm, FamilyRunsByNameWithClblastTheBaseline) {
   }
   EXPECT_TRUE(variants.count("clblast"));
   EXPECT_TRUE(variants.count("register_8x4"));
-  EXPECT_EQ(cases.size(), variants.size() * types().size());
+  // Each variant in each precision the device runs it in (fp64's large blocks may exceed its
+  // local memory).
+  std::size_t runnable = 0;
+  for (const GemmClConfig& c : gemm_cl_ladder())
+    for (Precision p : types()) runnable += !gemm_unsupported(c, p, limits_);
+  EXPECT_EQ(cases.size(), runnable);
   // The default suite leaves gemm out.
   roofline::RunOptions defaults;
   defaults.size = 40;
