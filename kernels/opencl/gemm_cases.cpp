@@ -107,7 +107,6 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device,
         params["warp_col_iters"] = config.warp_col_iters;
         params["a_pad"] = config.a_pad;
         params["group_rows"] = config.group_rows;
-        params["max_registers"] = config.max_registers;
       }
     } else {
       params["group_x"] = config.group_x;

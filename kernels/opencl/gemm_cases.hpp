@@ -13,7 +13,7 @@ namespace kernels::opencl {
 
 // Params: n, m, k, shape, technique; tile (tiled); rows, cols (register_tiled, block_tiled,
 // warp_tiled); block_rows, block_cols, depth (block_tiled, warp_tiled); warp_rows, warp_cols,
-// warp_col_iters, a_pad, group_rows, max_registers (warp_tiled); group_x, group_y (naive,
+// warp_col_iters, a_pad, group_rows (warp_tiled); group_x, group_y (naive,
 // register_tiled); library and call (clblast). fp32 and fp64. Throws roofline::InputError for a
 // config the device cannot run (gemm_unsupported's reason), a size < 1 or another precision.
 // `cache` (may be null) keeps the host inputs for later cases.

@@ -77,8 +77,7 @@ Cover cover(const GemmClConfig& c) {
 
 // A warp_tiled rung of the CUDA ladder's shapes (kernels/cuda/gemm_plan.hpp), with A padded by
 // 4 and groups of 8 block rows as there.
-GemmClConfig warp(int bm, int bn, int bk, int wm, int wn, int wn_iter, int tm, int tn,
-                  int max_registers = 0) {
+GemmClConfig warp(int bm, int bn, int bk, int wm, int wn, int wn_iter, int tm, int tn) {
   return {.technique = GemmClTechnique::warp_tiled,
           .rows = tm,
           .cols = tn,
@@ -89,8 +88,7 @@ GemmClConfig warp(int bm, int bn, int bk, int wm, int wn, int wn_iter, int tm, i
           .warp_cols = wn,
           .warp_col_iters = wn_iter,
           .a_pad = 4,
-          .group_rows = 8,
-          .max_registers = max_registers};
+          .group_rows = 8};
 }
 }  // namespace
 
@@ -129,8 +127,7 @@ std::string gemm_variant_name(const GemmClConfig& c) {
              std::to_string(c.warp_cols) + "i" + std::to_string(c.warp_col_iters) + "_t" +
              std::to_string(c.rows) + "x" + std::to_string(c.cols) +
              (c.a_pad > 0 ? "_pad" + std::to_string(c.a_pad) : "") +
-             (c.group_rows > 0 ? "_g" + std::to_string(c.group_rows) : "") +
-             (c.max_registers > 0 ? "_r" + std::to_string(c.max_registers) : "");
+             (c.group_rows > 0 ? "_g" + std::to_string(c.group_rows) : "");
     case GemmClTechnique::clblast:
       return "clblast";
   }
@@ -155,11 +152,8 @@ std::vector<GemmClConfig> gemm_cl_ladder() {
           {.technique = block_tiled, .rows = 8, .cols = 8, .block_rows = 128, .block_cols = 128},
           warp(128, 128, 8, 32, 64, 2, 4, 4),
           warp(128, 128, 16, 64, 64, 2, 8, 4),
-          warp(128, 128, 16, 32, 64, 2, 4, 4),
-          warp(128, 128, 16, 32, 64, 2, 4, 4, 128),
           warp(64, 128, 16, 32, 64, 2, 4, 4),
           warp(64, 64, 16, 32, 32, 1, 4, 4),
-          warp(64, 64, 32, 32, 32, 1, 4, 4),
           warp(64, 64, 8, 32, 32, 1, 4, 4),
           {.technique = clblast}};
 }
@@ -253,8 +247,6 @@ GemmKernel<T>::GemmKernel(Runtime& runtime, const GemmClConfig& c, const GemmSha
         build_define("APAD", std::to_string(c.a_pad)) +
         build_define("GROUP", std::to_string(c.group_rows)) +
         build_define("LW", std::to_string(v)) + build_define("W", std::to_string(vectors ? v : 1));
-    if (c.max_registers > 0 && has_extension(runtime.device(), "cl_nv_compiler_options"))
-      options += " -cl-nv-maxrregcount=" + std::to_string(c.max_registers);
     name = "gemm_warp";
   } else if (c.technique != GemmClTechnique::naive) {
     throw roofline::InputError(what + ": not a kernel of gemm.cl");

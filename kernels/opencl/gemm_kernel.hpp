@@ -39,10 +39,6 @@ struct GemmClConfig {
   // transposed local block; block rows per group of the work-groups' walk (0: row by row).
   // Its work-group is (block_rows / warp_rows) · (block_cols / warp_cols) · 32 work-items.
   int warp_rows = 32, warp_cols = 32, warp_col_iters = 1, a_pad = 0, group_rows = 0;
-  // warp_tiled: registers per work-item that NVIDIA's compiler may use (-cl-nv-maxrregcount, so
-  // that more work-groups fit an SM, as CUDA's __launch_bounds__); 0, or a compiler without
-  // cl_nv_compiler_options: its choice.
-  int max_registers = 0;
 };
 
 // What a device allows a work-group: work-items, and bytes of local memory.

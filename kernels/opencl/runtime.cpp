@@ -132,14 +132,11 @@ std::size_t group_size(const cl::Device& device, std::size_t wanted) {
   return std::bit_floor(std::max<std::size_t>(std::min(wanted, most), 1));
 }
 
-bool has_extension(const cl::Device& device, std::string_view name) {
-  const auto extensions = checked([&] { return device.getInfo<CL_DEVICE_EXTENSIONS>(); });
-  return extensions.find(name) != std::string::npos;
-}
-
 bool supports(const cl::Device& device, roofline::Precision p) {
   if (p == roofline::Precision::fp32) return true;
-  return p == roofline::Precision::fp64 && has_extension(device, "cl_khr_fp64");
+  if (p != roofline::Precision::fp64) return false;
+  const auto extensions = checked([&] { return device.getInfo<CL_DEVICE_EXTENSIONS>(); });
+  return extensions.find("cl_khr_fp64") != std::string::npos;
 }
 
 }  // namespace kernels::opencl

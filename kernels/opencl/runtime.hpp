@@ -93,9 +93,6 @@ bool wait_until_complete(cl::CommandQueue& queue, const cl::Event& event, double
 // CL_DEVICE_MAX_WORK_GROUP_SIZE and rounded down to a power of two.
 std::size_t group_size(const cl::Device& device, std::size_t wanted);
 
-// Whether the device lists the extension `name` (CL_DEVICE_EXTENSIONS).
-bool has_extension(const cl::Device& device, std::string_view name);
-
 // Whether the device computes in precision p: fp32 always, fp64 with cl_khr_fp64.
 bool supports(const cl::Device& device, roofline::Precision p);
 

@@ -28,10 +28,8 @@ TEST(GemmClLadder, NamesAndTraffic) {
       (std::set<std::string>{
           "naive", "tiled_16", "tiled_32", "register_4x4", "register_8x4", "block_64x64x8_4x4",
           "block_128x128x8_8x8", "warp_128x128x8_w32x64i2_t4x4_pad4_g8",
-          "warp_128x128x16_w64x64i2_t8x4_pad4_g8", "warp_128x128x16_w32x64i2_t4x4_pad4_g8",
-          "warp_128x128x16_w32x64i2_t4x4_pad4_g8_r128", "warp_64x128x16_w32x64i2_t4x4_pad4_g8",
-          "warp_64x64x16_w32x32i1_t4x4_pad4_g8", "warp_64x64x32_w32x32i1_t4x4_pad4_g8",
-          "warp_64x64x8_w32x32i1_t4x4_pad4_g8", "clblast"}));
+          "warp_128x128x16_w64x64i2_t8x4_pad4_g8", "warp_64x128x16_w32x64i2_t4x4_pad4_g8",
+          "warp_64x64x16_w32x32i1_t4x4_pad4_g8", "warp_64x64x8_w32x32i1_t4x4_pad4_g8", "clblast"}));
   const GemmShape s{.m = 256, .n = 128, .k = 64};
   const auto bytes = [&](const GemmClConfig& c) {
     return gemm_work(Precision::fp32, s, gemm_cl_traffic(c, s)).algorithm_bytes;
@@ -124,7 +122,7 @@ TEST_F(OpenClGemm, EveryRungVerifiesAtShapesThatAreMultiplesOfNoTile) {
       }
     }
   }
-  EXPECT_GE(verified, 14 * 11);
+  EXPECT_GE(verified, 11 * 11);
 }
 
 TEST_F(OpenClGemm, RefusesWhatItCannotRun) {
