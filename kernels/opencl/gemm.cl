@@ -120,9 +120,9 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void gemm_block(
 // WMI + WNI fragments per k. Per step of BK along k, the next k tile's global loads (W-wide
 // vectors along rows, W = 1 for rows off 16 bytes) sit in registers while the current tile is
 // multiplied from local memory, then go to the other of two local buffers: one barrier per
-// step. A is stored transposed with APAD elements after each k row (a warp's transposing stores
-// land in distinct banks), so that a fragment is LW adjacent elements read as one 16-byte vector
-// (LW-wide, through an aligned vector pointer, which NVIDIA's compiler does not split). GROUP > 0
+// step. A is stored transposed, with APAD elements after each k row to spread a warp's
+// transposing stores over the banks, so that a fragment is LW adjacent elements read as one
+// 16-byte vector (through an aligned vector pointer, which NVIDIA's compiler does not split). GROUP > 0
 // walks the blocks in groups of GROUP block rows column by column, so that the blocks resident
 // at once share a few panels of A and B in L2. Past k's end the loads read zeros; rows of A
 // past m and columns of B past n read row m − 1 and column 0: they reach only entries of X that
