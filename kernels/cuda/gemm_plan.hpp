@@ -195,20 +195,23 @@ inline constexpr GemmTuning kGemmTunings[] = {
      "64x64 shape, 2x2 warps of 32x32, LDS.128, A padded, groups of 8 block rows",
      {.a_pad = 4, .smem_vectors = true, .group_rows = 8}},
     {GemmKernel::warp_tiled, roofline::Precision::fp64, 0, kWarpTileA100Fp64,
-     "siboehm kernel 10 A100 configuration at bk 8 for fp64; unmeasured here"},
+     "siboehm kernel 10 A100 configuration at bk 8 for fp64; H100 2026-11-26: 18.45/18.81 TFLOP/s "
+     "at 4096/8192, 0.39 of cuBLAS DGEMM (FP64 tensor cores)"},
     {GemmKernel::warp_tiled_async, roofline::Precision::fp32, 80, kAsyncTileCutlass,
      "CUTLASS SM80 SIMT sgemm 128x128x8, 4x2 warps of 32x64, 4 stages; unmeasured here",
      kAsyncOptions4},
-    // The best of kGemmSweep's asynchronous rows on an H100 (2026-11-26, docs/performance.md);
-    // the sm_80 row ran 42.75/43.09 TFLOP/s there.
+    // The best of kGemmSweep's asynchronous rows on an H100 (2026-11-26 19:10 UTC,
+    // docs/performance.md); the earlier sm_90 row, 128x256x16 in 3 stages, ran 45.31/45.82 there.
     {GemmKernel::warp_tiled_async, roofline::Precision::fp32, 90,
-     {.bm = 128, .bn = 256, .bk = 16, .wm = 64, .wn = 64, .wn_iter = 2, .tm = 8, .tn = 4,
+     {.bm = 128, .bn = 256, .bk = 32, .wm = 64, .wn = 64, .wn_iter = 2, .tm = 8, .tn = 4,
       .threads = 256},
-     "H100 sweep 2026-11-26: 45.41/46.18 TFLOP/s at 4096/8192, 0.881/0.894 of cuBLAS SGEMM; "
-     "CUTLASS's 128x256 tile at bk 16, 2x4 warps of 64x64, 3 stages, 229 registers",
-     {.a_pad = 4, .smem_vectors = true, .group_rows = 8, .stages = 3}},
+     "H100 sweep 2026-11-26: 47.76/48.45 TFLOP/s at 4096/8192, 0.936/0.943 of cuBLAS SGEMM; "
+     "CUTLASS's 128x256 tile at bk 32, 2x4 warps of 64x64, 2 stages (one barrier per 32 k)",
+     {.a_pad = 4, .smem_vectors = true, .group_rows = 8, .stages = 2}},
     {GemmKernel::warp_tiled_async, roofline::Precision::fp64, 80, kAsyncTileFp64,
-     "sm_90's fp32 warp_tiled tile at bk 8 for fp64, 4 stages; unmeasured here", kAsyncOptions4},
+     "sm_90's fp32 warp_tiled tile at bk 8 for fp64, 4 stages; H100 2026-11-26: 17.36/17.79 "
+     "TFLOP/s at 4096/8192, below warp_tiled's fp64 row",
+     kAsyncOptions4},
 };
 // clang-format on
 
@@ -317,6 +320,10 @@ inline constexpr GemmTuning kGemmSweep[] = {
     sweep::async(64, 128, 16, 32, 64, 2, 4, 4, 128, 4, 4, "CUTLASS 64x128 warps at bk 16"),
     sweep::async(128, 128, 16, 64, 64, 2, 8, 4, 128, 4, 2, "64x64 warps at bk 16, 4 stages"),
     sweep::async(128, 256, 16, 64, 64, 2, 8, 4, 256, 3, 0, "CUTLASS 128x256 warps at bk 16"),
+    sweep::async(128, 256, 16, 64, 64, 2, 8, 4, 256, 4, 0, "128x256 at bk 16, 4 stages"),
+    sweep::async(128, 256, 32, 64, 64, 2, 8, 4, 256, 2, 0, "128x256 at bk 32, 2 stages"),
+    sweep::async(256, 128, 16, 64, 64, 2, 8, 4, 256, 3, 0, "256x128 at bk 16, 3 stages"),
+    sweep::async(256, 128, 16, 64, 64, 2, 8, 4, 256, 4, 0, "256x128 at bk 16, 4 stages"),
 };
 // clang-format on
 

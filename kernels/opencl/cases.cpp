@@ -275,23 +275,28 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
 // A GPU runs the squares (quick: 256, 1024, 4096), both rectangles in a full run; a CPU
 // device (PoCL on a small host runs the naive kernel at about a GFLOP/s) squares up to 1024 and
 // the small rectangle in a full run, 256 alone in a quick one. A size the user names runs
-// alone, as a square. A rung whose work-group the device does not allow is left out.
+// alone, as a square. A rung is left out in a precision the device cannot run it in (its
+// work-group or local memory, gemm_unsupported).
 void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device,
                    const std::shared_ptr<Runtime>& runtime) {
   const bool gpu = is_device_type(device, "GPU");
   const auto cache = std::make_shared<HostInputCache>();
-  const std::size_t max_group = group_size(runtime->device(), 1024);
+  GemmClLimits limits = gemm_cl_limits(runtime->device());
+  limits.max_group = group_size(runtime->device(), 1024);
   using Sizes = std::vector<std::size_t>;
   const Sizes quick = gpu ? Sizes{256, 1024, 4096} : Sizes{256};
   const Sizes full = gpu ? Sizes{256, 512, 1024, 2048, 4096, 8192} : Sizes{256, 512, 1024};
   std::vector<GemmShape> rectangles = {{.m = 1024, .n = 512, .k = 768}};
   if (gpu) rectangles.push_back({.m = 3000, .n = 4000, .k = 5000});
+  const std::vector<Precision> types = precisions(*runtime);
   for (const GemmClConfig& c : gemm_cl_ladder()) {
-    if (gemm_unsupported(c, max_group)) continue;
+    const auto runs = [c, limits](Precision p) { return !gemm_unsupported(c, p, limits); };
+    if (std::none_of(types.begin(), types.end(), runs)) continue;
     out.push_back(
         {&kGemm, gemm_variant_name(c), true, c.technique == GemmClTechnique::clblast,
          [=, &device](Cases& cases, const Sizing& sizing) {
-           for (Precision p : precisions(*runtime)) {
+           for (Precision p : types) {
+             if (!runs(p)) continue;
              for (std::size_t n : sizing.square_sizes(quick, full, kGemm.arrays, p)) {
                const auto side = static_cast<std::int64_t>(n);
                cases.push_back(make_gemm_case(device, runtime, c, p, {side, side, side}, cache));

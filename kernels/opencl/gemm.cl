@@ -111,3 +111,179 @@ __kernel __attribute__((reqd_work_group_size(GX, GY, 1))) void gemm_block(
     }
 }
 #endif
+
+#ifdef WM
+// Warp tiling, double-buffered (the CUDA ladder's warp_tiled, kernels/cuda/gemm_tile.cuh): a
+// work-group of THREADS = (BM/WM)·(BN/WN)·32 work-items computes X's BM×BN block; each run of
+// 32 work-items (a warp on NVIDIA) a WM×WN tile of it, as WMI×WNI sub-tiles in each of which a
+// work-item holds TM×TN entries, so that a work-item's (WMI·TM)×(WNI·TN) accumulators take
+// WMI + WNI fragments per k. Per step of BK along k, the next k tile's global loads (W-wide
+// vectors along rows, W = 1 for rows off 16 bytes) sit in registers while the current tile is
+// multiplied from local memory, then go to the other of two local buffers: one barrier per
+// step. A is stored transposed, with APAD elements after each k row to spread a warp's
+// transposing stores over the banks, so that a fragment is LW adjacent elements read as one
+// 16-byte vector (through an aligned vector pointer, which NVIDIA's compiler does not split). GROUP > 0
+// walks the blocks in groups of GROUP block rows column by column, so that the blocks resident
+// at once share a few panels of A and B in L2. Past k's end the loads read zeros; rows of A
+// past m and columns of B past n read row m − 1 and column 0: they reach only entries of X that
+// are not stored.
+#define THREADS ((BM / WM) * (BN / WN) * 32)
+#define WMI (WM * WN / (32 * TM * TN * WNI))
+#define SUB_M (WM / WMI)
+#define SUB_N (WN / WNI)
+#define LANE_COLS (SUB_N / TN)
+#define A_LD (BM + APAD)
+#define A_ROW_VECTORS (BK / W)  // vectors per row of A's tile, of B's
+#define B_ROW_VECTORS (BN / W)
+#define A_LOADS (BM * BK / (W * THREADS))  // vectors per work-item per tile
+#define B_LOADS (BK * BN / (W * THREADS))
+typedef CAT(REAL, LW) LV;
+typedef union {
+  V v;
+  REAL e[W];
+} Loaded;
+typedef union {
+  LV v;
+  REAL e[LW];
+} Fragment;
+
+// Which block of X this work-group computes, as (block row, block column).
+int2 block_of_group(void) {
+  const int cols = get_num_groups(0), id = get_group_id(1) * cols + get_group_id(0);
+#if GROUP > 0
+  const int first = id / (GROUP * cols) * GROUP;
+  const int height = min(GROUP, (int)get_num_groups(1) - first);
+  const int in = id - first * cols;
+  return (int2)(first + in % height, in / height);
+#else
+  return (int2)(get_group_id(1), get_group_id(0));
+#endif
+}
+
+__kernel __attribute__((reqd_work_group_size(THREADS, 1, 1))) void gemm_warp(
+    __global const REAL* restrict a, __global const REAL* restrict b, __global REAL* restrict x,
+    uint m, uint n, uint k) {
+  // As LV vectors, so that the fragments' 16-byte reads are aligned.
+  __local LV a_tiles[2 * BK * A_LD / LW], b_tiles[2 * BK * BN / LW];
+  __local REAL* const as = (__local REAL*)a_tiles;
+  __local REAL* const bs = (__local REAL*)b_tiles;
+  const int tid = get_local_id(0), warp = tid / 32, lane = tid % 32;
+  const int2 block = block_of_group();
+  const uint row0 = block.x * BM, col0 = block.y * BN;
+  // This work-item's loads: pointers that step along k, and where each lands in a tile.
+  __global const REAL* ap[A_LOADS];
+  __global const REAL* bp[B_LOADS];
+  int a_k[A_LOADS], b_k[B_LOADS], a_at[A_LOADS], b_at[B_LOADS];
+#pragma unroll
+  for (int i = 0; i < A_LOADS; ++i) {
+    const int index = tid + i * THREADS, r = index / A_ROW_VECTORS;
+    a_k[i] = index % A_ROW_VECTORS * W;
+    a_at[i] = a_k[i] * A_LD + r;
+    ap[i] = a + (size_t)min(row0 + r, m - 1) * k + a_k[i];
+  }
+#pragma unroll
+  for (int i = 0; i < B_LOADS; ++i) {
+    const int index = tid + i * THREADS, c = index % B_ROW_VECTORS * W;
+    b_k[i] = index / B_ROW_VECTORS;
+    b_at[i] = b_k[i] * BN + c;
+    bp[i] = b + (size_t)b_k[i] * n + (col0 + c < n ? col0 + c : 0);
+  }
+  const size_t b_step = (size_t)BK * n;
+  Loaded ra[A_LOADS], rb[B_LOADS];
+  // The tile at k0 into ra, rb (zeros past k's end, which n and k multiples of W keep whole).
+#define FETCH(k0)                                                               \
+  _Pragma("unroll") for (int i = 0; i < A_LOADS; ++i) {                         \
+    if ((k0) + a_k[i] < k)                                                      \
+      ra[i].v = LOADV(0, ap[i]);                                                \
+    else                                                                        \
+      ra[i].v = (V)(0);                                                         \
+    ap[i] += BK;                                                                \
+  }                                                                             \
+  _Pragma("unroll") for (int i = 0; i < B_LOADS; ++i) {                         \
+    if ((k0) + b_k[i] < k)                                                      \
+      rb[i].v = LOADV(0, bp[i]);                                                \
+    else                                                                        \
+      rb[i].v = (V)(0);                                                         \
+    bp[i] += b_step;                                                            \
+  }
+  // ra, rb into buffer `buf`: A transposed element by element, B as it is.
+#define STASH(buf)                                                              \
+  _Pragma("unroll") for (int i = 0; i < A_LOADS; ++i)                           \
+    _Pragma("unroll") for (int e = 0; e < W; ++e)                               \
+      as[(buf) * BK * A_LD + a_at[i] + e * A_LD] = ra[i].e[e];                  \
+  _Pragma("unroll") for (int i = 0; i < B_LOADS; ++i)                           \
+    *(__local V*)(bs + (buf) * BK * BN + b_at[i]) = rb[i].v;
+
+  // The work-item's first entry in the block, and its accumulators.
+  const int row = warp / (BN / WN) * WM + lane / LANE_COLS * TM;
+  const int col = warp % (BN / WN) * WN + lane % LANE_COLS * TN;
+  REAL acc[WMI][WNI][TM][TN];
+#pragma unroll
+  for (int wi = 0; wi < WMI; ++wi)
+#pragma unroll
+    for (int wj = 0; wj < WNI; ++wj)
+#pragma unroll
+      for (int r = 0; r < TM; ++r)
+#pragma unroll
+        for (int c = 0; c < TN; ++c) acc[wi][wj][r][c] = 0;
+
+  const uint steps = (k + BK - 1) / BK;
+  FETCH(0)
+  STASH(0)
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint step = 0; step < steps; ++step) {
+    const int buf = step & 1;
+    if (step + 1 < steps) {
+      FETCH((step + 1) * BK)
+    }
+    __local const REAL* at = as + buf * BK * A_LD + row;
+    __local const REAL* bt = bs + buf * BK * BN + col;
+#pragma unroll
+    for (int l = 0; l < BK; ++l) {
+      Fragment fa[WMI][TM / LW], fb[WNI][TN / LW];
+#pragma unroll
+      for (int wi = 0; wi < WMI; ++wi)
+#pragma unroll
+        for (int v = 0; v < TM / LW; ++v)
+          fa[wi][v].v = *(__local const LV*)(at + l * A_LD + wi * SUB_M + v * LW);
+#pragma unroll
+      for (int wj = 0; wj < WNI; ++wj)
+#pragma unroll
+        for (int v = 0; v < TN / LW; ++v)
+          fb[wj][v].v = *(__local const LV*)(bt + l * BN + wj * SUB_N + v * LW);
+#pragma unroll
+      for (int wi = 0; wi < WMI; ++wi)
+#pragma unroll
+        for (int wj = 0; wj < WNI; ++wj)
+#pragma unroll
+          for (int r = 0; r < TM; ++r)
+#pragma unroll
+            for (int c = 0; c < TN; ++c)
+              acc[wi][wj][r][c] =
+                  fma(fa[wi][r / LW].e[r % LW], fb[wj][c / LW].e[c % LW], acc[wi][wj][r][c]);
+    }
+    if (step + 1 < steps) {
+      STASH(buf ^ 1)
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+#undef FETCH
+#undef STASH
+
+  // What lies inside X, W entries at a time (each vector wholly inside or outside it).
+#pragma unroll
+  for (int wi = 0; wi < WMI; ++wi)
+#pragma unroll
+    for (int wj = 0; wj < WNI; ++wj)
+#pragma unroll
+      for (int r = 0; r < TM; ++r)
+#pragma unroll
+        for (int c = 0; c < TN; c += W) {
+          const uint i = row0 + row + wi * SUB_M + r, j = col0 + col + wj * SUB_N + c;
+          Loaded out;
+#pragma unroll
+          for (int e = 0; e < W; ++e) out.e[e] = acc[wi][wj][r][c + e];
+          if (i < m && j < n) STOREV(out.v, 0, x + (size_t)i * n + j);
+        }
+}
+#endif

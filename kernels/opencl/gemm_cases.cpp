@@ -79,9 +79,7 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device,
                                                const GemmShape& s,
                                                std::shared_ptr<HostInputCache> cache) {
   const std::string name = gemm_variant_name(config);
-  const std::size_t max_group =
-      checked([&] { return runtime->device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>(); });
-  if (const auto why = gemm_unsupported(config, max_group))
+  if (const auto why = gemm_unsupported(config, p, gemm_cl_limits(runtime->device())))
     throw roofline::InputError("gemm " + name + ": " + *why);
   if (s.m < 1 || s.n < 1 || s.k < 1)
     throw roofline::InputError("gemm " + name + " " + gemm_shape_name(s) +
@@ -98,16 +96,23 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device,
   } else {
     if (config.technique == GemmClTechnique::tiled) {
       params["tile"] = config.tile;
-    } else if (config.technique == GemmClTechnique::block_tiled) {
+    } else if (config.technique == GemmClTechnique::block_tiled ||
+               config.technique == GemmClTechnique::warp_tiled) {
       params["block_rows"] = config.block_rows;
       params["block_cols"] = config.block_cols;
       params["depth"] = config.depth;
+      if (config.technique == GemmClTechnique::warp_tiled) {
+        params["warp_rows"] = config.warp_rows;
+        params["warp_cols"] = config.warp_cols;
+        params["warp_col_iters"] = config.warp_col_iters;
+        params["a_pad"] = config.a_pad;
+        params["group_rows"] = config.group_rows;
+      }
     } else {
       params["group_x"] = config.group_x;
       params["group_y"] = config.group_y;
     }
-    if (config.technique == GemmClTechnique::register_tiled ||
-        config.technique == GemmClTechnique::block_tiled) {
+    if (config.technique != GemmClTechnique::naive && config.technique != GemmClTechnique::tiled) {
       params["rows"] = config.rows;
       params["cols"] = config.cols;
     }

@@ -11,11 +11,12 @@
 
 namespace kernels::opencl {
 
-// Params: n, m, k, shape, technique; tile (tiled); rows, cols (register_tiled, block_tiled);
-// block_rows, block_cols, depth (block_tiled); group_x, group_y (naive, register_tiled); library
-// and call (clblast). fp32 and fp64. Throws roofline::InputError for a config the device cannot
-// run (gemm_unsupported's reason), a size < 1 or another precision. `cache` (may be null) keeps
-// the host inputs for later cases.
+// Params: n, m, k, shape, technique; tile (tiled); rows, cols (register_tiled, block_tiled,
+// warp_tiled); block_rows, block_cols, depth (block_tiled, warp_tiled); warp_rows, warp_cols,
+// warp_col_iters, a_pad, group_rows (warp_tiled); group_x, group_y (naive,
+// register_tiled); library and call (clblast). fp32 and fp64. Throws roofline::InputError for a
+// config the device cannot run (gemm_unsupported's reason), a size < 1 or another precision.
+// `cache` (may be null) keeps the host inputs for later cases.
 std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device,
                                                std::shared_ptr<Runtime> runtime,
                                                const GemmClConfig& config, roofline::Precision p,

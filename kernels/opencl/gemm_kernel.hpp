@@ -19,6 +19,10 @@ enum class GemmClTechnique {
   // block_rows × block_cols of X per work-group from blocks of A and B staged in local memory
   // `depth` deep, rows × cols entries per work-item in registers (2D block tiling)
   block_tiled,
+  // the CUDA ladder's warp tiling: block → runs of 32 work-items (warps) of warp_rows ×
+  // warp_cols in warp_col_iters × (the rest) sub-tiles → rows × cols per work-item in each; the
+  // local blocks double-buffered through registers, A transposed and padded, 16-byte vectors
+  warp_tiled,
   clblast,  // CLBlastSgemm / CLBlastDgemm
 };
 
@@ -31,22 +35,34 @@ struct GemmClConfig {
   // block_tiled: X's block per work-group and the depth of the local blocks; its work-group is
   // (block_cols / cols) × (block_rows / rows)
   int block_rows = 64, block_cols = 64, depth = 8;
+  // warp_tiled: a warp's tile and its column sub-tiles; elements after each k row of A's
+  // transposed local block; block rows per group of the work-groups' walk (0: row by row).
+  // Its work-group is (block_rows / warp_rows) · (block_cols / warp_cols) · 32 work-items.
+  int warp_rows = 32, warp_cols = 32, warp_col_iters = 1, a_pad = 0, group_rows = 0;
 };
+
+// What a device allows a work-group: work-items, and bytes of local memory.
+struct GemmClLimits {
+  std::size_t max_group = 0, local_bytes = 0;
+};
+GemmClLimits gemm_cl_limits(const cl::Device& device);
 
 std::string_view to_string(GemmClTechnique t);
 
-// "naive", "tiled_16", "register_8x4", "block_128x128x8_8x8", "clblast".
+// "naive", "tiled_16", "register_8x4", "block_128x128x8_8x8",
+// "warp_128x128x8_w32x64i2_t4x4_pad4_g8", "clblast".
 std::string gemm_variant_name(const GemmClConfig& c);
 
 // The ladder: naive; tiled 16 and 32; register-tiled 4×4 and 8×4 (16×16 work-items, blocks of
 // 64×64 and 128×64 entries of X); block-tiled 64×64×8 with 4×4 per work-item and 128×128×8 with
 // 8×8 (256 work-items each; the research notes' H100 register-tiled kernels and Boehm's kernel
-// 5); CLBlast.
+// 5); warp-tiled shapes of the CUDA ladder (CUTLASS's SM80 SIMT tiles and sm_90's rows); CLBlast.
 std::vector<GemmClConfig> gemm_cl_ladder();
 
-// Why c cannot run on a device whose work-groups hold at most max_group work-items (a larger
-// work-group, a block that is no multiple of its work-item's tile), or none.
-std::optional<std::string> gemm_unsupported(const GemmClConfig& c, std::size_t max_group);
+// Why c cannot run in precision p on a device with these limits (a larger work-group or local
+// memory, a block that is no multiple of its work-item's tile or of 16-byte vectors), or none.
+std::optional<std::string> gemm_unsupported(const GemmClConfig& c, roofline::Precision p,
+                                            const GemmClLimits& limits);
 
 // The global loads c's tiling implies (GemmTraffic of a tile of X per work-item or work-group);
 // CLBlast: the compulsory bytes.

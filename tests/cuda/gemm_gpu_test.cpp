@@ -66,6 +66,32 @@ class GemmGpu : public ::testing::Test {
       }
   }
 
+  // Not a check: the TFLOP/s of each config in precision p (each verified first) at 4096 and 8192
+  // and its fraction of cuBLAS (pedantic) measured in the same process, fastest first.
+  void print_speed_against_cublas(Precision p, const std::vector<GemmConfig>& candidates) {
+    for (std::int64_t n : {4096, 8192}) {
+      const GemmShape s{.m = n, .n = n, .k = n};
+      const auto tflops = [&](roofline::Case& c) {
+        const roofline::Result r = roofline::measure(c, {.repetitions = 5});
+        EXPECT_TRUE(r.ok()) << c.info().variant << ": " << r.error << r.verification.message;
+        return r.ok() ? c.info().work.flops / r.time->median / 1e12 : 0.0;
+      };
+      const double cublas = tflops(*make_cublas_gemm_case(device_, CublasGemmMath::pedantic, p, s));
+      std::vector<std::pair<double, std::string>> rows;
+      for (const GemmConfig& c : candidates)
+        rows.emplace_back(tflops(*make_gemm_case(device_, c, p, s)),
+                          gemm_variant_name(c) + (c.swept ? "" : " (ladder)"));
+      std::sort(rows.begin(), rows.end(), std::greater<>());
+      const std::string type(roofline::to_string(p));
+      std::printf("%s n = %lld: %-62s %6.2f TFLOP/s\n", type.c_str(), static_cast<long long>(n),
+                  "cublas", cublas);
+      for (const auto& [t, name] : rows)
+        std::printf("%s n = %lld: %-62s %6.2f TFLOP/s  %.3f of cuBLAS\n", type.c_str(),
+                    static_cast<long long>(n), name.c_str(), t, t / cublas);
+      std::fflush(stdout);
+    }
+  }
+
   roofline::Device device_;
   int cc_ = 0;
 };
@@ -181,34 +207,33 @@ TEST_F(GemmGpu, MeasuredCaseKeepsDeviceTimedSamples) {
   EXPECT_EQ(r.samples.size(), 3u);
 }
 
-// Not a check: every variant's and every sweep config's TFLOP/s at 4096 and 8192 in fp32, and its
-// fraction of cuBLAS (pedantic) measured in the same process, fastest first; each case verified
-// first. For tuning on a GPU (about a minute and a half on an H100):
-//   cuda_gemm_gpu_test --gtest_also_run_disabled_tests --gtest_filter='*Speed*'
+// Not a check: every variant's and every sweep config's TFLOP/s in fp32 against cuBLAS SGEMM.
+// For tuning on a GPU (about a minute and a half on an H100):
+//   cuda_gemm_gpu_test --gtest_also_run_disabled_tests --gtest_filter='*.DISABLED_Speed*'
 TEST_F(GemmGpu, DISABLED_SpeedAgainstCublas) {
-  for (std::int64_t n : {4096, 8192}) {
-    const GemmShape s{.m = n, .n = n, .k = n};
-    const auto tflops = [&](roofline::Case& c) {
-      const roofline::Result r = roofline::measure(c, {.repetitions = 5});
-      EXPECT_TRUE(r.ok()) << c.info().variant << ": " << r.error << r.verification.message;
-      return r.ok() ? c.info().work.flops / r.time->median / 1e12 : 0.0;
-    };
-    const double cublas =
-        tflops(*make_cublas_gemm_case(device_, CublasGemmMath::pedantic, Precision::fp32, s));
-    std::vector<std::pair<double, std::string>> rows;
-    for (const GemmConfig& c : configs(Precision::fp32)) {
-      // the study's slow steps: seconds at 8192, nothing to tune
-      if (c.kernel == GemmKernel::naive || c.kernel == GemmKernel::smem_tiled) continue;
-      rows.emplace_back(tflops(*make_gemm_case(device_, c, Precision::fp32, s)),
-                        gemm_variant_name(c));
-    }
-    std::sort(rows.begin(), rows.end(), std::greater<>());
-    std::printf("n = %lld: %-58s %6.2f TFLOP/s\n", static_cast<long long>(n), "cublas", cublas);
-    for (const auto& [t, name] : rows)
-      std::printf("n = %lld: %-58s %6.2f TFLOP/s  %.3f of cuBLAS\n", static_cast<long long>(n),
-                  name.c_str(), t, t / cublas);
-    std::fflush(stdout);
-  }
+  std::vector<GemmConfig> candidates;
+  for (const GemmConfig& c : configs(Precision::fp32))
+    // the study's slow steps: seconds at 8192, nothing to tune
+    if (c.kernel != GemmKernel::naive && c.kernel != GemmKernel::smem_tiled)
+      candidates.push_back(c);
+  print_speed_against_cublas(Precision::fp32, candidates);
+}
+
+// Not a check: the asynchronous copies' configs alone in fp32 against cuBLAS SGEMM, and the
+// ladder's tiled kernels in fp64 against cuBLAS DGEMM (which runs on the FP64 tensor cores of
+// sm_80 and later, our kernels on the FP64 FMA units):
+//   cuda_gemm_gpu_test --gtest_also_run_disabled_tests --gtest_filter='*AsyncSpeed*'
+TEST_F(GemmGpu, DISABLED_AsyncSpeedAgainstCublas) {
+  if (cc_ < 80) GTEST_SKIP() << "cp.async starts with sm_80";
+  std::vector<GemmConfig> fp32, fp64;
+  for (const GemmConfig& c : configs(Precision::fp32))
+    if (c.kernel == GemmKernel::warp_tiled_async) fp32.push_back(c);
+  for (const GemmConfig& c : configs(Precision::fp64))
+    if (c.kernel == GemmKernel::block_tiled || c.kernel == GemmKernel::warp_tiled ||
+        c.kernel == GemmKernel::warp_tiled_async)
+      fp64.push_back(c);
+  print_speed_against_cublas(Precision::fp32, fp32);
+  print_speed_against_cublas(Precision::fp64, fp64);
 }
 
 }  // namespace
