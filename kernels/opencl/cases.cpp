@@ -138,10 +138,14 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
   // CUDA's launches on a GPU: 16-byte vectors in either precision, one or 4 chains per work-item
   // in a grid that covers the arrays, and 4 chains in one wave of half occupancy (4 groups of 256
   // per unit on an SM of 2048 threads), CUDA's launch from twice the ridge on.
+  // Each also with its depth loop unrolled by 32, as CUDA's.
   for (const NestedSaxpyLaunch shape :
        {NestedSaxpyLaunch{.chains = 1, .group = group},
         NestedSaxpyLaunch{.chains = 4, .group = group},
-        NestedSaxpyLaunch{.chains = 4, .group = group, .groups_per_unit = 4}}) {
+        NestedSaxpyLaunch{.chains = 4, .group = group, .groups_per_unit = 4},
+        NestedSaxpyLaunch{.chains = 1, .group = group, .unroll = 32},
+        NestedSaxpyLaunch{.chains = 4, .group = group, .unroll = 32},
+        NestedSaxpyLaunch{.chains = 4, .group = group, .groups_per_unit = 4, .unroll = 32}}) {
     std::string name = nested_saxpy_launch_name(shape);  // "w1_c4_wg256…" → "v16_c4_wg256…"
     name.replace(0, name.find('_'), "v16");
     out.push_back(
