@@ -82,12 +82,14 @@ class Runtime {
   double timed(const cl::Event& first, const cl::Event& last,
                cl_profiling_info from = CL_PROFILING_COMMAND_START);
 
-  // Runs `call` `calls` times, each enqueued behind the last without waiting for it, and returns
-  // the device seconds from the first call's first timed event to the last one's end: a short
-  // call's sample is the device's time for the calls in a row, not a sum of calls each started
-  // from an idle device after the host saw the one before finish (which varied by more than 5%
-  // between samples for half of an H100's reductions of ≤ 4 MiB). Throws when no call timed.
+  // Runs `call` `calls` times back to back and returns the device seconds they took: in groups of
+  // up to kGatedCalls, each enqueued behind a marker that waits for a user event the host sets
+  // once the whole group is in the queue, so that the device runs a group's calls one after the
+  // other at its own pace (not at the host's, whose enqueue of a few µs each would set the time
+  // of short calls); per group, from its first call's first timed event to its last one's end,
+  // the groups added. Throws when a group timed no call.
   double back_to_back(int calls, const std::function<void()>& call);
+  static constexpr int kGatedCalls = 64;
   bool in_back_to_back() const { return span_.has_value(); }
 
  private:
