@@ -99,6 +99,25 @@ MemoryCeiling plateau_ceiling(const std::vector<SizePoint>& in_span, const std::
   return ceiling;
 }
 
+// The best point of a cache level's working sets, its samples alone.
+MemoryCeiling best_point_ceiling(const std::vector<SizePoint>& in_span, const std::string& level) {
+  const SizePoint& best = *std::ranges::max_element(in_span, {}, &SizePoint::median);
+  MemoryCeiling ceiling;
+  ceiling.level = level;
+  ceiling.kernel = best.point->kernel;
+  ceiling.threads = best.point->threads;
+  ceiling.working_set_min = ceiling.working_set_max = best.working_set;
+  ceiling.bytes_per_s = roofline::summarize(best.point->bytes_per_s);
+  char method[256];
+  std::snprintf(method, sizeof method,
+                "the best of %zu sweep points in %s up to its capacity, at %s, its samples; "
+                "store %s",
+                in_span.size(), level.c_str(), bytes_text(best.working_set).c_str(),
+                best.point->store.c_str());
+  ceiling.method = method;
+  return ceiling;
+}
+
 std::vector<SizePoint> inside(const std::vector<SizePoint>& sizes, double from, double to) {
   std::vector<SizePoint> out;
   for (const SizePoint& s : sizes)
@@ -205,7 +224,7 @@ void record_dram_onset(roofline::Device& device) {
 }
 
 std::vector<MemoryCeiling> memory_ceilings(const std::vector<SweepPoint>& sweep,
-                                           const std::vector<Cache>& caches) {
+                                           const std::vector<Cache>& caches, CachePlateau rule) {
   // Series keep the order in which the sweep first shows each (kernel, threads).
   std::vector<std::pair<std::string, int>> order;
   std::map<std::pair<std::string, int>, std::vector<const SweepPoint*>> series;
@@ -220,6 +239,15 @@ std::vector<MemoryCeiling> memory_ceilings(const std::vector<SweepPoint>& sweep,
     const std::vector<SizePoint> sizes = best_per_size(series[key]);
     const std::vector<LevelSpan> spans = level_spans(caches, key.second, onset);
     for (const LevelSpan& span : spans) {
+      const bool best_point = rule == CachePlateau::best_point && span.level != "DRAM";
+      if (best_point) {
+        // Up to the whole capacity, unless DRAM showed sooner (level_spans cut the span).
+        const bool cut = span.to < kBelowCapacity * span.capacity;
+        const std::vector<SizePoint> in_level =
+            inside(sizes, span.from, cut ? span.to : span.capacity);
+        if (!in_level.empty()) ceilings.push_back(best_point_ceiling(in_level, span.level));
+        continue;
+      }
       std::string note;
       std::vector<SizePoint> in_span = inside(sizes, span.from, span.to);
       if (in_span.empty() && span.level == "DRAM" && !caches.empty())

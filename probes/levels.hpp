@@ -48,8 +48,16 @@ void record_dram_onset(roofline::Device& device);
 // of the span's three largest points); the ceiling summarizes
 // the plateau's pooled samples. When the sweep stops short of the DRAM span, DRAM comes from its
 // largest points and the method says so.
+//
+// With CachePlateau::best_point a cache level's ceiling is instead the best point of the level's
+// working sets up to its whole capacity, with that point's samples: a GPU's L2 peaks on part of
+// its span only (an H100's well under half its capacity, where both partitions hold a copy of
+// what is read; docs/methodology.md), so pooling the span would put the ceiling under its own
+// points.
+enum class CachePlateau { pooled, best_point };
 std::vector<roofline::MemoryCeiling> memory_ceilings(const std::vector<roofline::SweepPoint>& sweep,
-                                                     const std::vector<roofline::Cache>& caches);
+                                                     const std::vector<roofline::Cache>& caches,
+                                                     CachePlateau rule = CachePlateau::pooled);
 
 // The sweep points behind a device's outermost memory roof (DRAM, unless the sweep stopped inside
 // the caches), which a run repeats to check that roof and to measure it in the same seconds as its

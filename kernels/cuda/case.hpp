@@ -1,9 +1,10 @@
 #pragma once
-// What every CUDA case shares: each run, or a sample's runs back to back, is timed by a pair of
-// CUDA events, and every CUDA error it meets is a CudaError naming the call and the error
-// (ROOFLAB_CUDA, check_launch; a fault of a kernel shows at the timer's synchronize), which the
-// harness records as the case's error. A case is its buffers, its launch and its check, in four
-// hooks named for roofline::Case's verbs, as ClCase's (kernels/opencl/case.hpp):
+// What every CUDA case shares: each run, or a sample's runs back to back as the device runs them
+// (EventTimer::time_calls), is timed by CUDA events, and every CUDA error it meets is a CudaError
+// naming the call and the error (ROOFLAB_CUDA, check_launch; a fault of a kernel shows at the
+// timer's synchronize), which the harness records as the case's error. A case is its buffers, its
+// launch and its check, in four hooks named for roofline::Case's verbs, as ClCase's
+// (kernels/opencl/case.hpp):
 //   prepare_device()  allocate and fill the device buffers
 //   run_device()      enqueue one run on the default stream; the base times it
 //   verify_device()   poison the outputs, run once, read back and compare with the reference
@@ -27,9 +28,7 @@ class CudaCase : public roofline::Case {
     seconds_ = timer_->time([&] { run_device(); });
   }
   double run_calls(int calls) final {
-    return timer_->time([&] {
-      for (int k = 0; k < calls; ++k) run_device();
-    });
+    return timer_->time_calls(calls, [&] { run_device(); });
   }
   roofline::Verification verify() final { return verify_device(); }
   void release() final {

@@ -38,6 +38,12 @@ class ClCase : public roofline::Case {
   void release() final {
     checked([&] { release_device(); });
   }
+  // A sample's calls enqueued back to back and timed as one span (Runtime::back_to_back), unless
+  // the case waits for each call itself; then each call's device time, added.
+  double run_calls(int calls) final {
+    if (!calls_back_to_back()) return Case::run_calls(calls);
+    return checked([&] { return runtime_->back_to_back(calls, [&] { run_device(); }); });
+  }
 
   bool device_timed() const final { return true; }
   std::optional<double> last_device_seconds() const final { return seconds_; }
@@ -47,6 +53,9 @@ class ClCase : public roofline::Case {
   virtual double run_device() = 0;
   virtual roofline::Verification verify_device() = 0;
   virtual void release_device() = 0;
+  // False for a case whose call waits for its own completion (a look-back scan's, with a timeout):
+  // back to back, its span would hold the host's turnaround between calls.
+  virtual bool calls_back_to_back() const { return true; }
 
   Runtime& runtime() { return *runtime_; }
 

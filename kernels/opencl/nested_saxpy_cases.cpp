@@ -10,6 +10,7 @@
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/case.hpp"
 #include "kernels/precision_dispatch.hpp"
+#include "roofline/input_error.hpp"
 
 namespace rooflab_embedded {
 extern const std::string_view nested_saxpy_cl;
@@ -36,7 +37,8 @@ class NestedSaxpyCase final : public ClCase {
     const cl::Program& program = runtime().program(
         "nested_saxpy.cl", rooflab_embedded::nested_saxpy_cl,
         std::string("-DREAL=") + cl_type<T>() + " -DM=" + std::to_string(m_) +
-            " -DW=" + std::to_string(launch_.width) + " -DE=" + std::to_string(launch_.chains));
+            " -DW=" + std::to_string(launch_.width) + " -DE=" + std::to_string(launch_.chains) +
+            " -DU=" + std::to_string(launch_.unroll));
     kernel_ = cl::Kernel(program, "nested_saxpy");
     x_host_ = host_inputs<T>(kXSeed, n_);
     x_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy x");
@@ -94,6 +96,7 @@ std::string nested_saxpy_launch_name(const NestedSaxpyLaunch& launch) {
   name += std::to_string(launch.width) + "_c" + std::to_string(launch.chains) + "_wg" +
           std::to_string(launch.group);
   if (launch.groups_per_unit > 0) name += "_grid" + std::to_string(launch.groups_per_unit);
+  if (launch.unroll > 1) name += "_u" + std::to_string(launch.unroll);
   return name;
 }
 
@@ -101,6 +104,9 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(roofline::CaseInfo info,
                                                        std::shared_ptr<Runtime> runtime, int m,
                                                        roofline::Precision p, std::size_t n,
                                                        const NestedSaxpyLaunch& launch) {
+  if (launch.unroll < 1)
+    throw roofline::InputError("nested saxpy: unroll " + std::to_string(launch.unroll) +
+                               " is below 1");
   return with_type<float, double>(p, "nested_saxpy on OpenCL",
                                   [&]<class T>() -> std::unique_ptr<roofline::Case> {
                                     return std::make_unique<NestedSaxpyCase<T>>(

@@ -115,10 +115,7 @@ double ReduceKernel<T>::launch(const cl::Buffer& x, const cl::Buffer* y) {
     if (config_.passes != PassScheme::one_pass_atomic) start = end;
     if (config_.passes == PassScheme::two_pass)
       queue.enqueueNDRangeKernel(second_, cl::NullRange, local, local, nullptr, &end);
-    end.wait();
-    const cl_ulong from = start.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-    const cl_ulong to = end.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-    return static_cast<double>(to - from) * 1e-9;
+    return runtime_.timed(start, end);
   });
 }
 

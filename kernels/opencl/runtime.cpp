@@ -2,6 +2,7 @@
 
 #include <CL/cl_ext.h>
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <thread>
@@ -101,11 +102,58 @@ double Runtime::launch(const cl::Kernel& kernel, const cl::NDRange& global,
   return checked([&] {
     cl::Event event;
     queue_.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &event);
-    event.wait();
-    const cl_ulong start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-    const cl_ulong end = event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-    return static_cast<double>(end - start) * 1e-9;
+    return timed(event, event);
   });
+}
+
+namespace {
+double seconds_between(const cl::Event& first, cl_profiling_info from, const cl::Event& last) {
+  cl_ulong start = 0;
+  first.getProfilingInfo(from, &start);
+  const cl_ulong end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+  return static_cast<double>(end - start) * 1e-9;
+}
+}  // namespace
+
+double Runtime::timed(const cl::Event& first, const cl::Event& last, cl_profiling_info from) {
+  if (span_) {
+    if (!span_->any) *span_ = {.first = first, .last = last, .from = from, .any = true};
+    span_->last = last;
+    return 0;
+  }
+  return checked([&] {
+    last.wait();
+    return seconds_between(first, from, last);
+  });
+}
+
+double Runtime::back_to_back(int calls, const std::function<void()>& call) {
+  double seconds = 0;
+  for (int done = 0; done < calls;) {
+    const int group = std::min(kGatedCalls, calls - done);
+    cl::UserEvent gate = checked([&] { return cl::UserEvent(context_); });
+    const std::vector<cl::Event> held = {gate};
+    checked([&] { queue_.enqueueMarkerWithWaitList(&held); });
+    span_.emplace();
+    try {
+      for (int k = 0; k < group; ++k) call();
+    } catch (...) {
+      span_.reset();
+      gate.setStatus(CL_COMPLETE);
+      queue_.finish();
+      throw;
+    }
+    const Span span = *span_;
+    span_.reset();
+    checked([&] { gate.setStatus(CL_COMPLETE); });
+    if (!span.any) throw std::runtime_error("the calls enqueued no timed launch");
+    seconds += checked([&] {
+      span.last.wait();
+      return seconds_between(span.first, span.from, span.last);
+    });
+    done += group;
+  }
+  return seconds;
 }
 
 bool wait_until_complete(cl::CommandQueue& queue, const cl::Event& event, double seconds) {

@@ -3,7 +3,9 @@
 // programs built once per (source, options), buffers checked against the device's allocation
 // limit, and launches timed by profiling events.
 #include <cstddef>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,10 +73,33 @@ class Runtime {
     return host;
   }
 
-  // Runs the kernel to completion; the device seconds from its profiling START to END.
+  // Runs the kernel to completion; the device seconds from its profiling START to END (timed).
   double launch(const cl::Kernel& kernel, const cl::NDRange& global, const cl::NDRange& local);
 
+  // The device seconds of a call enqueued from `first` to `last`: from first's profiling `from`
+  // (START, or END for a marker enqueued before the call) to last's END, once `last` completes.
+  // Inside back_to_back it waits for nothing and returns 0: the calls' span is taken there.
+  double timed(const cl::Event& first, const cl::Event& last,
+               cl_profiling_info from = CL_PROFILING_COMMAND_START);
+
+  // Runs `call` `calls` times back to back and returns the device seconds they took: in groups of
+  // up to kGatedCalls, each enqueued behind a marker that waits for a user event the host sets
+  // once the whole group is in the queue, so that the device runs a group's calls one after the
+  // other at its own pace (not at the host's, whose enqueue of a few µs each would set the time
+  // of short calls); per group, from its first call's first timed event to its last one's end,
+  // the groups added. Throws when a group timed no call.
+  double back_to_back(int calls, const std::function<void()>& call);
+  static constexpr int kGatedCalls = 64;
+  bool in_back_to_back() const { return span_.has_value(); }
+
  private:
+  // The span back_to_back is taking: the first timed call's event and profiling info, the last's.
+  struct Span {
+    cl::Event first, last;
+    cl_profiling_info from = CL_PROFILING_COMMAND_START;
+    bool any = false;
+  };
+  std::optional<Span> span_;
   DeviceHandle handle_;
   cl::Context context_;
   cl::CommandQueue queue_;

@@ -41,6 +41,9 @@ class ScanCase final : public ClCase {
   }
 
   double run_device() override { return kernel_->launch(x_, out_); }
+  bool calls_back_to_back() const override {
+    return config_.algorithm != ScanAlgorithm::decoupled_lookback;
+  }
 
   roofline::Verification verify_device() override {
     const auto x = cache_->get<T>(kXSeed, n_);

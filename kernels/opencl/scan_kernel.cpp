@@ -155,9 +155,7 @@ double ScanKernel<T>::launch(const cl::Buffer& x, const cl::Buffer& out) {
                                  nullptr, &end);
       if (i == 0 && !lookback) start = end;
     }
-    if (!lookback) {
-      end.wait();
-    } else if (!wait_until_complete(queue, end, timeout_)) {
+    if (lookback && !wait_until_complete(queue, end, timeout_)) {
       char seconds[32];
       std::snprintf(seconds, sizeof seconds, "%g", timeout_);
       throw std::runtime_error(
@@ -166,9 +164,7 @@ double ScanKernel<T>::launch(const cl::Buffer& x, const cl::Buffer& out) {
           "forward progress between work-groups, which a look-back's spin on its predecessors "
           "relies on beyond its bound");
     }
-    const cl_ulong from = start.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-    const cl_ulong to = end.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-    return static_cast<double>(to - from) * 1e-9;
+    return runtime_.timed(start, end);
   });
 }
 

@@ -359,7 +359,8 @@ std::vector<double> sweep_sizes(const roofline::Device& device,
                             options.max_working_set, static_cast<double>(free));
 }
 
-// Per stream kernel, a launch searched inside the L2 (at half its size) and one in DRAM, then the
+// Per stream kernel, a launch searched inside the L2 (at a quarter of its size, on the plateau
+// where an H100's two L2 partitions each hold what is read) and one in DRAM, then the
 // sweep over `sizes`, each working set with the launch of its side of the L2. Returns the search
 // summaries keyed by "<op> L2" and "<op> DRAM".
 std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
@@ -370,7 +371,7 @@ std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
   // The DRAM search runs at the smallest DRAM working set: the larger ones only make each
   // geometry's verification longer.
   const double dram_bytes = std::min(kernels::gpu_dram_smallest(l2), sizes.back());
-  const double l2_bytes = std::min(l2 / 2, dram_bytes);
+  const double l2_bytes = std::min(l2 / 4, dram_bytes);
   std::map<std::string, std::string> searched;
   std::vector<Result> sweep;
   for (kernels::StreamOp op : kBandwidthOps) {
@@ -434,8 +435,8 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   const auto searched = probe_bandwidth(device, sizes, options, failures);
   probe_peers(device, options, failures);
   const double l2 = device.caches.front().size_bytes;
-  for (roofline::MemoryCeiling& m :
-       probes::memory_ceilings(ceiling_points(device.sweep, l2), device.caches)) {
+  for (roofline::MemoryCeiling& m : probes::memory_ceilings(
+           ceiling_points(device.sweep, l2), device.caches, probes::CachePlateau::best_point)) {
     const std::string side = m.working_set_max <= l2 ? " L2" : " DRAM";
     if (const auto it = searched.find(m.kernel + side); it != searched.end())
       m.method += it->second;

@@ -27,12 +27,46 @@ constexpr double kBeyondCache = 6;  // the top: 1.5× the 4× of the largest cac
 constexpr double kBeyondGpuCache = 16;
 constexpr double kLeastTop = 64.0 * 1024 * 1024;
 // A GPU launch moves at least this much, in passes over a smaller working set, so that it lasts
-// far longer than a launch's fixed cost (microseconds); as the CUDA probe's. On a CPU device one
-// pass per launch, as the CPU probe times it: the harness repeats launches to fill a sample.
-constexpr double kGpuBytesPerLaunch = 256.0 * 1024 * 1024;
-// Quick sweeps a load and a load-store kernel below the top; the others have their device-memory
-// point from the search.
+// far longer than its ramp-up and tail: 2 GiB, about 0.2 ms inside an H100's L2 (the CUDA probe's
+// timed runs move 8 GiB; with 256 MiB, 25 µs there, an H200's CUDA L2 read lost a fifth). On a
+// CPU device one pass per launch, as the CPU probe times it: the harness repeats launches to fill
+// a sample.
+constexpr double kGpuBytesPerLaunch = 2.0 * 1024 * 1024 * 1024;
+// Quick sweeps a load and a load-store kernel below the top, and on a GPU with a known L2 every
+// kernel inside it; the others have their device-memory point from the search.
 const std::set<StreamOp> kQuickSweep = {StreamOp::read, StreamOp::triad};
+// A GPU's L2 launch is searched at a quarter of the L2, on the plateau where an H100's two L2
+// partitions each hold what is read (the CUDA probe's; docs/methodology.md).
+constexpr double kL2SearchFraction = 0.25;
+
+// The L2 a GPU reports (nullopt elsewhere): the launch search and the sweep treat it apart.
+std::optional<double> gpu_l2(const roofline::Device& device) {
+  if (!is_device_type(device, "GPU")) return std::nullopt;
+  for (const roofline::Cache& c : device.caches)
+    if (c.level == "L2") return c.size_bytes;
+  return std::nullopt;
+}
+
+// Each kernel's best launch among `cases`' verified results (the others go to `failed`).
+std::map<std::string, std::pair<StreamLaunch, roofline::Result>> best_launches(
+    std::vector<roofline::Result> searched, std::vector<roofline::Result>& failed) {
+  std::map<std::string, std::pair<StreamLaunch, roofline::Result>> best;
+  for (roofline::Result& r : searched) {
+    if (!r.ok()) {
+      failed.push_back(std::move(r));
+      continue;
+    }
+    const std::string kernel = r.params.at("kernel");
+    auto it = best.find(kernel);
+    if (it != best.end() && roofline::bandwidth(r) <= roofline::bandwidth(it->second.second))
+      continue;
+    const StreamLaunch launch{.width = r.params.at("width"),
+                              .group = r.params.at("group"),
+                              .blocked = r.params.at("layout") == "blocked"};
+    best.insert_or_assign(kernel, std::make_pair(launch, std::move(r)));
+  }
+  return best;
+}
 
 }  // namespace
 
@@ -135,44 +169,51 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
   BandwidthProbe probe;
   const double top = sweep_top(device, *runtime, options.max_working_set);
   const std::vector<StreamLaunch> candidates = launch_candidates(device, *runtime, options.quick);
+  const std::optional<double> l2 = gpu_l2(device);
 
-  // The search, in device memory.
-  std::vector<std::unique_ptr<roofline::Case>> cases;
-  for (StreamOp op : kBandwidthKernels)
-    for (const StreamLaunch& launch : candidates)
-      cases.push_back(make_bandwidth_case(op, launch, top, device, runtime));
-  std::vector<roofline::Result> kept;
-  std::map<std::string, std::pair<StreamLaunch, const roofline::Result*>> best;
-  const std::vector<roofline::Result> searched =
-      roofline::measure_all(cases, options.measure, "bandwidth launch search " + device.id);
-  for (const roofline::Result& r : searched) {
-    if (!r.ok()) {
-      probe.failed.push_back(r);
-      continue;
-    }
-    const std::string kernel = r.params.at("kernel");
-    auto it = best.find(kernel);
-    if (it == best.end() || roofline::bandwidth(r) > roofline::bandwidth(*it->second.second))
-      best[kernel] = {StreamLaunch{.width = r.params.at("width"),
-                                   .group = r.params.at("group"),
-                                   .blocked = r.params.at("layout") == "blocked"},
-                      &r};
-  }
+  // The search, in device memory, and on a GPU with a known L2 inside it too.
+  const auto search = [&](double working_set, const std::string& where) {
+    std::vector<std::unique_ptr<roofline::Case>> cases;
+    for (StreamOp op : kBandwidthKernels)
+      for (const StreamLaunch& launch : candidates)
+        cases.push_back(make_bandwidth_case(op, launch, working_set, device, runtime));
+    return best_launches(
+        roofline::measure_all(cases, options.measure, "bandwidth launch search " + where),
+        probe.failed);
+  };
+  auto in_dram = search(top, device.id);
+  const double l2_search = l2 ? std::min(kL2SearchFraction * *l2, top) : 0;
+  auto in_l2 = l2 ? search(l2_search, device.id + " L2")
+                  : std::map<std::string, std::pair<StreamLaunch, roofline::Result>>{};
 
-  // The sweep below the top (5% short of it) with each kernel's best launch; the top point is the
-  // search's best.
+  // The sweep below the top (5% short of it) with each kernel's best launch of its side of the
+  // L2; the top point is the search's best, and so is the L2 search's point.
   const probes::WorkingSetGrid grid{.min_working_set = kMinWorkingSet,
                                     .max_working_set = top / 1.05,
                                     .points_per_octave = options.quick ? 1 : 3};
-  cases.clear();
+  std::vector<roofline::Result> kept;
+  std::vector<std::unique_ptr<roofline::Case>> cases;
   for (StreamOp op : kBandwidthKernels) {
-    const auto it = best.find(std::string(kernels::to_string(op)));
-    if (it == best.end()) continue;
-    kept.push_back(*it->second.second);
-    probe.launches[it->first] = it->second.first;
-    if (options.quick && !kQuickSweep.contains(op)) continue;
-    for (double ws : probes::sweep_working_sets(grid, device.caches, device.compute_units))
-      cases.push_back(make_bandwidth_case(op, it->second.first, ws, device, runtime));
+    const std::string kernel(kernels::to_string(op));
+    const auto dram_it = in_dram.find(kernel);
+    if (dram_it == in_dram.end()) continue;
+    kept.push_back(dram_it->second.second);
+    probe.launches[kernel] = dram_it->second.first;
+    const auto l2_it = in_l2.find(kernel);
+    if (l2_it != in_l2.end()) {
+      kept.push_back(l2_it->second.second);
+      probe.launches[kernel + " L2"] = l2_it->second.first;
+    }
+    const bool whole = !options.quick || kQuickSweep.contains(op);
+    if (!whole && !l2) continue;
+    for (double ws : probes::sweep_working_sets(grid, device.caches, device.compute_units)) {
+      const bool inside_l2 = l2 && ws <= *l2;
+      if (!whole && !inside_l2) continue;
+      if (inside_l2 && std::abs(ws / l2_search - 1) < probes::kSameWorkingSet - 1) continue;
+      const StreamLaunch& launch =
+          inside_l2 && l2_it != in_l2.end() ? l2_it->second.first : dram_it->second.first;
+      cases.push_back(make_bandwidth_case(op, launch, ws, device, runtime));
+    }
   }
   for (roofline::Result& r :
        roofline::measure_all(cases, options.measure, "bandwidth sweep " + device.id)) {
@@ -185,12 +226,16 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
   std::sort(probe.sweep.begin(), probe.sweep.end(), [](const auto& a, const auto& b) {
     return std::tie(a.kernel, a.working_set) < std::tie(b.kernel, b.working_set);
   });
-  probe.ceilings = probes::memory_ceilings(probe.sweep, device.caches);
+  probe.ceilings =
+      probes::memory_ceilings(probe.sweep, device.caches,
+                              l2 ? probes::CachePlateau::best_point : probes::CachePlateau::pooled);
   for (roofline::MemoryCeiling& c : probe.ceilings) {
-    const auto it = best.find(c.kernel);
-    if (it == best.end()) continue;
-    c.method += "; launch " + kernels::opencl::launch_name(it->second.first) + ", the best of " +
-                std::to_string(candidates.size()) + " searched at " + bytes_text(top) +
+    const bool l2_side = l2 && c.level == "L2";
+    const auto it = probe.launches.find(l2_side ? c.kernel + " L2" : c.kernel);
+    if (it == probe.launches.end()) continue;
+    c.method += "; launch " + kernels::opencl::launch_name(it->second) + ", the best of " +
+                std::to_string(candidates.size()) + " searched at " +
+                bytes_text(l2_side ? l2_search : top) +
                 " (vector width, work-group size); profiling-event time";
   }
   return probe;

@@ -1,9 +1,11 @@
 #pragma once
 // The global-memory bandwidth probe: for read, write, copy, triad and daxpy, the launch (vector
-// width, work-group size) is searched at the sweep's largest working set, in device memory; the
-// best launch of each kernel then sweeps working sets from 16 KiB up (quick: read and triad only,
-// one point per octave), and the sweep's plateaus become the ceilings of the cache levels and
-// device memory (probes/levels.hpp).
+// width, work-group size) is searched at the sweep's largest working set, in device memory, and
+// on a GPU with a known L2 at a quarter of it too; the best launch of each kernel (of its side of
+// the L2) then sweeps working sets from 16 KiB up (quick: read and triad only, one point per
+// octave, and on such a GPU every kernel inside its L2), and the sweep's plateaus become the
+// ceilings of the cache levels and device memory (probes/levels.hpp; a GPU's L2 ceiling is its
+// best point).
 #include <map>
 #include <memory>
 #include <optional>
@@ -45,7 +47,8 @@ std::vector<kernels::opencl::StreamLaunch> launch_candidates(
     const roofline::Device& device, const kernels::opencl::Runtime& runtime, bool quick);
 
 struct BandwidthProbe {
-  std::map<std::string, kernels::opencl::StreamLaunch> launches;  // each kernel's best
+  // Each kernel's best, by its name; on a GPU with a known L2 its best there as "<kernel> L2".
+  std::map<std::string, kernels::opencl::StreamLaunch> launches;
   std::vector<roofline::SweepPoint> sweep;
   std::vector<roofline::MemoryCeiling> ceilings;
   std::vector<roofline::Result> failed;

@@ -4,6 +4,7 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -11,6 +12,8 @@
 
 #include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/device_buffer.hpp"
+#include "kernels/cuda/event_timer.hpp"
+#include "kernels/cuda/fill.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
 #include "kernels/cuda/nested_saxpy_offload_cases.hpp"
 #include "kernels/cuda/stream.hpp"
@@ -273,6 +276,36 @@ TEST_F(Gpu, MeasuredCaseKeepsDeviceTimedSamples) {
     EXPECT_LT(s, 384.0 * (1 << 20) / 100e9);
     EXPECT_GT(s, 384.0 * (1 << 20) / 100e12);
   }
+}
+
+TEST_F(Gpu, ShortCallsAreTimedBackToBackAsTheDeviceRunsThem) {
+  // A 4 KiB read, a few µs: timed alone, each call's events also hold its launch's latency;
+  // back to back behind the gate (several groups and a partial one), the device's pace.
+  const std::size_t n = 1024;
+  kernels::cuda::DeviceBuffer<float> in(n), partials(device_.compute_units);
+  kernels::cuda::fill_random(in.data(), n, 5);
+  const kernels::cuda::Geometry g{.sms = device_.compute_units, .blocks_per_sm = 1, .threads = 128};
+  const auto call = [&] {
+    kernels::cuda::stream_launch<float>(kernels::StreamOp::read, g, 1, nullptr, in.data(), nullptr,
+                                        n, 1.0f, partials.data());
+  };
+  kernels::cuda::EventTimer timer;
+  std::vector<double> alone;
+  for (int k = 0; k < 50; ++k) alone.push_back(timer.time(call));
+  std::sort(alone.begin(), alone.end());
+  const int calls = 3 * kernels::cuda::EventTimer::kGatedCalls + 5;
+  int enqueued = 0;
+  const double together = timer.time_calls(calls, [&] {
+    ++enqueued;
+    call();
+  });
+  EXPECT_EQ(enqueued, calls);
+  EXPECT_GT(together, 0);
+  EXPECT_LT(together / calls, alone[alone.size() / 2]) << "alone " << alone[alone.size() / 2];
+  // A failing call opens the gate and propagates; the timer still times after it.
+  EXPECT_THROW(timer.time_calls(10, [] { throw std::runtime_error("call failed"); }),
+               std::runtime_error);
+  EXPECT_GT(timer.time_calls(2, call), 0);
 }
 
 TEST_F(Gpu, SizesBeyondFreeMemoryAreRefusedBeforeAllocating) {

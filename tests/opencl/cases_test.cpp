@@ -164,16 +164,27 @@ TEST(OpenClCases, NestedSaxpyVerifiesInAGridStrideOfChains) {
   const auto runtime = backend.runtime(device.id);
   // One group of 16 per compute unit, 4 chains of 4 lanes: 4099 elements take every work-group
   // several blocks, the last partial.
-  const kernels::opencl::NestedSaxpyLaunch launch{
+  kernels::opencl::NestedSaxpyLaunch launch{
       .width = 4, .chains = 4, .group = 16, .groups_per_unit = 1};
   EXPECT_EQ(kernels::opencl::nested_saxpy_launch_name(launch), "w4_c4_wg16_grid1");
-  for (int m : {1, 64, 1024}) {
-    const auto c = kernels::opencl::make_nested_saxpy_case(
-        roofline::case_info(device, "nested_saxpy", "grid", {}, {}, 1), runtime, m,
-        roofline::Precision::fp32, 4099, launch);
-    const roofline::Result r = roofline::measure(*c, kFast);
-    EXPECT_TRUE(r.ok()) << m << ": " << r.error << " " << r.verification.message;
+  // The depth loop as the compiler likes and unrolled by 32: depths below, at and past it.
+  for (int unroll : {1, 32}) {
+    launch.unroll = unroll;
+    for (int m : {1, 64, 1024}) {
+      const auto c = kernels::opencl::make_nested_saxpy_case(
+          roofline::case_info(device, "nested_saxpy", "grid", {}, {}, 1), runtime, m,
+          roofline::Precision::fp32, 4099, launch);
+      const roofline::Result r = roofline::measure(*c, kFast);
+      EXPECT_TRUE(r.ok()) << m << " unroll " << unroll << ": " << r.error << " "
+                          << r.verification.message;
+    }
   }
+  EXPECT_EQ(kernels::opencl::nested_saxpy_launch_name(launch), "w4_c4_wg16_grid1_u32");
+  launch.unroll = 0;
+  EXPECT_THROW(kernels::opencl::make_nested_saxpy_case(
+                   roofline::case_info(device, "nested_saxpy", "grid", {}, {}, 1), runtime, 1,
+                   roofline::Precision::fp32, 4099, launch),
+               roofline::InputError);
 }
 
 // The reduce ladder's default shape is also a point of the sweep: one row, not two of one name.

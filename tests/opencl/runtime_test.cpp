@@ -126,6 +126,34 @@ TEST(OpenClRuntime, ALaunchTheDeviceRejectsNamesTheCallAndTheError) {
       << r.error;
 }
 
+TEST(OpenClRuntime, CallsBackToBackAreTimedAsOneSpanOfTheDevice) {
+  const auto runtime = first_runtime();
+  SourceCase c(runtime, "kernel void k() {}");
+  c.prepare();
+  c.run();
+  const double one = *c.last_device_seconds();
+  EXPECT_GT(one, 0);
+  // Five calls in a row: from the first one's start to the last one's end, at least the device
+  // time of one call, and each call really enqueued (the case's own count).
+  int enqueued = 0;
+  const double five = runtime->back_to_back(5, [&] {
+    ++enqueued;
+    c.run();
+  });
+  EXPECT_EQ(enqueued, 5);
+  EXPECT_GT(five, 0);
+  EXPECT_GT(c.run_calls(5), 0);
+  // Nothing timed is an error; a call that throws ends the span, and launches are timed alone
+  // again after it.
+  EXPECT_THROW(runtime->back_to_back(3, [] {}), std::runtime_error);
+  EXPECT_THROW(runtime->back_to_back(3, [] { throw std::runtime_error("call failed"); }),
+               std::runtime_error);
+  EXPECT_FALSE(runtime->in_back_to_back());
+  c.run();
+  EXPECT_GT(*c.last_device_seconds(), 0);
+  c.release();
+}
+
 TEST(OpenClRuntime, BuffersBeyondTheLargestAllocationAreRefusedBeforeAllocating) {
   const auto rt = first_runtime();
   EXPECT_THROW(rt->buffer(rt->max_alloc_bytes() + 1, "test"), roofline::InputError);

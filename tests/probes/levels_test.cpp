@@ -8,6 +8,8 @@
 #include <functional>
 #include <random>
 
+#include "roofline/stats.hpp"
+
 namespace {
 
 using roofline::Cache;
@@ -239,6 +241,37 @@ TEST(MemoryCeilings, DramFromTwoPointsFarApartTakesTheFasterOne) {
   EXPECT_DOUBLE_EQ(dram->bytes_per_s.median, 30e9);
   EXPECT_DOUBLE_EQ(dram->working_set_min, 128 * MiB);
   EXPECT_DOUBLE_EQ(dram->working_set_max, 128 * MiB);
+}
+
+TEST(MemoryCeilings, AGpuL2CeilingIsItsBestPointUpToTheWholeL2) {
+  // An H100-like L2 of 50 MiB: latency-bound below 1 MiB, a peak at a few MiB, falling past
+  // 25 MiB where the two partitions stop holding copies of each other's lines, DRAM past it.
+  const std::vector<Cache> l2 = {{"L2", 50 * MiB, 1, 132}};
+  const auto rate = [](double ws) {
+    if (ws < 1 * MiB) return 4e12;
+    if (ws <= 8 * MiB) return 10e12 - 0.1e12 * std::abs(std::log2(ws / (4 * MiB)));
+    if (ws <= 25 * MiB) return 9e12;
+    if (ws <= 50 * MiB) return 9.5e12;  // a point past half the L2 above the span's others
+    return 3e12;
+  };
+  std::vector<SweepPoint> points;
+  for (double ws = 64 * KiB; ws <= 1024 * MiB; ws *= 2)
+    points.push_back({"read", 132, "temporal", ws, {rate(ws) * 0.99, rate(ws), rate(ws) * 1.01}});
+  points.push_back({"read", 132, "temporal", 48 * MiB, {9.6e12}});
+  const auto best = probes::memory_ceilings(points, l2, probes::CachePlateau::best_point);
+  const MemoryCeiling* ceiling = find(best, "L2", "read", 132);
+  ASSERT_NE(ceiling, nullptr);
+  EXPECT_DOUBLE_EQ(ceiling->bytes_per_s.median, 10e12);
+  EXPECT_DOUBLE_EQ(ceiling->working_set_min, 4 * MiB);
+  EXPECT_DOUBLE_EQ(ceiling->working_set_max, 4 * MiB);
+  for (const SweepPoint& p : points)
+    if (p.working_set <= 50 * MiB)
+      EXPECT_LE(roofline::summarize(p.bytes_per_s).median, ceiling->bytes_per_s.median);
+  EXPECT_NE(ceiling->method.find("the best of"), std::string::npos) << ceiling->method;
+  // DRAM keeps its rule; the pooled plateau of the same sweep lies under its best point.
+  EXPECT_DOUBLE_EQ(find(best, "DRAM", "read", 132)->bytes_per_s.median, 3e12);
+  const auto pooled = probes::memory_ceilings(points, l2);
+  EXPECT_LT(find(pooled, "L2", "read", 132)->bytes_per_s.median, 10e12);
 }
 
 TEST(DramOnset, KernelsOfOneStepCountAsOnePointWhateverTheirRounding) {
