@@ -264,9 +264,11 @@ TEST(MemoryCeilings, AGpuL2CeilingIsItsBestPointUpToTheWholeL2) {
   EXPECT_DOUBLE_EQ(ceiling->bytes_per_s.median, 10e12);
   EXPECT_DOUBLE_EQ(ceiling->working_set_min, 4 * MiB);
   EXPECT_DOUBLE_EQ(ceiling->working_set_max, 4 * MiB);
-  for (const SweepPoint& p : points)
-    if (p.working_set <= 50 * MiB)
+  for (const SweepPoint& p : points) {
+    if (p.working_set <= 50 * MiB) {
       EXPECT_LE(roofline::summarize(p.bytes_per_s).median, ceiling->bytes_per_s.median);
+    }
+  }
   EXPECT_NE(ceiling->method.find("the best of"), std::string::npos) << ceiling->method;
   // DRAM keeps its rule; the pooled plateau of the same sweep lies under its best point.
   EXPECT_DOUBLE_EQ(find(best, "DRAM", "read", 132)->bytes_per_s.median, 3e12);
