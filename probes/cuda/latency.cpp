@@ -1,10 +1,12 @@
 #include "probes/cuda/latency.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/event_timer.hpp"
 #include "probes/latency.hpp"
 #include "roofline/harness.hpp"
 
@@ -29,7 +31,9 @@ const char* kind_method(LaunchKind kind) {
     case LaunchKind::round_trip:
       return "a one-thread kernel launched and waited for (cudaStreamSynchronize)";
     case LaunchKind::gap:
-      return "a one-thread kernel launched back to back, one wait at the end; time per launch";
+      return "a one-thread kernel launched back to back behind a closed launch gate, opened once "
+             "all are enqueued, so the device runs them at its own pace, as the harness times a "
+             "sample's calls (kernels/cuda/event_timer.hpp); CUDA events; time per launch";
     case LaunchKind::graph:
       return "a CUDA graph of one one-thread kernel launched and waited for";
   }
@@ -42,6 +46,7 @@ class LaunchCase final : public roofline::Case {
 
   void prepare() override {
     ROOFLAB_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    if (kind_ == LaunchKind::gap) timer_.emplace();
     ROOFLAB_CUDA(cudaMalloc(reinterpret_cast<void**>(&count_), sizeof(unsigned)));
     if (kind_ != LaunchKind::graph) return;
     ROOFLAB_CUDA(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
@@ -51,15 +56,23 @@ class LaunchCase final : public roofline::Case {
   }
 
   void run() override {
+    if (kind_ == LaunchKind::gap) {
+      gap_seconds_ = timer_->time_calls(kLaunchesPerRun, [&] { launch_count(nullptr, count_); });
+      return;
+    }
     for (int i = 0; i < kLaunchesPerRun; ++i) {
       if (kind_ == LaunchKind::graph)
         ROOFLAB_CUDA(cudaGraphLaunch(exec_, stream_));
       else
         launch_count(stream_, count_);
-      if (kind_ != LaunchKind::gap) ROOFLAB_CUDA(cudaStreamSynchronize(stream_));
+      ROOFLAB_CUDA(cudaStreamSynchronize(stream_));
     }
-    if (kind_ == LaunchKind::gap) ROOFLAB_CUDA(cudaStreamSynchronize(stream_));
   }
+
+  // The gap's launches are timed by the device (events around the gated group), the others by
+  // the host: a round trip and a graph launch include the host's part.
+  bool device_timed() const override { return kind_ == LaunchKind::gap; }
+  std::optional<double> last_device_seconds() const override { return gap_seconds_; }
 
   // Every launch of a run must have run its kernel: the count after one run from zero.
   roofline::Verification verify() override {
@@ -76,6 +89,7 @@ class LaunchCase final : public roofline::Case {
     // Nothing to report from a release: the case is finished.
     if (exec_) cudaGraphExecDestroy(exec_);
     if (graph_) cudaGraphDestroy(graph_);
+    timer_.reset();
     cudaFree(count_);
     cudaStreamDestroy(stream_);
     exec_ = nullptr, graph_ = nullptr, count_ = nullptr, stream_ = nullptr;
@@ -87,6 +101,8 @@ class LaunchCase final : public roofline::Case {
   unsigned* count_ = nullptr;
   cudaGraph_t graph_ = nullptr;
   cudaGraphExec_t exec_ = nullptr;
+  std::optional<kernels::cuda::EventTimer> timer_;  // the gap's, on the default stream
+  std::optional<double> gap_seconds_;
 };
 
 }  // namespace
@@ -110,8 +126,8 @@ void probe_launch_latency(roofline::Device& device, const roofline::ProbeOptions
       device, cases, kLaunchesPerRun, options, "launch latency " + device.id,
       [](std::size_t i) {
         return std::string(kind_method(kLaunchKinds[i])) + "; " + std::to_string(kLaunchesPerRun) +
-               " launches per timed run on a non-blocking stream, each run's launches counted on "
-               "the device; host clock";
+               " launches per timed run, each run's launches counted on the device" +
+               (kLaunchKinds[i] == LaunchKind::gap ? "" : "; a non-blocking stream, host clock");
       },
       failures);
 }

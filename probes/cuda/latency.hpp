@@ -1,8 +1,10 @@
 #pragma once
 // A GPU's launch latency, from a one-thread kernel that counts its launches: launched and waited
-// for (launch_round_trip), launched many times back to back and waited for once (launch_gap, per
-// launch), and as a one-kernel CUDA graph launched and waited for (graph_launch). Each timed run
-// is kLaunchesPerRun calls on a non-blocking stream, host clock; each run's count is checked.
+// for (launch_round_trip), launched many times back to back behind a launch gate and timed by
+// the device (launch_gap, per launch: the device's own gap between calls, as the harness times a
+// sample's calls), and as a one-kernel CUDA graph launched and waited for (graph_launch). Each
+// timed run is kLaunchesPerRun calls (round trips and graphs on a non-blocking stream, host
+// clock); each run's count is checked.
 #include <cuda_runtime_api.h>
 
 #include <memory>
