@@ -11,9 +11,10 @@ using roofline::InputError;
 using roofline::Precision;
 
 bool in_sweep(const ScanConfig& c) {
-  return std::any_of(
-      std::begin(kLookbackSweep), std::end(kLookbackSweep),
-      [&](const LookbackTuning& t) { return t.shape == c.shape && t.hints == c.hints; });
+  return std::any_of(std::begin(kLookbackSweep), std::end(kLookbackSweep),
+                     [&](const LookbackTuning& t) {
+                       return t.shape == c.shape && t.hints == c.hints && t.staging == c.staging;
+                     });
 }
 
 std::string shape_name(const ScanShape& s) {
@@ -70,6 +71,8 @@ std::string scan_variant_name(const ScanConfig& c) {
   const ScanHints hints = default_hints(c.algorithm);
   if (c.hints.load != hints.load) name.append("_ld").append(to_string(c.hints.load));
   if (c.hints.store != hints.store) name.append("_st").append(to_string(c.hints.store));
+  if (c.staging != default_staging(c.algorithm))
+    name.append(c.staging == TileStaging::shared ? "_staged" : "_registers");
   return name;
 }
 
@@ -79,13 +82,17 @@ void check_config(const ScanConfig& c, Precision p) {
   if (c.schedule == LookbackSchedule::prefetch && c.algorithm != ScanAlgorithm::decoupled_lookback)
     throw InputError("scan: " + std::string(to_string(c.algorithm)) +
                      " has no prefetch schedule; the look-back's blocks take tiles so");
-  if (c.at_default()) return;
-  if (!in_sweep(c) || c.algorithm != ScanAlgorithm::decoupled_lookback ||
-      c.block != BlockScanAlgorithm::warp_shfl)
+  const bool compiled =
+      c.at_default() || (in_sweep(c) && c.algorithm == ScanAlgorithm::decoupled_lookback &&
+                         c.block == BlockScanAlgorithm::warp_shfl);
+  const ScanShape shape = c.shape.of(roofline::size_of(p));
+  if (!compiled ||
+      (c.schedule == LookbackSchedule::prefetch && !prefetch_compiled(shape, c.staging)))
     throw InputError("scan: no kernel is compiled for " + scan_variant_name(c) + " in " +
                      std::string(to_string(p)) +
-                     " (every algorithm has the default shape without hints; the look-back with "
-                     "warp shuffles also kLookbackSweep's shapes and hints)");
+                     " (every algorithm has its default shape and hints; the look-back with warp "
+                     "shuffles also kLookbackSweep's shapes, hints and staging, with prefetch a "
+                     "staged tile of at most 16 KiB)");
 }
 
 std::vector<ScanConfig> scan_ladder() {
@@ -102,11 +109,15 @@ std::vector<ScanConfig> scan_sweep() {
                    .block = BlockScanAlgorithm::warp_shfl,
                    .shape = t.shape,
                    .schedule = schedule,
-                   .hints = t.hints});
+                   .hints = t.hints,
+                   .staging = t.staging});
   };
   add(kLookbackDefault, LookbackSchedule::prefetch);  // the ladder has it with one tile per block
   for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch})
-    for (const LookbackTuning& t : kLookbackSweep) add(t, schedule);
+    for (const LookbackTuning& t : kLookbackSweep)
+      if (schedule == LookbackSchedule::one_tile || (prefetch_compiled(t.shape.four, t.staging) &&
+                                                     prefetch_compiled(t.shape.eight, t.staging)))
+        add(t, schedule);
   return out;
 }
 

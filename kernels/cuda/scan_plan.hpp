@@ -36,6 +36,19 @@ using kernels::ScanAlgorithm;
 // blocks do not wait for their loads, so prefetch is in the opt-in sweep only.
 enum class LookbackSchedule { one_tile, prefetch };
 
+// Where the look-back holds its tile between loading and storing it.
+//   registers: each warp loads its span into registers (16-byte loads, hinted), hands each lane
+//              its consecutive items through shared memory, and the items stay in registers
+//              through the block scan and the look-back (CUB's BLOCK_LOAD_WARP_TRANSPOSE, which
+//              its sm_90 tunings use).
+//   shared:    each warp copies its span into its slice of shared memory by 16-byte cp.async
+//              (through L2 only: the load hint is cg), so no registers hold the tile in flight;
+//              each lane sums and scans its items in place a vector at a time and the span is
+//              stored from there. Registers no longer grow with the tile, so a tile can be larger
+//              and more tiles resident per SM; with prefetch the block copies its next tile into
+//              a second buffer while it looks back for the current one.
+enum class TileStaging { registers, shared };
+
 inline constexpr ScanAlgorithm kScanAlgorithms[] = {
     ScanAlgorithm::scan_then_fan, ScanAlgorithm::reduce_then_scan, ScanAlgorithm::merrill_grimshaw,
     ScanAlgorithm::decoupled_lookback};
@@ -96,48 +109,48 @@ struct ScanHints {
   friend constexpr bool operator==(const ScanHints&, const ScanHints&) = default;
 };
 
-// A look-back kernel of the opt-in sweep (warp shuffles, either schedule): shapes and hints.
+// A look-back kernel of the opt-in sweep (warp shuffles, either schedule): shapes, hints and where
+// the tile is held.
 struct LookbackTuning {
   ScanShapes shape;
   ScanHints hints{};
+  TileStaging staging = TileStaging::registers;
 };
 
-// The sweep, compiled for every type and run in every type (opt-in rows): threads × loads around
-// the default; 20 and 24 items per thread at 128 threads (ptxas, sm_90, one tile per block: 48-56
-// registers for 4-byte types where 128 × 8 takes 64, and 10-12 KiB of tile, so 9-10 resident
-// blocks per SM where 128 × 8 has 8); CUB's sm_90 InclusiveSum shapes (128 × 24 items for
-// 4-byte types, 224 × 24 for double); double at 256 × 8; the
-// streaming hints at the default shape, loads and stores apart and together; and CUB's shapes
-// with both hints.
+// The hints of a staged tile: its cp.async copies read through L2 only (cg); stores evict first.
+inline constexpr ScanHints kStagedHints{.load = LoadHint::cg, .store = StoreHint::cs};
+
+// The sweep, compiled for every type and run in every type (opt-in rows).
+// Registers: the ladder's default before the H100 sweep of 2026-11-26 (the multi-pass shapes
+// without hints); CUB's sm_90 InclusiveSum shapes (128 × 24 items for 4-byte types, 224 × 24 for
+// double) with both hints; 48 items per thread for 4-byte types with both hints, unbounded and at
+// most 80 registers (6 resident blocks). That run (docs/performance.md), × copy int32 / fp32
+// inclusive: 0.852 / 0.874 and 0.822 (60 bytes of spills) / 0.878 against 0.863 / 0.873 at 128 × 8
+// with both hints; lost there, so dropped since: 40 items (0.819-0.850), 64 items (117-130
+// registers, 0.860 / 0.866), 256 × 6, 128 × 4 and 128 × 6 without hints, 20 items, the hints
+// apart, ld.global.nc.
+// Shared staging (TileStaging::shared): the default's tile, 16 or 24 items per thread (more
+// resident blocks), and larger tiles that registers could not hold: 48 and 64 items per thread,
+// 256 × 8 (8 KiB to 32 KiB of tile per block).
 inline constexpr LookbackTuning kLookbackSweep[] = {
-    {{128, 4}},
-    {{256, 4}},
-    {{256, 8}},
-    {{{128, 5}, {128, 10}}},
-    {{{128, 6}, {128, 12}}},
-    {{{128, 6}, {224, 12}}},
-    {{kScanShape, {256, 8}}},
-    {kScanShapes, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    {kScanShapes, {.load = LoadHint::cs}},
-    {kScanShapes, {.store = StoreHint::cs}},
-    {kScanShapes, {.load = LoadHint::nc, .store = StoreHint::cs}},
+    {kScanShapes},
     {{{128, 6}, {224, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    // The H200 speed test of 2026-11-26 had both hints best for 4-byte types at 128 × 8 and
-    // 20-24 doubles per thread best for fp64: the two together (24: the default's hint rows).
-    {{kScanShape, {128, 10}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    // More bytes in flight per thread for 4-byte types, beside fp64's 24 doubles (192 B): 48 items
-    // (192 B), with both hints, and with at most 80 registers (6 resident blocks of 24 KiB tiles
-    // per SM; ptxas gives 93-95 unbounded, so 5; 128 × 8: 64, 8 blocks of 16 KiB). H100, 2^28,
-    // inclusive, 2026-11-26 (docs/performance.md), × copy int32 / fp32: 0.852 / 0.874 and 0.822
-    // (60 bytes of spills) / 0.878, against 0.863 / 0.873 at 128 × 8 with both hints. Lost in the
-    // same run, so not kept: 128 × 12 without hints 0.845 (int32); 40 items (128 × 10, also with at
-    // most 72 registers) 0.819-0.850; 64 items (128 × 16, 117-130 registers) 0.860 / 0.866;
-    // 256 × 6 0.823 / 0.846.
     {{128, 12}, {.load = LoadHint::cs, .store = StoreHint::cs}},
     {{{128, 12, 6}, {128, 12, 6}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    // The ladder's default before that run: the multi-pass shapes without hints.
-    {kScanShapes},
+    {{128, 4}, kStagedHints, TileStaging::shared},
+    {{128, 6}, kStagedHints, TileStaging::shared},
+    {{128, 8}, kStagedHints, TileStaging::shared},
+    {{128, 12}, kStagedHints, TileStaging::shared},
+    {{128, 16}, kStagedHints, TileStaging::shared},
+    {{256, 8}, kStagedHints, TileStaging::shared},
 };
+
+// Whether the prefetch schedule has a kernel for a shape and staging: a staged tile is double
+// buffered there, and both buffers must fit a block's 48 KiB of static shared memory with room
+// for the block scan (tiles of at most 16 KiB).
+constexpr bool prefetch_compiled(const ScanShape& s, TileStaging staging) {
+  return staging == TileStaging::registers || s.threads * s.loads * 16 <= 16 * 1024;
+}
 
 // The look-back's default, apart from the multi-pass algorithms' kScanShapes: 128 × 8 vectors for
 // 4-byte types, 128 × 12 with at most 80 registers for fp64, both streaming hints. H100, 2^28,
@@ -157,6 +170,9 @@ constexpr ScanShapes default_shapes(ScanAlgorithm a) {
 constexpr ScanHints default_hints(ScanAlgorithm a) {
   return a == ScanAlgorithm::decoupled_lookback ? kLookbackDefault.hints : ScanHints{};
 }
+constexpr TileStaging default_staging(ScanAlgorithm a) {
+  return a == ScanAlgorithm::decoupled_lookback ? kLookbackDefault.staging : TileStaging::registers;
+}
 
 struct ScanConfig {
   ScanAlgorithm algorithm = ScanAlgorithm::decoupled_lookback;
@@ -164,10 +180,12 @@ struct ScanConfig {
   ScanShapes shape = default_shapes(algorithm);
   LookbackSchedule schedule = LookbackSchedule::one_tile;  // decoupled_lookback only
   ScanHints hints = default_hints(algorithm);              // decoupled_lookback only
+  TileStaging staging = default_staging(algorithm);        // decoupled_lookback only
 
-  // The algorithm's default shape and hints (a ladder row's kernel).
+  // The algorithm's default shape, hints and staging (a ladder row's kernel).
   constexpr bool at_default() const {
-    return shape == default_shapes(algorithm) && hints == default_hints(algorithm);
+    return shape == default_shapes(algorithm) && hints == default_hints(algorithm) &&
+           staging == default_staging(algorithm);
   }
 };
 
@@ -176,7 +194,7 @@ struct ScanConfig {
 // minimum of resident blocks) when the shape is not the algorithm's default, once when both
 // element sizes share it ("decoupled_lookback_shfl_256x4"), else 4-byte then 8-byte
 // ("_128x6_224x12"), then the hints that are not the algorithm's default ("_ldcg", "_ldnc",
-// "_stwb").
+// "_stwb"), then the staging where it is not the default ("_staged", "_registers").
 std::string scan_variant_name(const ScanConfig& c);
 
 // Elements per tile for an element type of `element_bytes` bytes.
@@ -185,15 +203,16 @@ constexpr std::size_t scan_tile(const ScanShape& s, int element_bytes) {
 }
 
 // Throws roofline::InputError naming the bad value: a precision other than int32, fp32 and fp64,
-// a shape and hints with no compiled kernel (the default for every algorithm; the sweep's for the
-// look-back with warp shuffles), the prefetch schedule for a multi-pass algorithm.
+// a shape, hints and staging with no compiled kernel (the default for every algorithm; the
+// sweep's for the look-back with warp shuffles), the prefetch schedule for a multi-pass algorithm
+// or a staged tile too large to double buffer (prefetch_compiled).
 void check_config(const ScanConfig& c, roofline::Precision p);
 
 // The rows: every algorithm with either block scan at the default shape (the look-back one tile
 // per block).
 std::vector<ScanConfig> scan_ladder();
-// The opt-in sweep: the look-back with warp shuffles at each of kLookbackSweep in both schedules,
-// and with prefetch at the default shape.
+// The opt-in sweep: the look-back with warp shuffles at each of kLookbackSweep in both schedules
+// (prefetch where prefetch_compiled), and with prefetch at the default shape.
 std::vector<ScanConfig> scan_sweep();
 // The element types a config runs: int32, fp32 and fp64 (the sweep's too: its shapes differ by
 // element size).

@@ -45,6 +45,10 @@ TEST(ScanPlan, NamesComeFromTheParameters) {
   EXPECT_EQ(scan_variant_name(
                 {.block = BlockScanAlgorithm::smem, .schedule = LookbackSchedule::prefetch}),
             "decoupled_lookback_prefetch_smem");
+  // A staged tile is named, and its copies read through L2 (cp.async.cg).
+  EXPECT_EQ(scan_variant_name(
+                {.shape = {128, 16}, .hints = kStagedHints, .staging = TileStaging::shared}),
+            "decoupled_lookback_shfl_128x16_ldcg_staged");
   std::set<std::string> names;
   for (const ScanConfig& c : scan_ladder()) names.insert(scan_variant_name(c));
   for (const ScanConfig& c : scan_sweep()) names.insert(scan_variant_name(c));
@@ -85,6 +89,16 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
                              .hints = {.store = StoreHint::cs}},
                             Precision::fp32),
                InputError);
+  // Staging is compiled with the sweep's rows only; prefetch double buffers tiles of 16 KiB.
+  EXPECT_THROW(check_config({.staging = TileStaging::shared}, Precision::fp32), InputError);
+  const ScanConfig staged{
+      .shape = {128, 16}, .hints = kStagedHints, .staging = TileStaging::shared};
+  EXPECT_NO_THROW(check_config(staged, Precision::fp32));
+  ScanConfig staged_prefetch = staged;
+  staged_prefetch.schedule = LookbackSchedule::prefetch;
+  EXPECT_THROW(check_config(staged_prefetch, Precision::fp32), InputError);
+  staged_prefetch.shape = {128, 8};
+  EXPECT_NO_THROW(check_config(staged_prefetch, Precision::fp64));
   EXPECT_THROW(plan_scan({}, Precision::fp32, 10, 0), InputError);
 }
 
