@@ -6,6 +6,7 @@
 //   FROM_ACC    an ACC back to REAL: as_int for int, empty (the value itself) otherwise
 //   ACC_BITS    32 or 64: the width of ACC, for the look-back's descriptor words
 //   READ_ATOMIC the look-back's descriptor reads: 0 volatile loads, 1 atom_add of 0
+//   WIDE_READS  with READ_ATOMIC 0: a tile's descriptors read 16 bytes a load (read_wide)
 //   GROUP       work-items per work-group (required at launch), a power of two
 //   LOADS       vectors per work-item and tile, 1, 2, 4, 8 or 16
 //   SUB_GROUP   the work-group scan: 0 Hillis and Steele's in local memory; 1 sub-group scans
@@ -264,18 +265,31 @@ ulong read_word(volatile global ulong* p) {
 #endif
 }
 
-// 1 and the value in *v when the descriptor at d is published; 0 otherwise.
-int read_value(volatile global ulong* d, ACC* v) {
+// 1 and the value in *v when a descriptor read as these words is published; 0 otherwise.
+int published_value(ulong bits, ulong complement, ACC* v) {
 #if ACC_BITS == 64
-  const ulong bits = read_word(d), complement = read_word(d + 1);
   *v = CAT(as_, ACC)(bits);
   return complement == ~bits;
 #else
-  const ulong w = read_word(d);
-  *v = CAT(as_, ACC)((uint)w);
-  return (uint)(w >> 32) == ~(uint)w;
+  *v = CAT(as_, ACC)((uint)bits);
+  return (uint)(bits >> 32) == ~(uint)bits;
 #endif
 }
+
+// The same for the descriptor at d, read word by word.
+int read_value(volatile global ulong* d, ACC* v) {
+#if ACC_BITS == 64
+  const ulong bits = read_word(d);
+  return published_value(bits, read_word(d + 1), v);
+#else
+  return published_value(read_word(d), 0, v);
+#endif
+}
+
+// 16 bytes at p (16-byte aligned) in one volatile load of an aligned vector type (NVIDIA's OpenCL
+// splits vload2 into two loads): a 32-bit value's two descriptors, aggregate then inclusive
+// prefix, or a 64-bit value's descriptor, value and complement.
+ulong2 read_wide(volatile global ulong* p) { return *(volatile global ulong2*)p; }
 
 void write_value(volatile global ulong* d, ACC v) {
 #if ACC_BITS == 64
@@ -302,8 +316,18 @@ volatile global ulong* inclusive_of(volatile global ulong* words, ulong t) {
 int poll(volatile global ulong* words, long j, uint spins, ACC* v) {
   for (uint i = 0;; ++i) {
     ACC inclusive, aggregate;
+#if WIDE_READS && ACC_BITS == 64
+    const ulong2 a = read_wide(aggregate_of(words, j)), p = read_wide(inclusive_of(words, j));
+    const int has_inclusive = published_value(p.x, p.y, &inclusive);
+    const int has_aggregate = published_value(a.x, a.y, &aggregate);
+#elif WIDE_READS
+    const ulong2 w = read_wide(aggregate_of(words, j));
+    const int has_inclusive = published_value(w.y, 0, &inclusive);
+    const int has_aggregate = published_value(w.x, 0, &aggregate);
+#else
     const int has_inclusive = read_value(inclusive_of(words, j), &inclusive);
     const int has_aggregate = read_value(aggregate_of(words, j), &aggregate);
+#endif
     *v = has_inclusive ? inclusive : aggregate;
     if (has_inclusive) return 2;
     if (has_aggregate) return 1;

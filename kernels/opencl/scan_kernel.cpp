@@ -31,7 +31,8 @@ std::string options(const ScanConfig& c, const ReduceSupport& s, bool exclusive)
          build_define("LOADS", std::to_string(c.loads)) +
          build_define("SUB_GROUP", c.group_scan == GroupScan::subgroup ? "1" : "0") +
          build_define("EXCLUSIVE", exclusive ? "1" : "0") +
-         build_define("READ_ATOMIC", c.atomic_reads ? "1" : "0");
+         build_define("READ_ATOMIC", c.atomic_reads ? "1" : "0") +
+         build_define("WIDE_READS", c.wide_reads ? "1" : "0");
 }
 
 void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b) {

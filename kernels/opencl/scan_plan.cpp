@@ -101,6 +101,7 @@ std::string scan_variant_name(const ScanConfig& c) {
   if (c.group != kDefaultScanShape.group || c.loads != kDefaultScanShape.loads)
     name.append("_").append(std::to_string(c.group)).append("x").append(std::to_string(c.loads));
   if (c.atomic_reads) name.append("_atomicreads");
+  if (c.wide_reads) name.append("_widereads");
   return name;
 }
 
@@ -126,6 +127,11 @@ std::vector<ScanConfig> scan_sweep() {
                          .loads = loads});
   }
   out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback, .atomic_reads = true});
+  for (const auto& [group, loads] : {std::pair{256, 4}, std::pair{512, 4}, std::pair{256, 8}})
+    out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
+                   .group = group,
+                   .loads = loads,
+                   .wide_reads = true});
   return out;
 }
 
@@ -141,9 +147,13 @@ void check_config(const ScanConfig& c, Precision p, std::size_t max_group) {
   if (c.loads < 1 || c.loads > kMaxLoads || !std::has_single_bit(unsigned(c.loads)))
     throw InputError("scan: loads per work-item " + std::to_string(c.loads) +
                      " is not a power of two in 1.." + std::to_string(kMaxLoads));
-  if (c.atomic_reads && c.algorithm != ScanAlgorithm::decoupled_lookback)
+  if ((c.atomic_reads || c.wide_reads) && c.algorithm != ScanAlgorithm::decoupled_lookback)
     throw InputError("scan: " + std::string(to_string(c.algorithm)) +
-                     " reads no look-back descriptors, atomically or not");
+                     " reads no look-back descriptors, atomically, widely or not");
+  if (c.atomic_reads && c.wide_reads)
+    throw InputError(
+        "scan: descriptor reads either atomic (atom_add of one word) or wide "
+        "(16-byte loads), not both");
 }
 
 std::optional<std::string> unsupported(const ScanConfig& c, Precision p, const ReduceSupport& s) {

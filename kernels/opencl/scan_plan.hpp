@@ -37,6 +37,10 @@ struct ScanConfig {
   // decoupled_lookback: its descriptors read by atom_add of 0 (OpenCL 1.x's one atomic read, a
   // read-modify-write) rather than by volatile loads (scan.cl says why either is right).
   bool atomic_reads = false;
+  // decoupled_lookback with loads: a tile's descriptors read 16 bytes a load (a 4-byte value's
+  // aggregate and inclusive prefix together; an 8-byte value with its complement) rather than
+  // 8 bytes a load.
+  bool wide_reads = false;
 };
 
 // The elements a work-item scans per tile; a tile is group × that.
@@ -45,7 +49,8 @@ inline constexpr int kScanVector = 4;
 inline constexpr ScanConfig kDefaultScanShape{};
 
 // "reduce_then_scan_local": the algorithm and the work-group scan, then "_128x8" (work-group
-// size × loads per work-item) for a shape other than the default 256 × 4, then "_atomicreads".
+// size × loads per work-item) for a shape other than the default 256 × 4, then "_atomicreads" or
+// "_widereads".
 std::string scan_variant_name(const ScanConfig& c);
 
 // Every variant: each algorithm with each work-group scan, at the default shape.
@@ -53,12 +58,13 @@ std::vector<ScanConfig> scan_variants();
 
 // The tuning sweep: each algorithm with the local work-group scan at work-groups of 128, 256 and
 // 512 work-items × 2, 4 and 8 loads per work-item, the default shape left out (it is the
-// variant's own row); the look-back with atomic reads at the default shape.
+// variant's own row); the look-back with atomic reads at the default shape, and with wide reads
+// at the default shape and the H100's best of 2026-11-26 (512 × 4 int32, 256 × 8 fp32).
 std::vector<ScanConfig> scan_sweep();
 
 // Throws roofline::InputError naming the bad value: a precision other than fp32, fp64, int32, a
 // group size that is not a power of two in 1..max_group, loads per work-item not a power of two
-// in 1..16, atomic reads for an algorithm other than decoupled_lookback.
+// in 1..16, atomic or wide reads for an algorithm other than decoupled_lookback, both at once.
 void check_config(const ScanConfig& c, roofline::Precision p, std::size_t max_group);
 
 // Why the device cannot run the config in precision p; nullopt when it can.
