@@ -85,6 +85,16 @@ TEST_F(ScanGpu, EdgeSizesVerifyAcrossTheSweep) {
     }
 }
 
+// A short subset of the sweep for racecheck: fp32, three tiles + 7, every row in both schedules
+// (the staged tiles' shared memory is written by cp.async and by the lanes in turn).
+TEST_F(ScanGpu, EdgeSizesFp32VerifyAcrossTheSweep) {
+  for (const ScanConfig& c : scan_sweep()) {
+    const std::size_t n = 3 * plan_scan(c, Precision::fp32, 0, 1).tile + 7;
+    for (ScanKind kind : kScanKinds)
+      test_support::expect_verified(*make_scan_case(device_, c, kind, Precision::fp32, n, true));
+  }
+}
+
 // Thousands of tiles: the look-back's windows slide, merrill_grimshaw's blocks span many tiles,
 // the recursive algorithms go three levels deep; int32 prefixes wrap modulo 2^32.
 TEST_F(ScanGpu, LargeSizesVerifyInEveryVariant) {
