@@ -358,12 +358,12 @@ __device__ __forceinline__ A* staged_slice(ScanShared<A, Threads, Loads, B, Buff
          std::size_t{threadIdx.x / 32} * WarpSpan<A, Loads>::kElements;
 }
 
-// The copies of tile t into the warp's slice (TileStaging::shared).
-template <class A, int Threads, int Loads>
+// The copies of tile t into the warp's slice (TileStaging::shared), with the load hint H.
+template <class A, int Threads, int Loads, LoadHint H>
 __device__ __forceinline__ void copy_tile_async(const A* in, std::size_t n, unsigned t, A* slice) {
   const std::size_t start = std::size_t{t} * Tile<A, Threads, Loads>::kElements +
                             std::size_t{threadIdx.x / 32} * WarpSpan<A, Loads>::kElements;
-  copy_striped_async<Loads>(in + start, n > start ? n - start : 0, slice);
+  copy_striped_async<Loads, H>(in + start, n > start ? n - start : 0, slice);
 }
 
 // One tile per block, its index the block's ticket (tickets are drawn in the order blocks start,
@@ -375,7 +375,6 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
     scan_lookback(const A* __restrict__ in, A* __restrict__ out, std::size_t n, ScanKind kind,
                   Lookback<A> s) {
   using S = Tile<A, Threads, Loads>;
-  static_assert(St == TileStaging::registers || LH == LoadHint::cg, "cp.async reads through L2");
   __shared__ ScanShared<A, Threads, Loads, B> sh;
   if (threadIdx.x == 0) sh.tile = atomicInc(s.ticket, ticket_limit(gridDim.x));
   __syncthreads();
@@ -383,7 +382,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   const std::size_t start = std::size_t{tile} * S::kElements;
   if constexpr (St == TileStaging::shared) {
     A* slice = staged_slice(sh, 0);
-    copy_tile_async<A, Threads, Loads>(in, n, tile, slice);
+    copy_tile_async<A, Threads, Loads, LH>(in, n, tile, slice);
     wait_copies<0>();
     __syncwarp();
     A total;
@@ -425,7 +424,6 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
                            ScanKind kind, Lookback<A> s, unsigned tiles) {
   using S = Tile<A, Threads, Loads>;
   using Span = typename S::Span;
-  static_assert(St == TileStaging::registers || LH == LoadHint::cg, "cp.async reads through L2");
   constexpr int kBuffers = St == TileStaging::shared ? 2 : 1;
   __shared__ ScanShared<A, Threads, Loads, B, kBuffers> sh;
   const unsigned limit = prefetch_ticket_limit(tiles, gridDim.x);
@@ -441,7 +439,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   typename Span::Raw raw[St == TileStaging::shared ? 1 : Loads];
   int buffer = 0;
   if constexpr (St == TileStaging::shared)
-    copy_tile_async<A, Threads, Loads>(in, n, tile, staged_slice(sh, 0));
+    copy_tile_async<A, Threads, Loads, LH>(in, n, tile, staged_slice(sh, 0));
   else
     load(tile, raw);
   for (;;) {
@@ -459,7 +457,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
     const unsigned next = sh.next;
     if (next < tiles) {
       if constexpr (St == TileStaging::shared)
-        copy_tile_async<A, Threads, Loads>(in, n, next, staged_slice(sh, buffer ^ 1));
+        copy_tile_async<A, Threads, Loads, LH>(in, n, next, staged_slice(sh, buffer ^ 1));
       else
         load(next, raw);
     }

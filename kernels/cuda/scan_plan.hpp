@@ -42,7 +42,8 @@ enum class LookbackSchedule { one_tile, prefetch };
 //              through the block scan and the look-back (CUB's BLOCK_LOAD_WARP_TRANSPOSE, which
 //              its sm_90 tunings use).
 //   shared:    each warp copies its span into its slice of shared memory by 16-byte cp.async
-//              (through L2 only: the load hint is cg), so no registers hold the tile in flight;
+//              (through L2 only; load hint cs: with an L2::evict_first cache policy, cg: without;
+//              nc has no such copy), so no registers hold the tile in flight;
 //              each lane sums and scans its items in place a vector at a time and the span is
 //              stored from there. Registers no longer grow with the tile, so a tile can be larger
 //              and more tiles resident per SM; with prefetch the block copies its next tile into
@@ -109,6 +110,9 @@ struct ScanHints {
   friend constexpr bool operator==(const ScanHints&, const ScanHints&) = default;
 };
 
+// Both streaming hints: loads and stores evict first.
+inline constexpr ScanHints kStreaming{.load = LoadHint::cs, .store = StoreHint::cs};
+
 // A look-back kernel of the opt-in sweep (warp shuffles, either schedule): shapes, hints and where
 // the tile is held.
 struct LookbackTuning {
@@ -116,9 +120,6 @@ struct LookbackTuning {
   ScanHints hints{};
   TileStaging staging = TileStaging::registers;
 };
-
-// The hints of a staged tile: its cp.async copies read through L2 only (cg); stores evict first.
-inline constexpr ScanHints kStagedHints{.load = LoadHint::cg, .store = StoreHint::cs};
 
 // The sweep, compiled for every type and run in every type (opt-in rows).
 // Registers: the ladder's default before the H100 sweep of 2026-11-26 (the multi-pass shapes
@@ -129,20 +130,22 @@ inline constexpr ScanHints kStagedHints{.load = LoadHint::cg, .store = StoreHint
 // with both hints; lost there, so dropped since: 40 items (0.819-0.850), 64 items (117-130
 // registers, 0.860 / 0.866), 256 × 6, 128 × 4 and 128 × 6 without hints, 20 items, the hints
 // apart, ld.global.nc.
-// Shared staging (TileStaging::shared): the default's tile, 16 or 24 items per thread (more
-// resident blocks), and larger tiles that registers could not hold: 48 and 64 items per thread,
-// 256 × 8 (8 KiB to 32 KiB of tile per block).
+// Shared staging (TileStaging::shared), both hints: the default's tile (also with copies that do
+// not ask L2 to evict first), 16 or 24 items per thread (more resident blocks), and larger tiles
+// that registers could not hold: 48 and 64 items per thread, 256 × 8 (8 KiB to 32 KiB of tile
+// per block).
 inline constexpr LookbackTuning kLookbackSweep[] = {
     {kScanShapes},
-    {{{128, 6}, {224, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    {{128, 12}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    {{{128, 12, 6}, {128, 12, 6}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    {{128, 4}, kStagedHints, TileStaging::shared},
-    {{128, 6}, kStagedHints, TileStaging::shared},
-    {{128, 8}, kStagedHints, TileStaging::shared},
-    {{128, 12}, kStagedHints, TileStaging::shared},
-    {{128, 16}, kStagedHints, TileStaging::shared},
-    {{256, 8}, kStagedHints, TileStaging::shared},
+    {{{128, 6}, {224, 12}}, kStreaming},
+    {{128, 12}, kStreaming},
+    {{{128, 12, 6}, {128, 12, 6}}, kStreaming},
+    {{128, 4}, kStreaming, TileStaging::shared},
+    {{128, 6}, kStreaming, TileStaging::shared},
+    {{128, 8}, kStreaming, TileStaging::shared},
+    {{128, 8}, {.load = LoadHint::cg, .store = StoreHint::cs}, TileStaging::shared},
+    {{128, 12}, kStreaming, TileStaging::shared},
+    {{128, 16}, kStreaming, TileStaging::shared},
+    {{256, 8}, kStreaming, TileStaging::shared},
 };
 
 // Whether the prefetch schedule has a kernel for a shape and staging: a staged tile is double
@@ -160,8 +163,7 @@ constexpr bool prefetch_compiled(const ScanShape& s, TileStaging staging) {
 // registers, 2618 / 2621, loses int32 2464: spills); fp64 128 × 12 at 80 registers with both hints
 // 2796 / 2797, at 93 registers with them 2746 / 2754, without them 2799 / 2804 (one hint setting
 // serves all types).
-inline constexpr LookbackTuning kLookbackDefault{{kScanShape, {128, 12, 6}},
-                                                 {.load = LoadHint::cs, .store = StoreHint::cs}};
+inline constexpr LookbackTuning kLookbackDefault{{kScanShape, {128, 12, 6}}, kStreaming};
 
 // The default shape and hints of an algorithm.
 constexpr ScanShapes default_shapes(ScanAlgorithm a) {

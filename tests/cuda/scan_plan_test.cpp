@@ -45,10 +45,12 @@ TEST(ScanPlan, NamesComeFromTheParameters) {
   EXPECT_EQ(scan_variant_name(
                 {.block = BlockScanAlgorithm::smem, .schedule = LookbackSchedule::prefetch}),
             "decoupled_lookback_prefetch_smem");
-  // A staged tile is named, and its copies read through L2 (cp.async.cg).
-  EXPECT_EQ(scan_variant_name(
-                {.shape = {128, 16}, .hints = kStagedHints, .staging = TileStaging::shared}),
-            "decoupled_lookback_shfl_128x16_ldcg_staged");
+  // A staged tile is named.
+  EXPECT_EQ(scan_variant_name({.shape = {128, 16}, .staging = TileStaging::shared}),
+            "decoupled_lookback_shfl_128x16_staged");
+  EXPECT_EQ(scan_variant_name({.hints = {.load = LoadHint::cg, .store = StoreHint::cs},
+                               .staging = TileStaging::shared}),
+            "decoupled_lookback_shfl_ldcg_staged");
   std::set<std::string> names;
   for (const ScanConfig& c : scan_ladder()) names.insert(scan_variant_name(c));
   for (const ScanConfig& c : scan_sweep()) names.insert(scan_variant_name(c));
@@ -91,8 +93,7 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
                InputError);
   // Staging is compiled with the sweep's rows only; prefetch double buffers tiles of 16 KiB.
   EXPECT_THROW(check_config({.staging = TileStaging::shared}, Precision::fp32), InputError);
-  const ScanConfig staged{
-      .shape = {128, 16}, .hints = kStagedHints, .staging = TileStaging::shared};
+  const ScanConfig staged{.shape = {128, 16}, .staging = TileStaging::shared};
   EXPECT_NO_THROW(check_config(staged, Precision::fp32));
   ScanConfig staged_prefetch = staged;
   staged_prefetch.schedule = LookbackSchedule::prefetch;

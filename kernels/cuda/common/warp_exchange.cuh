@@ -125,11 +125,13 @@ __device__ __forceinline__ void load_blocked(const T* span, std::size_t valid, T
 }
 
 // Copies the warp's span at `span` (16-byte aligned) into its slice warp-striped, each vector to
-// the slot the exchange keeps it in, by 16-byte cp.async through L2 only, committed as one group
-// (wait_copies, then a __syncwarp(), before the slice is read). `valid` elements of the span are
-// read, the rest of a partial vector zero-filled by the copy; vectors past `valid` are zeroed.
-template <int Loads, class T>
+// the slot the exchange keeps it in, by 16-byte cp.async through L2 only (H: cg, or cs for lines
+// L2 evicts first), committed as one group (wait_copies, then a __syncwarp(), before the slice is
+// read). `valid` elements of the span are read, the rest of a partial vector zero-filled by the
+// copy; vectors past `valid` are zeroed.
+template <int Loads, LoadHint H = LoadHint::cg, class T>
 __device__ __forceinline__ void copy_striped_async(const T* span, std::size_t valid, T* slice) {
+  static_assert(H != LoadHint::nc, "cp.async has no read-only path");
   using S = WarpSpan<T, Loads>;
   using Raw = typename S::Raw;
   const unsigned lane = threadIdx.x % 32;
@@ -142,8 +144,8 @@ __device__ __forceinline__ void copy_striped_async(const T* span, std::size_t va
     if (e >= valid)
       *to = Raw{};
     else
-      copy_async<16>(to, span + e,
-                     valid - e >= S::kVector ? 16 : static_cast<int>((valid - e) * sizeof(T)));
+      copy_async<16, H == LoadHint::cs>(
+          to, span + e, valid - e >= S::kVector ? 16 : static_cast<int>((valid - e) * sizeof(T)));
   }
   commit_copies();
 }
