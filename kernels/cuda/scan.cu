@@ -490,7 +490,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH = LoadHint::cg,
           StoreHint SH = StoreHint::wb, int MinBlocks = 0, TileStaging St = TileStaging::registers>
 struct Launch {
-  static constexpr bool kPrefetch = prefetch_compiled({Threads, Loads, MinBlocks}, St);
+  static constexpr bool kPrefetch = prefetch_compiled({Threads, Loads, MinBlocks, St});
 
   static void spans(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t span_tiles,
                     std::size_t blocks, const A* offsets, A* totals) {
@@ -545,7 +545,7 @@ struct Launch {
 template <class A, LookbackTuning t, BlockScanAlgorithm B>
 using TunedLaunch =
     Launch<A, t.shape.of(sizeof(A)).threads, t.shape.of(sizeof(A)).loads, B, t.hints.load,
-           t.hints.store, t.shape.of(sizeof(A)).min_blocks, t.staging>;
+           t.hints.store, t.shape.of(sizeof(A)).min_blocks, t.shape.of(sizeof(A)).staging>;
 
 inline constexpr LookbackTuning kMultipassDefault{kScanShapes};
 
@@ -571,8 +571,7 @@ using SweepLaunch = TunedLaunch<A, kLookbackSweep[I], BlockScanAlgorithm::warp_s
 
 template <class A, class F, std::size_t... I>
 void with_sweep(const ScanConfig& c, F& f, std::index_sequence<I...>) {
-  ((c.shape == kLookbackSweep[I].shape && c.hints == kLookbackSweep[I].hints &&
-            c.staging == kLookbackSweep[I].staging
+  ((c.shape == kLookbackSweep[I].shape && c.hints == kLookbackSweep[I].hints
         ? f.template operator()<SweepLaunch<A, I>>()
         : void()),
    ...);

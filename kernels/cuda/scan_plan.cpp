@@ -11,15 +11,15 @@ using roofline::InputError;
 using roofline::Precision;
 
 bool in_sweep(const ScanConfig& c) {
-  return std::any_of(std::begin(kLookbackSweep), std::end(kLookbackSweep),
-                     [&](const LookbackTuning& t) {
-                       return t.shape == c.shape && t.hints == c.hints && t.staging == c.staging;
-                     });
+  return std::any_of(
+      std::begin(kLookbackSweep), std::end(kLookbackSweep),
+      [&](const LookbackTuning& t) { return t.shape == c.shape && t.hints == c.hints; });
 }
 
 std::string shape_name(const ScanShape& s) {
   std::string name = std::to_string(s.threads) + "x" + std::to_string(s.loads);
   if (s.min_blocks > 0) name.append("b").append(std::to_string(s.min_blocks));
+  if (s.staging == TileStaging::shared) name.append("staged");
   return name;
 }
 
@@ -71,8 +71,6 @@ std::string scan_variant_name(const ScanConfig& c) {
   const ScanHints hints = default_hints(c.algorithm);
   if (c.hints.load != hints.load) name.append("_ld").append(to_string(c.hints.load));
   if (c.hints.store != hints.store) name.append("_st").append(to_string(c.hints.store));
-  if (c.staging != default_staging(c.algorithm))
-    name.append(c.staging == TileStaging::shared ? "_staged" : "_registers");
   return name;
 }
 
@@ -86,12 +84,11 @@ void check_config(const ScanConfig& c, Precision p) {
       c.at_default() || (in_sweep(c) && c.algorithm == ScanAlgorithm::decoupled_lookback &&
                          c.block == BlockScanAlgorithm::warp_shfl);
   const ScanShape shape = c.shape.of(roofline::size_of(p));
-  if (!compiled ||
-      (c.schedule == LookbackSchedule::prefetch && !prefetch_compiled(shape, c.staging)))
+  if (!compiled || (c.schedule == LookbackSchedule::prefetch && !prefetch_compiled(shape)))
     throw InputError("scan: no kernel is compiled for " + scan_variant_name(c) + " in " +
                      std::string(to_string(p)) +
                      " (every algorithm has its default shape and hints; the look-back with warp "
-                     "shuffles also kLookbackSweep's shapes, hints and staging, with prefetch a "
+                     "shuffles also kLookbackSweep's shapes and hints, with prefetch a "
                      "staged tile of at most 16 KiB)");
 }
 
@@ -109,14 +106,13 @@ std::vector<ScanConfig> scan_sweep() {
                    .block = BlockScanAlgorithm::warp_shfl,
                    .shape = t.shape,
                    .schedule = schedule,
-                   .hints = t.hints,
-                   .staging = t.staging});
+                   .hints = t.hints});
   };
   add(kLookbackDefault, LookbackSchedule::prefetch);  // the ladder has it with one tile per block
   for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch})
     for (const LookbackTuning& t : kLookbackSweep)
-      if (schedule == LookbackSchedule::one_tile || (prefetch_compiled(t.shape.four, t.staging) &&
-                                                     prefetch_compiled(t.shape.eight, t.staging)))
+      if (schedule == LookbackSchedule::one_tile ||
+          (prefetch_compiled(t.shape.four) && prefetch_compiled(t.shape.eight)))
         add(t, schedule);
   return out;
 }

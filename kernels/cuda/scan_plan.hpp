@@ -70,9 +70,15 @@ struct ScanShape {
   // 1 is not the same, ptxas then spends up to 255 registers), which caps ptxas at 64 K registers
   // / (threads × min_blocks) per thread: more tiles in flight per SM where registers limit them.
   int min_blocks = 0;
+  TileStaging staging = TileStaging::registers;  // the look-back kernels only
 
   friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
 };
+
+// A look-back shape with its tile staged in shared memory.
+constexpr ScanShape staged(int threads, int loads) {
+  return {threads, loads, 0, TileStaging::shared};
+}
 
 // A shape per element size: `four` for int32 and float, `eight` for double (CUB's tunings differ
 // by the accumulator's size too). One shape for both from {threads, loads}.
@@ -113,12 +119,10 @@ struct ScanHints {
 // Both streaming hints: loads and stores evict first.
 inline constexpr ScanHints kStreaming{.load = LoadHint::cs, .store = StoreHint::cs};
 
-// A look-back kernel of the opt-in sweep (warp shuffles, either schedule): shapes, hints and where
-// the tile is held.
+// A look-back kernel of the opt-in sweep (warp shuffles, either schedule): shapes and hints.
 struct LookbackTuning {
   ScanShapes shape;
   ScanHints hints{};
-  TileStaging staging = TileStaging::registers;
 };
 
 // The sweep, compiled for every type and run in every type (opt-in rows).
@@ -139,20 +143,20 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     {{{128, 6}, {224, 12}}, kStreaming},
     {{128, 12}, kStreaming},
     {{{128, 12, 6}, {128, 12, 6}}, kStreaming},
-    {{128, 4}, kStreaming, TileStaging::shared},
-    {{128, 6}, kStreaming, TileStaging::shared},
-    {{128, 8}, kStreaming, TileStaging::shared},
-    {{128, 8}, {.load = LoadHint::cg, .store = StoreHint::cs}, TileStaging::shared},
-    {{128, 12}, kStreaming, TileStaging::shared},
-    {{128, 16}, kStreaming, TileStaging::shared},
-    {{256, 8}, kStreaming, TileStaging::shared},
+    {{staged(128, 4), staged(128, 4)}, kStreaming},
+    {{staged(128, 6), staged(128, 6)}, kStreaming},
+    {{staged(128, 8), staged(128, 8)}, kStreaming},
+    {{staged(128, 8), staged(128, 8)}, {.load = LoadHint::cg, .store = StoreHint::cs}},
+    {{staged(128, 12), staged(128, 12)}, kStreaming},
+    {{staged(128, 16), staged(128, 16)}, kStreaming},
+    {{staged(256, 8), staged(256, 8)}, kStreaming},
 };
 
-// Whether the prefetch schedule has a kernel for a shape and staging: a staged tile is double
-// buffered there, and both buffers must fit a block's 48 KiB of static shared memory with room
-// for the block scan (tiles of at most 16 KiB).
-constexpr bool prefetch_compiled(const ScanShape& s, TileStaging staging) {
-  return staging == TileStaging::registers || s.threads * s.loads * 16 <= 16 * 1024;
+// Whether the prefetch schedule has a kernel for a shape: a staged tile is double buffered there,
+// and both buffers must fit a block's 48 KiB of static shared memory with room for the block scan
+// (tiles of at most 16 KiB).
+constexpr bool prefetch_compiled(const ScanShape& s) {
+  return s.staging == TileStaging::registers || s.threads * s.loads * 16 <= 16 * 1024;
 }
 
 // The look-back's default, apart from the multi-pass algorithms' kScanShapes: 128 × 8 vectors for
@@ -172,9 +176,6 @@ constexpr ScanShapes default_shapes(ScanAlgorithm a) {
 constexpr ScanHints default_hints(ScanAlgorithm a) {
   return a == ScanAlgorithm::decoupled_lookback ? kLookbackDefault.hints : ScanHints{};
 }
-constexpr TileStaging default_staging(ScanAlgorithm a) {
-  return a == ScanAlgorithm::decoupled_lookback ? kLookbackDefault.staging : TileStaging::registers;
-}
 
 struct ScanConfig {
   ScanAlgorithm algorithm = ScanAlgorithm::decoupled_lookback;
@@ -182,12 +183,10 @@ struct ScanConfig {
   ScanShapes shape = default_shapes(algorithm);
   LookbackSchedule schedule = LookbackSchedule::one_tile;  // decoupled_lookback only
   ScanHints hints = default_hints(algorithm);              // decoupled_lookback only
-  TileStaging staging = default_staging(algorithm);        // decoupled_lookback only
 
-  // The algorithm's default shape, hints and staging (a ladder row's kernel).
+  // The algorithm's default shape and hints (a ladder row's kernel).
   constexpr bool at_default() const {
-    return shape == default_shapes(algorithm) && hints == default_hints(algorithm) &&
-           staging == default_staging(algorithm);
+    return shape == default_shapes(algorithm) && hints == default_hints(algorithm);
   }
 };
 
@@ -196,7 +195,8 @@ struct ScanConfig {
 // minimum of resident blocks) when the shape is not the algorithm's default, once when both
 // element sizes share it ("decoupled_lookback_shfl_256x4"), else 4-byte then 8-byte
 // ("_128x6_224x12"), then the hints that are not the algorithm's default ("_ldcg", "_ldnc",
-// "_stwb"), then the staging where it is not the default ("_staged", "_registers").
+// "_stwb"). A shape is <threads>x<loads>, then "b<k>" with a minimum of resident blocks, then
+// "staged" with its tile in shared memory ("_128x16staged").
 std::string scan_variant_name(const ScanConfig& c);
 
 // Elements per tile for an element type of `element_bytes` bytes.
@@ -205,9 +205,9 @@ constexpr std::size_t scan_tile(const ScanShape& s, int element_bytes) {
 }
 
 // Throws roofline::InputError naming the bad value: a precision other than int32, fp32 and fp64,
-// a shape, hints and staging with no compiled kernel (the default for every algorithm; the
-// sweep's for the look-back with warp shuffles), the prefetch schedule for a multi-pass algorithm
-// or a staged tile too large to double buffer (prefetch_compiled).
+// a shape and hints with no compiled kernel (the default for every algorithm; the sweep's for the
+// look-back with warp shuffles), the prefetch schedule for a multi-pass algorithm or a staged
+// tile too large to double buffer (prefetch_compiled).
 void check_config(const ScanConfig& c, roofline::Precision p);
 
 // The rows: every algorithm with either block scan at the default shape (the look-back one tile

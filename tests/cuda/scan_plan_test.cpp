@@ -46,11 +46,10 @@ TEST(ScanPlan, NamesComeFromTheParameters) {
                 {.block = BlockScanAlgorithm::smem, .schedule = LookbackSchedule::prefetch}),
             "decoupled_lookback_prefetch_smem");
   // A staged tile is named.
-  EXPECT_EQ(scan_variant_name({.shape = {128, 16}, .staging = TileStaging::shared}),
-            "decoupled_lookback_shfl_128x16_staged");
-  EXPECT_EQ(scan_variant_name({.hints = {.load = LoadHint::cg, .store = StoreHint::cs},
-                               .staging = TileStaging::shared}),
-            "decoupled_lookback_shfl_ldcg_staged");
+  EXPECT_EQ(scan_variant_name({.shape = {staged(128, 16), staged(128, 16)}}),
+            "decoupled_lookback_shfl_128x16staged");
+  EXPECT_EQ(scan_variant_name({.shape = {staged(128, 8), {128, 12, 6}}}),
+            "decoupled_lookback_shfl_128x8staged_128x12b6");
   std::set<std::string> names;
   for (const ScanConfig& c : scan_ladder()) names.insert(scan_variant_name(c));
   for (const ScanConfig& c : scan_sweep()) names.insert(scan_variant_name(c));
@@ -91,15 +90,16 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
                              .hints = {.store = StoreHint::cs}},
                             Precision::fp32),
                InputError);
-  // Staging is compiled with the sweep's rows only; prefetch double buffers tiles of 16 KiB.
-  EXPECT_THROW(check_config({.staging = TileStaging::shared}, Precision::fp32), InputError);
-  const ScanConfig staged{.shape = {128, 16}, .staging = TileStaging::shared};
-  EXPECT_NO_THROW(check_config(staged, Precision::fp32));
-  ScanConfig staged_prefetch = staged;
-  staged_prefetch.schedule = LookbackSchedule::prefetch;
-  EXPECT_THROW(check_config(staged_prefetch, Precision::fp32), InputError);
-  staged_prefetch.shape = {128, 8};
-  EXPECT_NO_THROW(check_config(staged_prefetch, Precision::fp64));
+  // Staged tiles are compiled with the sweep's shapes only; prefetch double buffers 16 KiB tiles.
+  EXPECT_THROW(check_config({.shape = {staged(128, 10), staged(128, 10)}}, Precision::fp32),
+               InputError);
+  const ScanConfig big{.shape = {staged(128, 16), staged(128, 16)}};
+  EXPECT_NO_THROW(check_config(big, Precision::fp32));
+  ScanConfig prefetch = big;
+  prefetch.schedule = LookbackSchedule::prefetch;
+  EXPECT_THROW(check_config(prefetch, Precision::fp32), InputError);
+  prefetch.shape = {staged(128, 8), staged(128, 8)};
+  EXPECT_NO_THROW(check_config(prefetch, Precision::fp64));
   EXPECT_THROW(plan_scan({}, Precision::fp32, 10, 0), InputError);
 }
 
