@@ -125,31 +125,35 @@ struct LookbackTuning {
   ScanHints hints{};
 };
 
+// Streaming stores, loads through L2 without a cache policy: the staged tiles' best hints.
+inline constexpr ScanHints kStreamingStores{.load = LoadHint::cg, .store = StoreHint::cs};
+
 // The sweep, compiled for every type and run in every type (opt-in rows).
 // Registers: the ladder's default before the H100 sweep of 2026-11-26 (the multi-pass shapes
-// without hints); CUB's sm_90 InclusiveSum shapes (128 × 24 items for 4-byte types, 224 × 24 for
-// double) with both hints; 48 items per thread for 4-byte types with both hints, unbounded and at
-// most 80 registers (6 resident blocks). That run (docs/performance.md), × copy int32 / fp32
-// inclusive: 0.852 / 0.874 and 0.822 (60 bytes of spills) / 0.878 against 0.863 / 0.873 at 128 × 8
-// with both hints; lost there, so dropped since: 40 items (0.819-0.850), 64 items (117-130
-// registers, 0.860 / 0.866), 256 × 6, 128 × 4 and 128 × 6 without hints, 20 items, the hints
-// apart, ld.global.nc.
-// Shared staging (TileStaging::shared), both hints: the default's tile (also with copies that do
-// not ask L2 to evict first), 16 or 24 items per thread (more resident blocks), and larger tiles
-// that registers could not hold: 48 and 64 items per thread, 256 × 8 (8 KiB to 32 KiB of tile
-// per block).
+// without hints); the look-back's default before the staged tiles (128 × 8 for 4-byte types,
+// 128 × 12 at most 80 registers for double, both hints); 48 items per thread for 4-byte types
+// with both hints.
+// Staged in shared memory: the default's 4-byte tile with copies under an evict-first policy, and
+// for every type beside it; 48 and 64 items per thread, 256 × 8.
+// H100, 2^28, the speed test in rounds, 2026-11-26 19:20 UTC (docs/performance.md), × the best
+// multi-pass (reduce_then_scan), int32 / fp32 / fp64 inclusive: registers 128 × 8 (fp64 128 × 12
+// b6) 1.265 / 1.269 / 1.359; staged 128 × 8 with both hints 1.324 / 1.324 / 1.361, loads without
+// the policy 1.343 / 1.338 / 1.384; 128 × 12 1.353 / 1.325 / 1.390, 128 × 16 1.336 / 1.334 /
+// 1.400, 256 × 8 1.348 / 1.305 / 1.399 (both hints). Lost there, so dropped since: CUB's sm_90
+// shapes with both hints (1.228 / 1.235 / 1.254), 128 × 12 at 80 registers (1.227 / 1.292 /
+// 1.370), staged 128 × 4 and 128 × 6 (1.22-1.32); every prefetch row (0.26-0.74 of the copy
+// against 0.83-0.95 one tile per block: the registers layout holds two tiles, 95-168 registers,
+// spilling at 80; a staged block's two buffers cost resident blocks).
 inline constexpr LookbackTuning kLookbackSweep[] = {
     {kScanShapes},
-    {{{128, 6}, {224, 12}}, kStreaming},
+    {{kScanShape, {128, 12, 6}}, kStreaming},
     {{128, 12}, kStreaming},
-    {{{128, 12, 6}, {128, 12, 6}}, kStreaming},
-    {{staged(128, 4), staged(128, 4)}, kStreaming},
-    {{staged(128, 6), staged(128, 6)}, kStreaming},
     {{staged(128, 8), staged(128, 8)}, kStreaming},
-    {{staged(128, 8), staged(128, 8)}, {.load = LoadHint::cg, .store = StoreHint::cs}},
-    {{staged(128, 12), staged(128, 12)}, kStreaming},
+    {{staged(128, 8), staged(128, 8)}, kStreamingStores},
+    {{staged(128, 12), staged(128, 12)}, kStreamingStores},
+    {{staged(128, 16), staged(128, 16)}, kStreamingStores},
     {{staged(128, 16), staged(128, 16)}, kStreaming},
-    {{staged(256, 8), staged(256, 8)}, kStreaming},
+    {{staged(256, 8), staged(256, 8)}, kStreamingStores},
 };
 
 // Whether the prefetch schedule has a kernel for a shape: a staged tile is double buffered there,
@@ -159,15 +163,16 @@ constexpr bool prefetch_compiled(const ScanShape& s) {
   return s.staging == TileStaging::registers || s.threads * s.loads * 16 <= 16 * 1024;
 }
 
-// The look-back's default, apart from the multi-pass algorithms' kScanShapes: 128 × 8 vectors for
-// 4-byte types, 128 × 12 with at most 80 registers for fp64, both streaming hints. H100, 2^28,
-// the speed test of 2026-11-26 (docs/performance.md), GB/s inclusive / exclusive: int32 at 128 × 8
-// with both hints 2588 / 2594 against 2567 / 2552 without (the best int32 row, 2598, the same
-// kernel with prefetch); fp32 2603 / 2582 against 2575 / 2569 (fp32's best, 128 × 12 at 80
-// registers, 2618 / 2621, loses int32 2464: spills); fp64 128 × 12 at 80 registers with both hints
-// 2796 / 2797, at 93 registers with them 2746 / 2754, without them 2799 / 2804 (one hint setting
-// serves all types).
-inline constexpr LookbackTuning kLookbackDefault{{kScanShape, {128, 12, 6}}, kStreaming};
+// The look-back's default, apart from the multi-pass algorithms' kScanShapes: tiles staged in
+// shared memory, 128 × 8 vectors (32 items) for 4-byte types and 128 × 16 (32 doubles) for fp64,
+// copied through L2 without a cache policy, stored streaming. H100, 2^28, the speed test in
+// rounds, 2026-11-26 19:20 UTC (docs/performance.md): staged 128 × 8 with these hints 1.343 /
+// 1.343 × the best multi-pass in int32 and 1.338 / 1.335 in fp32 (inclusive / exclusive), the
+// best row for fp32, int32's best (128 × 12, 1.353 / 1.354, evict-first copies) 1.325 / 1.330 in
+// fp32; fp64's best, staged 128 × 16, 1.400 / 1.402 with evict-first copies. The register layout
+// it replaces (kLookbackSweep's second row) moved 1.265-1.275 / 1.269-1.272 / 1.359.
+inline constexpr LookbackTuning kLookbackDefault{{staged(128, 8), staged(128, 16)},
+                                                 kStreamingStores};
 
 // The default shape and hints of an algorithm.
 constexpr ScanShapes default_shapes(ScanAlgorithm a) {

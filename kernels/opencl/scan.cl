@@ -7,6 +7,7 @@
 //   ACC_BITS    32 or 64: the width of ACC, for the look-back's descriptor words
 //   READ_ATOMIC the look-back's descriptor reads: 0 volatile loads, 1 atom_add of 0
 //   WIDE_READS  with READ_ATOMIC 0: a tile's descriptors read 16 bytes a load (read_wide)
+//   STAGED      the look-back's tile kept in local memory, not registers, while it looks back
 //   GROUP       work-items per work-group (required at launch), a power of two
 //   LOADS       vectors per work-item and tile, 1, 2, 4, 8 or 16
 //   SUB_GROUP   the work-group scan: 0 Hillis and Steele's in local memory; 1 sub-group scans
@@ -428,12 +429,24 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookbac
   load_items(x, tile * TILE, n, a);
   const Rows before = group_scan(row_sums(a), scratch, &rows);
   const ACC aggregate = tile_sum(rows);
+#if STAGED
+  // Each work-item's items wait in local memory (item k of work-item t at k·GROUP + t: no two
+  // work-items of a row share a bank), so no registers hold them through the look-back and its
+  // fallback; the work-item reads back only what it wrote, so no barrier is needed.
+  local ACC staged[ITEMS * GROUP];
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) staged[k * GROUP + get_local_id(0)] = a[k];
+#endif
   if (get_local_id(0) == 0 && publishes && tile > 0)
     write_value(aggregate_of(words, tile), aggregate);
   barrier(CLK_LOCAL_MEM_FENCE);  // group_scan's reads of scratch before look_back's writes
   const ACC prefix =
       tile > 0 ? look_back(x, n, words, tile, spin_bound, &state, scratch) : (ACC)(0);
   if (get_local_id(0) == 0 && publishes) write_value(inclusive_of(words, tile), prefix + aggregate);
+#if STAGED
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) a[k] = staged[k * GROUP + get_local_id(0)];
+#endif
   items_scan(a, prefix, before, rows);
   store_items(out, tile * TILE, n, a);
 }

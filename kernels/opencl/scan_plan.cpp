@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <utility>
 
 #include "roofline/input_error.hpp"
 
@@ -102,6 +103,7 @@ std::string scan_variant_name(const ScanConfig& c) {
     name.append("_").append(std::to_string(c.group)).append("x").append(std::to_string(c.loads));
   if (c.atomic_reads) name.append("_atomicreads");
   if (c.wide_reads) name.append("_widereads");
+  if (c.staged) name.append("_staged");
   return name;
 }
 
@@ -127,11 +129,23 @@ std::vector<ScanConfig> scan_sweep() {
                          .loads = loads});
   }
   out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback, .atomic_reads = true});
-  for (const auto& [group, loads] : {std::pair{256, 4}, std::pair{512, 4}, std::pair{256, 8}})
-    out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
-                   .group = group,
-                   .loads = loads,
-                   .wide_reads = true});
+  constexpr ScanConfig lookback{.algorithm = ScanAlgorithm::decoupled_lookback};
+  for (const auto& [group, loads] : {std::pair{256, 4}, std::pair{512, 4}, std::pair{256, 8}}) {
+    ScanConfig c = lookback;
+    c.group = group;
+    c.loads = loads;
+    c.wide_reads = true;
+    out.push_back(c);
+  }
+  // Staged items take group × loads × 4 accumulators of local memory beside the scan's twice
+  // that: shapes whose 4-byte tiles fit NVIDIA's 48 KiB.
+  for (const auto& [group, loads] : {std::pair{256, 4}, std::pair{128, 8}, std::pair{128, 4}}) {
+    ScanConfig c = lookback;
+    c.group = group;
+    c.loads = loads;
+    c.staged = true;
+    out.push_back(c);
+  }
   return out;
 }
 
@@ -147,9 +161,11 @@ void check_config(const ScanConfig& c, Precision p, std::size_t max_group) {
   if (c.loads < 1 || c.loads > kMaxLoads || !std::has_single_bit(unsigned(c.loads)))
     throw InputError("scan: loads per work-item " + std::to_string(c.loads) +
                      " is not a power of two in 1.." + std::to_string(kMaxLoads));
-  if ((c.atomic_reads || c.wide_reads) && c.algorithm != ScanAlgorithm::decoupled_lookback)
+  if ((c.atomic_reads || c.wide_reads || c.staged) &&
+      c.algorithm != ScanAlgorithm::decoupled_lookback)
     throw InputError("scan: " + std::string(to_string(c.algorithm)) +
-                     " reads no look-back descriptors, atomically, widely or not");
+                     " has no look-back: no descriptors to read atomically or widely, no items "
+                     "to stage");
   if (c.atomic_reads && c.wide_reads)
     throw InputError(
         "scan: descriptor reads either atomic (atom_add of one word) or wide "

@@ -33,13 +33,14 @@ TEST(ScanPlan, NamesComeFromTheParameters) {
   EXPECT_EQ(scan_variant_name({.shape = {256, 4}}), "decoupled_lookback_shfl_256x4");
   EXPECT_EQ(scan_variant_name({.shape = {{128, 6}, {224, 12}}}),
             "decoupled_lookback_shfl_128x6_224x12");
-  // Hints are named where they differ from the look-back's default (both streaming).
-  EXPECT_EQ(scan_variant_name({.hints = {}}), "decoupled_lookback_shfl_ldcg_stwb");
+  // Hints are named where they differ from the look-back's default (streaming stores).
+  EXPECT_EQ(scan_variant_name({.hints = {}}), "decoupled_lookback_shfl_stwb");
+  EXPECT_EQ(scan_variant_name({.hints = kStreaming}), "decoupled_lookback_shfl_ldcs");
   EXPECT_EQ(scan_variant_name({.schedule = LookbackSchedule::prefetch,
                                .hints = {.load = LoadHint::nc, .store = StoreHint::cs}}),
             "decoupled_lookback_prefetch_shfl_ldnc");
-  EXPECT_EQ(scan_variant_name({.shape = {{128, 6}, {224, 12}}, .hints = {.store = StoreHint::cs}}),
-            "decoupled_lookback_shfl_128x6_224x12_ldcg");
+  EXPECT_EQ(scan_variant_name({.shape = {{128, 6}, {224, 12}}, .hints = {}}),
+            "decoupled_lookback_shfl_128x6_224x12_stwb");
   EXPECT_EQ(scan_variant_name({.shape = {{128, 12, 6}, {128, 12, 6}}}),
             "decoupled_lookback_shfl_128x12b6");
   EXPECT_EQ(scan_variant_name(
@@ -110,11 +111,11 @@ TEST(ScanPlan, TilesAreSixteenBytesPerLoad) {
   EXPECT_EQ(p.tile, 4096u);
   EXPECT_EQ(p.tiles, 2u);
   EXPECT_EQ(p.blocks, 2u);
-  // A shape per element size: CUB's sm_90 shapes, 24 items per thread in each type.
-  const ScanConfig cub_shapes{.shape = {{128, 6}, {224, 12}}};
-  EXPECT_EQ(plan_scan(cub_shapes, Precision::int32, 1, 1).tile, 128u * 24);
-  EXPECT_EQ(plan_scan(cub_shapes, Precision::fp32, 1, 1).tile, 128u * 24);
-  EXPECT_EQ(plan_scan(cub_shapes, Precision::fp64, 1, 1).tile, 224u * 24);
+  // A shape per element size: the look-back's default, 32 items per thread in each type.
+  EXPECT_EQ(plan_scan({}, Precision::fp32, 1, 1).tile, 128u * 32);
+  EXPECT_EQ(plan_scan({}, Precision::fp64, 1, 1).tile, 128u * 32);
+  EXPECT_EQ(plan_scan(config(ScanAlgorithm::reduce_then_scan), Precision::fp64, 1, 1).tile,
+            128u * 24);
 }
 
 // 2^28 int32: three levels (2^28, 65536 tile totals, 16), ≈ 4n and ≈ 3n element moves.

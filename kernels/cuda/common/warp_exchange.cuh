@@ -127,8 +127,9 @@ __device__ __forceinline__ void load_blocked(const T* span, std::size_t valid, T
 // Copies the warp's span at `span` (16-byte aligned) into its slice warp-striped, each vector to
 // the slot the exchange keeps it in, by 16-byte cp.async through L2 only (H: cg, or cs for lines
 // L2 evicts first), committed as one group (wait_copies, then a __syncwarp(), before the slice is
-// read). `valid` elements of the span are read, the rest of a partial vector zero-filled by the
-// copy; vectors past `valid` are zeroed.
+// read). `valid` elements of the span are read: whole vectors by copies, a partial one element by
+// element (a 16-byte copy told to read fewer bytes is still a 16-byte access to memcheck), the
+// rest zero.
 template <int Loads, LoadHint H = LoadHint::cg, class T>
 __device__ __forceinline__ void copy_striped_async(const T* span, std::size_t valid, T* slice) {
   static_assert(H != LoadHint::nc, "cp.async has no read-only path");
@@ -141,11 +142,14 @@ __device__ __forceinline__ void copy_striped_async(const T* span, std::size_t va
     const unsigned v = i * 32 + lane;
     const std::size_t e = std::size_t{v} * S::kVector;
     Raw* to = vectors + exchange_slot<Loads>(v);
-    if (e >= valid)
-      *to = Raw{};
-    else
-      copy_async<16, H == LoadHint::cs>(
-          to, span + e, valid - e >= S::kVector ? 16 : static_cast<int>((valid - e) * sizeof(T)));
+    if (valid >= static_cast<std::size_t>(S::kElements) || valid >= e + S::kVector) {
+      copy_async<16, H == LoadHint::cs>(to, span + e, 16);
+    } else {  // the span's last partial vector and past it: element by element, zero-padded
+      Raw b;
+#pragma unroll
+      for (int k = 0; k < S::kVector; ++k) S::at(b, k) = e + k < valid ? span[e + k] : T{};
+      *to = b;
+    }
   }
   commit_copies();
 }
