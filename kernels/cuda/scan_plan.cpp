@@ -108,10 +108,7 @@ std::vector<ScanConfig> scan_sweep() {
                    .schedule = schedule,
                    .hints = t.hints});
   };
-  // The ladder has the default with one tile per block.
-  if (prefetch_compiled(kLookbackDefault.shape.four) &&
-      prefetch_compiled(kLookbackDefault.shape.eight))
-    add(kLookbackDefault, LookbackSchedule::prefetch);
+  add(kLookbackDefault, LookbackSchedule::prefetch);  // the ladder has it with one tile per block
   for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch})
     for (const LookbackTuning& t : kLookbackSweep)
       if (schedule == LookbackSchedule::one_tile ||

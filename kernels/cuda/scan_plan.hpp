@@ -133,27 +133,25 @@ inline constexpr ScanHints kStreamingStores{.load = LoadHint::cg, .store = Store
 // without hints); the look-back's default before the staged tiles (128 × 8 for 4-byte types,
 // 128 × 12 at most 80 registers for double, both hints); 48 items per thread for 4-byte types
 // with both hints.
-// Staged in shared memory: the default's 4-byte tile with copies under an evict-first policy, and
-// for every type beside it; 48 and 64 items per thread, 256 × 8.
+// Staged in shared memory, with copies under an evict-first policy (both hints): the default's
+// tile; 48 and 64 items per thread (24 and 32 doubles), 256 × 8.
 // H100, 2^28, the speed test in rounds, 2026-11-26 19:20 UTC (docs/performance.md), × the best
 // multi-pass (reduce_then_scan), int32 / fp32 / fp64 inclusive: registers 128 × 8 (fp64 128 × 12
 // b6) 1.265 / 1.269 / 1.359; staged 128 × 8 with both hints 1.324 / 1.324 / 1.361, loads without
 // the policy 1.343 / 1.338 / 1.384; 128 × 12 1.353 / 1.325 / 1.390, 128 × 16 1.336 / 1.334 /
 // 1.400, 256 × 8 1.348 / 1.305 / 1.399 (both hints). Lost there, so dropped since: CUB's sm_90
 // shapes with both hints (1.228 / 1.235 / 1.254), 128 × 12 at 80 registers (1.227 / 1.292 /
-// 1.370), staged 128 × 4 and 128 × 6 (1.22-1.32); every prefetch row (0.26-0.74 of the copy
-// against 0.83-0.95 one tile per block: the registers layout holds two tiles, 95-168 registers,
-// spilling at 80; a staged block's two buffers cost resident blocks).
+// 1.370), staged 128 × 4 and 128 × 6 (1.22-1.31). Every prefetch row lost, 0.26-0.74 of the copy
+// against 0.83-0.95 one tile per block: the registers layout holds two tiles (95-168 registers,
+// spilling at 80), a staged block's two buffers cost resident blocks.
 inline constexpr LookbackTuning kLookbackSweep[] = {
     {kScanShapes},
     {{kScanShape, {128, 12, 6}}, kStreaming},
     {{128, 12}, kStreaming},
     {{staged(128, 8), staged(128, 8)}, kStreaming},
-    {{staged(128, 8), staged(128, 8)}, kStreamingStores},
-    {{staged(128, 12), staged(128, 12)}, kStreamingStores},
-    {{staged(128, 16), staged(128, 16)}, kStreamingStores},
+    {{staged(128, 12), staged(128, 12)}, kStreaming},
     {{staged(128, 16), staged(128, 16)}, kStreaming},
-    {{staged(256, 8), staged(256, 8)}, kStreamingStores},
+    {{staged(256, 8), staged(256, 8)}, kStreaming},
 };
 
 // Whether the prefetch schedule has a kernel for a shape: a staged tile is double buffered there,
@@ -164,15 +162,19 @@ constexpr bool prefetch_compiled(const ScanShape& s) {
 }
 
 // The look-back's default, apart from the multi-pass algorithms' kScanShapes: tiles staged in
-// shared memory, 128 × 8 vectors (32 items) for 4-byte types and 128 × 16 (32 doubles) for fp64,
-// copied through L2 without a cache policy, stored streaming. H100, 2^28, the speed test in
-// rounds, 2026-11-26 19:20 UTC (docs/performance.md): staged 128 × 8 with these hints 1.343 /
-// 1.343 × the best multi-pass in int32 and 1.338 / 1.335 in fp32 (inclusive / exclusive), the
-// best row for fp32, int32's best (128 × 12, 1.353 / 1.354, evict-first copies) 1.325 / 1.330 in
-// fp32; fp64's best, staged 128 × 16, 1.400 / 1.402 with evict-first copies. The register layout
-// it replaces (kLookbackSweep's second row) moved 1.265-1.275 / 1.269-1.272 / 1.359.
-inline constexpr LookbackTuning kLookbackDefault{{staged(128, 8), staged(128, 16)},
+// shared memory, 128 threads × 8 vectors (32 4-byte items or 16 doubles per thread), copied
+// through L2 without a cache policy, stored streaming. H100, 2^28, the speed test in rounds,
+// 2026-11-26 19:20 UTC (docs/performance.md), × the best multi-pass, inclusive / exclusive: int32
+// 1.343 / 1.343, fp32 1.338 / 1.335 (fp32's best row), fp64 1.384 / 1.388. Beside it: int32's
+// best, staged 128 × 12 with evict-first copies, 1.353 / 1.354 but fp32 1.325 / 1.330; fp64's
+// best, staged 128 × 16 with evict-first copies, 1.400 / 1.402 (the same copies cost 128 × 8 1-2%
+// in every type). The register layout it replaces (kLookbackSweep's second row) moved 1.265-1.282
+// (4-byte types) and 1.359 (fp64).
+inline constexpr LookbackTuning kLookbackDefault{{staged(128, 8), staged(128, 8)},
                                                  kStreamingStores};
+// The sweep and the tests run the default with prefetch too.
+static_assert(prefetch_compiled(kLookbackDefault.shape.four) &&
+              prefetch_compiled(kLookbackDefault.shape.eight));
 
 // The default shape and hints of an algorithm.
 constexpr ScanShapes default_shapes(ScanAlgorithm a) {

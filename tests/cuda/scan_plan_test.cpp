@@ -94,7 +94,7 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
   // Staged tiles are compiled with the sweep's shapes only; prefetch double buffers 16 KiB tiles.
   EXPECT_THROW(check_config({.shape = {staged(128, 10), staged(128, 10)}}, Precision::fp32),
                InputError);
-  const ScanConfig big{.shape = {staged(128, 16), staged(128, 16)}};
+  const ScanConfig big{.shape = {staged(128, 16), staged(128, 16)}, .hints = kStreaming};
   EXPECT_NO_THROW(check_config(big, Precision::fp32));
   ScanConfig prefetch = big;
   prefetch.schedule = LookbackSchedule::prefetch;
@@ -111,11 +111,13 @@ TEST(ScanPlan, TilesAreSixteenBytesPerLoad) {
   EXPECT_EQ(p.tile, 4096u);
   EXPECT_EQ(p.tiles, 2u);
   EXPECT_EQ(p.blocks, 2u);
-  // A shape per element size: the look-back's default, 32 items per thread in each type.
-  EXPECT_EQ(plan_scan({}, Precision::fp32, 1, 1).tile, 128u * 32);
-  EXPECT_EQ(plan_scan({}, Precision::fp64, 1, 1).tile, 128u * 32);
+  // A shape per element size: the multi-pass default, 128 × 12 vectors (24 doubles) for fp64;
+  // the look-back's, 128 × 8 in every type.
   EXPECT_EQ(plan_scan(config(ScanAlgorithm::reduce_then_scan), Precision::fp64, 1, 1).tile,
             128u * 24);
+  EXPECT_EQ(plan_scan({}, Precision::fp64, 1, 1).tile, 128u * 16);
+  const ScanConfig cub_shapes{.shape = {{128, 6}, {224, 12}}, .hints = kStreamingStores};
+  EXPECT_EQ(scan_tile(cub_shapes.shape.of(8), 8), 224u * 24);
 }
 
 // 2^28 int32: three levels (2^28, 65536 tile totals, 16), ≈ 4n and ≈ 3n element moves.
