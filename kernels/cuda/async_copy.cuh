@@ -7,7 +7,6 @@
 // wait for.
 #include <cuda_runtime.h>
 
-#include <cstddef>
 #include <cstdint>
 
 namespace kernels::cuda {
@@ -17,7 +16,7 @@ namespace kernels::cuda {
 #endif
 
 // Copies BYTES (4, 8 or 16; global and shared on that many bytes) from `global` to `shared`:
-// `from_bytes` of them, at most BYTES, the rest zeros (with 0, `global` is not read but must still
+// `from_bytes` of them, BYTES or 0, the rest zeros (with 0, `global` is not read but must still
 // be a valid address). 16 bytes go through L2 only (.cg: a tile is read once per block); 4 and
 // 8 through L1 too (.ca, the only form cp.async has for them). EVICT_FIRST (16 bytes): the lines
 // read are the first L2 evicts (an L2::evict_first cache policy, what ld.global.cs asks of loads).
@@ -46,9 +45,7 @@ __device__ __forceinline__ void copy_async(void* shared, const void* global, int
   struct alignas(BYTES) Raw {
     unsigned char bytes[BYTES];
   };
-  Raw r{};
-  __builtin_memcpy(&r, global, static_cast<std::size_t>(from_bytes));
-  *static_cast<Raw*>(shared) = r;
+  *static_cast<Raw*>(shared) = from_bytes > 0 ? *static_cast<const Raw*>(global) : Raw{};
 #endif
 }
 

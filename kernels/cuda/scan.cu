@@ -1,13 +1,15 @@
 // The scan family's kernels (scan_plan.hpp says which algorithm does what): five kernel templates
-// over (value type, threads, loads, block scan; the look-back's also over load and store hints),
-// and the passes of each algorithm launched from them:
+// over (value type, threads, loads, block scan; the look-back's also over load and store hints, a
+// minimum of resident blocks and where its tile is held), and the passes of each algorithm
+// launched from them:
 //   scan_spans     each block scans its span of tiles (one tile, or merrill_grimshaw's span) from
 //                  an offset, carrying the running total from tile to tile; writes its total
 //   reduce_spans   each block sums its span of tiles (striped 16-byte loads, no exchange: a sum
 //                  is order-free); writes its total
 //   add_offsets    adds each tile's offset to its outputs (scan_then_fan's fan)
-//   scan_lookback  single pass: one tile per block, or (prefetch) a resident grid of blocks
-//                  drawing tiles, each loading its next tile while it looks back for the current
+//   scan_lookback  single pass: one tile per block, or (scan_lookback_prefetch) a resident grid of
+//                  blocks drawing tiles, each loading its next tile while it looks back for the
+//                  current
 // Values are the accumulator type (int32 as uint32, whose wrap-around is defined).
 #include <algorithm>
 #include <cstdint>
@@ -509,7 +511,8 @@ struct Launch {
     add_offsets<A, Threads, Loads><<<static_cast<unsigned>(tiles - 1), Threads>>>(out, n, offsets);
     check_launch("add_offsets");
   }
-  // The look-back in either schedule: a block per tile, or (prefetch) `blocks` drawing tiles.
+  // The look-back in either schedule: a block per tile, or (prefetch) `blocks` drawing tiles
+  // (check_config refuses prefetch for a shape without its kernel, !kPrefetch).
   static void lookback(const A* in, A* out, std::size_t n, ScanKind kind, const ScanPlan& plan,
                        LookbackSchedule schedule, const Lookback<A>& s) {
     if (schedule == LookbackSchedule::one_tile) {

@@ -420,6 +420,9 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookbac
     const uint stall_every, local Rows* scratch) {
   local uint drawn;
   local LookBack state;
+#if STAGED
+  local ACC staged[ITEMS * GROUP];  // item k of work-item t at k·GROUP + t: a bank each
+#endif
   if (get_local_id(0) == 0) drawn = atomic_inc(ticket);
   barrier(CLK_LOCAL_MEM_FENCE);
   const ulong tile = drawn;
@@ -430,10 +433,8 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookbac
   const Rows before = group_scan(row_sums(a), scratch, &rows);
   const ACC aggregate = tile_sum(rows);
 #if STAGED
-  // Each work-item's items wait in local memory (item k of work-item t at k·GROUP + t: no two
-  // work-items of a row share a bank), so no registers hold them through the look-back and its
-  // fallback; the work-item reads back only what it wrote, so no barrier is needed.
-  local ACC staged[ITEMS * GROUP];
+  // Each work-item's items wait in local memory, so no registers hold them through the look-back
+  // and its fallback; the work-item reads back only what it wrote, so no barrier is needed.
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) staged[k * GROUP + get_local_id(0)] = a[k];
 #endif

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <utility>
 
 #include "roofline/input_error.hpp"
 
@@ -129,23 +128,19 @@ std::vector<ScanConfig> scan_sweep() {
                          .loads = loads});
   }
   out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback, .atomic_reads = true});
-  constexpr ScanConfig lookback{.algorithm = ScanAlgorithm::decoupled_lookback};
-  for (const auto& [group, loads] : {std::pair{256, 4}, std::pair{512, 4}, std::pair{256, 8}}) {
-    ScanConfig c = lookback;
-    c.group = group;
-    c.loads = loads;
-    c.wide_reads = true;
-    out.push_back(c);
-  }
-  // Staged items take group × loads × 4 accumulators of local memory beside the scan's twice
-  // that: shapes whose 4-byte tiles fit NVIDIA's 48 KiB.
-  for (const auto& [group, loads] : {std::pair{256, 4}, std::pair{128, 8}, std::pair{128, 4}}) {
-    ScanConfig c = lookback;
-    c.group = group;
-    c.loads = loads;
-    c.staged = true;
-    out.push_back(c);
-  }
+  // Wide reads at the default shape and the H100's best of 2026-11-26; staged items where their
+  // 4-byte tiles fit NVIDIA's 48 KiB of local memory beside the scan's scratch.
+  struct Row {
+    int group, loads;
+    bool wide_reads, staged;
+  };
+  for (const Row r : {Row{256, 4, true, false}, Row{512, 4, true, false}, Row{256, 8, true, false},
+                      Row{256, 4, false, true}, Row{128, 8, false, true}, Row{128, 4, false, true}})
+    out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
+                   .group = r.group,
+                   .loads = r.loads,
+                   .wide_reads = r.wide_reads,
+                   .staged = r.staged});
   return out;
 }
 
