@@ -7,6 +7,8 @@
 // wait for.
 #include <cuda_runtime.h>
 
+#include <cstdint>
+
 namespace kernels::cuda {
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -16,20 +18,29 @@ namespace kernels::cuda {
 // Copies BYTES (4, 8 or 16; global and shared on that many bytes) from `global` to `shared`:
 // `from_bytes` of them, BYTES or 0, the rest zeros (with 0, `global` is not read but must still
 // be a valid address). 16 bytes go through L2 only (.cg: a tile is read once per block); 4 and
-// 8 through L1 too (.ca, the only form cp.async has for them).
-template <int BYTES>
+// 8 through L1 too (.ca, the only form cp.async has for them). EVICT_FIRST (16 bytes): the lines
+// read are the first L2 evicts (an L2::evict_first cache policy, what ld.global.cs asks of loads).
+template <int BYTES, bool EVICT_FIRST = false>
 __device__ __forceinline__ void copy_async(void* shared, const void* global, int from_bytes) {
   static_assert(BYTES == 4 || BYTES == 8 || BYTES == 16);
+  static_assert(!EVICT_FIRST || BYTES == 16, "the cache policy is given to 16-byte copies");
 #ifdef ROOFLAB_CP_ASYNC
   const auto to = static_cast<unsigned>(__cvta_generic_to_shared(shared));
-  if constexpr (BYTES == 16)
+  if constexpr (EVICT_FIRST) {
+    std::uint64_t policy;
+    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;\n" : "=l"(policy));
+    asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2, %3;\n" ::"r"(to),
+                 "l"(global), "r"(from_bytes), "l"(policy)
+                 : "memory");
+  } else if constexpr (BYTES == 16) {
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(to), "l"(global),
                  "r"(from_bytes)
                  : "memory");
-  else
+  } else {
     asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(to), "l"(global),
                  "n"(BYTES), "r"(from_bytes)
                  : "memory");
+  }
 #else
   struct alignas(BYTES) Raw {
     unsigned char bytes[BYTES];

@@ -1,13 +1,15 @@
 // The scan family's kernels (scan_plan.hpp says which algorithm does what): five kernel templates
-// over (value type, threads, loads, block scan; the look-back's also over load and store hints),
-// and the passes of each algorithm launched from them:
+// over (value type, threads, loads, block scan; the look-back's also over load and store hints, a
+// minimum of resident blocks and where its tile is held), and the passes of each algorithm
+// launched from them:
 //   scan_spans     each block scans its span of tiles (one tile, or merrill_grimshaw's span) from
 //                  an offset, carrying the running total from tile to tile; writes its total
 //   reduce_spans   each block sums its span of tiles (striped 16-byte loads, no exchange: a sum
 //                  is order-free); writes its total
 //   add_offsets    adds each tile's offset to its outputs (scan_then_fan's fan)
-//   scan_lookback  single pass: one tile per block, or (prefetch) a resident grid of blocks
-//                  drawing tiles, each loading its next tile while it looks back for the current
+//   scan_lookback  single pass: one tile per block, or (scan_lookback_prefetch) a resident grid of
+//                  blocks drawing tiles, each loading its next tile while it looks back for the
+//                  current
 // Values are the accumulator type (int32 as uint32, whose wrap-around is defined).
 #include <algorithm>
 #include <cstdint>
@@ -38,9 +40,11 @@ struct Tile {
   static constexpr std::size_t kElements = std::size_t{Threads} * kItems;
 };
 
-template <class A, int Threads, int Loads, BlockScanAlgorithm B>
+// Buffers: tiles of exchange (a slice per warp in each); two for the prefetching look-back's staged
+// tiles, the current one and the next.
+template <class A, int Threads, int Loads, BlockScanAlgorithm B, int Buffers = 1>
 struct ScanShared {
-  alignas(16) A exchange[Tile<A, Threads, Loads>::kElements];  // a slice per warp
+  alignas(16) A exchange[Buffers * Tile<A, Threads, Loads>::kElements];
   A scan[block_scan_shared_values<B, Threads>()];
   A prefix;       // the tile's exclusive prefix, from the look-back
   unsigned tile;  // the look-back's ticket
@@ -82,6 +86,47 @@ __device__ __forceinline__ void add_prefix(A (&items)[N], A prefix, ScanKind kin
 #pragma unroll
     for (int k = N - 1; k > 0; --k) items[k] = prefix + items[k - 1];
     items[0] = prefix;
+  }
+}
+
+// A staged tile's lane (its blocked vectors in the warp's slice, landed): its items replaced by
+// their inclusive scan, the same serial adds as thread_scan, a vector at a time so that no more
+// than a vector of items is held; returns their total by thread_reduce's tree over the vectors'
+// sums (a separate chain of adds: the aggregate need not wait for the serial scan).
+template <int Loads, class A>
+__device__ __forceinline__ A scan_staged(A* slice) {
+  using Span = WarpSpan<A, Loads>;
+  A sums[Loads], running{};
+#pragma unroll
+  for (int j = 0; j < Loads; ++j) {
+    typename Span::Raw& v = blocked_vector<Loads>(slice, j);
+    A x[Span::kVector];
+#pragma unroll
+    for (int k = 0; k < Span::kVector; ++k) x[k] = Span::at(v, k);
+    sums[j] = thread_reduce(x);
+#pragma unroll
+    for (int k = 0; k < Span::kVector; ++k) {
+      running = j == 0 && k == 0 ? x[0] : running + x[k];
+      Span::at(v, k) = running;
+    }
+  }
+  return thread_reduce(sums);
+}
+
+// add_prefix on a staged lane's inclusive scan, in place.
+template <int Loads, class A>
+__device__ __forceinline__ void add_prefix_staged(A* slice, A prefix, ScanKind kind) {
+  using Span = WarpSpan<A, Loads>;
+  A next = prefix;  // the exclusive output of the next element
+#pragma unroll
+  for (int j = 0; j < Loads; ++j) {
+    typename Span::Raw& v = blocked_vector<Loads>(slice, j);
+#pragma unroll
+    for (int k = 0; k < Span::kVector; ++k) {
+      const A inclusive = prefix + Span::at(v, k);
+      Span::at(v, k) = kind == ScanKind::inclusive ? inclusive : next;
+      next = inclusive;
+    }
   }
 }
 
@@ -306,11 +351,28 @@ __device__ __forceinline__ A look_back(const Lookback<A>& s, unsigned tile, A ag
   return exclusive;
 }
 
+// A look-back block's tile in shared memory (TileStaging::shared), at `buffer` of sh.exchange: the
+// warp's slice, where its span is copied, scanned and stored from.
+template <class A, int Threads, int Loads, BlockScanAlgorithm B, int Buffers>
+__device__ __forceinline__ A* staged_slice(ScanShared<A, Threads, Loads, B, Buffers>& sh,
+                                           int buffer) {
+  return sh.exchange + buffer * Tile<A, Threads, Loads>::kElements +
+         std::size_t{threadIdx.x / 32} * WarpSpan<A, Loads>::kElements;
+}
+
+// The copies of tile t into the warp's slice (TileStaging::shared), with the load hint H.
+template <class A, int Threads, int Loads, LoadHint H>
+__device__ __forceinline__ void copy_tile_async(const A* in, std::size_t n, unsigned t, A* slice) {
+  const std::size_t start = std::size_t{t} * Tile<A, Threads, Loads>::kElements +
+                            std::size_t{threadIdx.x / 32} * WarpSpan<A, Loads>::kElements;
+  copy_striped_async<Loads, H>(in + start, n > start ? n - start : 0, slice);
+}
+
 // One tile per block, its index the block's ticket (tickets are drawn in the order blocks start,
 // so a predecessor a block waits for is already running: no reliance on dispatch order). LH and
-// SH: the hints of the input's loads and the output's stores.
+// SH: the hints of the input's loads and the output's stores; St: where the tile is held.
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH,
-          int MinBlocks>
+          int MinBlocks, TileStaging St>
 __global__ void __launch_bounds__(Threads, MinBlocks)
     scan_lookback(const A* __restrict__ in, A* __restrict__ out, std::size_t n, ScanKind kind,
                   Lookback<A> s) {
@@ -320,72 +382,118 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   __syncthreads();
   const unsigned tile = sh.tile;
   const std::size_t start = std::size_t{tile} * S::kElements;
-  A items[S::kItems], total;
-  load_items<A, Threads, Loads, B, LH>(in + start, n - start, sh, items);
-  const A before = block_exclusive_scan<B, Threads>(thread_reduce(items), sh.scan, total);
-  if (threadIdx.x < 32) {
-    const A prefix = look_back(s, tile, total);
-    if (threadIdx.x == 0) sh.prefix = prefix;
+  if constexpr (St == TileStaging::shared) {
+    A* slice = staged_slice(sh, 0);
+    copy_tile_async<A, Threads, Loads, LH>(in, n, tile, slice);
+    wait_copies<0>();
+    __syncwarp();
+    A total;
+    const A before = block_exclusive_scan<B, Threads>(scan_staged<Loads>(slice), sh.scan, total);
+    if (threadIdx.x < 32) {
+      const A prefix = look_back(s, tile, total);
+      if (threadIdx.x == 0) sh.prefix = prefix;
+    }
+    __syncthreads();
+    add_prefix_staged<Loads>(slice, sh.prefix + before, kind);
+    __syncwarp();
+    const std::size_t span = start + std::size_t{threadIdx.x / 32} * S::Span::kElements;
+    store_striped<Loads, SH>(out + span, n > span ? n - span : 0, slice);
+  } else {
+    A items[S::kItems], total;
+    load_items<A, Threads, Loads, B, LH>(in + start, n - start, sh, items);
+    const A before = block_exclusive_scan<B, Threads>(thread_reduce(items), sh.scan, total);
+    if (threadIdx.x < 32) {
+      const A prefix = look_back(s, tile, total);
+      if (threadIdx.x == 0) sh.prefix = prefix;
+    }
+    thread_scan(items);  // the other warps' while the first looks back
+    __syncthreads();
+    add_prefix(items, sh.prefix + before, kind);
+    store_tile<A, Threads, Loads, B, SH>(out + start, n - start, sh, items);
   }
-  thread_scan(items);  // the other warps' while the first looks back
-  __syncthreads();
-  add_prefix(items, sh.prefix + before, kind);
-  store_tile<A, Threads, Loads, B, SH>(out + start, n - start, sh, items);
 }
 
 // The prefetch schedule: a resident grid; every block draws tickets until one is past the last
 // tile, so a launch draws exactly tiles + grid tickets and atomicInc(&counter, tiles + grid − 1)
 // leaves the counter at 0. A block's next ticket is drawn while it scans its current tile, and
-// the next tile's loads are issued into registers before the look-back, so they are in flight
-// while the block waits for its predecessors and stores.
+// the next tile's loads are issued before the look-back (into registers, or with a staged tile
+// copied into the second buffer), so they are in flight while the block waits for its
+// predecessors and stores.
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH,
-          int MinBlocks>
+          int MinBlocks, TileStaging St>
 __global__ void __launch_bounds__(Threads, MinBlocks)
     scan_lookback_prefetch(const A* __restrict__ in, A* __restrict__ out, std::size_t n,
                            ScanKind kind, Lookback<A> s, unsigned tiles) {
   using S = Tile<A, Threads, Loads>;
   using Span = typename S::Span;
-  __shared__ ScanShared<A, Threads, Loads, B> sh;
+  constexpr int kBuffers = St == TileStaging::shared ? 2 : 1;
+  __shared__ ScanShared<A, Threads, Loads, B, kBuffers> sh;
   const unsigned limit = prefetch_ticket_limit(tiles, gridDim.x);
   if (threadIdx.x == 0) sh.tile = atomicInc(s.ticket, limit);
   __syncthreads();
   unsigned tile = sh.tile;
   if (tile >= tiles) return;
   const std::size_t offset = std::size_t{threadIdx.x / 32} * Span::kElements;
-  A* slice = sh.exchange + offset;
   const auto load = [&](unsigned t, typename Span::Raw(&raw)[Loads]) {
     const std::size_t start = std::size_t{t} * S::kElements + offset;
     load_striped<Loads, LH>(in + start, n > start ? n - start : 0, raw);
   };
-  typename Span::Raw raw[Loads];
-  load(tile, raw);
+  typename Span::Raw raw[St == TileStaging::shared ? 1 : Loads];
+  int buffer = 0;
+  if constexpr (St == TileStaging::shared)
+    copy_tile_async<A, Threads, Loads, LH>(in, n, tile, staged_slice(sh, 0));
+  else
+    load(tile, raw);
   for (;;) {
     if (threadIdx.x == 0) sh.next = atomicInc(s.ticket, limit);  // seen after the scan's barrier
-    A items[S::kItems], total;
-    striped_to_blocked<Loads>(raw, slice, items);
-    const A before = block_exclusive_scan<B, Threads>(thread_reduce(items), sh.scan, total);
+    A* slice = St == TileStaging::shared ? staged_slice(sh, buffer) : sh.exchange + offset;
+    A items[St == TileStaging::shared ? 1 : S::kItems], total, before;
+    if constexpr (St == TileStaging::shared) {
+      wait_copies<0>();
+      __syncwarp();
+      before = block_exclusive_scan<B, Threads>(scan_staged<Loads>(slice), sh.scan, total);
+    } else {
+      striped_to_blocked<Loads>(raw, slice, items);
+      before = block_exclusive_scan<B, Threads>(thread_reduce(items), sh.scan, total);
+    }
     const unsigned next = sh.next;
-    if (next < tiles) load(next, raw);
+    if (next < tiles) {
+      if constexpr (St == TileStaging::shared)
+        copy_tile_async<A, Threads, Loads, LH>(in, n, next, staged_slice(sh, buffer ^ 1));
+      else
+        load(next, raw);
+    }
     if (threadIdx.x < 32) {
       const A prefix = look_back(s, tile, total);
       if (threadIdx.x == 0) sh.prefix = prefix;
     }
-    thread_scan(items);
-    __syncthreads();
-    add_prefix(items, sh.prefix + before, kind);
     const std::size_t start = std::size_t{tile} * S::kElements;
-    store_tile<A, Threads, Loads, B, SH>(out + start, n - start, sh, items);
+    if constexpr (St == TileStaging::shared) {
+      __syncthreads();
+      add_prefix_staged<Loads>(slice, sh.prefix + before, kind);
+      __syncwarp();
+      store_striped<Loads, SH>(out + start + offset, n > start + offset ? n - start - offset : 0,
+                               slice);
+    } else {
+      thread_scan(items);
+      __syncthreads();
+      add_prefix(items, sh.prefix + before, kind);
+      store_tile<A, Threads, Loads, B, SH>(out + start, n - start, sh, items);
+    }
     if (next >= tiles) return;
     tile = next;
+    buffer ^= 1;
     __syncthreads();  // sh.scan, sh.next and sh.prefix are read before the next tile writes them
   }
 }
 
-// The launches of one shape and block scan (and, for the look-back, hints and its minimum of
-// resident blocks).
+// The launches of one shape and block scan (and, for the look-back, hints, its minimum of
+// resident blocks and where it holds its tile).
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH = LoadHint::cg,
-          StoreHint SH = StoreHint::wb, int MinBlocks = 0>
+          StoreHint SH = StoreHint::wb, int MinBlocks = 0, TileStaging St = TileStaging::registers>
 struct Launch {
+  static constexpr bool kPrefetch = prefetch_compiled({Threads, Loads, MinBlocks, St});
+
   static void spans(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t span_tiles,
                     std::size_t blocks, const A* offsets, A* totals) {
     scan_spans<A, Threads, Loads, B>
@@ -403,18 +511,20 @@ struct Launch {
     add_offsets<A, Threads, Loads><<<static_cast<unsigned>(tiles - 1), Threads>>>(out, n, offsets);
     check_launch("add_offsets");
   }
-  static void lookback(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t tiles,
-                       const Lookback<A>& s) {
-    scan_lookback<A, Threads, Loads, B, LH, SH, MinBlocks>
-        <<<static_cast<unsigned>(tiles), Threads>>>(in, out, n, kind, s);
-    check_launch("scan_lookback");
-  }
-  static void lookback_prefetch(const A* in, A* out, std::size_t n, ScanKind kind,
-                                std::size_t tiles, std::size_t blocks, const Lookback<A>& s) {
-    scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks>
-        <<<static_cast<unsigned>(blocks), Threads>>>(in, out, n, kind, s,
-                                                     static_cast<unsigned>(tiles));
-    check_launch("scan_lookback_prefetch");
+  // The look-back in either schedule: a block per tile, or (prefetch) `blocks` drawing tiles
+  // (check_config refuses prefetch for a shape without its kernel, !kPrefetch).
+  static void lookback(const A* in, A* out, std::size_t n, ScanKind kind, const ScanPlan& plan,
+                       LookbackSchedule schedule, const Lookback<A>& s) {
+    if (schedule == LookbackSchedule::one_tile) {
+      scan_lookback<A, Threads, Loads, B, LH, SH, MinBlocks, St>
+          <<<static_cast<unsigned>(plan.tiles), Threads>>>(in, out, n, kind, s);
+      check_launch("scan_lookback");
+    } else if constexpr (kPrefetch) {
+      scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks, St>
+          <<<static_cast<unsigned>(plan.blocks), Threads>>>(in, out, n, kind, s,
+                                                            static_cast<unsigned>(plan.tiles));
+      check_launch("scan_lookback_prefetch");
+    }
   }
   // Resident blocks per SM of the kernel the grid is sized for: merrill_grimshaw's spans, or the
   // prefetching look-back (apart, so that the sweep's shapes compile no scan_spans).
@@ -426,16 +536,19 @@ struct Launch {
   }
   static int resident_lookback() {
     int resident = 0;
-    ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &resident, scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks>, Threads, 0));
+    if constexpr (kPrefetch)
+      ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &resident, scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks, St>, Threads,
+          0));
     return resident;
   }
 };
 
 // The Launch of shape and hints t for values of type A and block scan B.
 template <class A, LookbackTuning t, BlockScanAlgorithm B>
-using TunedLaunch = Launch<A, t.shape.of(sizeof(A)).threads, t.shape.of(sizeof(A)).loads, B,
-                           t.hints.load, t.hints.store, t.shape.of(sizeof(A)).min_blocks>;
+using TunedLaunch =
+    Launch<A, t.shape.of(sizeof(A)).threads, t.shape.of(sizeof(A)).loads, B, t.hints.load,
+           t.hints.store, t.shape.of(sizeof(A)).min_blocks, t.shape.of(sizeof(A)).staging>;
 
 inline constexpr LookbackTuning kMultipassDefault{kScanShapes};
 
@@ -587,8 +700,9 @@ void ScanKernel<T>::launch(const T* x, T* out) {
       }
       epoch_ = epoch;
       const Lookback<A> state{.words = words_->data(), .ticket = ticket_->data(), .epoch = epoch};
-      with_lookback<A>(config_,
-                       [&]<class L>() { L::lookback(in, result, n_, kind_, plan_.tiles, state); });
+      with_lookback<A>(config_, [&]<class L>() {
+        L::lookback(in, result, n_, kind_, plan_, config_.schedule, state);
+      });
       return;
     }
   }

@@ -19,6 +19,7 @@ bool in_sweep(const ScanConfig& c) {
 std::string shape_name(const ScanShape& s) {
   std::string name = std::to_string(s.threads) + "x" + std::to_string(s.loads);
   if (s.min_blocks > 0) name.append("b").append(std::to_string(s.min_blocks));
+  if (s.staging == TileStaging::shared) name.append("staged");
   return name;
 }
 
@@ -79,13 +80,16 @@ void check_config(const ScanConfig& c, Precision p) {
   if (c.schedule == LookbackSchedule::prefetch && c.algorithm != ScanAlgorithm::decoupled_lookback)
     throw InputError("scan: " + std::string(to_string(c.algorithm)) +
                      " has no prefetch schedule; the look-back's blocks take tiles so");
-  if (c.at_default()) return;
-  if (!in_sweep(c) || c.algorithm != ScanAlgorithm::decoupled_lookback ||
-      c.block != BlockScanAlgorithm::warp_shfl)
+  const bool compiled =
+      c.at_default() || (in_sweep(c) && c.algorithm == ScanAlgorithm::decoupled_lookback &&
+                         c.block == BlockScanAlgorithm::warp_shfl);
+  const ScanShape shape = c.shape.of(roofline::size_of(p));
+  if (!compiled || (c.schedule == LookbackSchedule::prefetch && !prefetch_compiled(shape)))
     throw InputError("scan: no kernel is compiled for " + scan_variant_name(c) + " in " +
                      std::string(to_string(p)) +
-                     " (every algorithm has the default shape without hints; the look-back with "
-                     "warp shuffles also kLookbackSweep's shapes and hints)");
+                     " (every algorithm has its default shape and hints; the look-back with warp "
+                     "shuffles also kLookbackSweep's shapes and hints, with prefetch a "
+                     "staged tile of at most 16 KiB)");
 }
 
 std::vector<ScanConfig> scan_ladder() {
@@ -106,7 +110,10 @@ std::vector<ScanConfig> scan_sweep() {
   };
   add(kLookbackDefault, LookbackSchedule::prefetch);  // the ladder has it with one tile per block
   for (LookbackSchedule schedule : {LookbackSchedule::one_tile, LookbackSchedule::prefetch})
-    for (const LookbackTuning& t : kLookbackSweep) add(t, schedule);
+    for (const LookbackTuning& t : kLookbackSweep)
+      if (schedule == LookbackSchedule::one_tile ||
+          (prefetch_compiled(t.shape.four) && prefetch_compiled(t.shape.eight)))
+        add(t, schedule);
   return out;
 }
 

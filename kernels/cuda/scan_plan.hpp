@@ -36,6 +36,20 @@ using kernels::ScanAlgorithm;
 // blocks do not wait for their loads, so prefetch is in the opt-in sweep only.
 enum class LookbackSchedule { one_tile, prefetch };
 
+// Where the look-back holds its tile between loading and storing it.
+//   registers: each warp loads its span into registers (16-byte loads, hinted), hands each lane
+//              its consecutive items through shared memory, and the items stay in registers
+//              through the block scan and the look-back (CUB's BLOCK_LOAD_WARP_TRANSPOSE, which
+//              its sm_90 tunings use).
+//   shared:    each warp copies its span into its slice of shared memory by 16-byte cp.async
+//              (through L2 only; load hint cs: with an L2::evict_first cache policy, cg: without;
+//              nc has no such copy), so no registers hold the tile in flight;
+//              each lane sums and scans its items in place a vector at a time and the span is
+//              stored from there. Registers no longer grow with the tile, so a tile can be larger
+//              and more tiles resident per SM; with prefetch the block copies its next tile into
+//              a second buffer while it looks back for the current one.
+enum class TileStaging { registers, shared };
+
 inline constexpr ScanAlgorithm kScanAlgorithms[] = {
     ScanAlgorithm::scan_then_fan, ScanAlgorithm::reduce_then_scan, ScanAlgorithm::merrill_grimshaw,
     ScanAlgorithm::decoupled_lookback};
@@ -56,9 +70,15 @@ struct ScanShape {
   // 1 is not the same, ptxas then spends up to 255 registers), which caps ptxas at 64 K registers
   // / (threads × min_blocks) per thread: more tiles in flight per SM where registers limit them.
   int min_blocks = 0;
+  TileStaging staging = TileStaging::registers;  // the look-back kernels only
 
   friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
 };
+
+// A look-back shape with its tile staged in shared memory.
+constexpr ScanShape staged(int threads, int loads) {
+  return {threads, loads, 0, TileStaging::shared};
+}
 
 // A shape per element size: `four` for int32 and float, `eight` for double (CUB's tunings differ
 // by the accumulator's size too). One shape for both from {threads, loads}.
@@ -96,59 +116,65 @@ struct ScanHints {
   friend constexpr bool operator==(const ScanHints&, const ScanHints&) = default;
 };
 
+// Both streaming hints: loads and stores evict first.
+inline constexpr ScanHints kStreaming{.load = LoadHint::cs, .store = StoreHint::cs};
+
 // A look-back kernel of the opt-in sweep (warp shuffles, either schedule): shapes and hints.
 struct LookbackTuning {
   ScanShapes shape;
   ScanHints hints{};
 };
 
-// The sweep, compiled for every type and run in every type (opt-in rows): threads × loads around
-// the default; 20 and 24 items per thread at 128 threads (ptxas, sm_90, one tile per block: 48-56
-// registers for 4-byte types where 128 × 8 takes 64, and 10-12 KiB of tile, so 9-10 resident
-// blocks per SM where 128 × 8 has 8); CUB's sm_90 InclusiveSum shapes (128 × 24 items for
-// 4-byte types, 224 × 24 for double); double at 256 × 8; the
-// streaming hints at the default shape, loads and stores apart and together; and CUB's shapes
+// Streaming stores, loads through L2 without a cache policy: the staged tiles' best hints.
+inline constexpr ScanHints kStreamingStores{.load = LoadHint::cg, .store = StoreHint::cs};
+
+// The sweep, compiled for every type and run in every type (opt-in rows).
+// Registers: the ladder's default before the H100 sweep of 2026-11-26 (the multi-pass shapes
+// without hints); the look-back's default before the staged tiles (128 × 8 for 4-byte types,
+// 128 × 12 at most 80 registers for double, both hints); 48 items per thread for 4-byte types
 // with both hints.
+// Staged in shared memory, with copies under an evict-first policy (both hints): the default's
+// tile; 48 and 64 items per thread (24 and 32 doubles), 256 × 8.
+// H100, 2^28, the speed test in rounds, 2026-11-26 19:20 UTC (docs/performance.md), × the best
+// multi-pass (reduce_then_scan), int32 / fp32 / fp64 inclusive: registers 128 × 8 (fp64 128 × 12
+// b6) 1.265 / 1.269 / 1.359; staged 128 × 8 with both hints 1.324 / 1.324 / 1.361, loads without
+// the policy 1.343 / 1.338 / 1.384; 128 × 12 1.353 / 1.325 / 1.390, 128 × 16 1.336 / 1.334 /
+// 1.400, 256 × 8 1.348 / 1.305 / 1.399 (both hints). Lost there, so dropped since: CUB's sm_90
+// shapes with both hints (1.228 / 1.235 / 1.254), 128 × 12 at 80 registers (1.227 / 1.292 /
+// 1.370), staged 128 × 4 and 128 × 6 (1.22-1.31). Every prefetch row lost, 0.26-0.74 of the copy
+// against 0.83-0.95 one tile per block: the registers layout holds two tiles (95-168 registers,
+// spilling at 80), a staged block's two buffers cost resident blocks.
 inline constexpr LookbackTuning kLookbackSweep[] = {
-    {{128, 4}},
-    {{256, 4}},
-    {{256, 8}},
-    {{{128, 5}, {128, 10}}},
-    {{{128, 6}, {128, 12}}},
-    {{{128, 6}, {224, 12}}},
-    {{kScanShape, {256, 8}}},
-    {kScanShapes, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    {kScanShapes, {.load = LoadHint::cs}},
-    {kScanShapes, {.store = StoreHint::cs}},
-    {kScanShapes, {.load = LoadHint::nc, .store = StoreHint::cs}},
-    {{{128, 6}, {224, 12}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    // The H200 speed test of 2026-11-26 had both hints best for 4-byte types at 128 × 8 and
-    // 20-24 doubles per thread best for fp64: the two together (24: the default's hint rows).
-    {{kScanShape, {128, 10}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    // More bytes in flight per thread for 4-byte types, beside fp64's 24 doubles (192 B): 48 items
-    // (192 B), with both hints, and with at most 80 registers (6 resident blocks of 24 KiB tiles
-    // per SM; ptxas gives 93-95 unbounded, so 5; 128 × 8: 64, 8 blocks of 16 KiB). H100, 2^28,
-    // inclusive, 2026-11-26 (docs/performance.md), × copy int32 / fp32: 0.852 / 0.874 and 0.822
-    // (60 bytes of spills) / 0.878, against 0.863 / 0.873 at 128 × 8 with both hints. Lost in the
-    // same run, so not kept: 128 × 12 without hints 0.845 (int32); 40 items (128 × 10, also with at
-    // most 72 registers) 0.819-0.850; 64 items (128 × 16, 117-130 registers) 0.860 / 0.866;
-    // 256 × 6 0.823 / 0.846.
-    {{128, 12}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    {{{128, 12, 6}, {128, 12, 6}}, {.load = LoadHint::cs, .store = StoreHint::cs}},
-    // The ladder's default before that run: the multi-pass shapes without hints.
     {kScanShapes},
+    {{kScanShape, {128, 12, 6}}, kStreaming},
+    {{128, 12}, kStreaming},
+    {{staged(128, 8), staged(128, 8)}, kStreaming},
+    {{staged(128, 12), staged(128, 12)}, kStreaming},
+    {{staged(128, 16), staged(128, 16)}, kStreaming},
+    {{staged(256, 8), staged(256, 8)}, kStreaming},
 };
 
-// The look-back's default, apart from the multi-pass algorithms' kScanShapes: 128 × 8 vectors for
-// 4-byte types, 128 × 12 with at most 80 registers for fp64, both streaming hints. H100, 2^28,
-// the speed test of 2026-11-26 (docs/performance.md), GB/s inclusive / exclusive: int32 at 128 × 8
-// with both hints 2588 / 2594 against 2567 / 2552 without (the best int32 row, 2598, the same
-// kernel with prefetch); fp32 2603 / 2582 against 2575 / 2569 (fp32's best, 128 × 12 at 80
-// registers, 2618 / 2621, loses int32 2464: spills); fp64 128 × 12 at 80 registers with both hints
-// 2796 / 2797, at 93 registers with them 2746 / 2754, without them 2799 / 2804 (one hint setting
-// serves all types).
-inline constexpr LookbackTuning kLookbackDefault{{kScanShape, {128, 12, 6}},
-                                                 {.load = LoadHint::cs, .store = StoreHint::cs}};
+// Whether the prefetch schedule has a kernel for a shape: a staged tile is double buffered there,
+// and both buffers must fit a block's 48 KiB of static shared memory with room for the block scan
+// (tiles of at most 16 KiB).
+constexpr bool prefetch_compiled(const ScanShape& s) {
+  return s.staging == TileStaging::registers || s.threads * s.loads * 16 <= 16 * 1024;
+}
+
+// The look-back's default, apart from the multi-pass algorithms' kScanShapes: tiles staged in
+// shared memory, 128 threads × 8 vectors (32 4-byte items or 16 doubles per thread), copied
+// through L2 without a cache policy, stored streaming. H100, 2^28, the speed test in rounds,
+// 2026-11-26 19:20 UTC (docs/performance.md), × the best multi-pass, inclusive / exclusive: int32
+// 1.343 / 1.343, fp32 1.338 / 1.335 (fp32's best row), fp64 1.384 / 1.388. Beside it: int32's
+// best, staged 128 × 12 with evict-first copies, 1.353 / 1.354 but fp32 1.325 / 1.330; fp64's
+// best, staged 128 × 16 with evict-first copies, 1.400 / 1.402 (the same copies cost 128 × 8 1-2%
+// in every type). The register layout it replaces (kLookbackSweep's second row) moved 1.265-1.282
+// (4-byte types) and 1.359 (fp64).
+inline constexpr LookbackTuning kLookbackDefault{{staged(128, 8), staged(128, 8)},
+                                                 kStreamingStores};
+// The sweep and the tests run the default with prefetch too.
+static_assert(prefetch_compiled(kLookbackDefault.shape.four) &&
+              prefetch_compiled(kLookbackDefault.shape.eight));
 
 // The default shape and hints of an algorithm.
 constexpr ScanShapes default_shapes(ScanAlgorithm a) {
@@ -176,7 +202,8 @@ struct ScanConfig {
 // minimum of resident blocks) when the shape is not the algorithm's default, once when both
 // element sizes share it ("decoupled_lookback_shfl_256x4"), else 4-byte then 8-byte
 // ("_128x6_224x12"), then the hints that are not the algorithm's default ("_ldcg", "_ldnc",
-// "_stwb").
+// "_stwb"). A shape is <threads>x<loads>, then "b<k>" with a minimum of resident blocks, then
+// "staged" with its tile in shared memory ("_128x16staged").
 std::string scan_variant_name(const ScanConfig& c);
 
 // Elements per tile for an element type of `element_bytes` bytes.
@@ -186,14 +213,15 @@ constexpr std::size_t scan_tile(const ScanShape& s, int element_bytes) {
 
 // Throws roofline::InputError naming the bad value: a precision other than int32, fp32 and fp64,
 // a shape and hints with no compiled kernel (the default for every algorithm; the sweep's for the
-// look-back with warp shuffles), the prefetch schedule for a multi-pass algorithm.
+// look-back with warp shuffles), the prefetch schedule for a multi-pass algorithm or a staged
+// tile too large to double buffer (prefetch_compiled).
 void check_config(const ScanConfig& c, roofline::Precision p);
 
 // The rows: every algorithm with either block scan at the default shape (the look-back one tile
 // per block).
 std::vector<ScanConfig> scan_ladder();
-// The opt-in sweep: the look-back with warp shuffles at each of kLookbackSweep in both schedules,
-// and with prefetch at the default shape.
+// The opt-in sweep: the look-back with warp shuffles at each of kLookbackSweep in both schedules
+// (prefetch where prefetch_compiled), and with prefetch at the default shape.
 std::vector<ScanConfig> scan_sweep();
 // The element types a config runs: int32, fp32 and fp64 (the sweep's too: its shapes differ by
 // element size).

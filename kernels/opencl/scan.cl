@@ -6,6 +6,8 @@
 //   FROM_ACC    an ACC back to REAL: as_int for int, empty (the value itself) otherwise
 //   ACC_BITS    32 or 64: the width of ACC, for the look-back's descriptor words
 //   READ_ATOMIC the look-back's descriptor reads: 0 volatile loads, 1 atom_add of 0
+//   WIDE_READS  with READ_ATOMIC 0: a tile's descriptors read 16 bytes a load (read_wide)
+//   STAGED      the look-back's tile kept in local memory, not registers, while it looks back
 //   GROUP       work-items per work-group (required at launch), a power of two
 //   LOADS       vectors per work-item and tile, 1, 2, 4, 8 or 16
 //   SUB_GROUP   the work-group scan: 0 Hillis and Steele's in local memory; 1 sub-group scans
@@ -264,18 +266,31 @@ ulong read_word(volatile global ulong* p) {
 #endif
 }
 
-// 1 and the value in *v when the descriptor at d is published; 0 otherwise.
-int read_value(volatile global ulong* d, ACC* v) {
+// 1 and the value in *v when a descriptor read as these words is published; 0 otherwise.
+int published_value(ulong bits, ulong complement, ACC* v) {
 #if ACC_BITS == 64
-  const ulong bits = read_word(d), complement = read_word(d + 1);
   *v = CAT(as_, ACC)(bits);
   return complement == ~bits;
 #else
-  const ulong w = read_word(d);
-  *v = CAT(as_, ACC)((uint)w);
-  return (uint)(w >> 32) == ~(uint)w;
+  *v = CAT(as_, ACC)((uint)bits);
+  return (uint)(bits >> 32) == ~(uint)bits;
 #endif
 }
+
+// The same for the descriptor at d, read word by word.
+int read_value(volatile global ulong* d, ACC* v) {
+#if ACC_BITS == 64
+  const ulong bits = read_word(d);
+  return published_value(bits, read_word(d + 1), v);
+#else
+  return published_value(read_word(d), 0, v);
+#endif
+}
+
+// 16 bytes at p (16-byte aligned) in one volatile load of an aligned vector type (NVIDIA's OpenCL
+// splits vload2 into two loads): a 32-bit value's two descriptors, aggregate then inclusive
+// prefix, or a 64-bit value's descriptor, value and complement.
+ulong2 read_wide(volatile global ulong* p) { return *(volatile global ulong2*)p; }
 
 void write_value(volatile global ulong* d, ACC v) {
 #if ACC_BITS == 64
@@ -302,8 +317,18 @@ volatile global ulong* inclusive_of(volatile global ulong* words, ulong t) {
 int poll(volatile global ulong* words, long j, uint spins, ACC* v) {
   for (uint i = 0;; ++i) {
     ACC inclusive, aggregate;
+#if WIDE_READS && ACC_BITS == 64
+    const ulong2 a = read_wide(aggregate_of(words, j)), p = read_wide(inclusive_of(words, j));
+    const int has_inclusive = published_value(p.x, p.y, &inclusive);
+    const int has_aggregate = published_value(a.x, a.y, &aggregate);
+#elif WIDE_READS
+    const ulong2 w = read_wide(aggregate_of(words, j));
+    const int has_inclusive = published_value(w.y, 0, &inclusive);
+    const int has_aggregate = published_value(w.x, 0, &aggregate);
+#else
     const int has_inclusive = read_value(inclusive_of(words, j), &inclusive);
     const int has_aggregate = read_value(aggregate_of(words, j), &aggregate);
+#endif
     *v = has_inclusive ? inclusive : aggregate;
     if (has_inclusive) return 2;
     if (has_aggregate) return 1;
@@ -395,6 +420,9 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookbac
     const uint stall_every, local Rows* scratch) {
   local uint drawn;
   local LookBack state;
+#if STAGED
+  local ACC staged[ITEMS * GROUP];  // item k of work-item t at k·GROUP + t: a bank each
+#endif
   if (get_local_id(0) == 0) drawn = atomic_inc(ticket);
   barrier(CLK_LOCAL_MEM_FENCE);
   const ulong tile = drawn;
@@ -404,12 +432,22 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookbac
   load_items(x, tile * TILE, n, a);
   const Rows before = group_scan(row_sums(a), scratch, &rows);
   const ACC aggregate = tile_sum(rows);
+#if STAGED
+  // Each work-item's items wait in local memory, so no registers hold them through the look-back
+  // and its fallback; the work-item reads back only what it wrote, so no barrier is needed.
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) staged[k * GROUP + get_local_id(0)] = a[k];
+#endif
   if (get_local_id(0) == 0 && publishes && tile > 0)
     write_value(aggregate_of(words, tile), aggregate);
   barrier(CLK_LOCAL_MEM_FENCE);  // group_scan's reads of scratch before look_back's writes
   const ACC prefix =
       tile > 0 ? look_back(x, n, words, tile, spin_bound, &state, scratch) : (ACC)(0);
   if (get_local_id(0) == 0 && publishes) write_value(inclusive_of(words, tile), prefix + aggregate);
+#if STAGED
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) a[k] = staged[k * GROUP + get_local_id(0)];
+#endif
   items_scan(a, prefix, before, rows);
   store_items(out, tile * TILE, n, a);
 }

@@ -110,7 +110,10 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
   if (sweep) params["sweep"] = "threads_per_block x items_per_thread";
   if (config.algorithm == ScanAlgorithm::decoupled_lookback) {
     params["spin_bound"] = lookback.spin_bound;
-    params["descriptor_reads"] = config.atomic_reads ? "atom_add" : "volatile load";
+    params["items_while_looking_back"] = config.staged ? "local memory" : "registers";
+    params["descriptor_reads"] = config.atomic_reads ? "atom_add"
+                                 : config.wide_reads ? "16-byte volatile load"
+                                                     : "volatile load";
     params["timeout_s"] =
         lookback_timeout(lookback, 2.0 * static_cast<double>(n) * roofline::size_of(p));
   }

@@ -31,7 +31,9 @@ std::string options(const ScanConfig& c, const ReduceSupport& s, bool exclusive)
          build_define("LOADS", std::to_string(c.loads)) +
          build_define("SUB_GROUP", c.group_scan == GroupScan::subgroup ? "1" : "0") +
          build_define("EXCLUSIVE", exclusive ? "1" : "0") +
-         build_define("READ_ATOMIC", c.atomic_reads ? "1" : "0");
+         build_define("READ_ATOMIC", c.atomic_reads ? "1" : "0") +
+         build_define("WIDE_READS", c.wide_reads ? "1" : "0") +
+         build_define("STAGED", c.staged ? "1" : "0");
 }
 
 void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b) {
@@ -60,13 +62,26 @@ ScanKernel<T>::ScanKernel(Runtime& runtime, const ScanConfig& config, const Redu
   // 2·GROUP values of scan.cl's Rows (`loads` accumulators side by side): the local scan's two
   // halves, more than the sub-group scan's GROUP + 1.
   const std::size_t scratch_bytes = 2 * config.group * config.loads * sizeof(A);
+  // The look-back's staged items, group × loads × 4 accumulators, and its state (scan.cl's
+  // LookBack: a window of 32 values and statuses; 1 KiB bounds it).
+  const std::size_t lookback_bytes =
+      config.algorithm != ScanAlgorithm::decoupled_lookback
+          ? 0
+          : 1024 + (config.staged
+                        ? std::size_t(config.group) * config.loads * kScanVector * sizeof(A)
+                        : 0);
   const auto local_bytes =
       checked([&] { return runtime.device().getInfo<CL_DEVICE_LOCAL_MEM_SIZE>(); });
-  if (scratch_bytes > local_bytes)
-    throw roofline::InputError("scan " + scan_variant_name(config) +
-                               ": its work-group scan needs " + std::to_string(scratch_bytes) +
+  if (scratch_bytes + lookback_bytes > local_bytes) {
+    const std::string what = config.staged
+                                 ? "work-group scan, look-back state and staged items need"
+                             : lookback_bytes ? "work-group scan and look-back state need"
+                                              : "work-group scan needs";
+    throw roofline::InputError("scan " + scan_variant_name(config) + ": its " + what + " " +
+                               std::to_string(scratch_bytes + lookback_bytes) +
                                " bytes of local memory, the device has " +
                                std::to_string(local_bytes));
+  }
   timeout_ = lookback_timeout(lookback, 2.0 * static_cast<double>(n) * sizeof(T));
   const std::string what = "scan " + scan_variant_name(config);
   const cl::Program& input =

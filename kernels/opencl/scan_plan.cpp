@@ -101,6 +101,8 @@ std::string scan_variant_name(const ScanConfig& c) {
   if (c.group != kDefaultScanShape.group || c.loads != kDefaultScanShape.loads)
     name.append("_").append(std::to_string(c.group)).append("x").append(std::to_string(c.loads));
   if (c.atomic_reads) name.append("_atomicreads");
+  if (c.wide_reads) name.append("_widereads");
+  if (c.staged) name.append("_staged");
   return name;
 }
 
@@ -126,6 +128,19 @@ std::vector<ScanConfig> scan_sweep() {
                          .loads = loads});
   }
   out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback, .atomic_reads = true});
+  // Wide reads at the default shape and the H100's best of 2026-11-26; staged items where their
+  // 4-byte tiles fit NVIDIA's 48 KiB of local memory beside the scan's scratch.
+  struct Row {
+    int group, loads;
+    bool wide_reads, staged;
+  };
+  for (const Row r : {Row{256, 4, true, false}, Row{512, 4, true, false}, Row{256, 8, true, false},
+                      Row{256, 4, false, true}, Row{128, 8, false, true}, Row{128, 4, false, true}})
+    out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
+                   .group = r.group,
+                   .loads = r.loads,
+                   .wide_reads = r.wide_reads,
+                   .staged = r.staged});
   return out;
 }
 
@@ -141,9 +156,15 @@ void check_config(const ScanConfig& c, Precision p, std::size_t max_group) {
   if (c.loads < 1 || c.loads > kMaxLoads || !std::has_single_bit(unsigned(c.loads)))
     throw InputError("scan: loads per work-item " + std::to_string(c.loads) +
                      " is not a power of two in 1.." + std::to_string(kMaxLoads));
-  if (c.atomic_reads && c.algorithm != ScanAlgorithm::decoupled_lookback)
+  if ((c.atomic_reads || c.wide_reads || c.staged) &&
+      c.algorithm != ScanAlgorithm::decoupled_lookback)
     throw InputError("scan: " + std::string(to_string(c.algorithm)) +
-                     " reads no look-back descriptors, atomically or not");
+                     " has no look-back: no descriptors to read atomically or widely, no items "
+                     "to stage");
+  if (c.atomic_reads && c.wide_reads)
+    throw InputError(
+        "scan: descriptor reads either atomic (atom_add of one word) or wide "
+        "(16-byte loads), not both");
 }
 
 std::optional<std::string> unsupported(const ScanConfig& c, Precision p, const ReduceSupport& s) {

@@ -37,6 +37,13 @@ struct ScanConfig {
   // decoupled_lookback: its descriptors read by atom_add of 0 (OpenCL 1.x's one atomic read, a
   // read-modify-write) rather than by volatile loads (scan.cl says why either is right).
   bool atomic_reads = false;
+  // decoupled_lookback with loads: a tile's descriptors read 16 bytes a load (a 4-byte value's
+  // aggregate and inclusive prefix together; an 8-byte value with its complement) rather than
+  // 8 bytes a load.
+  bool wide_reads = false;
+  // decoupled_lookback: each work-item's items wait in local memory rather than registers while
+  // the work-group looks back (group × loads × 4 accumulators of local memory more).
+  bool staged = false;
 };
 
 // The elements a work-item scans per tile; a tile is group × that.
@@ -45,7 +52,8 @@ inline constexpr int kScanVector = 4;
 inline constexpr ScanConfig kDefaultScanShape{};
 
 // "reduce_then_scan_local": the algorithm and the work-group scan, then "_128x8" (work-group
-// size × loads per work-item) for a shape other than the default 256 × 4, then "_atomicreads".
+// size × loads per work-item) for a shape other than the default 256 × 4, then "_atomicreads" or
+// "_widereads", then "_staged".
 std::string scan_variant_name(const ScanConfig& c);
 
 // Every variant: each algorithm with each work-group scan, at the default shape.
@@ -53,12 +61,15 @@ std::vector<ScanConfig> scan_variants();
 
 // The tuning sweep: each algorithm with the local work-group scan at work-groups of 128, 256 and
 // 512 work-items × 2, 4 and 8 loads per work-item, the default shape left out (it is the
-// variant's own row); the look-back with atomic reads at the default shape.
+// variant's own row); the look-back with atomic reads at the default shape, with wide reads at
+// the default shape and the H100's best of 2026-11-26 (512 × 4 int32, 256 × 8 fp32), and with
+// staged items at 256 × 4, 128 × 8 and 128 × 4.
 std::vector<ScanConfig> scan_sweep();
 
 // Throws roofline::InputError naming the bad value: a precision other than fp32, fp64, int32, a
 // group size that is not a power of two in 1..max_group, loads per work-item not a power of two
-// in 1..16, atomic reads for an algorithm other than decoupled_lookback.
+// in 1..16, atomic or wide reads or staged items for an algorithm other than decoupled_lookback,
+// atomic and wide reads at once.
 void check_config(const ScanConfig& c, roofline::Precision p, std::size_t max_group);
 
 // Why the device cannot run the config in precision p; nullopt when it can.

@@ -33,18 +33,24 @@ TEST(ScanPlan, NamesComeFromTheParameters) {
   EXPECT_EQ(scan_variant_name({.shape = {256, 4}}), "decoupled_lookback_shfl_256x4");
   EXPECT_EQ(scan_variant_name({.shape = {{128, 6}, {224, 12}}}),
             "decoupled_lookback_shfl_128x6_224x12");
-  // Hints are named where they differ from the look-back's default (both streaming).
-  EXPECT_EQ(scan_variant_name({.hints = {}}), "decoupled_lookback_shfl_ldcg_stwb");
+  // Hints are named where they differ from the look-back's default (streaming stores).
+  EXPECT_EQ(scan_variant_name({.hints = {}}), "decoupled_lookback_shfl_stwb");
+  EXPECT_EQ(scan_variant_name({.hints = kStreaming}), "decoupled_lookback_shfl_ldcs");
   EXPECT_EQ(scan_variant_name({.schedule = LookbackSchedule::prefetch,
                                .hints = {.load = LoadHint::nc, .store = StoreHint::cs}}),
             "decoupled_lookback_prefetch_shfl_ldnc");
-  EXPECT_EQ(scan_variant_name({.shape = {{128, 6}, {224, 12}}, .hints = {.store = StoreHint::cs}}),
-            "decoupled_lookback_shfl_128x6_224x12_ldcg");
+  EXPECT_EQ(scan_variant_name({.shape = {{128, 6}, {224, 12}}, .hints = {}}),
+            "decoupled_lookback_shfl_128x6_224x12_stwb");
   EXPECT_EQ(scan_variant_name({.shape = {{128, 12, 6}, {128, 12, 6}}}),
             "decoupled_lookback_shfl_128x12b6");
   EXPECT_EQ(scan_variant_name(
                 {.block = BlockScanAlgorithm::smem, .schedule = LookbackSchedule::prefetch}),
             "decoupled_lookback_prefetch_smem");
+  // A staged tile is named.
+  EXPECT_EQ(scan_variant_name({.shape = {staged(128, 16), staged(128, 16)}}),
+            "decoupled_lookback_shfl_128x16staged");
+  EXPECT_EQ(scan_variant_name({.shape = {staged(128, 8), {128, 12, 6}}}),
+            "decoupled_lookback_shfl_128x8staged_128x12b6");
   std::set<std::string> names;
   for (const ScanConfig& c : scan_ladder()) names.insert(scan_variant_name(c));
   for (const ScanConfig& c : scan_sweep()) names.insert(scan_variant_name(c));
@@ -85,6 +91,16 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
                              .hints = {.store = StoreHint::cs}},
                             Precision::fp32),
                InputError);
+  // Staged tiles are compiled with the sweep's shapes only; prefetch double buffers 16 KiB tiles.
+  EXPECT_THROW(check_config({.shape = {staged(128, 10), staged(128, 10)}}, Precision::fp32),
+               InputError);
+  const ScanConfig big{.shape = {staged(128, 16), staged(128, 16)}, .hints = kStreaming};
+  EXPECT_NO_THROW(check_config(big, Precision::fp32));
+  ScanConfig prefetch = big;
+  prefetch.schedule = LookbackSchedule::prefetch;
+  EXPECT_THROW(check_config(prefetch, Precision::fp32), InputError);
+  prefetch.shape = {staged(128, 8), staged(128, 8)};
+  EXPECT_NO_THROW(check_config(prefetch, Precision::fp64));
   EXPECT_THROW(plan_scan({}, Precision::fp32, 10, 0), InputError);
 }
 
@@ -95,11 +111,13 @@ TEST(ScanPlan, TilesAreSixteenBytesPerLoad) {
   EXPECT_EQ(p.tile, 4096u);
   EXPECT_EQ(p.tiles, 2u);
   EXPECT_EQ(p.blocks, 2u);
-  // A shape per element size: CUB's sm_90 shapes, 24 items per thread in each type.
-  const ScanConfig cub_shapes{.shape = {{128, 6}, {224, 12}}};
-  EXPECT_EQ(plan_scan(cub_shapes, Precision::int32, 1, 1).tile, 128u * 24);
-  EXPECT_EQ(plan_scan(cub_shapes, Precision::fp32, 1, 1).tile, 128u * 24);
-  EXPECT_EQ(plan_scan(cub_shapes, Precision::fp64, 1, 1).tile, 224u * 24);
+  // A shape per element size: the multi-pass default, 128 × 12 vectors (24 doubles) for fp64;
+  // the look-back's, 128 × 8 in every type.
+  EXPECT_EQ(plan_scan(config(ScanAlgorithm::reduce_then_scan), Precision::fp64, 1, 1).tile,
+            128u * 24);
+  EXPECT_EQ(plan_scan({}, Precision::fp64, 1, 1).tile, 128u * 16);
+  const ScanConfig cub_shapes{.shape = {{128, 6}, {224, 12}}, .hints = kStreamingStores};
+  EXPECT_EQ(scan_tile(cub_shapes.shape.of(8), 8), 224u * 24);
 }
 
 // 2^28 int32: three levels (2^28, 65536 tile totals, 16), ≈ 4n and ≈ 3n element moves.

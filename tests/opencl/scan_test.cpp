@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 #include "family_test_support.hpp"
@@ -77,8 +78,18 @@ TEST(ScanPlan, LevelsAndSpans) {
   EXPECT_EQ(
       scan_variant_name({.algorithm = ScanAlgorithm::decoupled_lookback, .atomic_reads = true}),
       "decoupled_lookback_local_atomicreads");
+  EXPECT_EQ(scan_variant_name(
+                {.algorithm = ScanAlgorithm::decoupled_lookback, .group = 512, .wide_reads = true}),
+            "decoupled_lookback_local_512x4_widereads");
   EXPECT_THROW(plan_scan({.atomic_reads = true}, Precision::fp32, 8, 2, 1024),
                roofline::InputError);  // reduce_then_scan reads no descriptors
+  EXPECT_THROW(plan_scan({.wide_reads = true}, Precision::fp32, 8, 2, 1024), roofline::InputError);
+  EXPECT_THROW(plan_scan({.staged = true}, Precision::fp32, 8, 2, 1024), roofline::InputError);
+  EXPECT_THROW(plan_scan({.algorithm = ScanAlgorithm::decoupled_lookback,
+                          .atomic_reads = true,
+                          .wide_reads = true},
+                         Precision::fp32, 8, 2, 1024),
+               roofline::InputError);
   EXPECT_THROW(plan_scan({.loads = 3}, Precision::fp32, 8, 2, 1024), roofline::InputError);
   EXPECT_THROW(plan_scan({.group = 96}, Precision::fp32, 8, 2, 1024), roofline::InputError);
   EXPECT_THROW(plan_scan({}, Precision::fp16, 8, 2, 1024), roofline::InputError);
@@ -127,8 +138,10 @@ TEST_F(OpenClScan, LookBackFallbackIsCorrect) {
   const auto cache = std::make_shared<HostInputCache>();
   // Spin bounds of 0 and 1 (a waiter reduces any predecessor not published at once), and tiles
   // that never publish, whose successors can only go on by reducing them; descriptors read by
-  // loads and by atomics.
-  for (const bool atomic_reads : {false, true})
+  // loads 8 or 16 bytes wide and by atomics; items in registers or staged in local memory.
+  for (const auto& [atomic_reads, wide_reads, staged] :
+       {std::tuple{false, false, false}, std::tuple{true, false, false},
+        std::tuple{false, true, false}, std::tuple{false, false, true}})
     for (const LookBackOptions o :
          {LookBackOptions{.spin_bound = 0}, LookBackOptions{.spin_bound = 1, .stall_every = 3},
           LookBackOptions{.spin_bound = 0, .stall_every = 2},
@@ -136,8 +149,11 @@ TEST_F(OpenClScan, LookBackFallbackIsCorrect) {
       for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64}) {
         if (!offered(c, p)) continue;
         c.atomic_reads = atomic_reads;
+        c.wide_reads = wide_reads;
+        c.staged = staged;
         SCOPED_TRACE(std::to_string(o.spin_bound) + " " + std::to_string(o.stall_every) +
-                     (atomic_reads ? " atomic reads" : ""));
+                     (atomic_reads ? " atomic reads" : "") + (wide_reads ? " wide reads" : "") +
+                     (staged ? " staged" : ""));
         for (std::size_t n : {kTile + 1, 37 * kTile + 5})
           for (ScanKind kind : kScanKinds)
             test_support::expect_measured(

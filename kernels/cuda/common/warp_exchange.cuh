@@ -5,11 +5,14 @@
 //                 store instructions moves 512 contiguous bytes (what DRAM wants);
 //   blocked:      lane l holds vectors l·Loads … l·Loads + Loads − 1, consecutive elements (what a
 //                 thread's serial scan wants).
-// Only the warp's own lanes touch its slice, so a __syncwarp() orders the exchange.
+// Only the warp's own lanes touch its slice, so a __syncwarp() orders the exchange. A span may also
+// be staged there whole: copied in warp-striped by cp.async (no registers hold it in flight),
+// worked on blocked in place, and stored from there.
 //
 // Banks: exchange_slot.hpp.
 #include <cstddef>
 
+#include "kernels/cuda/async_copy.cuh"
 #include "kernels/cuda/common/exchange_slot.hpp"
 #include "kernels/cuda/common/memory_hint.hpp"
 #include "kernels/cuda/vector.cuh"
@@ -83,6 +86,13 @@ __device__ __forceinline__ void load_striped(const T* span, std::size_t valid,
   }
 }
 
+// Lane l's j-th blocked vector in the slice (elements l·kItems + j·kVector …).
+template <int Loads, class T>
+__device__ __forceinline__ typename WarpSpan<T, Loads>::Raw& blocked_vector(T* slice, int j) {
+  using Raw = typename WarpSpan<T, Loads>::Raw;
+  return reinterpret_cast<Raw*>(slice)[exchange_slot<Loads>((threadIdx.x % 32) * Loads + j)];
+}
+
 // Hands lane l its kItems consecutive elements of the warp-striped vectors in `raw`, through
 // `slice`: the warp's kElements values of shared memory, 16-byte aligned. The slice may still be
 // read by an earlier store_blocked's lanes at the same slots only (each lane its own).
@@ -99,7 +109,7 @@ __device__ __forceinline__ void striped_to_blocked(typename WarpSpan<T, Loads>::
   __syncwarp();
 #pragma unroll
   for (int j = 0; j < Loads; ++j) {
-    Raw b = vectors[exchange_slot<Loads>(lane * Loads + j)];
+    Raw b = blocked_vector<Loads>(slice, j);
 #pragma unroll
     for (int k = 0; k < S::kVector; ++k) items[j * S::kVector + k] = S::at(b, k);
   }
@@ -114,25 +124,44 @@ __device__ __forceinline__ void load_blocked(const T* span, std::size_t valid, T
   striped_to_blocked<Loads>(raw, slice, items);
 }
 
-// The way back: lane l's kItems consecutive elements through the slice, then stored warp-striped
-// at `span`, the first `valid` elements only, with the hint H. The slice may still be read by
-// load_blocked's lanes: a __syncwarp() comes first.
-template <int Loads, StoreHint H = StoreHint::wb, class T>
-__device__ __forceinline__ void store_blocked(T* span, std::size_t valid, T* slice,
-                                              const T (&items)[WarpSpan<T, Loads>::kItems]) {
+// Copies the warp's span at `span` (16-byte aligned) into its slice warp-striped, each vector to
+// the slot the exchange keeps it in, by 16-byte cp.async through L2 only (H: cg, or cs for lines
+// L2 evicts first), committed as one group (wait_copies, then a __syncwarp(), before the slice is
+// read). `valid` elements of the span are read: whole vectors by copies, a partial one element by
+// element (a 16-byte copy told to read fewer bytes is still a 16-byte access to memcheck), the
+// rest zero.
+template <int Loads, LoadHint H = LoadHint::cg, class T>
+__device__ __forceinline__ void copy_striped_async(const T* span, std::size_t valid, T* slice) {
+  static_assert(H != LoadHint::nc, "cp.async has no read-only path");
   using S = WarpSpan<T, Loads>;
   using Raw = typename S::Raw;
   const unsigned lane = threadIdx.x % 32;
   Raw* vectors = reinterpret_cast<Raw*>(slice);
-  __syncwarp();
 #pragma unroll
-  for (int j = 0; j < Loads; ++j) {
-    Raw b;
+  for (int i = 0; i < Loads; ++i) {
+    const unsigned v = i * 32 + lane;
+    const std::size_t e = std::size_t{v} * S::kVector;
+    Raw* to = vectors + exchange_slot<Loads>(v);
+    if (valid >= static_cast<std::size_t>(S::kElements) || valid >= e + S::kVector) {
+      copy_async<16, H == LoadHint::cs>(to, span + e, 16);
+    } else {  // the span's last partial vector and past it: element by element, zero-padded
+      Raw b;
 #pragma unroll
-    for (int k = 0; k < S::kVector; ++k) S::at(b, k) = items[j * S::kVector + k];
-    vectors[exchange_slot<Loads>(lane * Loads + j)] = b;
+      for (int k = 0; k < S::kVector; ++k) S::at(b, k) = e + k < valid ? span[e + k] : T{};
+      *to = b;
+    }
   }
-  __syncwarp();
+  commit_copies();
+}
+
+// The slice's vectors stored warp-striped at `span`, the first `valid` elements only, with the
+// hint H. The lanes' writes to the slice come first, then a __syncwarp().
+template <int Loads, StoreHint H = StoreHint::wb, class T>
+__device__ __forceinline__ void store_striped(T* span, std::size_t valid, const T* slice) {
+  using S = WarpSpan<T, Loads>;
+  using Raw = typename S::Raw;
+  const unsigned lane = threadIdx.x % 32;
+  const Raw* vectors = reinterpret_cast<const Raw*>(slice);
   if (valid >= static_cast<std::size_t>(S::kElements)) {
 #pragma unroll
     for (int i = 0; i < Loads; ++i)
@@ -149,6 +178,24 @@ __device__ __forceinline__ void store_blocked(T* span, std::size_t valid, T* sli
       }
     }
   }
+}
+
+// The way back: lane l's kItems consecutive elements through the slice, then stored warp-striped
+// at `span`, the first `valid` elements only, with the hint H. The slice may still be read by
+// load_blocked's lanes: a __syncwarp() comes first.
+template <int Loads, StoreHint H = StoreHint::wb, class T>
+__device__ __forceinline__ void store_blocked(T* span, std::size_t valid, T* slice,
+                                              const T (&items)[WarpSpan<T, Loads>::kItems]) {
+  using S = WarpSpan<T, Loads>;
+  __syncwarp();
+#pragma unroll
+  for (int j = 0; j < Loads; ++j) {
+    typename S::Raw& b = blocked_vector<Loads>(slice, j);
+#pragma unroll
+    for (int k = 0; k < S::kVector; ++k) S::at(b, k) = items[j * S::kVector + k];
+  }
+  __syncwarp();
+  store_striped<Loads, H>(span, valid, slice);
 }
 
 }  // namespace kernels::cuda
