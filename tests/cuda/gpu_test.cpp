@@ -104,6 +104,14 @@ TEST_F(Gpu, BulkCopyNestedSaxpyVerifiesAtEveryDepthAndEveryTileEdge) {
           expect_verified(*kernels::cuda::make_bulk_nested_saxpy_case(device_, m, p, n, items));
 }
 
+// The nested SAXPY's timing tests by hand: 64M elements, the contenders timed together (repetitions
+// interleaved, 15 samples of at least 1 ms).
+constexpr std::size_t kTimedNestedSaxpyLength = std::size_t{1} << 26;
+const roofline::MeasureOptions kTimedTogether{.repetitions = 15,
+                                              .min_sample_seconds = 0.001,
+                                              .warmup_seconds = 0.005,
+                                              .together_bytes = 16.0 * (1 << 30)};
+
 // The bulk-copy kernel's tile (64, 128 or 256 threads × 1 or 2 vectors) against the grid-stride
 // launch and Thrust at the memory-bound depths, the measurement kNestedSaxpyBulk* come from (run
 // by hand: --gtest_also_run_disabled_tests --gtest_filter='*BulkTiles*'): 64M elements, timed
@@ -111,11 +119,8 @@ TEST_F(Gpu, BulkCopyNestedSaxpyVerifiesAtEveryDepthAndEveryTileEdge) {
 // with each median in ms and Thrust's over the best own.
 TEST_F(Gpu, DISABLED_NestedSaxpyBulkTilesAgainstThrust) {
   if (!kernels::cuda::has_bulk_copy(device_)) GTEST_SKIP() << "no bulk copies before sm_90";
-  const std::size_t n = std::size_t{1} << 26;
-  const roofline::MeasureOptions timing{.repetitions = 15,
-                                        .min_sample_seconds = 0.001,
-                                        .warmup_seconds = 0.005,
-                                        .together_bytes = 16.0 * (1 << 30)};
+  const std::size_t n = kTimedNestedSaxpyLength;
+  const roofline::MeasureOptions timing = kTimedTogether;
   for (Precision p : kNestedSaxpyPrecisions)
     for (int m : {1, 16, 64}) {
       std::vector<std::unique_ptr<roofline::Case>> cases;
@@ -154,11 +159,8 @@ TEST_F(Gpu, ThrustNestedSaxpyVerifiesAtEveryDepth) {
 // interleaved, 15 samples of at least 1 ms each); one line each ("geometry p m threads blocks/SM
 // ms", Thrust as 0 threads), then per depth the best launch, the rule's and Thrust's medians.
 TEST_F(Gpu, DISABLED_NestedSaxpyGeometryAgainstThrust) {
-  const std::size_t n = std::size_t{1} << 26;
-  const roofline::MeasureOptions timing{.repetitions = 15,
-                                        .min_sample_seconds = 0.001,
-                                        .warmup_seconds = 0.005,
-                                        .together_bytes = 16.0 * (1 << 30)};
+  const std::size_t n = kTimedNestedSaxpyLength;
+  const roofline::MeasureOptions timing = kTimedTogether;
   for (Precision p : kNestedSaxpyPrecisions)
     for (int m : kernels::kNestedSaxpyDepths) {
       const kernels::cuda::Geometry rule = kernels::cuda::nested_saxpy_geometry(device_, p, m, n);
