@@ -6,6 +6,7 @@
 #include <iterator>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -189,11 +190,11 @@ constexpr int kSpinsBeforeFallback = 1 << 12;
 // inclusive one, and then scanned from that offset while it is still in the cache. A chunk whose
 // predecessor already published its inclusive sum is scanned at once. No thread waits for all
 // the others between chunks, only for a predecessor that has not published its sum, and past
-// kSpinsBeforeFallback pauses (its thread descheduled) sums that chunk itself: the same kernel
-// over the same elements gives the same bits. Partitions of threads × block_bytes scanned
-// between two barriers each (reduce, offsets, scan) ran 2.5× slower: on a 2-vCPU guest shared
-// with other work every barrier waits for a descheduled thread (int32, 2^24 elements, 2 threads:
-// 1.3 against 3.3 Gelem/s).
+// kSpinsBeforeFallback pauses (its thread descheduled) sums that chunk itself, the same kernel
+// over the same elements giving the same bits (out of place; in place it yields to the owner).
+// Partitions of threads × block_bytes scanned between two barriers each (reduce, offsets, scan)
+// ran 2.5× slower: on a 2-vCPU guest shared with other work every barrier waits for a descheduled
+// thread (int32, 2^24 elements, 2 threads: 1.3 against 3.3 Gelem/s).
 template <class T>
 void cache_partitioned(const ScanCall& call, const Kernels<T>& k, const T* x, T* out,
                        std::size_t n) {
@@ -210,15 +211,25 @@ void cache_partitioned(const ScanCall& call, const Kernels<T>& k, const T* x, T*
     (status == kInclusive ? states[c].inclusive : states[c].aggregate) = value;
     states[c].status.store(status, std::memory_order_release);
   };
+  // In place, a chunk that published nothing may be half scanned already (its owner found its
+  // predecessor's inclusive sum and went straight to the scan): its elements can no longer be
+  // summed, so a waiter yields the CPU to the owner instead.
+  const bool in_place = x == out;
   // The sum of the chunks before c.
   const auto look_back = [&](std::size_t c) {
     T sum{};
     for (std::size_t p = c; p-- > 0;) {
       int status = kNothing;
-      for (int spins = 0; spins < kSpinsBeforeFallback &&
-                          (status = states[p].status.load(std::memory_order_acquire)) == kNothing;
-           ++spins)
-        relax();
+      for (int spins = 1; (status = states[p].status.load(std::memory_order_acquire)) == kNothing;
+           ++spins) {
+        if (spins < kSpinsBeforeFallback) {
+          relax();
+        } else if (in_place) {
+          std::this_thread::yield();
+        } else {
+          break;
+        }
+      }
       if (status == kInclusive) return add(sum, states[p].inclusive);
       sum = add(sum, status == kAggregate ? states[p].aggregate : reduce(p));
     }

@@ -131,6 +131,27 @@ TEST(ScanRun, ThreeThreadsSplitUnevenly) {
       }
 }
 
+// In place, a chunk's owner that found its predecessor's inclusive sum (or the first chunk's)
+// scans at once and publishes nothing until it is done: a waiter must not sum that chunk itself,
+// its elements half overwritten. Chunks of 8 MiB take longer to scan than a waiter spins before
+// its fallback, on every CPU, so the second chunk's owner reaches the first one unfinished.
+TEST(ScanRun, InPlaceChunksLongerThanTheSpinBound) {
+  constexpr std::size_t kChunkBytes = std::size_t{8} << 20;
+  const std::size_t n = 2 * kChunkBytes / sizeof(std::int32_t) + 1;
+  for (ScanKind kind : kScanKinds) {
+    const ScanCall call{.kind = kind,
+                        .technique = ScanTechnique::cache_partitioned,
+                        .isa = best_isa(),
+                        .threads = 2,
+                        .block_bytes = kChunkBytes};
+    SCOPED_TRACE(describe(call, n) + " in place");
+    const Array<std::int32_t> x(n, 5, 31), copy(n, 0, 31);
+    scan_run(call, x.data(), x.data(), n);
+    const auto v = verify_scan<std::int32_t>(kind, copy.data(), x.data(), n);
+    EXPECT_TRUE(v.passed) << v.message;
+  }
+}
+
 // Chunks of one cache line.
 TEST(ScanRun, ChunksOfOneLine) {
   for (ScanKind kind : kScanKinds)
