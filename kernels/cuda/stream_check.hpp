@@ -10,11 +10,6 @@
 
 namespace kernels::cuda {
 
-// The seeds of in1, in2 and the output's values before the call (daxpy reads them).
-struct StreamSeeds {
-  std::uint64_t in1 = 0, in2 = 0, out0 = 0;
-};
-
 // verify_stream_output of `out` (device memory) after one pass with scalar s.
 template <class T>
 roofline::Verification verify_stream_output_on_device(StreamOp op, const T* out, std::size_t n, T s,

@@ -7,6 +7,7 @@
 #include "kernels/gemm.hpp"
 #include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/opencl/device_check.hpp"
 #include "kernels/opencl/gemm_cases.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/reduce_cases.hpp"
@@ -377,7 +378,8 @@ MemoryFacts memory_facts(const roofline::Device& device, const Runtime& runtime,
   double l2 = 0;
   for (const auto& c : device.caches) l2 = std::max(l2, c.size_bytes);
   const double max_alloc = static_cast<double>(runtime.max_alloc_bytes());
-  return {.dram_bytes = gpu && !quick ? std::max(dram, gpu_dram_smallest(l2)) : dram,
+  const bool as_cuda = gpu && (!quick || checks_on_device(runtime.device()));
+  return {.dram_bytes = as_cuda ? std::max(dram, gpu_dram_smallest(l2)) : dram,
           .study_bytes = std::max(gpu ? kReduceGpuBytes : 0, dram),
           .all_arrays = {},
           .one_array = {.bytes = max_alloc,

@@ -27,12 +27,12 @@ std::vector<Variant> variants(const roofline::Device& device,
                               const std::shared_ptr<Runtime>& runtime);
 
 // Device memory: DRAM cases are dram_working_set's (STREAM's rule, or where the probe's sweep put
-// DRAM); a GPU's, but for quick runs, as large as CUDA's (gpu_dram_smallest of its L2: at 4× the
-// L2, or the 64 MiB an H100's sweep showed, NVIDIA's OpenCL ran its stream kernels at 0.87–0.95
-// of CUDA's, at 2^27 elements per array 0.99–1.02; docs/performance.md, 2026-11-26). Quick keeps
-// the smaller size because OpenCL still makes and checks its inputs on the host: at 2 GiB a case
-// cost about 4 s, and the quick default suite on an H100 ran past 110 s. A GPU's size study goes
-// on to 1 GiB, as on CUDA; each array must fit in one allocation.
+// DRAM); a GPU's as large as CUDA's (gpu_dram_smallest of its L2: at 4× the L2, or the 64 MiB an
+// H100's sweep showed, NVIDIA's OpenCL ran its stream kernels at 0.87–0.95 of CUDA's, at 2^27
+// elements per array 0.99–1.02; docs/performance.md, 2026-11-26), but for quick runs on a GPU
+// that cannot check on the device (no fp64, kernels/opencl/device_check.hpp): made and checked
+// on the host, a 2 GiB case cost about 4 s. A GPU's size study goes on to 1 GiB, as on CUDA; each
+// array must fit in one allocation.
 MemoryFacts memory_facts(const roofline::Device& device, const Runtime& runtime, bool quick);
 
 // The cases a run asks for (kernels::make_cases over the rows above).

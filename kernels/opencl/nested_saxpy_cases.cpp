@@ -9,6 +9,7 @@
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/case.hpp"
+#include "kernels/opencl/device_check.hpp"
 #include "kernels/precision_dispatch.hpp"
 #include "roofline/input_error.hpp"
 
@@ -30,7 +31,8 @@ class NestedSaxpyCase final : public ClCase {
         m_(m),
         n_(n),
         launch_(launch),
-        units_(static_cast<int>(runtime->device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())) {}
+        units_(static_cast<int>(runtime->device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())),
+        on_device_(checks_on_device(runtime->device())) {}
 
  protected:
   void prepare_device() override {
@@ -40,11 +42,15 @@ class NestedSaxpyCase final : public ClCase {
             " -DW=" + std::to_string(launch_.width) + " -DE=" + std::to_string(launch_.chains) +
             " -DU=" + std::to_string(launch_.unroll));
     kernel_ = cl::Kernel(program, "nested_saxpy");
-    x_host_ = host_inputs<T>(kXSeed, n_);
     x_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy x");
     y_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy y");
-    runtime().write(x_, x_host_);
-    runtime().write(y_, host_inputs<T>(kYSeed, n_));
+    if (on_device_) {
+      fill_inputs<T>(runtime(), x_, kXSeed, n_);
+    } else {
+      x_host_ = host_inputs<T>(kXSeed, n_);
+      runtime().write(x_, x_host_);
+    }
+    reset_y();
     kernel_.setArg(0, y_);
     kernel_.setArg(1, x_);
     kernel_.setArg(2, T(kNestedSaxpyA));
@@ -64,8 +70,9 @@ class NestedSaxpyCase final : public ClCase {
 
   // y is updated in place by every timed call: it is reset to its initial values first.
   roofline::Verification verify_device() override {
-    runtime().write(y_, host_inputs<T>(kYSeed, n_));
+    reset_y();
     run_device();
+    if (on_device_) return verify_nested_saxpy_on_device<T>(runtime(), m_, y_, n_, kXSeed, kYSeed);
     const std::vector<T> y = runtime().read<T>(y_, n_);
     return verify_nested_saxpy<T>(m_, x_host_.data(), y.data(), n_, [](std::size_t i) {
       return static_cast<T>(input_value(kYSeed, i));
@@ -80,13 +87,21 @@ class NestedSaxpyCase final : public ClCase {
   }
 
  private:
+  void reset_y() {
+    if (on_device_)
+      fill_inputs<T>(runtime(), y_, kYSeed, n_);
+    else
+      runtime().write(y_, host_inputs<T>(kYSeed, n_));
+  }
+
   int m_;
   std::size_t n_;
   NestedSaxpyLaunch launch_;
   int units_;
+  bool on_device_;  // inputs made and checked on the device (kernels/opencl/device_check.hpp)
   cl::Kernel kernel_;
   cl::Buffer x_, y_;
-  std::vector<T> x_host_;
+  std::vector<T> x_host_;  // for the host's check, where the device makes no checks
 };
 
 }  // namespace

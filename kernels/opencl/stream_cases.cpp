@@ -10,6 +10,7 @@
 #include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/opencl/case.hpp"
+#include "kernels/opencl/device_check.hpp"
 #include "kernels/precision_dispatch.hpp"
 #include "roofline/input_error.hpp"
 
@@ -23,6 +24,7 @@ namespace {
 constexpr double kScalar = 3;  // STREAM's
 constexpr std::array<std::uint64_t, 2> kInputSeeds = {301, 302};
 constexpr std::uint64_t kOutputSeed = 303;  // the initial output daxpy reads
+constexpr StreamSeeds kSeeds = {kInputSeeds[0], kInputSeeds[1], kOutputSeed};
 
 bool is_reduction(StreamOp op) { return !stream_stores(op); }
 
@@ -35,7 +37,8 @@ class StreamCase final : public ClCase {
         op_(op),
         n_(n),
         launch_(launch),
-        units_(static_cast<int>(runtime->device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())) {}
+        units_(static_cast<int>(runtime->device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())),
+        on_device_(checks_on_device(runtime->device())) {}
 
  protected:
   void prepare_device() override {
@@ -49,12 +52,16 @@ class StreamCase final : public ClCase {
                                                              : "0"));
     kernel_ = cl::Kernel(program, ("stream_" + std::string(to_string(op_))).c_str());
     for (int k = 0; k < stream_inputs(op_); ++k) {
-      inputs_[k] = host_inputs<T>(kInputSeeds[k], n_);
       in_[k] = runtime().buffer(n_ * sizeof(T), what + " input");
-      runtime().write(*in_[k], inputs_[k]);
+      if (on_device_) {
+        fill_inputs<T>(runtime(), *in_[k], kInputSeeds[k], n_);
+      } else {
+        inputs_[k] = host_inputs<T>(kInputSeeds[k], n_);
+        runtime().write(*in_[k], inputs_[k]);
+      }
     }
     out_ = runtime().buffer((is_reduction(op_) ? blocks() : n_) * sizeof(T), what + " output");
-    if (stream_in_place(op_)) runtime().write(out_, host_inputs<T>(kOutputSeed, n_));
+    if (stream_in_place(op_)) reset_output();
     set_args();
   }
 
@@ -71,18 +78,23 @@ class StreamCase final : public ClCase {
       // Two passes when a run makes several: each sums every block twice, so half the total is
       // the sum (halving is exact), and a block the rotation skipped or repeated shows.
       const unsigned passes = std::min(launch_.passes, 2u);
-      runtime().write(out_, std::vector<T>(blocks(), std::numeric_limits<T>::quiet_NaN()));
+      poison(blocks());
       launch(passes);
       double sum = 0;
       for (T partial : runtime().read<T>(out_, blocks())) sum += partial;
+      if (on_device_)
+        return verify_stream_sum_on_device<T>(runtime(), op_, sum / passes, n_, kSeeds);
       return verify_stream_sum<T>(op_, sum / passes, input(0), input(1), n_);
     }
-    runtime().write(out_, stream_in_place(op_)
-                              ? host_inputs<T>(kOutputSeed, n_)
-                              : std::vector<T>(n_, std::numeric_limits<T>::quiet_NaN()));
+    if (stream_in_place(op_))
+      reset_output();
+    else
+      poison(n_);
     // Every pass of an operation that does not read its output writes the same values: those
     // are checked after all the passes a run makes; daxpy after one.
     launch(stream_in_place(op_) ? 1 : launch_.passes);
+    if (on_device_)
+      return verify_stream_output_on_device<T>(runtime(), op_, out_, n_, T(kScalar), kSeeds);
     const std::vector<T> out = runtime().read<T>(out_, n_);
     return verify_stream_output<T>(
         op_, out.data(), input(0), input(1), n_, T(kScalar),
@@ -98,6 +110,19 @@ class StreamCase final : public ClCase {
 
  private:
   unsigned items() const { return items_per_work_item(op_, launch_, n_, units_); }
+
+  // daxpy's output to its values before a call.
+  void reset_output() {
+    if (on_device_)
+      fill_inputs<T>(runtime(), out_, kOutputSeed, n_);
+    else
+      runtime().write(out_, host_inputs<T>(kOutputSeed, n_));
+  }
+  // The first `count` elements of the output to NaN, which no operation writes.
+  void poison(std::size_t count) {
+    runtime().queue().enqueueFillBuffer(out_, std::numeric_limits<T>::quiet_NaN(), 0,
+                                        count * sizeof(T));
+  }
 
   // Work-groups, and a reduction's partial sum each.
   std::size_t blocks() const { return stream_groups(op_, launch_, n_, units_); }
@@ -130,6 +155,7 @@ class StreamCase final : public ClCase {
   std::size_t n_;
   StreamLaunch launch_;
   int units_;
+  bool on_device_;  // inputs made and checked on the device (kernels/opencl/device_check.hpp)
   cl::Kernel kernel_;
   cl::Buffer out_;
   std::array<std::optional<cl::Buffer>, 2> in_;

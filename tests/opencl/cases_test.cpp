@@ -12,6 +12,7 @@
 #include "family_test_support.hpp"
 #include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
+#include "kernels/opencl/device_check.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/stream_cases.hpp"
 #include "kernels/stream.hpp"
@@ -196,9 +197,9 @@ TEST(OpenClCases, EveryRowOfTheSuiteIsOneConfiguration) {
     EXPECT_TRUE(rows.emplace(v.family->name, v.name).second) << v.family->name << " " << v.name;
 }
 
-// A GPU's DRAM cases are as large as CUDA's (kernels/gpu_dram.hpp) but in quick runs, a CPU
-// device's STREAM's.
-TEST(OpenClCases, AGpuSizesItsDramCasesAsCudaDoesButInQuickRuns) {
+// A GPU's DRAM cases are as large as CUDA's (kernels/gpu_dram.hpp) but in quick runs on a device
+// that cannot check them itself, a CPU device's STREAM's. The runtime is PoCL's, with fp64.
+TEST(OpenClCases, AGpuSizesItsDramCasesAsCudaDoes) {
   const OpenClBackend backend;
   roofline::Device device = test_device(backend);
   const auto runtime = backend.runtime(device.id);
@@ -210,8 +211,9 @@ TEST(OpenClCases, AGpuSizesItsDramCasesAsCudaDoesButInQuickRuns) {
     EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime, quick).dram_bytes,
                      stream_rule);
     device.facts["device_type"] = "GPU";
+    ASSERT_TRUE(kernels::opencl::checks_on_device(runtime->device()));
     EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime, quick).dram_bytes,
-                     quick ? stream_rule : kernels::gpu_dram_smallest(50.0 * (1 << 20)));
+                     kernels::gpu_dram_smallest(50.0 * (1 << 20)));
     EXPECT_DOUBLE_EQ(kernels::opencl::memory_facts(device, *runtime, quick).study_bytes, 1 << 30);
   }
 }
