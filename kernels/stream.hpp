@@ -106,12 +106,6 @@ constexpr int stream_flops(StreamOp op) {
   return 0;
 }
 
-// The seeds of in1, in2 and the output's values before the call (daxpy reads them), for the
-// checks on a device, which make the inputs again from them (kernels/inputs.hpp).
-struct StreamSeeds {
-  std::uint64_t in1 = 0, in2 = 0, out0 = 0;
-};
-
 // Work of one pass over n elements per array, counted as referenced (STREAM: daxpy moves 3 arrays,
 // reading and writing its output; its working set is 2 arrays). A temporal store
 // also reads its output line first (write-allocate); a non-temporal one does not, nor does an

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "kernels/stream.hpp"
+#include "kernels/stream_seeds.hpp"
 #include "roofline/results.hpp"
 
 namespace kernels::cuda {

@@ -11,6 +11,7 @@
 #include "kernels/opencl/cl.hpp"
 #include "kernels/opencl/runtime.hpp"
 #include "kernels/stream.hpp"
+#include "kernels/stream_seeds.hpp"
 #include "roofline/results.hpp"
 
 namespace kernels::opencl {
