@@ -25,9 +25,9 @@ def main():
             place = r["placement"]
             rows.setdefault((r["device"], r["variant"], p), {})[m] = place
             if place["bound"] == "compute":
-                peak[p] = max(peak.get(p, 0), place["attainable"])
+                peak[p] = max(peak.get(p, 0), place["attainable_flops_per_s"])
             else:
-                bandwidth[p] = max(bandwidth.get(p, 0), place["attainable"] / place["ai"])
+                bandwidth[p] = max(bandwidth.get(p, 0), place["attainable_flops_per_s"] / place["ai"])
     depths = sorted({m for v in rows.values() for m in v})
     print("| device | variant | precision | " + " | ".join(map(str, depths)) + " | away / near |")
     print("|---|---|---|" + "---|" * len(depths) + "---|")

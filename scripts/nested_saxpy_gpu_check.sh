@@ -49,8 +49,7 @@ for what in "$@"; do
       step opencl_probe "$bin/rooflab" probe -d cuda:0 -d "$opencl" -o "$out/opencl_machine.json"
       step opencl_nested timeout 400 "$bin/rooflab" run -d "$opencl" --family nested_saxpy \
         --size "${NS_SIZE:-32M}" --machine "$out/opencl_machine.json" --no-roof-check \
-        --variant v16_c1_wg256_u32 v16_c4_wg256_grid4_u32 v16_c1_wg256_grid8_u32_prefetch \
-        v16_c1_wg256_grid4_u32_prefetch v16_c2_wg256_grid4_u32_prefetch -o "$out/opencl_nested.json"
+        --variant v16_c1_wg256_u32 v16_c4_wg256_grid4_u32 -o "$out/opencl_nested.json"
       step cuda_nested "$bin/rooflab" run -d cuda:0 --family nested_saxpy --size "${NS_SIZE:-32M}" \
         --machine "$out/opencl_machine.json" --no-roof-check \
         --variant grid_stride_v16 bulk_copy_tiles -o "$out/cuda_nested.json"

@@ -17,9 +17,11 @@ inline constexpr int kNestedSaxpyItems = 4;
 // `vector_bytes` each (16, or one lane: 4 bytes, a pair of 16-bit elements, 8 for fp64), thread t
 // taking accesses t, t + threads, …; y stored plainly or with the streaming hint (st.global.cs,
 // evict first). CUB's transform on sm_90 takes one element per access, 3 per thread in blocks of
-// 256 (48 KiB in flight per SM). Of 64, 128 or 256 threads × 1 or 2 16-byte vectors on an H100,
-// 256 × 1 was the fastest at m = 1 and 16 in every precision and at fp64 m = 64, within 1.6% at
-// the other m = 64; 3 and 4 vectors of 256 threads were slower (docs/performance.md, 2026-11-26).
+// 256 (48 KiB in flight per SM). On an H100 at 64M elements (docs/performance.md, 2026-11-26)
+// 256 × 3 lanes was the fastest tile at fp32 m = 1 and 16 (0.2626 against 0.2639 ms for 256 × 1
+// vector) but 13% slower at m = 64 (one dependent chain per access), where 256 × 1 vector was
+// within 0.5% of the best; streaming stores moved no tile by more than 0.4%. So the default stays
+// 256 × 1 16-byte vector, plain stores.
 struct NestedSaxpyBulkTile {
   int threads = 256;
   int items = 1;

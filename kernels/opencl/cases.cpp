@@ -111,7 +111,6 @@ void add_nested_saxpy_cases(Cases& cases, const Sizing& sizing, const roofline::
                                {"chains", launch.chains},
                                {"group", launch.group}};
       if (launch.groups_per_unit > 0) params["groups_per_unit"] = launch.groups_per_unit;
-      if (launch.prefetch) params["prefetch"] = true;
       cases.push_back(make_nested_saxpy_case(
           opencl_case_info(device, "nested_saxpy", name, params, work), runtime, m, p, n, launch));
     }
@@ -143,18 +142,10 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
   // ran at 0.955 of its roof instead of 0.536, m = 128 at 0.749 instead of 0.478; one chain in
   // the covering grid (the quick suite's) 0.893-0.955 in fp32 except 0.749 at m = 128, where one
   // wave of 4 chains reached 0.797, and 0.806-0.965 in fp64.
-  // One wave that loads each group's next block before computing the current one (prefetch), at
-  // full occupancy with one chain and at half with 1 and 2: near the ridge both pipes are busy.
   for (const NestedSaxpyLaunch shape :
        {NestedSaxpyLaunch{.chains = 1, .group = group, .unroll = 32},
         NestedSaxpyLaunch{.chains = 4, .group = group, .unroll = 32},
-        NestedSaxpyLaunch{.chains = 4, .group = group, .groups_per_unit = 4, .unroll = 32},
-        NestedSaxpyLaunch{
-            .chains = 1, .group = group, .groups_per_unit = 8, .unroll = 32, .prefetch = true},
-        NestedSaxpyLaunch{
-            .chains = 2, .group = group, .groups_per_unit = 4, .unroll = 32, .prefetch = true},
-        NestedSaxpyLaunch{
-            .chains = 1, .group = group, .groups_per_unit = 4, .unroll = 32, .prefetch = true}}) {
+        NestedSaxpyLaunch{.chains = 4, .group = group, .groups_per_unit = 4, .unroll = 32}}) {
     std::string name = nested_saxpy_launch_name(shape);  // "w1_c4_wg256…" → "v16_c4_wg256…"
     name.replace(0, name.find('_'), "v16");
     const bool quick = shape.chains == 1;

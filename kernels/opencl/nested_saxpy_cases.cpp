@@ -38,7 +38,7 @@ class NestedSaxpyCase final : public ClCase {
         "nested_saxpy.cl", rooflab_embedded::nested_saxpy_cl,
         std::string("-DREAL=") + cl_type<T>() + " -DM=" + std::to_string(m_) +
             " -DW=" + std::to_string(launch_.width) + " -DE=" + std::to_string(launch_.chains) +
-            " -DU=" + std::to_string(launch_.unroll) + " -DP=" + (launch_.prefetch ? "1" : "0"));
+            " -DU=" + std::to_string(launch_.unroll));
     kernel_ = cl::Kernel(program, "nested_saxpy");
     x_host_ = host_inputs<T>(kXSeed, n_);
     x_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy x");
@@ -97,7 +97,6 @@ std::string nested_saxpy_launch_name(const NestedSaxpyLaunch& launch) {
           std::to_string(launch.group);
   if (launch.groups_per_unit > 0) name += "_grid" + std::to_string(launch.groups_per_unit);
   if (launch.unroll > 1) name += "_u" + std::to_string(launch.unroll);
-  if (launch.prefetch) name += "_prefetch";
   return name;
 }
 

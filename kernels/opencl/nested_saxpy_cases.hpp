@@ -13,18 +13,15 @@ namespace kernels::opencl {
 // How nested_saxpy.cl is launched: `chains` independent chains of `width`-wide vectors per
 // work-item, in work-groups of `group` work-items; a grid that covers the arrays, or with
 // groups_per_unit > 0 that many work-groups per compute unit (at most those that cover them), each
-// striding over the arrays, with `prefetch` loading its next block before computing the current
-// one; the depth loop unrolled `unroll` times (1: as the compiler likes).
+// striding over the arrays; the depth loop unrolled `unroll` times (1: as the compiler likes).
 struct NestedSaxpyLaunch {
   int width = 1, chains = 1;
   std::size_t group = 256;
   unsigned groups_per_unit = 0;
   int unroll = 1;
-  bool prefetch = false;
 };
 
-// "w4_c4_wg256", "w4_c4_wg256_grid4", "w4_c1_wg256_u32", "w4_c1_wg256_grid8_u32_prefetch": the
-// launch as a variant name.
+// "w4_c4_wg256", "w4_c4_wg256_grid4", "w4_c1_wg256_u32": the launch as a variant name.
 std::string nested_saxpy_launch_name(const NestedSaxpyLaunch& launch);
 
 // One case: depth m over n elements of precision p, built from nested_saxpy.cl with m, the width
