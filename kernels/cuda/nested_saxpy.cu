@@ -92,29 +92,30 @@ __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, 
   }
 }
 
-// One tile of `items` vectors per thread per block: the copy engine brings the block's x and y
-// into shared memory (bulk_copy.cuh), the threads compute from there and store y. Thrust's
-// transform reads its inputs this way on sm_90 (cub::DeviceTransform's bulk-copy algorithm).
-// Dynamic shared memory: two tiles.
-template <class T, int M>
+// One tile of `items` accesses of `Lanes` lanes per thread per block (NestedSaxpyBulkTile): the
+// copy engine brings the block's x and y into shared memory (bulk_copy.cuh), the threads compute
+// from there, access t of the tile by thread t mod the block, and store y. Thrust's transform
+// reads its inputs this way on sm_90 (cub::DeviceTransform's bulk-copy algorithm). Dynamic shared
+// memory: two tiles.
+template <class T, int M, int Lanes>
 __global__ void nested_saxpy_bulk_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n,
-                                         T a, int items) {
+                                         T a, int items, bool streaming_stores) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   using L = typename Lane<T>::type;
-  constexpr int kLanes = 16 / sizeof(L), kPerVector = 16 / sizeof(T);
+  constexpr int kPerVector = 16 / sizeof(T), kPerAccess = Lanes * sizeof(L) / sizeof(T);
   extern __shared__ __align__(128) unsigned char tiles[];
   __shared__ unsigned long long landed;
-  const int tile = static_cast<int>(blockDim.x) * items * kPerVector;  // elements
+  const int tile = static_cast<int>(blockDim.x) * items * kPerAccess;  // elements
   const std::size_t begin = blockIdx.x * std::size_t(tile);
   const int count = static_cast<int>(n - begin < std::size_t(tile) ? n - begin : tile);
-  const int vectors = count / kPerVector;
+  const int copied = count / kPerVector * kPerVector;  // whole 16-byte vectors, what is copied
   T* const x_tile = reinterpret_cast<T*>(tiles);
   T* const y_tile = x_tile + tile;
   if (threadIdx.x == 0) bulk_init(&landed);
   __syncthreads();
-  if (vectors > 0) {
+  if (copied > 0) {
     if (threadIdx.x == 0) {
-      const unsigned bytes = static_cast<unsigned>(vectors) * 16;
+      const unsigned bytes = static_cast<unsigned>(copied) * sizeof(T);
       bulk_expect(&landed, 2 * bytes);
       bulk_copy(x_tile, x + begin, bytes, &landed);
       bulk_copy(y_tile, y + begin, bytes, &landed);
@@ -125,14 +126,17 @@ __global__ void nested_saxpy_bulk_kernel(T* __restrict__ y, const T* __restrict_
   const L* const x_lanes = reinterpret_cast<const L*>(x_tile);
   const L* const y0_lanes = reinterpret_cast<const L*>(y_tile);
   L* const y_lanes = reinterpret_cast<L*>(y + begin);
-  for (int v = threadIdx.x; v < vectors; v += blockDim.x) {
-    Vector<L, kLanes> t = load_shared<L, kLanes>(x_lanes + v * kLanes);
-    const Vector<L, kLanes> y0 = load_shared<L, kLanes>(y0_lanes + v * kLanes);
+  for (int v = threadIdx.x; v < copied / kPerAccess; v += blockDim.x) {
+    Vector<L, Lanes> t = load_shared<L, Lanes>(x_lanes + v * Lanes);
+    const Vector<L, Lanes> y0 = load_shared<L, Lanes>(y0_lanes + v * Lanes);
     nest<M, 1>(&t, &y0, a_lanes);
-    store<L, kLanes>(y_lanes + v * kLanes, t);
+    if (streaming_stores)
+      store_streaming<L, Lanes>(y_lanes + v * Lanes, t);
+    else
+      store<L, Lanes>(y_lanes + v * Lanes, t);
   }
   // The elements past the last whole vector (in the last tile only), from global memory.
-  for (int i = vectors * kPerVector + threadIdx.x; i < count; i += blockDim.x) {
+  for (int i = copied + threadIdx.x; i < count; i += blockDim.x) {
     Vector<T, 1> t{x[begin + i]};
     const Vector<T, 1> y0{y[begin + i]};
     nest<M, 1>(&t, &y0, a);
@@ -158,9 +162,15 @@ template <class T, int M>
 struct GridStride {
   static constexpr auto kernel = nested_saxpy_kernel<T, M>;
 };
+// Bulk tiles read and written in 16-byte vectors, or one lane at a time.
 template <class T, int M>
-struct BulkTiles {
-  static constexpr auto kernel = nested_saxpy_bulk_kernel<T, M>;
+struct BulkVectors {
+  static constexpr auto kernel =
+      nested_saxpy_bulk_kernel<T, M, 16 / sizeof(typename Lane<T>::type)>;
+};
+template <class T, int M>
+struct BulkLanes {
+  static constexpr auto kernel = nested_saxpy_bulk_kernel<T, M, 1>;
 };
 
 using Depths = std::make_index_sequence<kNestedSaxpyDepths.size()>;
@@ -175,16 +185,20 @@ void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t
 }
 
 template <class T>
-void nested_saxpy_bulk_launch(int m, int threads, int items, T* y, const T* x, std::size_t n, T a) {
-  const std::size_t tile = std::size_t(threads) * items * (16 / sizeof(T));
-  const std::size_t blocks = (n + tile - 1) / tile;
+void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, T* y, const T* x,
+                              std::size_t n, T a) {
+  const std::size_t elements =
+      std::size_t(tile.threads) * tile.items * tile.vector_bytes / sizeof(T);
+  const std::size_t blocks = (n + elements - 1) / elements;
   if (blocks == 0) return;
-  launch_depth<T, BulkTiles>(
-      m,
-      [&](auto kernel) {
-        kernel<<<static_cast<unsigned>(blocks), threads, 2 * tile * sizeof(T)>>>(y, x, n, a, items);
-      },
-      Depths());
+  const auto launch = [&](auto kernel) {
+    kernel<<<static_cast<unsigned>(blocks), tile.threads, 2 * elements * sizeof(T)>>>(
+        y, x, n, a, tile.items, tile.streaming_stores);
+  };
+  if (tile.vector_bytes == 16)
+    launch_depth<T, BulkVectors>(m, launch, Depths());
+  else
+    launch_depth<T, BulkLanes>(m, launch, Depths());
   check_launch("nested_saxpy_bulk_kernel");
 }
 
@@ -195,10 +209,13 @@ template void nested_saxpy_launch(int, const Geometry&, __half*, const __half*, 
                                   __half);
 template void nested_saxpy_launch(int, const Geometry&, __nv_bfloat16*, const __nv_bfloat16*,
                                   std::size_t, __nv_bfloat16);
-template void nested_saxpy_bulk_launch(int, int, int, float*, const float*, std::size_t, float);
-template void nested_saxpy_bulk_launch(int, int, int, double*, const double*, std::size_t, double);
-template void nested_saxpy_bulk_launch(int, int, int, __half*, const __half*, std::size_t, __half);
-template void nested_saxpy_bulk_launch(int, int, int, __nv_bfloat16*, const __nv_bfloat16*,
-                                       std::size_t, __nv_bfloat16);
+template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, float*, const float*,
+                                       std::size_t, float);
+template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, double*, const double*,
+                                       std::size_t, double);
+template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, __half*, const __half*,
+                                       std::size_t, __half);
+template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, __nv_bfloat16*,
+                                       const __nv_bfloat16*, std::size_t, __nv_bfloat16);
 
 }  // namespace kernels::cuda

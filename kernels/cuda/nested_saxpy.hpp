@@ -13,12 +13,22 @@ namespace kernels::cuda {
 // items × vector width chains are independent FMAs for the compute-bound depths.
 inline constexpr int kNestedSaxpyItems = 4;
 
-// The bulk-copy kernel's tiles: vectors per thread and threads per block (two 4 KiB tiles per
-// block of 256, eight blocks and 64 KiB in flight per SM; cub::DeviceTransform aims at 48 KiB per
-// SM on sm_90). Of 64, 128 or 256 threads × 1 or 2 vectors on an H100, the fastest at m = 1 and
-// 16 in every precision and at fp64 m = 64, within 1.6% at the other m = 64; 3 and 4 vectors of
-// 256 threads were slower (docs/performance.md, 2026-11-26).
-inline constexpr int kNestedSaxpyBulkItems = 1, kNestedSaxpyBulkThreads = 256;
+// The bulk-copy kernel's tile: one block of `threads` per tile of threads × `items` accesses of
+// `vector_bytes` each (16, or one lane: 4 bytes, a pair of 16-bit elements, 8 for fp64), thread t
+// taking accesses t, t + threads, …; y stored plainly or with the streaming hint (st.global.cs,
+// evict first). CUB's transform on sm_90 takes one element per access, 3 per thread in blocks of
+// 256 (48 KiB in flight per SM). On an H100 at 64M elements (docs/performance.md, 2026-11-26)
+// 256 × 3 lanes was the fastest tile at fp32 m = 1 and 16 (0.2626 against 0.2639 ms for 256 × 1
+// vector) but 13% slower at m = 64 (one dependent chain per access), where 256 × 1 vector was
+// within 0.5% of the best; streaming stores moved no tile by more than 0.4%. So the default stays
+// 256 × 1 16-byte vector, plain stores.
+struct NestedSaxpyBulkTile {
+  int threads = 256;
+  int items = 1;
+  int vector_bytes = 16;
+  bool streaming_stores = false;
+};
+inline constexpr NestedSaxpyBulkTile kNestedSaxpyBulkTile{};
 
 // Enqueues y[i] = a(…a(a·x[i] + y[i]) + y[i]…) + y[i] with m FMAs per element on the default
 // stream. Throws std::invalid_argument for an m outside kNestedSaxpyDepths. x and y are 16-byte
@@ -26,9 +36,10 @@ inline constexpr int kNestedSaxpyBulkItems = 1, kNestedSaxpyBulkThreads = 256;
 template <class T>
 void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t n, T a);
 
-// The same with the copy engine's bulk copies (sm_90 and later): one block of `threads` per tile
-// of threads × `items` 16-byte vectors, x and y copied into shared memory whole.
+// The same with the copy engine's bulk copies (sm_90 and later): one block per tile, x's and y's
+// tiles copied into shared memory whole. The tile is checked by make_bulk_nested_saxpy_case.
 template <class T>
-void nested_saxpy_bulk_launch(int m, int threads, int items, T* y, const T* x, std::size_t n, T a);
+void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, T* y, const T* x,
+                              std::size_t n, T a);
 
 }  // namespace kernels::cuda

@@ -71,11 +71,11 @@ std::unique_ptr<roofline::Case> kernel_case(roofline::CaseInfo info, int m, cons
 }
 
 template <class T>
-std::unique_ptr<roofline::Case> bulk_case(roofline::CaseInfo info, int m, int threads, int items,
-                                          std::size_t n) {
+std::unique_ptr<roofline::Case> bulk_case(roofline::CaseInfo info, int m,
+                                          const NestedSaxpyBulkTile& tile, std::size_t n) {
   return std::make_unique<NestedSaxpyCase<T>>(
-      std::move(info), m, n, [m, threads, items](T* y, const T* x, std::size_t count, T a) {
-        nested_saxpy_bulk_launch<T>(m, threads, items, y, x, count, a);
+      std::move(info), m, n, [m, tile](T* y, const T* x, std::size_t count, T a) {
+        nested_saxpy_bulk_launch<T>(m, tile, y, x, count, a);
       });
 }
 
@@ -133,17 +133,30 @@ bool has_bulk_copy(const roofline::Device& device) {
   return std::stoi(cc) >= 9;
 }
 
+int nested_saxpy_lane_bytes(roofline::Precision p) {
+  return p == roofline::Precision::fp64 ? 8 : 4;
+}
+
 std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Device& device, int m,
                                                             roofline::Precision p, std::size_t n,
-                                                            int items, int threads) {
+                                                            const NestedSaxpyBulkTile& tile) {
   check_depth(m);
-  if (threads < 32 || threads > 1024 || threads % 32 != 0)
-    throw roofline::InputError("nested saxpy bulk_copy_tiles: " + std::to_string(threads) +
+  const std::string what = "nested saxpy bulk_copy_tiles: ";
+  if (tile.threads < 32 || tile.threads > 1024 || tile.threads % 32 != 0)
+    throw roofline::InputError(what + std::to_string(tile.threads) +
                                " threads per block, not a multiple of 32 from 32 to 1024");
-  if (items < 1 || items > kNestedSaxpyItems)
-    throw roofline::InputError("nested saxpy bulk_copy_tiles: " + std::to_string(items) +
-                               " vectors per thread, not 1 to " +
-                               std::to_string(kNestedSaxpyItems));
+  const int lane = nested_saxpy_lane_bytes(p);
+  if (tile.vector_bytes != 16 && tile.vector_bytes != lane)
+    throw roofline::InputError(what + std::to_string(tile.vector_bytes) +
+                               "-byte accesses, not 16 or one lane (" + std::to_string(lane) + ")");
+  // At most the grid-stride kernel's bytes per thread, and two tiles within the 48 KiB of shared
+  // memory a block gets without asking.
+  const int most = kNestedSaxpyItems * 16 / tile.vector_bytes;
+  if (tile.items < 1 || tile.items > most ||
+      2 * tile.threads * tile.items * tile.vector_bytes > 48 * 1024)
+    throw roofline::InputError(what + std::to_string(tile.items) +
+                               " accesses per thread, not 1 to " + std::to_string(most) +
+                               " within two tiles of 48 KiB");
   if (!has_bulk_copy(device))
     throw roofline::InputError("nested saxpy bulk_copy_tiles on " + device.id +
                                ": the copy engine's bulk copies need compute capability 9.0 or "
@@ -151,14 +164,15 @@ std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Devi
                                device.facts.value("compute_capability", std::string("none")));
   const nlohmann::json params = {{"n", n},
                                  {"m", m},
-                                 {"vector_bytes", 16},
-                                 {"threads_per_block", threads},
-                                 {"items_per_thread", items}};
+                                 {"vector_bytes", tile.vector_bytes},
+                                 {"threads_per_block", tile.threads},
+                                 {"items_per_thread", tile.items},
+                                 {"streaming_stores", tile.streaming_stores}};
   auto info = roofline::case_info(device, "nested_saxpy", "bulk_copy_tiles", params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
                                   device.compute_units);
   return with_type<float, double, __half, __nv_bfloat16>(p, "nested saxpy on CUDA", [&]<class T>() {
-    return bulk_case<T>(std::move(info), m, threads, items, n);
+    return bulk_case<T>(std::move(info), m, tile, n);
   });
 }
 

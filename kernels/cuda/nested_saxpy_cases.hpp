@@ -28,14 +28,17 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
 // Whether the device has the copy engine's bulk copies (compute capability 9.0 and later).
 bool has_bulk_copy(const roofline::Device& device);
 
-// The own kernel fed by bulk copies of whole tiles into shared memory (nested_saxpy_bulk_launch),
-// `items` 16-byte vectors per thread, blocks of `threads`. Throws roofline::InputError for an m
-// outside the sweep's depths, items outside 1 … kNestedSaxpyItems, threads not a multiple of 32
-// up to 1024, a device without bulk copies or a precision other than fp16, bf16, fp32 or fp64.
-std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Device& device, int m,
-                                                            roofline::Precision p, std::size_t n,
-                                                            int items = kNestedSaxpyBulkItems,
-                                                            int threads = kNestedSaxpyBulkThreads);
+// The bytes of one lane of a step: one fp32 or fp64 element, a pair of 16-bit elements.
+int nested_saxpy_lane_bytes(roofline::Precision p);
+
+// The own kernel fed by bulk copies of whole tiles into shared memory (nested_saxpy_bulk_launch).
+// Throws roofline::InputError for an m outside the sweep's depths, threads not a multiple of 32
+// up to 1024, accesses other than 16 bytes or one lane, more bytes per thread than the grid-stride
+// kernel's (kNestedSaxpyItems 16-byte vectors) or two tiles over 48 KiB, a device without bulk
+// copies or a precision other than fp16, bf16, fp32 or fp64.
+std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(
+    const roofline::Device& device, int m, roofline::Precision p, std::size_t n,
+    const NestedSaxpyBulkTile& tile = kNestedSaxpyBulkTile);
 
 // thrust::transform with the m-deep expression as a functor (the study's baseline at every depth).
 // Throws roofline::InputError for an m outside the sweep's depths or a precision other than

@@ -31,8 +31,16 @@ struct VectorOf<double, 2> {
   using type = double2;
 };
 template <>
+struct VectorOf<__half2, 1> {
+  using type = __half2;
+};
+template <>
 struct VectorOf<__half2, 4> {
   using type = uint4;
+};
+template <>
+struct VectorOf<__nv_bfloat162, 1> {
+  using type = __nv_bfloat162;
 };
 template <>
 struct VectorOf<__nv_bfloat162, 4> {
@@ -83,13 +91,23 @@ __device__ __forceinline__ Vector<T, N> load_shared(const T* p) {
 }
 
 template <class T, int N>
-__device__ __forceinline__ void store(T* p, const Vector<T, N>& value) {
-  using V = typename VectorOf<T, N>::type;
-  V raw;
+__device__ __forceinline__ typename VectorOf<T, N>::type packed(const Vector<T, N>& value) {
+  typename VectorOf<T, N>::type raw;
   T* e = reinterpret_cast<T*>(&raw);
 #pragma unroll
   for (int k = 0; k < N; ++k) e[k] = value.v[k];
-  *reinterpret_cast<V*>(p) = raw;
+  return raw;
+}
+
+template <class T, int N>
+__device__ __forceinline__ void store(T* p, const Vector<T, N>& value) {
+  *reinterpret_cast<typename VectorOf<T, N>::type*>(p) = packed(value);
+}
+
+// With the streaming hint (st.global.cs): the line is the L2's first to evict.
+template <class T, int N>
+__device__ __forceinline__ void store_streaming(T* p, const Vector<T, N>& value) {
+  __stcs(reinterpret_cast<typename VectorOf<T, N>::type*>(p), packed(value));
 }
 
 }  // namespace kernels::cuda

@@ -96,12 +96,20 @@ TEST_F(Gpu, NestedSaxpyVerifiesAtEveryDepth) {
 TEST_F(Gpu, BulkCopyNestedSaxpyVerifiesAtEveryDepthAndEveryTileEdge) {
   if (!kernels::cuda::has_bulk_copy(device_)) GTEST_SKIP() << "no bulk copies before sm_90";
   // kN ends in a tile cut short inside its last vector; 4099 floats are one tile of 4 vectors
-  // per thread (4096) and 3 elements past it; 1 is no whole vector.
-  for (Precision p : kNestedSaxpyPrecisions)
+  // per thread (4096) and 3 elements past it, or 5 tiles of 3 lanes per thread and 259 elements
+  // (256 copied, 3 from global memory); 1 is no whole vector.
+  for (Precision p : kNestedSaxpyPrecisions) {
+    const int lane = kernels::cuda::nested_saxpy_lane_bytes(p);
+    const kernels::cuda::NestedSaxpyBulkTile tiles[] = {
+        {.items = 1},
+        {.items = kernels::cuda::kNestedSaxpyItems, .streaming_stores = true},
+        {.items = 3, .vector_bytes = lane},
+        {.threads = 128, .items = 64 / lane, .vector_bytes = lane, .streaming_stores = true}};
     for (int m : kernels::kNestedSaxpyDepths)
       for (std::size_t n : {kN, std::size_t{1}, std::size_t{4099}})
-        for (int items : {1, kernels::cuda::kNestedSaxpyItems})
-          expect_verified(*kernels::cuda::make_bulk_nested_saxpy_case(device_, m, p, n, items));
+        for (const auto& tile : tiles)
+          expect_verified(*kernels::cuda::make_bulk_nested_saxpy_case(device_, m, p, n, tile));
+  }
 }
 
 // The nested SAXPY's timing tests by hand: 64M elements, the contenders timed together (repetitions
@@ -112,38 +120,51 @@ const roofline::MeasureOptions kTimedTogether{.repetitions = 15,
                                               .warmup_seconds = 0.005,
                                               .together_bytes = 16.0 * (1 << 30)};
 
-// The bulk-copy kernel's tile (64, 128 or 256 threads × 1 or 2 vectors) against the grid-stride
-// launch and Thrust at the memory-bound depths, the measurement kNestedSaxpyBulk* come from (run
-// by hand: --gtest_also_run_disabled_tests --gtest_filter='*BulkTiles*'): 64M elements, timed
-// together (repetitions interleaved, 15 samples of at least 1 ms); one line per precision and depth
-// with each median in ms and Thrust's over the best own.
+// The bulk-copy kernel's tile against the grid-stride launch and Thrust at the memory-bound
+// depths, the measurement kNestedSaxpyBulkTile comes from (run by hand:
+// --gtest_also_run_disabled_tests --gtest_filter='*BulkTiles*'): blocks of 256 × 1 16-byte
+// vector (plain and streaming stores), × 1 to 4 lanes (CUB's shape: 3) and × 3 lanes streaming,
+// 128 × 6 lanes; 64M elements, timed together (repetitions interleaved, 15 samples of at least
+// 1 ms); one line per tile, precision and depth with its median in ms, then Thrust's and the
+// grid-stride kernel's, and Thrust's over the best own.
 TEST_F(Gpu, DISABLED_NestedSaxpyBulkTilesAgainstThrust) {
   if (!kernels::cuda::has_bulk_copy(device_)) GTEST_SKIP() << "no bulk copies before sm_90";
   const std::size_t n = kTimedNestedSaxpyLength;
   const roofline::MeasureOptions timing = kTimedTogether;
-  for (Precision p : kNestedSaxpyPrecisions)
+  for (Precision p : kNestedSaxpyPrecisions) {
+    const int lane = kernels::cuda::nested_saxpy_lane_bytes(p);
+    std::vector<kernels::cuda::NestedSaxpyBulkTile> tiles = {
+        {.items = 1}, {.items = 1, .streaming_stores = true}};
+    for (int items = 1; items <= 4; ++items)
+      tiles.push_back({.items = items, .vector_bytes = lane});
+    tiles.push_back({.items = 3, .vector_bytes = lane, .streaming_stores = true});
+    tiles.push_back({.threads = 128, .items = 6, .vector_bytes = lane});
     for (int m : {1, 16, 64}) {
       std::vector<std::unique_ptr<roofline::Case>> cases;
-      for (int threads : {64, 128, 256})
-        for (int items : {1, 2})
-          cases.push_back(
-              kernels::cuda::make_bulk_nested_saxpy_case(device_, m, p, n, items, threads));
+      for (const auto& tile : tiles)
+        cases.push_back(kernels::cuda::make_bulk_nested_saxpy_case(device_, m, p, n, tile));
       cases.push_back(kernels::cuda::make_nested_saxpy_case(
           device_, "test", m, kernels::cuda::nested_saxpy_geometry(device_, p, m, n), p, n));
       cases.push_back(kernels::cuda::make_thrust_nested_saxpy_case(device_, m, p, n));
       const auto results = roofline::measure_all(cases, timing, "bulk tiles");
-      std::printf("bulk %s m=%d threads 64/128/256 x items 1/2, grid stride, thrust:",
-                  std::string(to_string(p)).c_str(), m);
-      double best = 1e30, thrust = 0;
-      for (std::size_t k = 0; k < results.size(); ++k) {
-        EXPECT_TRUE(results[k].ok()) << results[k].error << results[k].verification.message;
-        const double ms = results[k].ok() ? results[k].time->median * 1e3 : 0.0;
-        std::printf(" %.4f", ms);
-        if (k + 1 < results.size() && ms > 0) best = std::min(best, ms);
-        if (k + 1 == results.size()) thrust = ms;
+      std::vector<double> ms;
+      for (const auto& r : results) {
+        EXPECT_TRUE(r.ok()) << r.error << r.verification.message;
+        ms.push_back(r.ok() ? r.time->median * 1e3 : 0.0);
       }
-      std::printf(" thrust/best %.3f\n", thrust / best);
+      const std::string prec(to_string(p));
+      double best = 1e30;
+      for (std::size_t k = 0; k < tiles.size(); ++k) {
+        std::printf("tile %s m=%d %dx%dx%dB%s %.4f\n", prec.c_str(), m, tiles[k].threads,
+                    tiles[k].items, tiles[k].vector_bytes, tiles[k].streaming_stores ? "cs" : "",
+                    ms[k]);
+        if (ms[k] > 0) best = std::min(best, ms[k]);
+      }
+      const double stride = ms[tiles.size()], thrust = ms.back();
+      std::printf("bulk %s m=%d best tile %.4f grid stride %.4f thrust %.4f thrust/best %.3f\n",
+                  prec.c_str(), m, best, stride, thrust, thrust / std::min(best, stride));
     }
+  }
 }
 
 TEST_F(Gpu, ThrustNestedSaxpyVerifiesAtEveryDepth) {

@@ -145,8 +145,22 @@ TEST(CudaCases, BulkCopyTilesAreOfferedFromHopperOnAndRefusedBeforeWithTheReason
   EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 3, Precision::fp32, 1 << 20),
                roofline::InputError);
   for (int items : {0, kernels::cuda::kNestedSaxpyItems + 1})
-    EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20, items),
+    EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20,
+                                                            {.items = items}),
                  roofline::InputError);
+  // One lane: 4 bytes in fp32, 8 in fp64, up to the 64 bytes of 4 vectors per thread.
+  EXPECT_NO_THROW(kernels::cuda::make_bulk_nested_saxpy_case(
+      d, 1, Precision::fp32, 1 << 20, {.items = 16, .vector_bytes = 4, .streaming_stores = true}));
+  EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20,
+                                                          {.items = 17, .vector_bytes = 4}),
+               roofline::InputError);
+  EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp64, 1 << 20,
+                                                          {.items = 1, .vector_bytes = 4}),
+               roofline::InputError);
+  EXPECT_THROW(  // two tiles of 64 KiB
+      kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20,
+                                                 {.threads = 1024, .items = 4}),
+      roofline::InputError);
   d.facts["compute_capability"] = "8.0";
   EXPECT_FALSE(kernels::cuda::has_bulk_copy(d));
   try {
