@@ -29,7 +29,7 @@ using roofline::Precision;
 
 constexpr std::size_t kN = (1 << 20) + 3;
 constexpr std::size_t kWrong = 777'777;  // the element a test spoils
-const kernels::cuda::StreamSeeds kSeeds{11, 12, 13};
+const kernels::StreamSeeds kSeeds{11, 12, 13};
 
 class DeviceCheck : public ::testing::Test {
  protected:
