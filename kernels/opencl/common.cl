@@ -134,7 +134,9 @@
 // Warp collectives by inline PTX, for NVIDIA's OpenCL only: it offers no sub-groups, but its
 // compiler takes PTX. The host defines NV_PTX_WARPS for an NVIDIA device of compute capability 7.0
 // or later (shfl.sync, vote.sync and nanosleep need sm_70); no other compiler sees this code. A
-// warp is 32 consecutive local ids of a 1-D work-group whose size is a multiple of 32.
+// warp is 32 consecutive local ids of a 1-D work-group whose size is a multiple of 32. The loops
+// over a value's words are unrolled: left rolled, NVIDIA's compiler kept doubles' words on the
+// stack (80-176 bytes of stack frame, H100, 2026-11-27).
 //   T shfl_up_T(v, d), shfl_xor_T(v, m)          shfl.sync up / bfly over T's 32-bit words
 //   T warp_sum_T(v)                               the warp's sum, the same bits in every lane
 //   T group_sum_by_warps_T(v, scratch, size)      each warp's sum, then work-item 0 adds the
@@ -180,13 +182,15 @@ void warp_sleep(uint ns) { asm volatile("nanosleep.u32 %0;" ::"r"(ns)); }
   T shfl_up_##T(T v, uint d) {                                                           \
     Words_##T u;                                                                         \
     u.v = v;                                                                             \
-    for (uint i = 0; i < sizeof(T) / 4; ++i) u.w[i] = shfl_up_u32(u.w[i], d);            \
+    _Pragma("unroll") for (uint i = 0; i < sizeof(T) / 4; ++i) u.w[i] =                 \
+        shfl_up_u32(u.w[i], d);                                                          \
     return u.v;                                                                          \
   }                                                                                      \
   T shfl_xor_##T(T v, uint m) {                                                          \
     Words_##T u;                                                                         \
     u.v = v;                                                                             \
-    for (uint i = 0; i < sizeof(T) / 4; ++i) u.w[i] = shfl_xor_u32(u.w[i], m);           \
+    _Pragma("unroll") for (uint i = 0; i < sizeof(T) / 4; ++i) u.w[i] =                 \
+        shfl_xor_u32(u.w[i], m);                                                         \
     return u.v;                                                                          \
   }                                                                                      \
   T warp_sum_##T(T v) {                                                                  \

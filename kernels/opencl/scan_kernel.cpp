@@ -23,11 +23,9 @@ constexpr cl_ulong kNotYet = 0x7ff4000000000001ULL;
 // The build options of scan.cl for elements T added in A.
 template <class T, class A>
 std::string options(const ScanConfig& c, const ReduceSupport& s, bool exclusive) {
-  // NVIDIA's compiler: its ptxas report (registers, spills) in the build log, and the bound.
+  // NVIDIA's compiler: its ptxas report (registers, spills) in the build log.
   const std::string nv = s.nv_ptx_warps ? "-cl-nv-verbose " : "";
-  const std::string registers =
-      c.max_registers > 0 ? "-cl-nv-maxrregcount=" + std::to_string(c.max_registers) + " " : "";
-  return nv + registers + cl_std_option(c, s) + build_define("REAL", cl_type<T>()) +
+  return nv + cl_std_option(c, s) + build_define("REAL", cl_type<T>()) +
          build_define("W", std::to_string(kScanVector)) + build_define("ACC", cl_type<A>()) +
          build_define("FROM_ACC", std::is_same_v<T, std::int32_t> ? "as_int" : "") +
          build_define("ACC_BITS", std::to_string(8 * sizeof(A))) +

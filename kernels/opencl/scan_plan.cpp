@@ -119,7 +119,6 @@ std::string scan_variant_name(const ScanConfig& c) {
         .append(std::to_string(c.first_wait_ns))
         .append("x")
         .append(std::to_string(c.poll_wait_ns));
-  if (c.max_registers > 0) name.append("_r").append(std::to_string(c.max_registers));
   return name;
 }
 
@@ -128,7 +127,9 @@ std::vector<ScanConfig> scan_variants() {
   for (ScanAlgorithm a : {ScanAlgorithm::scan_then_fan, ScanAlgorithm::reduce_then_scan,
                           ScanAlgorithm::merrill_grimshaw, ScanAlgorithm::decoupled_lookback})
     for (GroupScan g : {GroupScan::local, GroupScan::subgroup, GroupScan::shfl})
-      out.push_back({.algorithm = a, .group_scan = g});
+      out.push_back(a == ScanAlgorithm::decoupled_lookback && g == GroupScan::shfl
+                        ? kNvidiaLookback
+                        : ScanConfig{.algorithm = a, .group_scan = g});
   return out;
 }
 
@@ -159,39 +160,22 @@ std::vector<ScanConfig> scan_sweep() {
                    .wide_reads = r.wide_reads,
                    .staged = r.staged});
   // NVIDIA: the warp-shuffle work-group scan alone, with the warp window, with CUDA's waits, at
-  // the H100's best shapes of 2026-11-26 (512 × 4 int32, 256 × 8 fp32, 512 × 2 fp64) and CUDA's
-  // 128 × 8; the window with CUDA's waits and the local scan; shorter waits; staged items, whose
-  // registers then bound the resident tiles less, with bounds on the registers (ptxas of clang's
-  // NVPTX back end gave the staged window 48 at 256 × 4 and 64 at 128 × 8, against 72 and 114
-  // with the items in registers: a look-back that keeps its tile in registers holds 4 tiles of
-  // 256 per SM).
+  // the H100's best shapes of 2026-11-26 (512 × 4 int32, 256 × 8 fp32, 512 × 2 fp64); the window
+  // with the local scan; shorter waits; staged items (kNvidiaLookback is the ladder's row).
   struct Warp {
     int group, loads;
     GroupScan scan;
     bool window, staged;
-    int first_wait, poll_wait, max_registers;
+    int first_wait, poll_wait;
   };
   constexpr GroupScan kShfl = GroupScan::shfl, kLocal = GroupScan::local;
-  for (const Warp w : {Warp{512, 4, kShfl, false, false, 0, 0, 0},
-                       Warp{256, 8, kShfl, false, false, 0, 0, 0},
-                       Warp{512, 4, kShfl, true, false, 0, 0, 0},
-                       Warp{256, 8, kShfl, true, false, 0, 0, 0},
-                       Warp{256, 4, kShfl, true, false, 1500, 800, 0},
-                       Warp{512, 4, kShfl, true, false, 1500, 800, 0},
-                       Warp{256, 8, kShfl, true, false, 1500, 800, 0},
-                       Warp{512, 2, kShfl, true, false, 1500, 800, 0},
-                       Warp{128, 8, kShfl, true, false, 1500, 800, 0},
-                       Warp{512, 4, kLocal, true, false, 1500, 800, 0},
-                       Warp{512, 4, kShfl, true, false, 500, 200, 0},
-                       Warp{256, 4, kShfl, true, true, 1500, 800, 0},
-                       Warp{256, 4, kLocal, true, true, 1500, 800, 0},
-                       Warp{128, 8, kShfl, true, true, 1500, 800, 0},
-                       Warp{256, 8, kShfl, true, true, 1500, 800, 0},
-                       Warp{256, 4, kShfl, true, true, 1500, 800, 32},
-                       Warp{256, 4, kShfl, true, true, 1500, 800, 40},
-                       Warp{128, 8, kShfl, true, true, 1500, 800, 32},
-                       Warp{128, 8, kShfl, true, true, 1500, 800, 40},
-                       Warp{128, 8, kShfl, true, true, 500, 200, 40}})
+  for (const Warp w :
+       {Warp{512, 4, kShfl, false, false, 0, 0}, Warp{512, 4, kShfl, true, false, 0, 0},
+        Warp{512, 4, kShfl, true, false, 1500, 800}, Warp{512, 2, kShfl, true, false, 1500, 800},
+        Warp{128, 8, kShfl, true, false, 1500, 800}, Warp{512, 4, kLocal, true, false, 1500, 800},
+        Warp{256, 4, kShfl, true, true, 1500, 800}, Warp{256, 4, kLocal, true, true, 1500, 800},
+        Warp{256, 8, kShfl, true, true, 1500, 800}, Warp{128, 8, kShfl, true, true, 0, 0},
+        Warp{128, 8, kShfl, true, true, 500, 200}, Warp{128, 4, kShfl, true, true, 1500, 800}})
     out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
                    .group_scan = w.scan,
                    .group = w.group,
@@ -199,8 +183,7 @@ std::vector<ScanConfig> scan_sweep() {
                    .staged = w.staged,
                    .warp_window = w.window,
                    .first_wait_ns = w.first_wait,
-                   .poll_wait_ns = w.poll_wait,
-                   .max_registers = w.max_registers});
+                   .poll_wait_ns = w.poll_wait});
   return out;
 }
 
@@ -229,9 +212,6 @@ void check_config(const ScanConfig& c, Precision p, std::size_t max_group) {
     throw InputError("scan: waits of " + std::to_string(c.first_wait_ns) + " and " +
                      std::to_string(c.poll_wait_ns) +
                      " ns: they must be at least 0, and are slept by the warp window alone");
-  if (c.max_registers != 0 && (c.max_registers < 16 || c.max_registers > 255))
-    throw InputError("scan: a bound of " + std::to_string(c.max_registers) +
-                     " registers is outside 16..255");
   if (c.atomic_reads && c.wide_reads)
     throw InputError(
         "scan: descriptor reads either atomic (atom_add of one word) or wide "
@@ -243,9 +223,6 @@ std::optional<std::string> unsupported(const ScanConfig& c, Precision p, const R
   if (c.group_scan == GroupScan::subgroup && !s.sub_groups)
     return "sub_group_scan_exclusive_add needs cl_khr_subgroups or OpenCL C 3.0's "
            "__opencl_c_subgroups, which the device lacks";
-  if (c.max_registers > 0 && !s.nv_ptx_warps)
-    return "its register bound is NVIDIA's build option -cl-nv-maxrregcount, which the device's "
-           "compiler does not take";
   if ((c.group_scan == GroupScan::shfl || c.warp_window) && !s.nv_ptx_warps)
     return std::string(c.warp_window ? "its warp window" : "the shfl work-group scan") +
            " is inline PTX (shfl.sync, vote.sync, nanosleep), which only NVIDIA's OpenCL compiles, "

@@ -56,9 +56,6 @@ struct ScanConfig {
   // and 800 (kernels/cuda/lookback.hpp's kLookbackDelays, and the study there).
   int first_wait_ns = 0;
   int poll_wait_ns = 0;
-  // NVIDIA only: the registers a work-item may use (-cl-nv-maxrregcount), which bound the
-  // work-groups resident per SM and so the tiles in flight; 0: the compiler's choice.
-  int max_registers = 0;
 };
 
 // The elements a work-item scans per tile; a tile is group × that.
@@ -72,7 +69,21 @@ inline constexpr ScanConfig kDefaultScanShape{};
 // most 48 registers).
 std::string scan_variant_name(const ScanConfig& c);
 
-// Every variant: each algorithm with each work-group scan, at the default shape.
+// NVIDIA's look-back (the shfl scan's): 128 × 8, the tile staged in local memory, the warp
+// window with CUDA's waits. H100, 2^28, 2026-11-27 (docs/performance.md): 2879 / 2874 GB/s int32
+// / fp32 inclusive, 1.067 / 1.079 × CUDA's best look-back, against 0.703 / 0.711 × for the local
+// scan's 256 × 4.
+inline constexpr ScanConfig kNvidiaLookback{.algorithm = ScanAlgorithm::decoupled_lookback,
+                                            .group_scan = GroupScan::shfl,
+                                            .group = 128,
+                                            .loads = 8,
+                                            .staged = true,
+                                            .warp_window = true,
+                                            .first_wait_ns = 1500,
+                                            .poll_wait_ns = 800};
+
+// Every variant: each algorithm with each work-group scan, at the default shape; the look-back
+// with the shfl scan (NVIDIA's) at kNvidiaLookback.
 std::vector<ScanConfig> scan_variants();
 
 // The tuning sweep: each algorithm with the local work-group scan at work-groups of 128, 256 and
@@ -87,7 +98,7 @@ std::vector<ScanConfig> scan_sweep();
 // group size that is not a power of two in 1..max_group, loads per work-item not a power of two
 // in 1..16, atomic or wide reads, staged items or a warp window for an algorithm other than
 // decoupled_lookback, atomic and wide reads at once, the shfl scan or a warp window in a group of
-// fewer than 32, waits without a warp window or below 0, a register bound outside 0 or 16..255.
+// fewer than 32, waits without a warp window or below 0.
 void check_config(const ScanConfig& c, roofline::Precision p, std::size_t max_group);
 
 // Why the device cannot run the config in precision p; nullopt when it can.
