@@ -225,7 +225,8 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
 // The scan variants over the length sweep, inclusive and exclusive, in every type the device has.
 // The size study's baseline is scan_then_fan_local (every device runs it; the study's reference
 // on a GPU); the quick suite runs it, reduce_then_scan_local and Merrill and Grimshaw's with the
-// best work-group scan the device has (sub-groups where offered). decoupled_lookback runs only
+// best portable work-group scan the device has (sub-groups where offered; NVIDIA's shfl rows in
+// full runs). decoupled_lookback runs only
 // when named. The tuning sweep (scan_sweep) runs at the largest fp32 length, inclusive; quick on
 // GPUs only, as the reduce sweep, and its look-back points only when named. A variant the device
 // cannot run is left out; scan_not_offered says why.
@@ -243,7 +244,8 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
     if (types(c).empty()) continue;
     const bool local = c.group_scan == GroupScan::local;
     const bool quick = local ? c.algorithm != ScanAlgorithm::merrill_grimshaw || !support.sub_groups
-                             : c.algorithm == ScanAlgorithm::merrill_grimshaw;
+                             : c.group_scan == GroupScan::subgroup &&
+                                   c.algorithm == ScanAlgorithm::merrill_grimshaw;
     out.push_back({.family = &kScan,
                    .name = scan_variant_name(c),
                    .quick = quick,

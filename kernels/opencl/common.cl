@@ -130,3 +130,100 @@
     *total = scratch[sums + size - 1];                                                 \
     return lid > 0 ? scratch[sums + lid - 1] : (T)(0);                                 \
   }
+
+// Warp collectives by inline PTX, for NVIDIA's OpenCL only: it offers no sub-groups, but its
+// compiler takes PTX. The host defines NV_PTX_WARPS for an NVIDIA device of compute capability 7.0
+// or later (shfl.sync, vote.sync and nanosleep need sm_70); no other compiler sees this code. A
+// warp is 32 consecutive local ids of a 1-D work-group whose size is a multiple of 32. The loops
+// over a value's words are unrolled: left rolled, NVIDIA's compiler kept doubles' words on the
+// stack (80-176 bytes of stack frame, H100, 2026-11-27).
+//   T shfl_up_T(v, d), shfl_xor_T(v, m)          shfl.sync up / bfly over T's 32-bit words
+//   T warp_sum_T(v)                               the warp's sum, the same bits in every lane
+//   T group_sum_by_warps_T(v, scratch, size)      each warp's sum, then work-item 0 adds the
+//                                                 warps' in order (scratch: one per warp; one
+//                                                 barrier); valid in work-item 0
+//   T group_scan_by_warps_T(v, scratch, size, &total)
+//                                                 Kogge and Stone's steps by shuffles in each
+//                                                 warp, then each work-item adds the sums of the
+//                                                 warps before its own from scratch: one barrier,
+//                                                 where the local scan takes log2(size) + 1
+#ifdef NV_PTX_WARPS
+uint warp_lane(void) { return get_local_id(0) & 31; }
+
+uint shfl_up_u32(uint v, uint d) {
+  uint r;
+  asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+  return r;
+}
+
+uint shfl_xor_u32(uint v, uint m) {
+  uint r;
+  asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(m));
+  return r;
+}
+
+// The lanes whose p is not 0, bit i for lane i.
+uint warp_ballot(int p) {
+  uint r;
+  asm volatile(
+      "{\n\t.reg .pred p;\n\tsetp.ne.s32 p, %1, 0;\n\tvote.sync.ballot.b32 %0, p, 0xffffffff;\n\t}"
+      : "=r"(r)
+      : "r"(p));
+  return r;
+}
+
+void warp_sleep(uint ns) { asm volatile("nanosleep.u32 %0;" ::"r"(ns)); }
+
+#define WARP_COLLECTIVES(T)                                                              \
+  typedef union {                                                                        \
+    T v;                                                                                 \
+    uint w[sizeof(T) / 4];                                                               \
+  } Words_##T;                                                                           \
+  T shfl_up_##T(T v, uint d) {                                                           \
+    Words_##T u;                                                                         \
+    u.v = v;                                                                             \
+    _Pragma("unroll") for (uint i = 0; i < sizeof(T) / 4; ++i) u.w[i] =                 \
+        shfl_up_u32(u.w[i], d);                                                          \
+    return u.v;                                                                          \
+  }                                                                                      \
+  T shfl_xor_##T(T v, uint m) {                                                          \
+    Words_##T u;                                                                         \
+    u.v = v;                                                                             \
+    _Pragma("unroll") for (uint i = 0; i < sizeof(T) / 4; ++i) u.w[i] =                 \
+        shfl_xor_u32(u.w[i], m);                                                         \
+    return u.v;                                                                          \
+  }                                                                                      \
+  T warp_sum_##T(T v) {                                                                  \
+    for (uint m = 16; m > 0; m /= 2) v += shfl_xor_##T(v, m);                            \
+    return v;                                                                            \
+  }                                                                                      \
+  T group_sum_by_warps_##T(T v, local T* scratch, uint size) {                           \
+    v = warp_sum_##T(v);                                                                 \
+    if (warp_lane() == 0) scratch[get_local_id(0) / 32] = v;                             \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                        \
+    if (get_local_id(0) == 0)                                                            \
+      for (uint w = 1; w < size / 32; ++w) v += scratch[w];                              \
+    return v;                                                                            \
+  }                                                                                      \
+  T group_scan_by_warps_##T(T v, local T* scratch, uint size, T* total) {                \
+    const uint lane = warp_lane(), warp = get_local_id(0) / 32;                          \
+    T inclusive = v;                                                                     \
+    for (uint d = 1; d < 32; d *= 2) {                                                   \
+      const T up = shfl_up_##T(inclusive, d);                                            \
+      if (lane >= d) inclusive += up;                                                    \
+    }                                                                                    \
+    T exclusive = shfl_up_##T(inclusive, 1);                                             \
+    if (lane == 0) exclusive = (T)(0);                                                   \
+    if (lane == 31) scratch[warp] = inclusive;                                           \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                        \
+    T before = (T)(0), sum = (T)(0);                                                     \
+    for (uint w = 0; w < size / 32; ++w) {                                               \
+      if (w == warp) before = sum;                                                       \
+      sum += scratch[w];                                                                 \
+    }                                                                                    \
+    *total = sum;                                                                        \
+    return before + exclusive;                                                           \
+  }
+#else
+#define WARP_COLLECTIVES(T)
+#endif

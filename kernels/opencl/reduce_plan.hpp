@@ -43,6 +43,10 @@ struct ReduceSupport {
   bool sub_groups = false;       // cl_khr_subgroups, or OpenCL C 3.0's __opencl_c_subgroups
   bool float_atomic_add = false, double_atomic_add = false;  // cl_ext_float_atomics, global add
   bool int64_atomics = false;  // cl_khr_int64_base_atomics: a double exchange
+  // An NVIDIA device of compute capability 7.0 or later (cl_nv_device_attribute_query): its
+  // compiler takes the inline PTX of common.cl's warp collectives (shfl.sync, vote.sync,
+  // nanosleep).
+  bool nv_ptx_warps = false;
   // OpenCL 2.x memory model at device scope: acquire/release fences and device-scope atomics
   // (CL_DEVICE_ATOMIC_FENCE_CAPABILITIES and _MEMORY_CAPABILITIES; every 2.x device has them).
   bool device_scope_acq_rel = false;

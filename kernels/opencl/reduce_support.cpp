@@ -78,6 +78,8 @@ ReduceSupport query_reduce_support(const cl::Device& d) {
       s.memory_model = version;
     }
     s.sub_groups = has_extension(extensions, "cl_khr_subgroups") || c3_subgroups;
+    s.nv_ptx_warps = has_extension(extensions, "cl_nv_device_attribute_query") &&
+                     d.getInfo<CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV>() >= 7;
     return s;
   });
 }

@@ -10,9 +10,15 @@
 //   STAGED      the look-back's tile kept in local memory, not registers, while it looks back
 //   GROUP       work-items per work-group (required at launch), a power of two
 //   LOADS       vectors per work-item and tile, 1, 2, 4, 8 or 16
-//   SUB_GROUP   the work-group scan: 0 Hillis and Steele's in local memory; 1 sub-group scans
+//   GROUP_SCAN  the work-group scan: 0 Hillis and Steele's in local memory; 1 sub-group scans;
+//               2 warp shuffles (NVIDIA only: common.cl's NV_PTX_WARPS)
+//   WARP_WINDOW the look-back by the first warp alone, its window's statuses by ballots and its
+//               sum by shuffles (CUB's), no barrier until it ends (NVIDIA only)
+//   FIRST_WAIT, POLL_WAIT  with WARP_WINDOW: ns the warp sleeps before its first read of the
+//               predecessors' descriptors and between polls of a window not ready (0: none)
 //   EXCLUSIVE   0: out[i] = x[0] + … + x[i]; 1: the same without x[i]
-// Every kernel takes `scratch`, 2·GROUP values of Rows in local memory.
+// Every kernel takes `scratch` in local memory: 2·GROUP values of Rows (GROUP / 32 with
+// GROUP_SCAN 2).
 //
 // A tile is LOADS rows of GROUP vectors of W elements, GROUP·LOADS·W elements; work-item t loads
 // and stores vector t of each row, so that consecutive work-items touch consecutive vectors (one
@@ -36,11 +42,15 @@ typedef union {
 WORK_GROUP_COLLECTIVES(ACC)
 WORK_GROUP_SCANS(Rows)
 SUB_GROUP_SCANS(Rows, ACC, LOADS)
+WARP_COLLECTIVES(Rows)
+WARP_COLLECTIVES(ACC)
 
 // The work-group's exclusive scan of v, valid in every work-item, and its sum in *total.
 // Callers put a barrier between two calls.
 Rows group_scan(Rows v, local Rows* scratch, Rows* total) {
-#if SUB_GROUP
+#if GROUP_SCAN == 2
+  return group_scan_by_warps_Rows(v, scratch, GROUP, total);
+#elif GROUP_SCAN == 1
   return group_scan_by_sub_groups_Rows(v, scratch, total);
 #else
   return group_scan_Rows(v, scratch, GROUP, total);
@@ -49,7 +59,9 @@ Rows group_scan(Rows v, local Rows* scratch, Rows* total) {
 
 // The work-group's sum of v, valid in work-item 0.
 ACC group_reduce(ACC v, local ACC* scratch) {
-#if SUB_GROUP
+#if GROUP_SCAN == 2
+  return group_sum_by_warps_ACC(v, scratch, GROUP);
+#elif GROUP_SCAN == 1
   return group_sum_by_sub_groups_ACC(v, scratch);
 #else
   return group_sum_ACC(v, scratch, GROUP);
@@ -157,6 +169,21 @@ ACC tile_sum(Rows rows) {
   return sum;
 }
 
+// Replaces a vector's W items by their running sums from `running`, inclusive or exclusive.
+void vector_scan(ACC* a, ACC running) {
+#pragma unroll
+  for (int k = 0; k < W; ++k) {
+    const ACC v = a[k];
+#if EXCLUSIVE
+    a[k] = running;
+    running += v;
+#else
+    running += v;
+    a[k] = running;
+#endif
+  }
+}
+
 // Replaces the items by their running sums: row r's from seed + the rows before it (their sums
 // in `rows`) + the row's vectors before this work-item's (`before`), inclusive or exclusive.
 void items_scan(ACC* a, ACC seed, Rows before, Rows rows) {
@@ -165,19 +192,8 @@ void items_scan(ACC* a, ACC seed, Rows before, Rows rows) {
   t.v = rows;
 #pragma unroll
   for (int r = 0; r < LOADS; ++r) {
-    ACC running = seed + b.s[r];
+    vector_scan(a + W * r, seed + b.s[r]);
     seed += t.s[r];
-#pragma unroll
-    for (int k = 0; k < W; ++k) {
-      const ACC v = a[W * r + k];
-#if EXCLUSIVE
-      a[W * r + k] = running;
-      running += v;
-#else
-      running += v;
-      a[W * r + k] = running;
-#endif
-    }
   }
 }
 
@@ -348,14 +364,91 @@ typedef struct {
   int published[WINDOW];  // as poll() returns
 } LookBack;
 
+// The reduction of the tile `state->next` from its inputs by the whole work-group, with the same
+// loads, order and work-group scan as its owner's, so to the same bits, and its publication:
+// whether its owner or a waiter writes it first, or both, the descriptor holds one value. Adds
+// it to state->prefix and moves state->next to the tile before.
+void reduce_stalled(global const REAL* x, const ulong n, volatile global ulong* words,
+                    local LookBack* state, local Rows* scratch) {
+  const ulong j = (ulong)state->next;
+  Rows rows;
+  group_scan(load_row_sums(x, j * TILE, n), scratch, &rows);
+  const ACC total = tile_sum(rows);
+  if (get_local_id(0) == 0) {
+    write_value(aggregate_of(words, j), total);
+    state->prefix += total;
+    state->next = (long)j - 1;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+#if WARP_WINDOW
+// The sum of every tile before `tile`, CUB's way: the first warp alone reads the descriptors of
+// the 32 tiles before `next` at once (lane i: tile next − i), polls until every lane up to the
+// nearest inclusive prefix has published, and adds those lanes' values by shuffles; without an
+// inclusive prefix in the window it adds all 32 aggregates and moves back 32 tiles. A lane's tile
+// that has published nothing after spin_bound more polls of the window is reduced by the whole
+// work-group (reduce_stalled) after the lanes before it are added, and the walk goes on from the
+// tile before it. The other warps wait at one barrier, not one per window step.
+ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words, const ulong tile,
+              const uint spin_bound, local LookBack* state, local Rows* scratch) {
+  const uint lid = get_local_id(0);
+  // The walk's state in the first warp: the next tile to read and the sum so far (lane 0's).
+  long top = (long)tile - 1;
+  ACC prefix = 0;
+  if (FIRST_WAIT > 0 && lid < 32) warp_sleep(FIRST_WAIT);
+  for (;;) {
+    if (lid < 32) {
+      const uint lane = lid;
+      for (;;) {
+        const long j = top - (long)lane;
+        ACC v = 0;
+        int published = j < 0 ? 2 : poll(words, j, 0, &v);  // before the first tile: 0, final
+        uint invalid, inclusive, lanes;
+        for (uint spin = 0;; ++spin) {
+          invalid = warp_ballot(published == 0);
+          inclusive = warp_ballot(published == 2);
+          lanes = inclusive ? inclusive ^ (inclusive - 1) : 0xffffffffu;  // up to the nearest
+          if ((invalid & lanes) == 0 || spin >= spin_bound) break;
+          if (POLL_WAIT > 0) warp_sleep(POLL_WAIT);
+          if (published == 0) published = poll(words, j, 0, &v);
+        }
+        // The nearest lane still unpublished, if any: the lanes before it hold aggregates.
+        const uint stalled = invalid & lanes;
+        if (stalled) lanes = (stalled & (0u - stalled)) - 1;
+        prefix += warp_sum_ACC((lanes >> lane) & 1u ? v : (ACC)(0));
+        if (stalled) {
+          top -= popcount(lanes);  // the stalled tile
+          break;
+        }
+        if (inclusive) {
+          top = -1;
+          break;
+        }
+        top -= 32;
+      }
+      if (lid == 0) {
+        state->prefix = prefix;
+        state->next = top;
+      }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (state->next < 0) break;
+    reduce_stalled(x, n, words, state, scratch);
+    // Read by the first warp only, which writes them next: lane 0 after its window's shuffles,
+    // which wait for every lane's `top` (a ballot's operand).
+    if (lid < 32) top = state->next;
+    if (lid == 0) prefix = state->prefix;
+  }
+  return state->prefix;
+}
+#else
 // The sum of every tile before `tile`. The first WINDOW work-items read the descriptors of the
 // WINDOW tiles before `next` at once; work-item 0 then adds, nearest first, the aggregates up to
 // the first inclusive prefix (which ends the walk) or the first tile that had published nothing,
 // on which it spins up to spin_bound more reads. A tile that has published neither by then is
-// reduced from its inputs by the whole work-group, with the same loads, order and work-group scan
-// as its owner's, so to the same bits, and published: whether its owner or a waiter writes it
-// first, or both, the descriptor holds one value. Nothing waits without bound, so the kernel
-// finishes however work-groups are scheduled.
+// reduced from its inputs by the whole work-group (reduce_stalled). Nothing waits without bound,
+// so the kernel finishes however work-groups are scheduled.
 ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words, const ulong tile,
               const uint spin_bound, local LookBack* state, local Rows* scratch) {
   const uint lid = get_local_id(0);
@@ -394,20 +487,11 @@ ACC look_back(global const REAL* x, const ulong n, volatile global ulong* words,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (state->next < 0) break;
-    if (!state->fallback) continue;
-    const ulong j = (ulong)state->next;
-    Rows rows;
-    group_scan(load_row_sums(x, j * TILE, n), scratch, &rows);
-    const ACC total = tile_sum(rows);
-    if (get_local_id(0) == 0) {
-      write_value(aggregate_of(words, j), total);
-      state->prefix += total;
-      state->next = (long)j - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
+    if (state->fallback) reduce_stalled(x, n, words, state, scratch);
   }
   return state->prefix;
 }
+#endif
 
 // One tile per work-group, its index drawn from `ticket` (0 before the launch) in the order the
 // work-groups start, so a tile looks back only at tiles whose work-groups have started. words:
@@ -429,26 +513,66 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void decoupled_lookbac
   const bool publishes = stall_every == 0 || tile % stall_every != stall_every - 1;
   ACC a[ITEMS];
   Rows rows;
+#if STAGED
+  // Each vector goes to local memory as it arrives, leaving only its row's sum in registers, so
+  // that no registers hold the tile through the work-group scan, the look-back and its fallback
+  // (the same sums as row_sums, so the same bits). A work-item reads back only what it wrote: no
+  // barrier.
+  RowSums sums;
+#pragma unroll
+  for (int r = 0; r < LOADS; ++r) {
+    ACC v[W];
+    load_row(x, tile * TILE, n, r, v);
+    sums.s[r] = vector_sum(v);
+#pragma unroll
+    for (int k = 0; k < W; ++k) staged[(W * r + k) * GROUP + get_local_id(0)] = v[k];
+  }
+  const Rows before = group_scan(sums.v, scratch, &rows);
+  // The items scanned from 0 in local memory, a vector at a time, before the look-back (CUB's
+  // order: the other warps do it while the first looks back); the prefix is added as they leave.
+  {
+    RowSums b, t;
+    b.v = before;
+    t.v = rows;
+    ACC seed = 0;
+#pragma unroll
+    for (int r = 0; r < LOADS; ++r) {
+      ACC v[W];
+#pragma unroll
+      for (int k = 0; k < W; ++k) v[k] = staged[(W * r + k) * GROUP + get_local_id(0)];
+      vector_scan(v, seed + b.s[r]);
+      seed += t.s[r];
+#pragma unroll
+      for (int k = 0; k < W; ++k) staged[(W * r + k) * GROUP + get_local_id(0)] = v[k];
+    }
+  }
+#else
   load_items(x, tile * TILE, n, a);
   const Rows before = group_scan(row_sums(a), scratch, &rows);
-  const ACC aggregate = tile_sum(rows);
-#if STAGED
-  // Each work-item's items wait in local memory, so no registers hold them through the look-back
-  // and its fallback; the work-item reads back only what it wrote, so no barrier is needed.
-#pragma unroll
-  for (int k = 0; k < ITEMS; ++k) staged[k * GROUP + get_local_id(0)] = a[k];
+#if WARP_WINDOW
+  // The items scanned from 0 while the first warp looks back (CUB's order); the prefix is added
+  // after.
+  items_scan(a, 0, before, rows);
 #endif
+#endif
+  const ACC aggregate = tile_sum(rows);
   if (get_local_id(0) == 0 && publishes && tile > 0)
     write_value(aggregate_of(words, tile), aggregate);
+#if !WARP_WINDOW  // whose look_back writes scratch only after a barrier of its own
   barrier(CLK_LOCAL_MEM_FENCE);  // group_scan's reads of scratch before look_back's writes
+#endif
   const ACC prefix =
       tile > 0 ? look_back(x, n, words, tile, spin_bound, &state, scratch) : (ACC)(0);
   if (get_local_id(0) == 0 && publishes) write_value(inclusive_of(words, tile), prefix + aggregate);
 #if STAGED
 #pragma unroll
-  for (int k = 0; k < ITEMS; ++k) a[k] = staged[k * GROUP + get_local_id(0)];
-#endif
+  for (int k = 0; k < ITEMS; ++k) a[k] = staged[k * GROUP + get_local_id(0)] + prefix;
+#elif WARP_WINDOW
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) a[k] += prefix;
+#else
   items_scan(a, prefix, before, rows);
+#endif
   store_items(out, tile * TILE, n, a);
 }
 #endif

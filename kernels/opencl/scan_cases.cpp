@@ -111,6 +111,12 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
   if (config.algorithm == ScanAlgorithm::decoupled_lookback) {
     params["spin_bound"] = lookback.spin_bound;
     params["items_while_looking_back"] = config.staged ? "local memory" : "registers";
+    params["look_back_by"] =
+        config.warp_window ? "the first warp (ballots, shuffles)" : "the work-group";
+    if (config.warp_window) {
+      params["first_wait_ns"] = config.first_wait_ns;
+      params["poll_wait_ns"] = config.poll_wait_ns;
+    }
     params["descriptor_reads"] = config.atomic_reads ? "atom_add"
                                  : config.wide_reads ? "16-byte volatile load"
                                                      : "volatile load";

@@ -23,13 +23,20 @@ constexpr cl_ulong kNotYet = 0x7ff4000000000001ULL;
 // The build options of scan.cl for elements T added in A.
 template <class T, class A>
 std::string options(const ScanConfig& c, const ReduceSupport& s, bool exclusive) {
-  return cl_std_option(c, s) + build_define("REAL", cl_type<T>()) +
+  // NVIDIA's compiler: its ptxas report (registers, spills) in the build log.
+  const std::string nv = s.nv_ptx_warps ? "-cl-nv-verbose " : "";
+  return nv + cl_std_option(c, s) + build_define("REAL", cl_type<T>()) +
          build_define("W", std::to_string(kScanVector)) + build_define("ACC", cl_type<A>()) +
          build_define("FROM_ACC", std::is_same_v<T, std::int32_t> ? "as_int" : "") +
          build_define("ACC_BITS", std::to_string(8 * sizeof(A))) +
          build_define("GROUP", std::to_string(c.group)) +
          build_define("LOADS", std::to_string(c.loads)) +
-         build_define("SUB_GROUP", c.group_scan == GroupScan::subgroup ? "1" : "0") +
+         build_define("GROUP_SCAN", std::to_string(static_cast<int>(c.group_scan))) +
+         (c.group_scan == GroupScan::shfl || c.warp_window ? build_define("NV_PTX_WARPS", "1")
+                                                           : "") +
+         build_define("WARP_WINDOW", c.warp_window ? "1" : "0") +
+         build_define("FIRST_WAIT", std::to_string(c.first_wait_ns)) +
+         build_define("POLL_WAIT", std::to_string(c.poll_wait_ns)) +
          build_define("EXCLUSIVE", exclusive ? "1" : "0") +
          build_define("READ_ATOMIC", c.atomic_reads ? "1" : "0") +
          build_define("WIDE_READS", c.wide_reads ? "1" : "0") +
@@ -59,9 +66,11 @@ ScanKernel<T>::ScanKernel(Runtime& runtime, const ScanConfig& config, const Redu
   const int units = checked(
       [&] { return static_cast<int>(runtime.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>()); });
   plan_ = plan_scan(config, p, n, units, max_group);
-  // 2·GROUP values of scan.cl's Rows (`loads` accumulators side by side): the local scan's two
-  // halves, more than the sub-group scan's GROUP + 1.
-  const std::size_t scratch_bytes = 2 * config.group * config.loads * sizeof(A);
+  // Values of scan.cl's Rows (`loads` accumulators side by side): 2·GROUP, the local scan's two
+  // halves, more than the sub-group scan's GROUP + 1; one per warp for the shfl scan.
+  const std::size_t scratch_bytes =
+      (config.group_scan == GroupScan::shfl ? config.group / 32 : 2 * config.group) * config.loads *
+      sizeof(A);
   // The look-back's staged items, group × loads × 4 accumulators, and its state (scan.cl's
   // LookBack: a window of 32 values and statuses; 1 KiB bounds it).
   const std::size_t lookback_bytes =
@@ -87,6 +96,7 @@ ScanKernel<T>::ScanKernel(Runtime& runtime, const ScanConfig& config, const Redu
   const cl::Program& input =
       runtime.program("scan.cl", rooflab_embedded::scan_cl,
                       options<T, A>(config, support, kind == ScanKind::exclusive));
+  build_log_ = checked([&] { return input.getBuildInfo<CL_PROGRAM_BUILD_LOG>(runtime.device()); });
   // The sums' levels: exclusive scans of accumulators; built only when the plan has them.
   const cl::Program* sums = nullptr;
   if (!plan_.sums.empty())

@@ -47,12 +47,15 @@ class ScanKernel {
 
   const ScanPlan& plan() const { return plan_; }
   double timeout_seconds() const { return timeout_; }
+  // The input program's build log: on NVIDIA, ptxas's registers and spills of each kernel.
+  const std::string& build_log() const { return build_log_; }
 
  private:
   Runtime& runtime_;
   ScanConfig config_;
   ScanPlan plan_;
   double timeout_ = 0;
+  std::string build_log_;
   std::vector<cl::Kernel> kernels_;  // one per plan launch
   std::vector<cl::Buffer> sums_;     // sums_[k - 1]: level k
   cl::Buffer words_, ticket_;

@@ -78,7 +78,17 @@ double launch_bytes(const ScanLaunch& l, Precision p) {
 
 }  // namespace
 
-std::string_view to_string(GroupScan g) { return g == GroupScan::local ? "local" : "subgroup"; }
+std::string_view to_string(GroupScan g) {
+  switch (g) {
+    case GroupScan::local:
+      return "local";
+    case GroupScan::subgroup:
+      return "subgroup";
+    case GroupScan::shfl:
+      return "shfl";
+  }
+  return "?";
+}
 
 std::string_view to_string(ScanLaunch::Kernel k) {
   switch (k) {
@@ -103,6 +113,12 @@ std::string scan_variant_name(const ScanConfig& c) {
   if (c.atomic_reads) name.append("_atomicreads");
   if (c.wide_reads) name.append("_widereads");
   if (c.staged) name.append("_staged");
+  if (c.warp_window) name.append("_warpwindow");
+  if (c.first_wait_ns > 0 || c.poll_wait_ns > 0)
+    name.append("_sleep")
+        .append(std::to_string(c.first_wait_ns))
+        .append("x")
+        .append(std::to_string(c.poll_wait_ns));
   return name;
 }
 
@@ -110,8 +126,10 @@ std::vector<ScanConfig> scan_variants() {
   std::vector<ScanConfig> out;
   for (ScanAlgorithm a : {ScanAlgorithm::scan_then_fan, ScanAlgorithm::reduce_then_scan,
                           ScanAlgorithm::merrill_grimshaw, ScanAlgorithm::decoupled_lookback})
-    for (GroupScan g : {GroupScan::local, GroupScan::subgroup})
-      out.push_back({.algorithm = a, .group_scan = g});
+    for (GroupScan g : {GroupScan::local, GroupScan::subgroup, GroupScan::shfl})
+      out.push_back(a == ScanAlgorithm::decoupled_lookback && g == GroupScan::shfl
+                        ? kNvidiaLookback
+                        : ScanConfig{.algorithm = a, .group_scan = g});
   return out;
 }
 
@@ -141,6 +159,31 @@ std::vector<ScanConfig> scan_sweep() {
                    .loads = r.loads,
                    .wide_reads = r.wide_reads,
                    .staged = r.staged});
+  // NVIDIA: the warp-shuffle work-group scan alone, with the warp window, with CUDA's waits, at
+  // the H100's best shapes of 2026-11-26 (512 × 4 int32, 256 × 8 fp32, 512 × 2 fp64); the window
+  // with the local scan; shorter waits; staged items (kNvidiaLookback is the ladder's row).
+  struct Warp {
+    int group, loads;
+    GroupScan scan;
+    bool window, staged;
+    int first_wait, poll_wait;
+  };
+  constexpr GroupScan kShfl = GroupScan::shfl, kLocal = GroupScan::local;
+  for (const Warp w :
+       {Warp{512, 4, kShfl, false, false, 0, 0}, Warp{512, 4, kShfl, true, false, 0, 0},
+        Warp{512, 4, kShfl, true, false, 1500, 800}, Warp{512, 2, kShfl, true, false, 1500, 800},
+        Warp{128, 8, kShfl, true, false, 1500, 800}, Warp{512, 4, kLocal, true, false, 1500, 800},
+        Warp{256, 4, kShfl, true, true, 1500, 800}, Warp{256, 4, kLocal, true, true, 1500, 800},
+        Warp{256, 8, kShfl, true, true, 1500, 800}, Warp{128, 8, kShfl, true, true, 0, 0},
+        Warp{128, 8, kShfl, true, true, 500, 200}, Warp{128, 4, kShfl, true, true, 1500, 800}})
+    out.push_back({.algorithm = ScanAlgorithm::decoupled_lookback,
+                   .group_scan = w.scan,
+                   .group = w.group,
+                   .loads = w.loads,
+                   .staged = w.staged,
+                   .warp_window = w.window,
+                   .first_wait_ns = w.first_wait,
+                   .poll_wait_ns = w.poll_wait});
   return out;
 }
 
@@ -156,11 +199,19 @@ void check_config(const ScanConfig& c, Precision p, std::size_t max_group) {
   if (c.loads < 1 || c.loads > kMaxLoads || !std::has_single_bit(unsigned(c.loads)))
     throw InputError("scan: loads per work-item " + std::to_string(c.loads) +
                      " is not a power of two in 1.." + std::to_string(kMaxLoads));
-  if ((c.atomic_reads || c.wide_reads || c.staged) &&
+  if ((c.atomic_reads || c.wide_reads || c.staged || c.warp_window) &&
       c.algorithm != ScanAlgorithm::decoupled_lookback)
     throw InputError("scan: " + std::string(to_string(c.algorithm)) +
                      " has no look-back: no descriptors to read atomically or widely, no items "
-                     "to stage");
+                     "to stage, no warp window");
+  if ((c.group_scan == GroupScan::shfl || c.warp_window) && c.group < 32)
+    throw InputError("scan: work-group size " + std::to_string(c.group) +
+                     " is less than a warp (32), which the shfl scan and the warp window need");
+  if (c.first_wait_ns < 0 || c.poll_wait_ns < 0 ||
+      ((c.first_wait_ns > 0 || c.poll_wait_ns > 0) && !c.warp_window))
+    throw InputError("scan: waits of " + std::to_string(c.first_wait_ns) + " and " +
+                     std::to_string(c.poll_wait_ns) +
+                     " ns: they must be at least 0, and are slept by the warp window alone");
   if (c.atomic_reads && c.wide_reads)
     throw InputError(
         "scan: descriptor reads either atomic (atom_add of one word) or wide "
@@ -172,6 +223,10 @@ std::optional<std::string> unsupported(const ScanConfig& c, Precision p, const R
   if (c.group_scan == GroupScan::subgroup && !s.sub_groups)
     return "sub_group_scan_exclusive_add needs cl_khr_subgroups or OpenCL C 3.0's "
            "__opencl_c_subgroups, which the device lacks";
+  if ((c.group_scan == GroupScan::shfl || c.warp_window) && !s.nv_ptx_warps)
+    return std::string(c.warp_window ? "its warp window" : "the shfl work-group scan") +
+           " is inline PTX (shfl.sync, vote.sync, nanosleep), which only NVIDIA's OpenCL compiles, "
+           "for compute capability 7.0 or later: the device is not such a one";
   if (c.algorithm == ScanAlgorithm::decoupled_lookback && !s.int64_atomics)
     return "its tile descriptors are 64-bit words published and read by atom_cmpxchg, atom_xchg "
            "and atom_add, which need cl_khr_int64_base_atomics, which the device lacks";
@@ -184,9 +239,12 @@ std::string cl_std_option(const ScanConfig& c, const ReduceSupport& s) {
 }
 
 std::string scan_description(const ScanConfig& c) {
-  const std::string group = c.group_scan == GroupScan::local
-                                ? "work-group scan by Hillis and Steele's steps in local memory"
-                                : "work-group scan by sub_group_scan_exclusive_add";
+  const std::string group =
+      c.group_scan == GroupScan::local
+          ? "work-group scan by Hillis and Steele's steps in local memory"
+      : c.group_scan == GroupScan::subgroup
+          ? "work-group scan by sub_group_scan_exclusive_add"
+          : "work-group scan by warp shuffles (inline PTX shfl.sync.up) and the warps' sums";
   switch (c.algorithm) {
     case ScanAlgorithm::scan_then_fan:
       return group +
@@ -204,7 +262,10 @@ std::string scan_description(const ScanConfig& c) {
       return group +
              "; one pass, tile index from an atomic ticket, look-back over 64-bit descriptor "
              "words with a bounded spin, past which the waiter reduces the predecessor's tile "
-             "and publishes it by compare-and-swap";
+             "and publishes it by compare-and-swap" +
+             (c.warp_window ? "; the look-back by one warp, 32 predecessors a step, statuses by "
+                              "ballot (vote.sync)"
+                            : "");
   }
   return group;
 }
