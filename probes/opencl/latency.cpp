@@ -90,9 +90,9 @@ struct DispatchKind {
 constexpr DispatchKind kDispatchKinds[] = {
     {"launch_round_trip", true, "a one-work-item kernel enqueued and finished (clFinish)"},
     {"launch_gap", false,
-     "a one-work-item kernel enqueued back to back behind a user event set once all are "
-     "enqueued, so the device runs them at its own pace, as the harness times a sample's calls "
-     "(Runtime::back_to_back); profiling events; time per launch"}};
+     "a one-work-item kernel enqueued back to back behind a kernel that holds the device until "
+     "all are enqueued, so the device runs them at its own pace, as the harness times a "
+     "sample's calls (Runtime::back_to_back); profiling events; time per launch"}};
 
 }  // namespace
 
