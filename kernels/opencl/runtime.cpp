@@ -184,7 +184,9 @@ std::optional<double> Runtime::held_group(int group, const std::function<void()>
   });
   const double held_seconds = seconds_between(held, CL_PROFILING_COMMAND_START, held);
   if (held_seconds > 0) h.steps_per_second = steps / held_seconds;
-  h.seconds = std::min(std::max(h.seconds, 2 * enqueue), kLongestHoldSeconds);
+  // Twice this enqueue, or a little less than the last hold: one slow enqueue (a preempted host
+  // thread) must not lengthen every later hold.
+  h.seconds = std::min(std::max(2 * enqueue, 0.9 * h.seconds), kLongestHoldSeconds);
   if (!outlasted && !last) return std::nullopt;
   return seconds;
 }

@@ -84,7 +84,7 @@ class Runtime {
 
   // Runs `call` `calls` times back to back and returns the device seconds they took: in groups of
   // up to kGatedCalls, each enqueued behind a kernel that holds the device (launch_hold.cl) for
-  // twice the longest the host has taken to enqueue a group, so that the device runs a group's
+  // twice as long as the host took to enqueue the group before, so that the device runs a group's
   // calls one after the other at its own pace, not at the host's (whose enqueue of a few µs each
   // would set the time of short calls). A group the hold did not outlast is run again (up to
   // kHoldAttempts in all) with a longer hold. Per group, from its first call's first timed event
