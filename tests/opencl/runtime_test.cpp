@@ -140,7 +140,10 @@ TEST(OpenClRuntime, CallsBackToBackAreTimedAsOneSpanOfTheDevice) {
     ++enqueued;
     c.run();
   });
-  EXPECT_EQ(enqueued, 5);
+  // A group the hold did not outlast runs again, whole.
+  EXPECT_GE(enqueued, 5);
+  EXPECT_LE(enqueued, 5 * kernels::opencl::Runtime::kHoldAttempts);
+  EXPECT_EQ(enqueued % 5, 0);
   EXPECT_GT(five, 0);
   EXPECT_GT(c.run_calls(5), 0);
   // Nothing timed is an error; a call that throws ends the span, and launches are timed alone
