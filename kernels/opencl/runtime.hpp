@@ -83,13 +83,16 @@ class Runtime {
                cl_profiling_info from = CL_PROFILING_COMMAND_START);
 
   // Runs `call` `calls` times back to back and returns the device seconds they took: in groups of
-  // up to kGatedCalls, each enqueued behind a marker that waits for a user event the host sets
-  // once the whole group is in the queue, so that the device runs a group's calls one after the
-  // other at its own pace (not at the host's, whose enqueue of a few µs each would set the time
-  // of short calls); per group, from its first call's first timed event to its last one's end,
-  // the groups added. Throws when a group timed no call.
+  // up to kGatedCalls, each enqueued behind a kernel that holds the device (launch_hold.cl) for
+  // twice as long as the host took to enqueue the group before, so that the device runs a group's
+  // calls one after the other at its own pace, not at the host's (whose enqueue of a few µs each
+  // would set the time of short calls). A group the hold did not outlast is run again (up to
+  // kHoldAttempts in all) with a longer hold. Per group, from its first call's first timed event
+  // to its last one's end, the groups added. Throws when a group timed no call.
   double back_to_back(int calls, const std::function<void()>& call);
   static constexpr int kGatedCalls = 64;
+  static constexpr int kHoldAttempts = 3;
+  static constexpr double kLongestHoldSeconds = 0.05;
   bool in_back_to_back() const { return span_.has_value(); }
 
  private:
@@ -100,6 +103,19 @@ class Runtime {
     bool any = false;
   };
   std::optional<Span> span_;
+  // The hold ahead of each group: its kernel, its rate (steps per second, from its last run) and
+  // how long it should last.
+  struct Hold {
+    cl::Kernel kernel;
+    cl::Buffer sink;
+    double steps_per_second = 0;
+    double seconds = 0;
+  };
+  std::optional<Hold> hold_;
+  Hold& hold();
+  // One group behind a hold: its device seconds, or nullopt when the hold ended before the host
+  // had enqueued the whole group (the device may have waited for the host) and `last` is false.
+  std::optional<double> held_group(int group, const std::function<void()>& call, bool last);
   DeviceHandle handle_;
   cl::Context context_;
   cl::CommandQueue queue_;

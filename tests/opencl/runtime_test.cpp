@@ -133,14 +133,17 @@ TEST(OpenClRuntime, CallsBackToBackAreTimedAsOneSpanOfTheDevice) {
   c.run();
   const double one = *c.last_device_seconds();
   EXPECT_GT(one, 0);
-  // Five calls in a row: from the first one's start to the last one's end, at least the device
-  // time of one call, and each call really enqueued (the case's own count).
+  // Five calls in a row, behind the hold: from the first one's start to the last one's end, and
+  // each call really enqueued (the case's own count).
   int enqueued = 0;
   const double five = runtime->back_to_back(5, [&] {
     ++enqueued;
     c.run();
   });
-  EXPECT_EQ(enqueued, 5);
+  // A group the hold did not outlast runs again, whole.
+  EXPECT_GE(enqueued, 5);
+  EXPECT_LE(enqueued, 5 * kernels::opencl::Runtime::kHoldAttempts);
+  EXPECT_EQ(enqueued % 5, 0);
   EXPECT_GT(five, 0);
   EXPECT_GT(c.run_calls(5), 0);
   // Nothing timed is an error; a call that throws ends the span, and launches are timed alone
