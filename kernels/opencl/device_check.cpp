@@ -1,12 +1,12 @@
 #include "kernels/opencl/device_check.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "kernels/element_check.hpp"
+#include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/case.hpp"
@@ -61,14 +61,16 @@ ElementCheck run_element_check(Runtime& runtime, cl::Kernel& kernel, cl_uint nex
   return check;
 }
 
-// The element found at the check's first bad index (index 0 when none is).
+// Where a verdict names the element found and its reference: the first bad index, 0 when none is.
+std::size_t reported_index(const ElementCheck& check, std::size_t n) {
+  return check.first_bad < n ? check.first_bad : 0;
+}
+
+// Element `at` of the n of `a` (T{} when there are none).
 template <class T>
-T element_at(Runtime& runtime, const cl::Buffer& a, const ElementCheck& check, std::size_t n) {
+T element_at(Runtime& runtime, const cl::Buffer& a, std::size_t at, std::size_t n) {
   T found{};
-  if (n > 0) {
-    const std::size_t at = check.first_bad < n ? check.first_bad : 0;
-    runtime.queue().enqueueReadBuffer(a, CL_TRUE, at * sizeof(T), sizeof(T), &found);
-  }
+  if (n > 0) runtime.queue().enqueueReadBuffer(a, CL_TRUE, at * sizeof(T), sizeof(T), &found);
   return found;
 }
 
@@ -111,6 +113,18 @@ void fill_inputs(Runtime& runtime, const cl::Buffer& a, std::uint64_t seed, std:
 }
 
 template <class T>
+std::vector<T> put_inputs(Runtime& runtime, const cl::Buffer& a, std::uint64_t seed,
+                          std::size_t n) {
+  if (checks_on_device(runtime.device())) {
+    fill_inputs<T>(runtime, a, seed, n);
+    return {};
+  }
+  std::vector<T> host = host_inputs<T>(seed, n);
+  runtime.write(a, host);
+  return host;
+}
+
+template <class T>
 roofline::Verification verify_stream_output_on_device(Runtime& runtime, StreamOp op,
                                                       const cl::Buffer& out, std::size_t n, T s,
                                                       const StreamSeeds& seeds) {
@@ -125,10 +139,10 @@ roofline::Verification verify_stream_output_on_device(Runtime& runtime, StreamOp
   kernel.setArg(6, static_cast<cl_ulong>(seeds.in2));
   kernel.setArg(7, static_cast<cl_ulong>(seeds.out0));
   const ElementCheck check = run_element_check(runtime, kernel, 8, n);
-  const std::size_t at = check.first_bad < n ? check.first_bad : 0;
+  const std::size_t at = reported_index(check, n);
   const auto value = [&](std::uint64_t seed) { return static_cast<double>(input_as<T>(seed, at)); };
   return stream_output_verdict<T>(
-      op, n, check, element_at<T>(runtime, out, check, n),
+      op, n, check, element_at<T>(runtime, out, at, n),
       exact_stream_element(op, s, value(seeds.in1), value(seeds.in2), value(seeds.out0)));
 }
 
@@ -171,14 +185,15 @@ roofline::Verification verify_nested_saxpy_on_device(Runtime& runtime, int m, co
   kernel.setArg(5, static_cast<cl_ulong>(x_seed));
   kernel.setArg(6, static_cast<cl_ulong>(y0_seed));
   const ElementCheck check = run_element_check(runtime, kernel, 7, n);
-  const std::size_t at = check.first_bad < n ? check.first_bad : 0;
+  const std::size_t at = reported_index(check, n);
   return nested_saxpy_verdict(
-      p, m, n, check, element_at<T>(runtime, y, check, n),
+      p, m, n, check, element_at<T>(runtime, y, at, n),
       exact_nested_saxpy(w, input_as<T>(x_seed, at), input_as<T>(y0_seed, at)));
 }
 
 #define ROOFLAB_DEVICE_CHECK_INSTANTIATE(T)                                                        \
   template void fill_inputs<T>(Runtime&, const cl::Buffer&, std::uint64_t, std::size_t);           \
+  template std::vector<T> put_inputs<T>(Runtime&, const cl::Buffer&, std::uint64_t, std::size_t);  \
   template roofline::Verification verify_stream_output_on_device<T>(                               \
       Runtime&, StreamOp, const cl::Buffer&, std::size_t, T, const StreamSeeds&);                  \
   template roofline::Verification verify_stream_sum_on_device<T>(Runtime&, StreamOp, double,       \

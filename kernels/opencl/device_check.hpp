@@ -7,6 +7,7 @@
 // elsewhere the cases keep the host's inputs and checks.
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "kernels/opencl/cl.hpp"
 #include "kernels/opencl/runtime.hpp"
@@ -22,6 +23,11 @@ bool checks_on_device(const cl::Device& device);
 // The first n elements of `a` (float or double) set to input_as<T>(seed, i).
 template <class T>
 void fill_inputs(Runtime& runtime, const cl::Buffer& a, std::uint64_t seed, std::size_t n);
+
+// The same inputs wherever the case is checked: filled on a device that checks itself (returns
+// nothing), else made on the host and written, that copy returned for the host's check.
+template <class T>
+std::vector<T> put_inputs(Runtime& runtime, const cl::Buffer& a, std::uint64_t seed, std::size_t n);
 
 // verify_stream_output of the n elements of `out` after one pass of `op` with scalar s.
 template <class T>

@@ -5,7 +5,6 @@
 #include <limits>
 #include <vector>
 
-#include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/case.hpp"
@@ -44,12 +43,7 @@ class NestedSaxpyCase final : public ClCase {
     kernel_ = cl::Kernel(program, "nested_saxpy");
     x_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy x");
     y_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy y");
-    if (on_device_) {
-      fill_inputs<T>(runtime(), x_, kXSeed, n_);
-    } else {
-      x_host_ = host_inputs<T>(kXSeed, n_);
-      runtime().write(x_, x_host_);
-    }
+    x_host_ = put_inputs<T>(runtime(), x_, kXSeed, n_);
     reset_y();
     kernel_.setArg(0, y_);
     kernel_.setArg(1, x_);
@@ -87,12 +81,7 @@ class NestedSaxpyCase final : public ClCase {
   }
 
  private:
-  void reset_y() {
-    if (on_device_)
-      fill_inputs<T>(runtime(), y_, kYSeed, n_);
-    else
-      runtime().write(y_, host_inputs<T>(kYSeed, n_));
-  }
+  void reset_y() { put_inputs<T>(runtime(), y_, kYSeed, n_); }
 
   int m_;
   std::size_t n_;

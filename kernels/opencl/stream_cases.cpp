@@ -7,7 +7,6 @@
 #include <limits>
 #include <optional>
 
-#include "kernels/host_inputs.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/device_check.hpp"
@@ -53,12 +52,7 @@ class StreamCase final : public ClCase {
     kernel_ = cl::Kernel(program, ("stream_" + std::string(to_string(op_))).c_str());
     for (int k = 0; k < stream_inputs(op_); ++k) {
       in_[k] = runtime().buffer(n_ * sizeof(T), what + " input");
-      if (on_device_) {
-        fill_inputs<T>(runtime(), *in_[k], kInputSeeds[k], n_);
-      } else {
-        inputs_[k] = host_inputs<T>(kInputSeeds[k], n_);
-        runtime().write(*in_[k], inputs_[k]);
-      }
+      inputs_[k] = put_inputs<T>(runtime(), *in_[k], kInputSeeds[k], n_);
     }
     out_ = runtime().buffer((is_reduction(op_) ? blocks() : n_) * sizeof(T), what + " output");
     if (stream_in_place(op_)) reset_output();
@@ -112,12 +106,7 @@ class StreamCase final : public ClCase {
   unsigned items() const { return items_per_work_item(op_, launch_, n_, units_); }
 
   // daxpy's output to its values before a call.
-  void reset_output() {
-    if (on_device_)
-      fill_inputs<T>(runtime(), out_, kOutputSeed, n_);
-    else
-      runtime().write(out_, host_inputs<T>(kOutputSeed, n_));
-  }
+  void reset_output() { put_inputs<T>(runtime(), out_, kOutputSeed, n_); }
   // The first `count` elements of the output to NaN, which no operation writes.
   void poison(std::size_t count) {
     runtime().queue().enqueueFillBuffer(out_, std::numeric_limits<T>::quiet_NaN(), 0,
