@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -92,55 +93,73 @@ __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, 
   }
 }
 
-// One tile of `items` accesses of `Lanes` lanes per thread per block (NestedSaxpyBulkTile): the
-// copy engine brings the block's x and y into shared memory (bulk_copy.cuh), the threads compute
-// from there, access t of the tile by thread t mod the block, and store y. Thrust's transform
-// reads its inputs this way on sm_90 (cub::DeviceTransform's bulk-copy algorithm). Dynamic shared
-// memory: two tiles.
+// Tiles of `items` accesses of `Lanes` lanes per thread (NestedSaxpyBulkTile): the copy engine
+// brings a tile's x and y into shared memory (bulk_copy.cuh), the threads compute from there,
+// access t of the tile by thread t mod the block, and store y. Thrust's transform reads its inputs
+// this way on sm_90 (cub::DeviceTransform's bulk-copy algorithm), one tile per block. With
+// `stages` > 1 a resident grid cycles through the tiles and each block keeps its next stages − 1
+// tiles landing while it computes one, so the SM's loads and FMAs overlap inside a block instead
+// of only across blocks. Dynamic shared memory: stages × two tiles.
 template <class T, int M, int Lanes>
 __global__ void nested_saxpy_bulk_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n,
-                                         T a, int items, bool streaming_stores) {
+                                         T a, int items, int stages, bool streaming_stores) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   using L = typename Lane<T>::type;
   constexpr int kPerVector = 16 / sizeof(T), kPerAccess = Lanes * sizeof(L) / sizeof(T);
-  extern __shared__ __align__(128) unsigned char tiles[];
-  __shared__ unsigned long long landed;
+  extern __shared__ __align__(128) unsigned char buffers[];
+  __shared__ unsigned long long landed[kNestedSaxpyMostStages];
   const int tile = static_cast<int>(blockDim.x) * items * kPerAccess;  // elements
-  const std::size_t begin = blockIdx.x * std::size_t(tile);
-  const int count = static_cast<int>(n - begin < std::size_t(tile) ? n - begin : tile);
-  const int copied = count / kPerVector * kPerVector;  // whole 16-byte vectors, what is copied
-  T* const x_tile = reinterpret_cast<T*>(tiles);
-  T* const y_tile = x_tile + tile;
-  if (threadIdx.x == 0) bulk_init(&landed);
+  const std::size_t tiles = (n + tile - 1) / tile;
+  // Tile t's elements, and its whole 16-byte vectors (what is copied).
+  const auto count = [&](std::size_t t) {
+    const std::size_t begin = t * tile;
+    return static_cast<int>(n - begin < std::size_t(tile) ? n - begin : tile);
+  };
+  const auto copied = [&](std::size_t t) { return count(t) / kPerVector * kPerVector; };
+  const auto x_stage = [&](int s) { return reinterpret_cast<T*>(buffers) + 2 * s * tile; };
+  // One thread: tile t's x and y into stage s.
+  const auto fetch = [&](std::size_t t, int s) {
+    const unsigned bytes = static_cast<unsigned>(copied(t)) * sizeof(T);
+    if (bytes == 0) return;
+    bulk_expect(&landed[s], 2 * bytes);
+    bulk_copy(x_stage(s), x + t * tile, bytes, &landed[s]);
+    bulk_copy(x_stage(s) + tile, y + t * tile, bytes, &landed[s]);
+  };
+  if (threadIdx.x == 0)
+    for (int s = 0; s < stages; ++s) bulk_init(&landed[s]);
   __syncthreads();
-  if (copied > 0) {
-    if (threadIdx.x == 0) {
-      const unsigned bytes = static_cast<unsigned>(copied) * sizeof(T);
-      bulk_expect(&landed, 2 * bytes);
-      bulk_copy(x_tile, x + begin, bytes, &landed);
-      bulk_copy(y_tile, y + begin, bytes, &landed);
-    }
-    bulk_wait(&landed, 0);
-  }
+  if (threadIdx.x == 0)
+    for (int s = 0; s < stages && blockIdx.x + std::size_t(s) * gridDim.x < tiles; ++s)
+      fetch(blockIdx.x + std::size_t(s) * gridDim.x, s);
   const L a_lanes = Lane<T>::of(a);
-  const L* const x_lanes = reinterpret_cast<const L*>(x_tile);
-  const L* const y0_lanes = reinterpret_cast<const L*>(y_tile);
-  L* const y_lanes = reinterpret_cast<L*>(y + begin);
-  for (int v = threadIdx.x; v < copied / kPerAccess; v += blockDim.x) {
-    Vector<L, Lanes> t = load_shared<L, Lanes>(x_lanes + v * Lanes);
-    const Vector<L, Lanes> y0 = load_shared<L, Lanes>(y0_lanes + v * Lanes);
-    nest<M, 1>(&t, &y0, a_lanes);
-    if (streaming_stores)
-      store_streaming<L, Lanes>(y_lanes + v * Lanes, t);
-    else
-      store<L, Lanes>(y_lanes + v * Lanes, t);
-  }
-  // The elements past the last whole vector (in the last tile only), from global memory.
-  for (int i = copied + threadIdx.x; i < count; i += blockDim.x) {
-    Vector<T, 1> t{x[begin + i]};
-    const Vector<T, 1> y0{y[begin + i]};
-    nest<M, 1>(&t, &y0, a);
-    y[begin + i] = t.v[0];
+  int j = 0;  // this block's tiles so far
+  for (std::size_t t = blockIdx.x; t < tiles; t += gridDim.x, ++j) {
+    const int s = j % stages, whole = copied(t), last = count(t);
+    // Stage s's (j / stages)-th tile: its phase's parity.
+    if (whole > 0) bulk_wait(&landed[s], (j / stages) & 1);
+    const L* const x_lanes = reinterpret_cast<const L*>(x_stage(s));
+    const L* const y0_lanes = reinterpret_cast<const L*>(x_stage(s) + tile);
+    L* const y_lanes = reinterpret_cast<L*>(y + t * tile);
+    for (int v = threadIdx.x; v < whole / kPerAccess; v += blockDim.x) {
+      Vector<L, Lanes> out = load_shared<L, Lanes>(x_lanes + v * Lanes);
+      const Vector<L, Lanes> y0 = load_shared<L, Lanes>(y0_lanes + v * Lanes);
+      nest<M, 1>(&out, &y0, a_lanes);
+      if (streaming_stores)
+        store_streaming<L, Lanes>(y_lanes + v * Lanes, out);
+      else
+        store<L, Lanes>(y_lanes + v * Lanes, out);
+    }
+    // The elements past the last whole vector (in the last tile only), from global memory.
+    for (int i = whole + threadIdx.x; i < last; i += blockDim.x) {
+      Vector<T, 1> out{x[t * tile + i]};
+      const Vector<T, 1> y0{y[t * tile + i]};
+      nest<M, 1>(&out, &y0, a);
+      y[t * tile + i] = out.v[0];
+    }
+    // Every thread is done with stage s before the copy engine refills it.
+    __syncthreads();
+    const std::size_t next = t + std::size_t(stages) * gridDim.x;
+    if (threadIdx.x == 0 && next < tiles) fetch(next, s);
   }
 #else
   __trap();  // launched on sm_90 and later only (nested_saxpy_bulk_launch)
@@ -189,11 +208,21 @@ void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, T* y, cons
                               std::size_t n, T a) {
   const std::size_t elements =
       std::size_t(tile.threads) * tile.items * tile.vector_bytes / sizeof(T);
-  const std::size_t blocks = (n + elements - 1) / elements;
-  if (blocks == 0) return;
+  const std::size_t tiles = (n + elements - 1) / elements;
+  if (tiles == 0) return;
+  const std::size_t shared = std::size_t(tile.stages) * 2 * elements * sizeof(T);
   const auto launch = [&](auto kernel) {
-    kernel<<<static_cast<unsigned>(blocks), tile.threads, 2 * elements * sizeof(T)>>>(
-        y, x, n, a, tile.items, tile.streaming_stores);
+    std::size_t blocks = tiles;
+    if (tile.stages > 1) {  // a resident grid: as many blocks as fit on the SMs at once
+      int device = 0, sms = 0, per_sm = 0;
+      ROOFLAB_CUDA(cudaGetDevice(&device));
+      ROOFLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+      ROOFLAB_CUDA(
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, tile.threads, shared));
+      blocks = std::min(tiles, std::size_t(sms) * std::max(per_sm, 1));
+    }
+    kernel<<<static_cast<unsigned>(blocks), tile.threads, shared>>>(
+        y, x, n, a, tile.items, tile.stages, tile.streaming_stores);
   };
   if (tile.vector_bytes == 16)
     launch_depth<T, BulkVectors>(m, launch, Depths());

@@ -21,13 +21,18 @@ inline constexpr int kNestedSaxpyItems = 4;
 // 256 × 3 lanes was the fastest tile at fp32 m = 1 and 16 (0.2626 against 0.2639 ms for 256 × 1
 // vector) but 13% slower at m = 64 (one dependent chain per access), where 256 × 1 vector was
 // within 0.5% of the best; streaming stores moved no tile by more than 0.4%. So the default stays
-// 256 × 1 16-byte vector, plain stores.
+// 256 × 1 16-byte vector, plain stores. `stages` > 1: a resident grid in which each block has
+// its next stages − 1 tiles landing while it computes one; on an H100 (2026-11-27) 2 stages were
+// 10% faster than one tile per block at fp32 m = 128 and 5% at 256, 8–10% slower at m ≤ 16, and
+// still behind Thrust at m = 128 and the grid-stride kernel at 256, so the default keeps 1.
 struct NestedSaxpyBulkTile {
   int threads = 256;
   int items = 1;
   int vector_bytes = 16;
   bool streaming_stores = false;
+  int stages = 1;
 };
+inline constexpr int kNestedSaxpyMostStages = 4;
 inline constexpr NestedSaxpyBulkTile kNestedSaxpyBulkTile{};
 
 // Enqueues y[i] = a(…a(a·x[i] + y[i]) + y[i]…) + y[i] with m FMAs per element on the default

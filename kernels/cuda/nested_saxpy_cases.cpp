@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 
 #include "kernels/cuda/case.hpp"
@@ -149,14 +150,18 @@ std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Devi
   if (tile.vector_bytes != 16 && tile.vector_bytes != lane)
     throw roofline::InputError(what + std::to_string(tile.vector_bytes) +
                                "-byte accesses, not 16 or one lane (" + std::to_string(lane) + ")");
-  // At most the grid-stride kernel's bytes per thread, and two tiles within the 48 KiB of shared
-  // memory a block gets without asking.
+  // At most the grid-stride kernel's bytes per thread, and its stages' tiles of x and y within
+  // the 48 KiB of shared memory a block gets without asking.
   const int most = kNestedSaxpyItems * 16 / tile.vector_bytes;
+  if (tile.stages < 1 || tile.stages > kNestedSaxpyMostStages)
+    throw roofline::InputError(what + std::to_string(tile.stages) + " stages, not 1 to " +
+                               std::to_string(kNestedSaxpyMostStages));
   if (tile.items < 1 || tile.items > most ||
-      2 * tile.threads * tile.items * tile.vector_bytes > 48 * 1024)
+      2 * tile.stages * tile.threads * tile.items * tile.vector_bytes > 48 * 1024)
     throw roofline::InputError(what + std::to_string(tile.items) +
                                " accesses per thread, not 1 to " + std::to_string(most) +
-                               " within two tiles of 48 KiB");
+                               " within " + std::to_string(tile.stages) +
+                               " stages of two tiles in 48 KiB");
   if (!has_bulk_copy(device))
     throw roofline::InputError("nested saxpy bulk_copy_tiles on " + device.id +
                                ": the copy engine's bulk copies need compute capability 9.0 or "
@@ -167,7 +172,8 @@ std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Devi
                                  {"vector_bytes", tile.vector_bytes},
                                  {"threads_per_block", tile.threads},
                                  {"items_per_thread", tile.items},
-                                 {"streaming_stores", tile.streaming_stores}};
+                                 {"streaming_stores", tile.streaming_stores},
+                                 {"stages", tile.stages}};
   auto info = roofline::case_info(device, "nested_saxpy", "bulk_copy_tiles", params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
                                   device.compute_units);
@@ -180,6 +186,9 @@ std::unique_ptr<roofline::Case> make_thrust_nested_saxpy_case(const roofline::De
                                                               roofline::Precision p,
                                                               std::size_t n) {
   check_depth(m);
+  if (n > std::size_t{std::numeric_limits<std::int32_t>::max()})
+    throw roofline::InputError("nested saxpy thrust_transform: " + std::to_string(n) +
+                               " elements, more than its 32-bit offsets reach (2^31 - 1)");
   const nlohmann::json params = {{"n", n}, {"m", m}};
   auto info = roofline::case_info(device, "nested_saxpy", "thrust_transform", params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), m),

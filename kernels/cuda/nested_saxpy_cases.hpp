@@ -40,7 +40,8 @@ std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(
     const roofline::Device& device, int m, roofline::Precision p, std::size_t n,
     const NestedSaxpyBulkTile& tile = kNestedSaxpyBulkTile);
 
-// thrust::transform with the m-deep expression as a functor (the study's baseline at every depth).
+// thrust::transform with the m-deep expression as a functor (the study's baseline at every depth),
+// up to 2^31 - 1 elements (its 32-bit offsets).
 // Throws roofline::InputError for an m outside the sweep's depths or a precision other than
 // fp16, bf16, fp32 or fp64.
 std::unique_ptr<roofline::Case> make_thrust_nested_saxpy_case(const roofline::Device& device, int m,

@@ -1,3 +1,7 @@
+// Thrust compiles each transform twice, for 32- and 64-bit offsets, and picks one by the length
+// at run time; every length Rooflab gives it takes the 32-bit kernel, so only that one is built
+// (half this file's compile time). make_thrust_nested_saxpy_case refuses longer arrays.
+#define THRUST_FORCE_32_BIT_OFFSET_TYPE
 #include <thrust/execution_policy.h>
 #include <thrust/transform.h>
 

@@ -104,7 +104,12 @@ TEST_F(Gpu, BulkCopyNestedSaxpyVerifiesAtEveryDepthAndEveryTileEdge) {
         {.items = 1},
         {.items = kernels::cuda::kNestedSaxpyItems, .streaming_stores = true},
         {.items = 3, .vector_bytes = lane},
-        {.threads = 128, .items = 64 / lane, .vector_bytes = lane, .streaming_stores = true}};
+        {.threads = 128, .items = 64 / lane, .vector_bytes = lane, .streaming_stores = true},
+        {.items = 1, .stages = 2},
+        {.threads = 128,
+         .items = 3,
+         .vector_bytes = lane,
+         .stages = kernels::cuda::kNestedSaxpyMostStages}};
     for (int m : kernels::kNestedSaxpyDepths)
       for (std::size_t n : {kN, std::size_t{1}, std::size_t{4099}})
         for (const auto& tile : tiles)
@@ -120,13 +125,14 @@ const roofline::MeasureOptions kTimedTogether{.repetitions = 15,
                                               .warmup_seconds = 0.005,
                                               .together_bytes = 16.0 * (1 << 30)};
 
-// The bulk-copy kernel's tile against the grid-stride launch and Thrust at the memory-bound
-// depths, the measurement kNestedSaxpyBulkTile comes from (run by hand:
+// The bulk-copy kernel's tile against the grid-stride launch and Thrust from the memory-bound
+// depths through the ridge, the measurement kNestedSaxpyBulkTile comes from (run by hand:
 // --gtest_also_run_disabled_tests --gtest_filter='*BulkTiles*'): blocks of 256 × 1 16-byte
 // vector (plain and streaming stores), × 1 to 4 lanes (CUB's shape: 3) and × 3 lanes streaming,
-// 128 × 6 lanes; 64M elements, timed together (repetitions interleaved, 15 samples of at least
-// 1 ms); one line per tile, precision and depth with its median in ms, then Thrust's and the
-// grid-stride kernel's, and Thrust's over the best own.
+// 128 × 6 lanes, one tile per block; and resident grids of 2 to 4 stages; 64M elements, timed
+// together (repetitions interleaved, 15 samples of at least 1 ms); one line per tile, precision
+// and depth with its median in ms, then Thrust's and the grid-stride kernel's, and Thrust's over
+// the best own.
 TEST_F(Gpu, DISABLED_NestedSaxpyBulkTilesAgainstThrust) {
   if (!kernels::cuda::has_bulk_copy(device_)) GTEST_SKIP() << "no bulk copies before sm_90";
   const std::size_t n = kTimedNestedSaxpyLength;
@@ -139,7 +145,11 @@ TEST_F(Gpu, DISABLED_NestedSaxpyBulkTilesAgainstThrust) {
       tiles.push_back({.items = items, .vector_bytes = lane});
     tiles.push_back({.items = 3, .vector_bytes = lane, .streaming_stores = true});
     tiles.push_back({.threads = 128, .items = 6, .vector_bytes = lane});
-    for (int m : {1, 16, 64}) {
+    for (int stages = 2; stages <= kernels::cuda::kNestedSaxpyMostStages; ++stages)
+      tiles.push_back({.items = 1, .stages = stages});
+    tiles.push_back({.items = 3, .vector_bytes = lane, .stages = 2});
+    tiles.push_back({.threads = 128, .items = 6, .vector_bytes = lane, .stages = 2});
+    for (int m : {1, 16, 64, 128, 256}) {
       std::vector<std::unique_ptr<roofline::Case>> cases;
       for (const auto& tile : tiles)
         cases.push_back(kernels::cuda::make_bulk_nested_saxpy_case(device_, m, p, n, tile));
@@ -155,9 +165,9 @@ TEST_F(Gpu, DISABLED_NestedSaxpyBulkTilesAgainstThrust) {
       const std::string prec(to_string(p));
       double best = 1e30;
       for (std::size_t k = 0; k < tiles.size(); ++k) {
-        std::printf("tile %s m=%d %dx%dx%dB%s %.4f\n", prec.c_str(), m, tiles[k].threads,
+        std::printf("tile %s m=%d %dx%dx%dB%s s%d %.4f\n", prec.c_str(), m, tiles[k].threads,
                     tiles[k].items, tiles[k].vector_bytes, tiles[k].streaming_stores ? "cs" : "",
-                    ms[k]);
+                    tiles[k].stages, ms[k]);
         if (ms[k] > 0) best = std::min(best, ms[k]);
       }
       const double stride = ms[tiles.size()], thrust = ms.back();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "kernels/cuda/cases.hpp"
 #include "kernels/cuda/cuda_check.hpp"
@@ -138,6 +139,18 @@ TEST(CudaCases, NestedSaxpyCoversTheArraysBelowTwiceTheRidgeAndRunsInOneWaveAbov
   EXPECT_EQ(blocks(Precision::fp32, 1024), covering);
 }
 
+TEST(CudaCases, ThrustIsRefusedPastItsThirtyTwoBitOffsetsByTheLength) {
+  // Built with 32-bit offsets only: a longer array is refused by name before anything runs.
+  const std::size_t past = std::size_t{1} << 31;
+  try {
+    kernels::cuda::make_thrust_nested_saxpy_case(h100(), 1, Precision::fp32, past);
+    FAIL() << "Thrust was given 2^31 elements";
+  } catch (const roofline::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(std::to_string(past) + " elements"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(CudaCases, BulkCopyTilesAreOfferedFromHopperOnAndRefusedBeforeWithTheReason) {
   roofline::Device d = h100();
   EXPECT_TRUE(kernels::cuda::has_bulk_copy(d));
@@ -161,6 +174,19 @@ TEST(CudaCases, BulkCopyTilesAreOfferedFromHopperOnAndRefusedBeforeWithTheReason
       kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20,
                                                  {.threads = 1024, .items = 4}),
       roofline::InputError);
+  // Stages of x's and y's tiles: 4 of 256 × 1 16-byte vectors fill 32 KiB; 3 of 256 × 2 would
+  // take 48 KiB and fit, 4 of them not.
+  EXPECT_NO_THROW(
+      kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20, {.stages = 4}));
+  EXPECT_NO_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20,
+                                                             {.items = 2, .stages = 3}));
+  for (const kernels::cuda::NestedSaxpyBulkTile& tile :
+       {kernels::cuda::NestedSaxpyBulkTile{.stages = 0},
+        kernels::cuda::NestedSaxpyBulkTile{.stages = kernels::cuda::kNestedSaxpyMostStages + 1},
+        kernels::cuda::NestedSaxpyBulkTile{.items = 2, .stages = 4}})
+    EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20, tile),
+                 roofline::InputError)
+        << tile.stages;
   d.facts["compute_capability"] = "8.0";
   EXPECT_FALSE(kernels::cuda::has_bulk_copy(d));
   try {
