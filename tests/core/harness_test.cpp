@@ -164,6 +164,62 @@ TEST(Harness, ADeviceTimedSampleIsItsCallsTimedTogether) {
 }
 
 namespace {
+// Calls of 2^-20 s (about 1 µs) alone and 1% more back to back on the device, and every other
+// timing a stall of 0.4 ms (a host's: a preempted thread, a call that waits for the device) added
+// to its span: samples of about 1 ms vary by a sixth. Times in powers of two count calls exactly.
+class StallingCase : public SumCase {
+ public:
+  StallingCase() : SumCase(false) {}
+  bool device_timed() const override { return true; }
+  std::optional<double> last_device_seconds() const override { return kCall; }
+  double run_calls(int calls) override {
+    return calls * kCall * 1.01 + (timings_++ % 2 ? 4e-4 : 0);
+  }
+  static constexpr double kCall = 1.0 / (1 << 20);
+
+ private:
+  int timings_ = 0;
+};
+}  // namespace
+
+// An unstable result is timed again with samples four times as long, up to the most sample time,
+// until it is stable; its result says how long its samples were (docs/methodology.md, Samples).
+TEST(Harness, UnstableResultsAreTimedAgainWithLongerSamples) {
+  StallingCase c;
+  const auto r = measure(c, {.repetitions = 3,
+                             .min_sample_seconds = 1.0 / (1 << 10),
+                             .warmup_seconds = 0,
+                             .most_sample_seconds = 1.0 / (1 << 6)});
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.samples.size(), 3u);
+  EXPECT_FALSE(r.time->unstable) << r.time->cv;
+  // Samples of 4 ms still varied by 5.5%, those of 16 ms (16384 calls) by 1.4%.
+  EXPECT_DOUBLE_EQ(r.sample_seconds, 1.0 / (1 << 6));
+  EXPECT_EQ(r.calls_per_sample, 16384);
+  EXPECT_NEAR(r.time->median, 1.01 * StallingCase::kCall, 0.03e-6);
+}
+
+// Without room to lengthen (the most sample time at the minimum) the result stays as timed,
+// flagged unstable; a stable result keeps its first samples.
+TEST(Harness, SamplesAreLengthenedOnlyWhereUnstableAndUpToTheMost) {
+  StallingCase stalling;
+  const auto kept = measure(stalling, {.repetitions = 3,
+                                       .min_sample_seconds = 1.0 / (1 << 10),
+                                       .warmup_seconds = 0,
+                                       .most_sample_seconds = 1.0 / (1 << 10)});
+  ASSERT_TRUE(kept.ok()) << kept.error;
+  EXPECT_TRUE(kept.time->unstable);
+  EXPECT_DOUBLE_EQ(kept.sample_seconds, 1.0 / (1 << 10));
+  EXPECT_EQ(kept.calls_per_sample, 1024);
+  BackToBackCase steady;
+  const auto r =
+      measure(steady, {.repetitions = 3, .min_sample_seconds = 0.004, .warmup_seconds = 0});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_DOUBLE_EQ(r.sample_seconds, 0.004);
+  EXPECT_EQ(r.calls_per_sample, 6);
+}
+
+namespace {
 // Logs each timed call's variant, so a test sees the order in which the harness timed the cases.
 class LoggedCase : public Case {
  public:
