@@ -165,10 +165,16 @@ void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& 
 // longest samples are kept either way (a result still unstable stays flagged). The jitter of
 // short GPU calls is the host's (a preempted thread, a call that waits for the device: CLBlast's
 // sum on NVIDIA's OpenCL, docs/performance.md): a sample of more calls averages it out instead of
-// leaving the median to the luck of nine short samples.
+// leaving the median to the luck of nine short samples. A step is taken only while the unstable
+// results are at most half of the group and the lengthening's seconds stay within
+// kLengtheningShare of the group's first timing (`first`; a step estimated from it: the unstable
+// cases' share, their samples that much longer): where most of a group is unstable the host is
+// busy, longer samples do not steady it, and they would multiply the run's time (a CPU stream run
+// on the busy 2-vCPU guest took 108 s instead of 10 with every result lengthened).
 void lengthen_unstable(const std::vector<Case*>& cases, const std::vector<Result*>& results,
-                       const MeasureOptions& options) {
+                       const MeasureOptions& options, double first) {
   MeasureOptions longer = options;
+  double spent = 0;
   while (longer.min_sample_seconds < options.most_sample_seconds) {
     longer.min_sample_seconds =
         std::min(longer.min_sample_seconds * kLengthening, options.most_sample_seconds);
@@ -179,8 +185,13 @@ void lengthen_unstable(const std::vector<Case*>& cases, const std::vector<Result
         again.push_back(cases[k]);
         again_results.push_back(results[k]);
       }
-    if (again.empty()) return;
+    if (again.empty() || 2 * again.size() > cases.size()) return;
+    const double step = first * static_cast<double>(again.size()) / cases.size() *
+                        longer.min_sample_seconds / options.min_sample_seconds;
+    if (spent + step > kLengtheningShare * first) return;
+    const PhaseClock clock;
     time_together(again, again_results, longer);
+    spent += clock.seconds();
   }
 }
 
@@ -244,6 +255,7 @@ std::vector<Result> measure_together(const std::vector<Case*>& cases,
   } catch (const std::exception& e) {
     for (Result* result : verified_results) result->error = e.what();
   }
+  const double first_timing = clock.seconds();
   if (with_roof) {
     verified.resize(verified.size() - roof.size());
     verified_results.resize(verified_results.size() - roof.size());
@@ -252,7 +264,7 @@ std::vector<Result> measure_together(const std::vector<Case*>& cases,
   }
   // The roof's kernels are not timed again: a lengthened result keeps the roof_now of its group.
   try {
-    lengthen_unstable(verified, verified_results, options);
+    lengthen_unstable(verified, verified_results, options, first_timing);
   } catch (const std::exception& e) {
     for (Result* result : verified_results)
       if (result->time && result->time->unstable) result->error = e.what();

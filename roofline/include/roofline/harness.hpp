@@ -23,6 +23,8 @@ struct MeasureOptions {
   // A result less stable than kUnstableCv is timed again with samples kLengthening times as long,
   // up to this long, so that a few slow calls (the host's: a preempted thread, a call that waits
   // for the device) weigh less in each sample; its results then say how long their samples were.
+  // A step is taken only while the unstable results are at most half of their group of competing
+  // cases and the lengthening's seconds stay within kLengtheningShare of the group's first timing.
   // At min_sample_seconds or below: never.
   double most_sample_seconds = 0.064;
   // Prints each case's wall time on stderr, split into prepare, verify and timing (--verbose).
@@ -42,6 +44,9 @@ struct MeasureOptions {
 };
 
 inline constexpr double kLengthening = 4;
+// One unstable result of six competing ones reaches 16x samples (4/6 + 16/6 of the first timing,
+// as the OpenCL reduce run's did on an H100: docs/performance.md, 2026-11-27 03:20).
+inline constexpr double kLengtheningShare = 4;
 
 // Prepares, verifies and (only when verified) times one case, counts one call when counting,
 // then releases it, with the options fitted to the time budget where there is one.
