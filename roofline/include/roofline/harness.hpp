@@ -44,8 +44,9 @@ struct MeasureOptions {
 };
 
 inline constexpr double kLengthening = 4;
-// One unstable result of six competing ones reaches 16x samples (4/6 + 16/6 of the first timing,
-// as the OpenCL reduce run's did on an H100: docs/performance.md, 2026-11-27 03:20).
+// One unstable result of six competing ones may reach 16x samples (estimated at 4/6 + 16/6 of the
+// first timing), as those of the OpenCL reduce run on an H100 did before this bound
+// (docs/performance.md, 2026-11-27 03:20).
 inline constexpr double kLengtheningShare = 4;
 
 // Prepares, verifies and (only when verified) times one case, counts one call when counting,
