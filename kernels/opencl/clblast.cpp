@@ -23,15 +23,18 @@ double clblast_timed(Runtime& runtime, const std::string& routine,
                      const std::function<int(cl_command_queue*, cl_event*)>& call) {
   cl_command_queue queue = runtime.queue()();
   cl::Event before, last;
-  checked([&] { runtime.queue().enqueueMarkerWithWaitList(nullptr, &before); });
+  // From a marker's end: CLBlast may enqueue helper kernels before its last one. Back to back
+  // only the span's first call needs one.
+  const bool marked = runtime.starts_span();
+  if (marked) checked([&] { runtime.queue().enqueueMarkerWithWaitList(nullptr, &before); });
   cl_event event = nullptr;
   const int status = call(&queue, &event);
   if (status != CLBlastSuccess)
     throw std::runtime_error(routine + " failed: " + status_name(status));
   last = cl::Event(event);  // takes the reference CLBlast returned
-  // From the marker's end: CLBlast may enqueue helper kernels before its last one. Calls back to
-  // back are checked below on their first call, which the harness times alone.
-  if (runtime.in_back_to_back()) return runtime.timed(before, last, CL_PROFILING_COMMAND_END);
+  // Calls back to back are checked below on their first call, which the harness times alone.
+  if (runtime.in_back_to_back())
+    return runtime.timed(marked ? before : last, last, CL_PROFILING_COMMAND_END);
   return checked([&] {
     last.wait();
     const cl_ulong from = before.getProfilingInfo<CL_PROFILING_COMMAND_END>();

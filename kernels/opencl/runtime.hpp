@@ -87,13 +87,19 @@ class Runtime {
   // twice as long as the host took to enqueue the group before, so that the device runs a group's
   // calls one after the other at its own pace, not at the host's (whose enqueue of a few µs each
   // would set the time of short calls). A group the hold did not outlast is run again (up to
-  // kHoldAttempts in all) with a longer hold. Per group, from its first call's first timed event
-  // to its last one's end, the groups added. Throws when a group timed no call.
+  // kHoldAttempts in all) with a longer hold, unless its first call returned only after the hold
+  // had ended: such calls wait for the device themselves, and their group is timed as it ran.
+  // Per group, from its first call's first timed event to its last one's end, the groups added.
+  // Throws when a group timed no call.
   double back_to_back(int calls, const std::function<void()>& call);
   static constexpr int kGatedCalls = 64;
   static constexpr int kHoldAttempts = 3;
   static constexpr double kLongestHoldSeconds = 0.05;
   bool in_back_to_back() const { return span_.has_value(); }
+  // Whether the next call's first timed event starts a span (or the call is timed alone): only
+  // then does a call timed from a marker need its marker (a marker per call cost NVIDIA's OpenCL
+  // 3-16 µs a call back to back).
+  bool starts_span() const { return !span_ || !span_->any; }
 
  private:
   // The span back_to_back is taking: the first timed call's event and profiling info, the last's.

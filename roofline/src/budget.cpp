@@ -60,6 +60,10 @@ MeasureOptions Budget::fit(const MeasureOptions& wanted) {
   while (!fits() && fitted.repetitions > floor.repetitions) --fitted.repetitions;
   while (!fits() && fitted.min_sample_seconds > floor.min_sample_seconds)
     fitted.min_sample_seconds = std::max(floor.min_sample_seconds, fitted.min_sample_seconds / 2);
+  // A budget that had to cut leaves no time to lengthen unstable samples.
+  if (fitted.repetitions < wanted.repetitions ||
+      fitted.min_sample_seconds < wanted.min_sample_seconds)
+    fitted.most_sample_seconds = fitted.min_sample_seconds;
   least_repetitions_ = std::min(least_repetitions_, fitted.repetitions);
   least_sample_seconds_ = std::min(least_sample_seconds_, fitted.min_sample_seconds);
   return fitted;

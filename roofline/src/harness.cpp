@@ -25,6 +25,7 @@ class SampleReporter : public benchmark::BenchmarkReporter {
  public:
   struct Runs {
     std::vector<double> samples;
+    long long iterations = 0;  // the most of any repetition
     std::string error;
   };
   bool ReportContext(const Context&) override { return true; }
@@ -38,6 +39,7 @@ class SampleReporter : public benchmark::BenchmarkReporter {
       }
       if (run.iterations > 0)
         named.samples.push_back(run.real_accumulated_time / static_cast<double>(run.iterations));
+      named.iterations = std::max<long long>(named.iterations, run.iterations);
     }
   }
   std::map<std::string, Runs> by_name;
@@ -153,6 +155,43 @@ void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& 
     result.samples = std::move(runs.samples);
     for (double& s : result.samples) s /= calls[k];
     if (!result.samples.empty()) result.time = summarize(result.samples);
+    result.sample_seconds = options.min_sample_seconds;
+    result.calls_per_sample = runs.iterations * std::max(calls[k], 1);
+  }
+}
+
+// Times the unstable results (CV above kUnstableCv) again, together, with samples kLengthening
+// times as long, until they are stable or their samples last options.most_sample_seconds; the
+// longest samples are kept either way (a result still unstable stays flagged). The jitter of
+// short GPU calls is the host's (a preempted thread, a call that waits for the device: CLBlast's
+// sum on NVIDIA's OpenCL, docs/performance.md): a sample of more calls averages it out instead of
+// leaving the median to the luck of nine short samples. A step is taken only while the unstable
+// results are at most half of the group and the lengthening's seconds stay within
+// kLengtheningShare of the group's first timing (`first`; a step estimated from it: the unstable
+// cases' share, their samples that much longer): where most of a group is unstable the host is
+// busy, longer samples do not steady it, and they would multiply the run's time (a CPU stream run
+// on the busy 2-vCPU guest took 108 s instead of 10 with every result lengthened).
+void lengthen_unstable(const std::vector<Case*>& cases, const std::vector<Result*>& results,
+                       const MeasureOptions& options, double first) {
+  MeasureOptions longer = options;
+  double spent = 0;
+  while (longer.min_sample_seconds < options.most_sample_seconds) {
+    longer.min_sample_seconds =
+        std::min(longer.min_sample_seconds * kLengthening, options.most_sample_seconds);
+    std::vector<Case*> again;
+    std::vector<Result*> again_results;
+    for (std::size_t k = 0; k < cases.size(); ++k)
+      if (results[k]->ok() && results[k]->time->unstable) {
+        again.push_back(cases[k]);
+        again_results.push_back(results[k]);
+      }
+    if (again.empty() || 2 * again.size() > cases.size()) return;
+    const double step = first * static_cast<double>(again.size()) / cases.size() *
+                        longer.min_sample_seconds / options.min_sample_seconds;
+    if (spent + step > kLengtheningShare * first) return;
+    const PhaseClock clock;
+    time_together(again, again_results, longer);
+    spent += clock.seconds();
   }
 }
 
@@ -216,11 +255,19 @@ std::vector<Result> measure_together(const std::vector<Case*>& cases,
   } catch (const std::exception& e) {
     for (Result* result : verified_results) result->error = e.what();
   }
+  const double first_timing = clock.seconds();
   if (with_roof) {
     verified.resize(verified.size() - roof.size());
     verified_results.resize(verified_results.size() - roof.size());
     const std::optional<Summary> roof_now = fastest_bandwidth(roof);
     for (Result* result : verified_results) result->roof_now = roof_now;
+  }
+  // The roof's kernels are not timed again: a lengthened result keeps the roof_now of its group.
+  try {
+    lengthen_unstable(verified, verified_results, options, first_timing);
+  } catch (const std::exception& e) {
+    for (Result* result : verified_results)
+      if (result->time && result->time->unstable) result->error = e.what();
   }
   for (std::size_t k = 0; k < verified.size(); ++k) {
     try {

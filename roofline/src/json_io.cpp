@@ -203,6 +203,8 @@ void to_json(json& j, const Result& r) {
        {"counters", r.counters},
        {"measured", r.measured ? json(*r.measured) : json(nullptr)}};
   if (r.study) j["study"] = *r.study;
+  if (r.sample_seconds > 0) j["sample_seconds"] = r.sample_seconds;
+  if (r.calls_per_sample > 0) j["calls_per_sample"] = r.calls_per_sample;
 }
 void from_json(const json& j, Result& r) {
   r.family = j.at("family");
@@ -229,6 +231,9 @@ void from_json(const json& j, Result& r) {
     r.measured = j.at("measured").get<MeasuredWork>();
   // Results of families with a size study say how to draw it (files before it have none).
   if (j.contains("study")) r.study = j.at("study").get<SizeStudy>();
+  // How long its samples were came later still.
+  r.sample_seconds = j.value("sample_seconds", 0.0);
+  r.calls_per_sample = j.value("calls_per_sample", 0LL);
 }
 
 // ---- documents -------------------------------------------------------------------------------

@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 #include <vector>
 
 using namespace roofline;
@@ -161,6 +163,75 @@ TEST(Harness, ADeviceTimedSampleIsItsCallsTimedTogether) {
   ASSERT_GE(c.asked.size(), 2u);
   EXPECT_EQ(c.asked.front(), 4);  // 4 ms of 1 ms calls alone: timed once back to back
   for (std::size_t k = 1; k < c.asked.size(); ++k) EXPECT_EQ(c.asked[k], 6);  // 4.5 ms
+}
+
+namespace {
+// Calls of 2^-20 s (about 1 µs) alone and 1% more back to back on the device, and every other
+// timing a stall of 0.4 ms (a host's: a preempted thread, a call that waits for the device) added
+// to its span: samples of about 1 ms vary by a sixth. Times in powers of two count calls exactly.
+class StallingCase : public SumCase {
+ public:
+  StallingCase() : SumCase(false) {}
+  bool device_timed() const override { return true; }
+  std::optional<double> last_device_seconds() const override { return kCall; }
+  double run_calls(int calls) override {
+    return calls * kCall * 1.01 + (timings_++ % 2 ? 4e-4 : 0);
+  }
+  static constexpr double kCall = 1.0 / (1 << 20);
+
+ private:
+  int timings_ = 0;
+};
+}  // namespace
+
+// Stalling and steady cases that compete (the same work): one group.
+std::vector<std::unique_ptr<Case>> stalling_among_steady(int stalling, int steady) {
+  std::vector<std::unique_ptr<Case>> cases;
+  for (int k = 0; k < stalling; ++k) cases.push_back(std::make_unique<StallingCase>());
+  for (int k = 0; k < steady; ++k) cases.push_back(std::make_unique<BackToBackCase>());
+  return cases;
+}
+const MeasureOptions kLengthenable{.repetitions = 3,
+                                   .min_sample_seconds = 1.0 / (1 << 10),
+                                   .warmup_seconds = 0,
+                                   .most_sample_seconds = 1.0 / (1 << 6),
+                                   .together_bytes = 1 << 20};
+
+// An unstable result among steady ones is timed again with samples four times as long, up to the
+// most sample time, until it is stable; its result says how long its samples were
+// (docs/methodology.md, Samples). The steady ones keep their first samples.
+TEST(Harness, UnstableResultsAreTimedAgainWithLongerSamples) {
+  auto cases = stalling_among_steady(1, 9);
+  const auto results = measure_all(cases, kLengthenable, "test");
+  const Result& r = results.front();
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.samples.size(), 3u);
+  EXPECT_FALSE(r.time->unstable) << r.time->cv;
+  // Samples of 4 ms still varied by 5.5%, those of 16 ms (16384 calls) by 1.4%.
+  EXPECT_DOUBLE_EQ(r.sample_seconds, 1.0 / (1 << 6));
+  EXPECT_EQ(r.calls_per_sample, 16384);
+  EXPECT_NEAR(r.time->median, 1.01 * StallingCase::kCall, 0.03e-6);
+  for (std::size_t k = 1; k < results.size(); ++k) {
+    ASSERT_TRUE(results[k].ok()) << results[k].error;
+    EXPECT_DOUBLE_EQ(results[k].sample_seconds, 1.0 / (1 << 10));
+  }
+}
+
+// Where there is no room to lengthen (the most sample time at the minimum), or most of the group
+// is unstable (a busy host: two of two, one alone), the results stay as timed, flagged unstable.
+TEST(Harness, SamplesAreLengthenedOnlyWhereUnstableAndAtACost) {
+  MeasureOptions no_room = kLengthenable;
+  no_room.most_sample_seconds = no_room.min_sample_seconds;
+  for (auto [options, stalling, steady] :
+       {std::tuple{no_room, 1, 9}, std::tuple{kLengthenable, 2, 0},
+        std::tuple{kLengthenable, 1, 0}}) {
+    auto cases = stalling_among_steady(stalling, steady);
+    const Result kept = measure_all(cases, options, "test").front();
+    ASSERT_TRUE(kept.ok()) << kept.error;
+    EXPECT_TRUE(kept.time->unstable) << stalling << " of " << stalling + steady;
+    EXPECT_DOUBLE_EQ(kept.sample_seconds, 1.0 / (1 << 10));
+    EXPECT_EQ(kept.calls_per_sample, 1024);
+  }
 }
 
 namespace {

@@ -24,6 +24,9 @@ TEST(JsonIo, ResultsRoundTripIsLossless) {
   EXPECT_TRUE(back.results[0].placement.has_value());
   EXPECT_TRUE(back.results[0].placement->efficiency_now.has_value());
   EXPECT_EQ(back.results[0].roof_now->median, 17.5e9);
+  EXPECT_EQ(back.results[0].sample_seconds, 0.016);
+  EXPECT_EQ(back.results[0].calls_per_sample, 1600);
+  EXPECT_EQ(back.results[1].calls_per_sample, 0);  // not recorded: not written
   EXPECT_FALSE(back.results[1].placement.has_value());
   EXPECT_FALSE(back.results[1].roof_now.has_value());
   EXPECT_FALSE(back.results[1].verification.passed);

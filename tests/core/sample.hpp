@@ -117,6 +117,8 @@ inline roofline::Results results() {
   ok.samples = {0.01, 0.011, 0.0105};
   ok.time = roofline::summarize(ok.samples);
   ok.roof_now = roofline::summarize({17e9, 17.5e9, 18e9});  // half the DRAM roof, in its seconds
+  ok.sample_seconds = 0.016;  // lengthened from 4 ms: its first samples were unstable
+  ok.calls_per_sample = 1600;
   roofline::place(ok, r.machine.devices[0].roofline());
   using roofline::Verdict;
   ok.counters = {{"perf::TASK-CLOCK",
@@ -139,6 +141,8 @@ inline roofline::Results results() {
   bad.time.reset();
   bad.placement.reset();
   bad.roof_now.reset();
+  bad.sample_seconds = 0;
+  bad.calls_per_sample = 0;
   // As if of a family with a size study (failed results are left out of it).
   bad.study = roofline::SizeStudy{
       .param = "n", .label = "vector length (elements)", .panel = "", .baseline = false};

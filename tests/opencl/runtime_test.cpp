@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/stream_cases.hpp"
 #include "roofline/harness.hpp"
@@ -154,6 +156,28 @@ TEST(OpenClRuntime, CallsBackToBackAreTimedAsOneSpanOfTheDevice) {
   EXPECT_FALSE(runtime->in_back_to_back());
   c.run();
   EXPECT_GT(*c.last_device_seconds(), 0);
+  c.release();
+}
+
+// A call that waits for its own kernel (as CLBlast's sum does on NVIDIA's OpenCL, releasing its
+// temporary buffer) returns only after the hold has ended: no hold can cover it, so its group is
+// timed once as it ran, not run again behind longer holds. Only the span's first call starts it.
+TEST(OpenClRuntime, CallsThatWaitForTheDeviceAreTimedOnceAsTheyRan) {
+  const auto runtime = first_runtime();
+  SourceCase c(runtime, "kernel void k() {}");
+  c.prepare();
+  int enqueued = 0;
+  std::vector<bool> starts;
+  const double five = runtime->back_to_back(5, [&] {
+    starts.push_back(runtime->starts_span());
+    ++enqueued;
+    c.run();
+    runtime->queue().finish();
+  });
+  EXPECT_EQ(enqueued, 5);
+  EXPECT_GT(five, 0);
+  EXPECT_EQ(starts, std::vector<bool>({true, false, false, false, false}));
+  EXPECT_TRUE(runtime->starts_span());
   c.release();
 }
 

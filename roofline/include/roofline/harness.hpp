@@ -20,6 +20,13 @@ struct MeasureOptions {
   int repetitions = 9;                // samples kept per case: 9 gives a true 95% CI of the median
   double min_sample_seconds = 0.004;  // each sample runs at least this long (≥ 1 ms, ≫ 20 ticks)
   double warmup_seconds = 0.005;      // untimed warm-up before the first sample
+  // A result less stable than kUnstableCv is timed again with samples kLengthening times as long,
+  // up to this long, so that a few slow calls (the host's: a preempted thread, a call that waits
+  // for the device) weigh less in each sample; its results then say how long their samples were.
+  // A step is taken only while the unstable results are at most half of their group of competing
+  // cases and the lengthening's seconds stay within kLengtheningShare of the group's first timing.
+  // At min_sample_seconds or below: never.
+  double most_sample_seconds = 0.064;
   // Prints each case's wall time on stderr, split into prepare, verify and timing (--verbose).
   bool verbose = false;
   // Counts one more call after the timed ones (rooflab run --counters); nullptr: no counting.
@@ -35,6 +42,12 @@ struct MeasureOptions {
   // results (Result::roof_now). Empty: none.
   std::vector<Case*> roof_now = {};
 };
+
+inline constexpr double kLengthening = 4;
+// One unstable result of six competing ones may reach 16x samples (estimated at 4/6 + 16/6 of the
+// first timing), as those of the OpenCL reduce run on an H100 did before this bound
+// (docs/performance.md, 2026-11-27 03:20).
+inline constexpr double kLengtheningShare = 4;
 
 // Prepares, verifies and (only when verified) times one case, counts one call when counting,
 // then releases it, with the options fitted to the time budget where there is one.

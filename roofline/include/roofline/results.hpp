@@ -35,8 +35,13 @@ struct Result {
   Work work;
   std::string level;  // memory level the data lives in
   Verification verification;
-  std::string error;                   // a failure other than verification (empty when none)
-  std::vector<double> samples;         // seconds per call, every repetition
+  std::string error;            // a failure other than verification (empty when none)
+  std::vector<double> samples;  // seconds per call, every repetition
+  // The minimum time of each sample and the calls it held (the most of any repetition), as timed
+  // (MeasureOptions::most_sample_seconds: longer than asked where the first samples were
+  // unstable); 0 where not recorded (files before them, imported benchmarks).
+  double sample_seconds = 0;
+  long long calls_per_sample = 0;
   std::optional<Summary> time;         // of samples
   std::optional<Placement> placement;  // only for verified results on a device with ceilings
   // The device's memory roof of the result's level, measured again in the same seconds: the
