@@ -48,7 +48,8 @@ class StreamCase final : public ClCase {
                               " -DW=" + std::to_string(launch_.width) + " -DLAYOUT=" +
                               (launch_.blocked               ? "1"
                                : launch_.groups_per_unit > 0 ? "2"
-                                                             : "0"));
+                                                             : "0") +
+                              (launch_.l2_only ? " -DL2_ONLY=1" : ""));
     kernel_ = cl::Kernel(program, ("stream_" + std::string(to_string(op_))).c_str());
     for (int k = 0; k < stream_inputs(op_); ++k) {
       in_[k] = runtime().buffer(n_ * sizeof(T), what + " input");

@@ -29,6 +29,9 @@ struct StreamLaunch {
   // Passes over the arrays per launch (stream.cl): a cache-resident working set needs many for a
   // launch to last long enough to time. Verification makes one.
   unsigned passes = 1;
+  // Each line read once a pass by one work-group, loads not through L1 (stream.cl's L2_ONLY): the
+  // GPU probe's launches inside the L2.
+  bool l2_only = false;
 };
 
 // The vectors each work-item of `op` takes: `items`, but one for a strided element-wise operation

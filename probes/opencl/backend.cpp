@@ -10,6 +10,7 @@
 #include "probes/opencl/bandwidth.hpp"
 #include "probes/opencl/device.hpp"
 #include "probes/opencl/host_link.hpp"
+#include "probes/opencl/l2_shared.hpp"
 #include "probes/opencl/latency.hpp"
 #include "probes/opencl/local_bandwidth.hpp"
 #include "probes/opencl/peak_flops.hpp"
@@ -122,7 +123,8 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
   // Planned for the time budget before the first is measured (the bandwidth sweep plans its own).
   if (roofline::Budget* budget = options.measure.budget)
     budget->plan(static_cast<int>(peak_flops_configs(device, *rt, options.quick).size() +
-                                  local_bandwidth_configs(device, *rt, options.quick).size()));
+                                  local_bandwidth_configs(device, *rt, options.quick).size() +
+                                  l2_shared_configs(device, *rt).size()));
 
   std::vector<std::unique_ptr<roofline::Case>> cases;
   for (const PeakFlopsConfig& config : peak_flops_configs(device, *rt, options.quick))
@@ -159,6 +161,21 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
                                        std::to_string(local.size()) +
                                        " vector widths; tile per work-group in local memory, "
                                        "sums checked exactly; profiling-event time"});
+
+  cases.clear();
+  for (const L2SharedConfig& config : l2_shared_configs(device, *rt))
+    cases.push_back(make_l2_shared_case(config, device, rt));
+  if (!cases.empty()) {
+    const std::vector<Result> shared =
+        roofline::measure_all(cases, options.measure, "L2 shared reads " + device.id);
+    for (const Result& r : shared)
+      if (!r.ok()) failures.push_back(failure_text(r));
+    if (auto c = probes::l2_shared_ceiling(
+            shared, device.compute_units,
+            "volatile loads (NVIDIA's compiler serves them from the L2, not L1); "
+            "profiling-event time"))
+      device.memory.push_back(std::move(*c));
+  }
 
   BandwidthProbe global = probe_global_bandwidth(device, rt, options);
   for (const Result& r : global.failed) failures.push_back(failure_text(r));

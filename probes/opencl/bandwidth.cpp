@@ -84,6 +84,10 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
   if (is_device_type(device, "GPU"))
     fitted.passes =
         static_cast<unsigned>(std::max(1.0, std::ceil(kGpuBytesPerLaunch / work.bytes)));
+  // Inside a GPU's L2 each line is read once a pass by one work-group, not through L1, as CUDA's
+  // probe reads it (stream.cl, L2_ONLY): the L2 roof is the rate of distinct lines.
+  const std::optional<double> l2 = gpu_l2(device);
+  fitted.l2_only = l2 && working_set <= *l2;
   work.flops *= fitted.passes;
   work.bytes *= fitted.passes;
   work.bytes_write_allocate *= fitted.passes;
@@ -98,6 +102,7 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
       {"layout", kernels::opencl::layout_name(launch)},
       {"items", kernels::opencl::items_per_work_item(op, fitted, n, device.compute_units)},
       {"passes", fitted.passes},
+      {"l2_only", fitted.l2_only},
       {"working_set", work.working_set}};
   roofline::CaseInfo info = kernels::opencl::opencl_case_info(
       device, "bandwidth", kernel + "_" + kernels::opencl::launch_name(launch), params, work);

@@ -69,9 +69,11 @@ TEST(OpenClCases, MultiPassLaunchesVerifyInEveryLayoutAtEveryWidth) {
   const auto runtime = backend.runtime(device.id);
   using kernels::opencl::StreamLaunch;
   // Strided, blocked, and a grid stride of one work-group per compute unit: far fewer work-items
-  // than vectors, so each strides over the arrays several times.
+  // than vectors, so each strides over the arrays several times; and strided with each block kept
+  // by its work-group every pass through volatile loads (a GPU's L2 side).
   for (const StreamLaunch layout :
-       {StreamLaunch{}, StreamLaunch{.blocked = true}, StreamLaunch{.groups_per_unit = 1}})
+       {StreamLaunch{}, StreamLaunch{.blocked = true}, StreamLaunch{.groups_per_unit = 1},
+        StreamLaunch{.l2_only = true}})
     for (kernels::StreamOp op : kernels::kStreamOps)
       for (int width : {1, 4, 16}) {
         // 4099 elements in 5 passes: the rotation by one work-group's block per pass wraps
@@ -86,7 +88,8 @@ TEST(OpenClCases, MultiPassLaunchesVerifyInEveryLayoutAtEveryWidth) {
             roofline::Precision::fp32, 4099, launch);
         const roofline::Result r = roofline::measure(*c, kFast);
         EXPECT_TRUE(r.ok()) << kernels::to_string(op) << " w" << width << " "
-                            << kernels::opencl::layout_name(launch) << ": " << r.error << " "
+                            << kernels::opencl::layout_name(launch)
+                            << (launch.l2_only ? " L2 only" : "") << ": " << r.error << " "
                             << r.verification.message;
       }
 }

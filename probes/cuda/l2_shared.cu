@@ -1,0 +1,40 @@
+#include "kernels/cuda/cuda_check.hpp"
+#include "probes/cuda/l2_shared.hpp"
+
+namespace probes::cuda {
+namespace {
+
+// Block b reads slice b / readers through the L2 alone; the pass's first vector rotates.
+__global__ void l2_shared_kernel(const float4* __restrict__ data, int readers, int passes,
+                                 float* sums) {
+  constexpr int kLoads = kL2SharedLoadsPerPass;
+  const float4* slice =
+      data + static_cast<std::size_t>(blockIdx.x / readers) * kLoads * blockDim.x + threadIdx.x;
+  float4 acc = make_float4(0, 0, 0, 0);
+  int first = 0;
+  for (int pass = 0; pass < passes; ++pass) {
+    float4 v[kLoads];
+#pragma unroll
+    for (int k = 0; k < kLoads; ++k)
+      v[k] = __ldcg(slice + ((first + k) & (kLoads - 1)) * blockDim.x);
+#pragma unroll
+    for (int k = 0; k < kLoads; ++k) {
+      acc.x += v[k].x;
+      acc.y += v[k].y;
+      acc.z += v[k].z;
+      acc.w += v[k].w;
+    }
+    first = (first + 1) & (kLoads - 1);
+  }
+  sums[blockIdx.x * blockDim.x + threadIdx.x] = (acc.x + acc.y) + (acc.z + acc.w);
+}
+
+}  // namespace
+
+void l2_shared_launch(const L2SharedConfig& config, const float* data, float* sums) {
+  l2_shared_kernel<<<config.blocks, config.threads>>>(reinterpret_cast<const float4*>(data),
+                                                      config.readers, config.passes, sums);
+  kernels::cuda::check_launch("l2_shared_kernel");
+}
+
+}  // namespace probes::cuda
