@@ -38,6 +38,9 @@ const std::set<StreamOp> kQuickSweep = {StreamOp::read, StreamOp::triad};
 // A GPU's L2 launch is searched at a quarter of the L2, on the plateau where an H100's two L2
 // partitions each hold what is read (the CUDA probe's; docs/methodology.md).
 constexpr double kL2SearchFraction = 0.25;
+// Work-items one compute unit of a GPU holds at once (an NVIDIA SM since Volta: 2048): the grid
+// strides of the L2 search are that resident grid.
+constexpr std::size_t kResidentItemsPerUnit = 2048;
 
 // The L2 a GPU reports (nullopt elsewhere): the launch search and the sweep treat it apart.
 std::optional<double> gpu_l2(const roofline::Device& device) {
@@ -62,7 +65,8 @@ std::map<std::string, std::pair<StreamLaunch, roofline::Result>> best_launches(
       continue;
     const StreamLaunch launch{.width = r.params.at("width"),
                               .group = r.params.at("group"),
-                              .blocked = r.params.at("layout") == "blocked"};
+                              .blocked = r.params.at("layout") == "blocked",
+                              .groups_per_unit = r.params.at("groups_per_unit")};
     best.insert_or_assign(kernel, std::make_pair(launch, std::move(r)));
   }
   return best;
@@ -100,6 +104,7 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
       {"width", launch.width},
       {"group", launch.group},
       {"layout", kernels::opencl::layout_name(launch)},
+      {"groups_per_unit", launch.groups_per_unit},
       {"items", kernels::opencl::items_per_work_item(op, fitted, n, device.compute_units)},
       {"passes", fitted.passes},
       {"l2_only", fitted.l2_only},
@@ -114,7 +119,10 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
 nlohmann::json launches_to_facts(const std::map<std::string, StreamLaunch>& launches) {
   nlohmann::json facts = nlohmann::json::object();
   for (const auto& [kernel, l] : launches)
-    facts[kernel] = {{"width", l.width}, {"group", l.group}, {"blocked", l.blocked}};
+    facts[kernel] = {{"width", l.width},
+                     {"group", l.group},
+                     {"blocked", l.blocked},
+                     {"groups_per_unit", l.groups_per_unit}};
   return facts;
 }
 
@@ -123,7 +131,10 @@ std::optional<StreamLaunch> launch_from_facts(const roofline::Device& device,
   const nlohmann::json& all = device.facts.value("bandwidth_launches", nlohmann::json::object());
   if (!all.contains(kernel)) return std::nullopt;
   const nlohmann::json& l = all.at(kernel);
-  return StreamLaunch{.width = l.at("width"), .group = l.at("group"), .blocked = l.at("blocked")};
+  return StreamLaunch{.width = l.at("width"),
+                      .group = l.at("group"),
+                      .blocked = l.at("blocked"),
+                      .groups_per_unit = l.value("groups_per_unit", 0u)};
 }
 
 double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime& runtime,
@@ -176,19 +187,31 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
   const std::vector<StreamLaunch> candidates = launch_candidates(device, *runtime, options.quick);
   const std::optional<double> l2 = gpu_l2(device);
 
+  // Inside the L2 also grid strides of a resident grid, CUDA's L2 launches (each work-item its own
+  // vectors every pass, one full pass apart), beside the strided blocks that a work-group keeps
+  // from pass to pass.
+  std::vector<StreamLaunch> l2_candidates = candidates;
+  for (const StreamLaunch& c : candidates)
+    if (c.width == 4 && !c.blocked)
+      l2_candidates.push_back({.width = c.width,
+                               .group = c.group,
+                               .groups_per_unit = static_cast<unsigned>(
+                                   std::max<std::size_t>(kResidentItemsPerUnit / c.group, 1))});
+
   // The search, in device memory, and on a GPU with a known L2 inside it too.
-  const auto search = [&](double working_set, const std::string& where) {
+  const auto search = [&](double working_set, const std::string& where,
+                          const std::vector<StreamLaunch>& launches) {
     std::vector<std::unique_ptr<roofline::Case>> cases;
     for (StreamOp op : kBandwidthKernels)
-      for (const StreamLaunch& launch : candidates)
+      for (const StreamLaunch& launch : launches)
         cases.push_back(make_bandwidth_case(op, launch, working_set, device, runtime));
     return best_launches(
         roofline::measure_all(cases, options.measure, "bandwidth launch search " + where),
         probe.failed);
   };
-  auto in_dram = search(top, device.id);
+  auto in_dram = search(top, device.id, candidates);
   const double l2_search = l2 ? std::min(kL2SearchFraction * *l2, top) : 0;
-  auto in_l2 = l2 ? search(l2_search, device.id + " L2")
+  auto in_l2 = l2 ? search(l2_search, device.id + " L2", l2_candidates)
                   : std::map<std::string, std::pair<StreamLaunch, roofline::Result>>{};
 
   // The sweep below the top (5% short of it) with each kernel's best launch of its side of the
@@ -239,8 +262,8 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
     const auto it = probe.launches.find(l2_side ? c.kernel + " L2" : c.kernel);
     if (it == probe.launches.end()) continue;
     c.method += "; launch " + kernels::opencl::launch_name(it->second) + ", the best of " +
-                std::to_string(candidates.size()) + " searched at " +
-                bytes_text(l2_side ? l2_search : top) +
+                std::to_string(l2_side ? l2_candidates.size() : candidates.size()) +
+                " searched at " + bytes_text(l2_side ? l2_search : top) +
                 " (vector width, work-group size); profiling-event time";
   }
   return probe;

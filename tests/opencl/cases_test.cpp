@@ -70,10 +70,11 @@ TEST(OpenClCases, MultiPassLaunchesVerifyInEveryLayoutAtEveryWidth) {
   using kernels::opencl::StreamLaunch;
   // Strided, blocked, and a grid stride of one work-group per compute unit: far fewer work-items
   // than vectors, so each strides over the arrays several times; and strided with each block kept
-  // by its work-group every pass through volatile loads (a GPU's L2 side).
+  // by its work-group every pass through volatile loads, strided and grid-strided (a GPU's L2
+  // side).
   for (const StreamLaunch layout :
        {StreamLaunch{}, StreamLaunch{.blocked = true}, StreamLaunch{.groups_per_unit = 1},
-        StreamLaunch{.l2_only = true}})
+        StreamLaunch{.l2_only = true}, StreamLaunch{.groups_per_unit = 1, .l2_only = true}})
     for (kernels::StreamOp op : kernels::kStreamOps)
       for (int width : {1, 4, 16}) {
         // 4099 elements in 5 passes: the rotation by one work-group's block per pass wraps
