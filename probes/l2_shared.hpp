@@ -23,8 +23,10 @@
 namespace probes {
 
 inline constexpr int kL2SharedLoadsPerPass = 8;  // a power of two
-// The readers per slice tried; the best is the ceiling. On an H100 two readers of a line delivered
-// 13.5-14 TB/s, four or eight 16-19.5, one 7.3 (2026-11-26, docs/performance.md).
+// The readers per slice tried; the best is the ceiling. On an H100 (2026-11-27,
+// docs/performance.md) OpenCL's volatile loads delivered 13.6, 13.0, 14.0 and 14.4 TB/s with 2, 4,
+// 8 and 16 readers (one reader per line: 7.7), a scratch CUDA kernel 13.5-14 with 2 and 16-19.5
+// with 4 or 8 (2026-11-26).
 inline constexpr int kL2SharedReaders[] = {2, 4, 8, 16};
 
 struct L2SharedConfig {

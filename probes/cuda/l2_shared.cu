@@ -4,10 +4,8 @@
 namespace probes::cuda {
 namespace {
 
-// One 16-byte load through the L2 alone (ld.global.cg), which the compiler must issue as written:
-// with __ldcg, a weak load, two passes unrolled read the same 8 addresses with no store between,
-// and the second pass's loads could be merged into the first's (D = 2 delivered 24 TB/s on an
-// H100, against 13.4 for OpenCL's volatile loads and 13.5-14 for a scratch kernel; 2026-11-27).
+// One 16-byte load through the L2 alone (ld.global.cg). asm volatile keeps NVVM from merging it,
+// but ptxas still sees a weak load it may merge with another of the same address.
 __device__ __forceinline__ float4 load_cg(const float4* p) {
   float4 v;
   asm volatile("ld.global.cg.v4.f32 {%0, %1, %2, %3}, [%4];"
@@ -16,8 +14,13 @@ __device__ __forceinline__ float4 load_cg(const float4* p) {
   return v;
 }
 
-// Block b reads slice b / readers through the L2 alone; the pass's first vector rotates.
-__global__ void l2_shared_kernel(const float4* __restrict__ data, int readers, int passes,
+// Block b reads slice b / readers through the L2 alone; the pass's first vector rotates. Every pass
+// reads the same 8 addresses, so two unrolled passes could be merged into one set of loads: each
+// pass's addresses are offset by pass × `zero` (0, from the host), which no compiler can prove
+// equal from pass to pass. Without it an H100 reported 36.5 TB/s at D = 16 (2026-11-27,
+// docs/performance.md), above what its SMs' load path carries (their shared memory, 128 B a clock
+// per SM, read 32.7): not every load written can have run.
+__global__ void l2_shared_kernel(const float4* __restrict__ data, int readers, int passes, int zero,
                                  float* sums) {
   constexpr int kLoads = kL2SharedLoadsPerPass;
   const float4* slice =
@@ -25,10 +28,11 @@ __global__ void l2_shared_kernel(const float4* __restrict__ data, int readers, i
   float4 acc = make_float4(0, 0, 0, 0);
   int first = 0;
   for (int pass = 0; pass < passes; ++pass) {
+    const float4* pass_slice = slice + static_cast<std::size_t>(pass) * zero;
     float4 v[kLoads];
 #pragma unroll
     for (int k = 0; k < kLoads; ++k)
-      v[k] = load_cg(slice + ((first + k) & (kLoads - 1)) * blockDim.x);
+      v[k] = load_cg(pass_slice + ((first + k) & (kLoads - 1)) * blockDim.x);
 #pragma unroll
     for (int k = 0; k < kLoads; ++k) {
       acc.x += v[k].x;
@@ -45,7 +49,7 @@ __global__ void l2_shared_kernel(const float4* __restrict__ data, int readers, i
 
 void l2_shared_launch(const L2SharedConfig& config, const float* data, float* sums) {
   l2_shared_kernel<<<config.blocks, config.threads>>>(reinterpret_cast<const float4*>(data),
-                                                      config.readers, config.passes, sums);
+                                                      config.readers, config.passes, 0, sums);
   kernels::cuda::check_launch("l2_shared_kernel");
 }
 
