@@ -59,4 +59,10 @@ inline constexpr const char* kL2SharedLevel = "L2 shared";
 std::optional<roofline::MemoryCeiling> l2_shared_ceiling(
     const std::vector<roofline::Result>& results, int threads, const std::string& how);
 
+// Why a shared-read ceiling cannot be right, or empty: an SM's loads from the L2 come through the
+// same path into its registers as its shared (local) memory reads, so none delivers more than
+// `load_path`, the device's shared- or local-memory read ceiling (0: unknown). A kernel whose
+// compiler merged loads of the same address reported more (docs/performance.md, 2026-11-27).
+std::string l2_shared_implausible(const roofline::MemoryCeiling& c, double load_path);
+
 }  // namespace probes

@@ -232,8 +232,15 @@ void probe_l2_shared(roofline::Device& device, const roofline::ProbeOptions& opt
       roofline::measure_all(cases, options.measure, "L2 shared reads " + device.id);
   for (const Result& r : results)
     if (!r.ok()) failures.push_back(failure_text(r));
-  if (auto c = probes::l2_shared_ceiling(results, device.compute_units,
-                                         "loads through ld.global.cg (L2 only); CUDA-event timing"))
+  auto c = probes::l2_shared_ceiling(results, device.compute_units,
+                                     "loads through ld.global.cg (L2 only); CUDA-event timing");
+  if (!c) return;
+  double shared = 0;  // the shared-memory ceiling, measured before
+  for (const roofline::MemoryCeiling& m : device.memory)
+    if (m.level == "shared") shared = std::max(shared, m.bytes_per_s.median);
+  if (const std::string why = probes::l2_shared_implausible(*c, shared); !why.empty())
+    failures.push_back(why);
+  else
     device.memory.push_back(std::move(*c));
 }
 

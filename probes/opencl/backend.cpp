@@ -173,8 +173,15 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
     if (auto c = probes::l2_shared_ceiling(
             shared, device.compute_units,
             "volatile loads (NVIDIA's compiler serves them from the L2, not L1); "
-            "profiling-event time"))
-      device.memory.push_back(std::move(*c));
+            "profiling-event time")) {
+      double local = 0;  // the local-memory ceiling, measured before
+      for (const roofline::MemoryCeiling& m : device.memory)
+        if (m.level == kLocal) local = std::max(local, m.bytes_per_s.median);
+      if (const std::string why = probes::l2_shared_implausible(*c, local); !why.empty())
+        failures.push_back(why);
+      else
+        device.memory.push_back(std::move(*c));
+    }
   }
 
   BandwidthProbe global = probe_global_bandwidth(device, rt, options);

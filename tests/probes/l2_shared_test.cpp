@@ -92,4 +92,16 @@ TEST(L2Shared, TheCeilingIsTheBestReaderCountOnItsOwnLevel) {
   EXPECT_FALSE(probes::l2_shared_ceiling({results.back()}, 3, "how").has_value());
 }
 
+TEST(L2Shared, ARateAboveTheSmsLoadPathIsRefused) {
+  roofline::MemoryCeiling c;
+  c.level = probes::kL2SharedLevel;
+  c.bytes_per_s.median = 36.5e12;
+  // An H100's shared memory read 32.7 TB/s; a kernel whose loads were merged reported 36.5.
+  const std::string why = probes::l2_shared_implausible(c, 32.7e12);
+  EXPECT_NE(why.find("36.5 TB/s is above the 32.7"), std::string::npos) << why;
+  c.bytes_per_s.median = 14.4e12;
+  EXPECT_EQ(probes::l2_shared_implausible(c, 32.7e12), "");
+  EXPECT_EQ(probes::l2_shared_implausible(c, 0), "");  // no shared-memory ceiling: nothing to say
+}
+
 }  // namespace
