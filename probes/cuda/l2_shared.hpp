@@ -1,5 +1,5 @@
 #pragma once
-// The shared-read L2 probe on CUDA (probes/l2_shared.hpp): loads through ld.global.cg (__ldcg), so
+// The shared-read L2 probe on CUDA (probes/l2_shared.hpp): loads through ld.global.cg, so
 // the L2 alone serves them.
 #include <memory>
 
