@@ -29,7 +29,7 @@ step racecheck timeout 150 "$sanitizer" --tool racecheck --error-exitcode 1 \
 export ROOFLAB_TEST_OPENCL_DEVICE=$opencl
 step opencl_l2_shared_test timeout 150 "$bin/opencl_l2_shared_test"
 step opencl_cases_test timeout 150 "$bin/opencl_cases_test" \
-  --gtest_filter='*MultiPass*:*EveryGpuStream*'
+  --gtest_filter='*MultiPass*:*CgLoads*:*EveryGpuStream*'
 step opencl_backend_test timeout 150 "$bin/opencl_backend_test"
 step gl2 "$bin/cuda-l2-cache"
 step gl2cg "$bin/cuda-l2-cache-cg"

@@ -11,6 +11,11 @@ import re
 import sys
 
 
+# The L2 search's launch shapes of 4-wide vectors (probes/opencl/bandwidth.cpp): strided blocks,
+# a resident grid stride, a quarter of one in batches of 4.
+SHAPES = (("strided", "b1"), ("grid", "b1"), ("grid", "b4"))
+
+
 def gpu_l2_cache_best(path):
     """(best GB/s, data set kB) of a gpu-l2-cache log: lines 'block kB  set kB  ms  %  GB/s'."""
     best = (0.0, 0.0)
@@ -41,8 +46,8 @@ def main():
             s = sorted(p["bytes_per_s"])
             line.append(f"{p['working_set'] / 2**20:.2f}: {s[len(s) // 2] / 1e12:.2f}")
         print("  " + ", ".join(line))
-    print("\n| level | kernel | CUDA TB/s (MiB) | OpenCL TB/s (MiB) | OpenCL / CUDA |")
-    print("|---|---|---|---|---|")
+    print("\n| level | kernel | CUDA TB/s (MiB) | OpenCL TB/s (MiB) | OpenCL / CUDA | OpenCL launch |")
+    print("|---|---|---|---|---|---|")
     keys = sorted({(lv, k) for (_, lv, k) in l2}, key=lambda x: (x[0] != "L2", x[0], x[1]))
     for lv, k in keys:
         c, o = l2.get(("cuda", lv, k)), l2.get(("opencl", lv, k))
@@ -50,7 +55,26 @@ def main():
                           if m else "—")
         ratio = (f"{o['bytes_per_s']['median'] / c['bytes_per_s']['median']:.3f}"
                  if c and o else "—")
-        print(f"| {lv} | {k} | {cell(c)} | {cell(o)} | {ratio} |")
+        launch = re.search(r"launch (\S+),", o["method"]) if o else None
+        print(f"| {lv} | {k} | {cell(c)} | {cell(o)} | {ratio} | {launch.group(1) if launch else '—'} |")
+    for d in machine["devices"]:
+        search = d.get("facts", {}).get("bandwidth_l2_search")
+        if not search:
+            continue
+        print(f"\n{d['id']} L2 search, best TB/s of each launch shape (loads; grid; batch):")
+        print("| kernel | " + " | ".join(f"{l} {g} {b}" for l in ("volatile", "cg")
+                                          for g, b in SHAPES) + " | best |")
+        print("|---|" + "---|" * (2 * len(SHAPES) + 1))
+        for kernel, rates in sorted(search.items()):
+            cells = []
+            for loads in ("volatile", "cg"):
+                for grid, batch in SHAPES:
+                    got = [v for name, v in rates.items()
+                           if ("_cg" in name) == (loads == "cg") and ("_grid" in name) == (grid == "grid")
+                           and bool(re.search(r"_b\d", name)) == (batch == "b4") and name.startswith("w4_")]
+                    cells.append(f"{max(got) / 1e12:.3f}" if got else "—")
+            best = max(rates, key=rates.get)
+            print(f"| {kernel} | " + " | ".join(cells) + f" | {best} {rates[best] / 1e12:.3f} |")
     for b in ("cuda", "opencl"):
         m = l2.get((b, "L2 shared", "read"))
         if not m:

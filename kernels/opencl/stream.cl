@@ -46,9 +46,52 @@
 // floating-point operation per work-item. One pass is the textbook operation. A work-item's run
 // ends at the last whole vector: one bound per run, not a check per vector (which cost PoCL a
 // third of its read rate).
+//
+// The L2-only loads: volatile (any compiler), or on NVIDIA's OpenCL (-DCG_LOADS=1 -DVBYTES=bytes
+// of V, host-gated as NV_PTX_WARPS is, common.cl) inline PTX ld.global.cg, CUDA's probe's weak
+// L2-only load: volatile loads are strong ones, which the hardware may not reorder. `asm volatile`
+// keeps the compiler from moving a pass's loads out of the pass loop (they read the same
+// addresses every pass). BATCH vectors (a step apart) are loaded and computed before the first
+// is stored, as CUDA's kernel does with its Items: the loads of one batch are in flight together.
+#ifndef BATCH
+#define BATCH 1
+#endif
+#if L2_ONLY && CG_LOADS
+V load_cg(global const V* p) {
+#if VBYTES >= 16
+  union {
+    V v;
+    uint4 q[VBYTES / 16];
+  } u;
+  global const uint4* q = (global const uint4*)p;
+#pragma unroll
+  for (int k = 0; k < VBYTES / 16; ++k)
+    asm volatile("ld.global.cg.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(u.q[k].x), "=r"(u.q[k].y), "=r"(u.q[k].z), "=r"(u.q[k].w)
+                 : "l"(q + k));
+#elif VBYTES == 8
+  union {
+    V v;
+    uint2 q;
+  } u;
+  asm volatile("ld.global.cg.v2.u32 {%0, %1}, [%2];" : "=r"(u.q.x), "=r"(u.q.y) : "l"(p));
+#else
+  union {
+    V v;
+    uint q;
+  } u;
+  asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(u.q) : "l"(p));
+#endif
+  return u.v;
+}
+#endif
 #if L2_ONLY
 #define SHIFT(blocks, passes) ((size_t)0)
+#if CG_LOADS
+#define LOADS(i, p) load_cg((global const V*)(p) + (i))
+#else
 #define LOADS(i, p) (((volatile global const V*)(p))[i])
+#endif
 #else
 #define SHIFT(blocks, passes) max((blocks) / (passes), (size_t)1)
 #define LOADS(i, p) LOADV(i, p)
@@ -66,8 +109,15 @@
       const REAL sp = (p & 1) ? s_odd : s_even;                                                \
       const size_t first = FIRST(block, lid, size, items);                                     \
       const size_t end = min(first + items * step, vectors);                                   \
-      for (size_t i = first; i < end; i += step)                                               \
-        STOREV((V)(E(LOADS(i, in1), LOADS(i, in2), LOADS(i, out), sp)), i, out);               \
+      for (size_t i0 = first; i0 < end; i0 += BATCH * step) {                                  \
+        V r[BATCH];                                                                            \
+        for (int k = 0; k < BATCH; ++k) {                                                      \
+          const size_t i = i0 + k * step;                                                      \
+          if (i < end) r[k] = (V)(E(LOADS(i, in1), LOADS(i, in2), LOADS(i, out), sp));         \
+        }                                                                                      \
+        for (int k = 0; k < BATCH; ++k)                                                        \
+          if (i0 + k * step < end) STOREV(r[k], i0 + k * step, out);                           \
+      }                                                                                        \
       if (get_global_id(0) == 0)                                                               \
         for (size_t k = vectors * W; k < n; ++k) out[k] = E(in1[k], in2[k], out[k], sp);       \
       block += shift;                                                                          \

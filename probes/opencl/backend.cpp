@@ -189,6 +189,7 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
   device.sweep = std::move(global.sweep);
   probes::record_dram_onset(device);
   device.facts["bandwidth_launches"] = launches_to_facts(global.launches);
+  if (!global.l2_search.empty()) device.facts["bandwidth_l2_search"] = global.l2_search;
   device.memory.insert(device.memory.end(), global.ceilings.begin(), global.ceilings.end());
   probe_host_link(device, rt, options, failures);
   probe_dispatch_latency(device, rt, options, failures);

@@ -54,6 +54,9 @@ struct BandwidthProbe {
   std::vector<roofline::SweepPoint> sweep;
   std::vector<roofline::MemoryCeiling> ceilings;
   std::vector<roofline::Result> failed;
+  // Each L2 search candidate's verified rate (bytes/s), by kernel, then launch name: what the
+  // L2 launch won by.
+  nlohmann::json l2_search = nlohmann::json::object();
 };
 
 // A probe's best launches (BandwidthProbe::launches) as the device facts keep them, and back.
