@@ -291,7 +291,9 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
     c.method += "; launch " + kernels::opencl::launch_name(it->second) + ", the best of " +
                 std::to_string(l2_side ? l2_candidates.size() : candidates.size()) +
                 " searched at " + bytes_text(l2_side ? l2_search : top) +
-                " (vector width, work-group size); profiling-event time";
+                (l2_side ? " (vector width, work-group size, grid, batch, loads)"
+                         : " (vector width, work-group size)") +
+                "; profiling-event time";
   }
   return probe;
 }
