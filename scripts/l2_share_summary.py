@@ -16,6 +16,15 @@ import sys
 SHAPES = (("strided", "b1"), ("grid", "b1"), ("grid", "b4"))
 
 
+def shape_of(launch):
+    """(loads, grid, batch) of a 4-wide L2 launch name such as w4_wg256_grid2_b4_cg, else None."""
+    if not launch.startswith("w4_"):
+        return None
+    return ("cg" if launch.endswith("_cg") else "volatile",
+            "grid" if "_grid" in launch else "strided",
+            "b4" if re.search(r"_b\d", launch) else "b1")
+
+
 def gpu_l2_cache_best(path):
     """(best GB/s, data set kB) of a gpu-l2-cache log: lines 'block kB  set kB  ms  %  GB/s'."""
     best = (0.0, 0.0)
@@ -46,7 +55,8 @@ def main():
             s = sorted(p["bytes_per_s"])
             line.append(f"{p['working_set'] / 2**20:.2f}: {s[len(s) // 2] / 1e12:.2f}")
         print("  " + ", ".join(line))
-    print("\n| level | kernel | CUDA TB/s (MiB) | OpenCL TB/s (MiB) | OpenCL / CUDA | OpenCL launch |")
+    print("\n| level | kernel | CUDA TB/s (MiB) | OpenCL TB/s (MiB) | OpenCL / CUDA "
+          "| OpenCL launch |")
     print("|---|---|---|---|---|---|")
     keys = sorted({(lv, k) for (_, lv, k) in l2}, key=lambda x: (x[0] != "L2", x[0], x[1]))
     for lv, k in keys:
@@ -56,7 +66,8 @@ def main():
         ratio = (f"{o['bytes_per_s']['median'] / c['bytes_per_s']['median']:.3f}"
                  if c and o else "—")
         launch = re.search(r"launch (\S+),", o["method"]) if o else None
-        print(f"| {lv} | {k} | {cell(c)} | {cell(o)} | {ratio} | {launch.group(1) if launch else '—'} |")
+        launch = launch.group(1) if launch else "—"
+        print(f"| {lv} | {k} | {cell(c)} | {cell(o)} | {ratio} | {launch} |")
     for d in machine["devices"]:
         search = d.get("facts", {}).get("bandwidth_l2_search")
         if not search:
@@ -69,9 +80,7 @@ def main():
             cells = []
             for loads in ("volatile", "cg"):
                 for grid, batch in SHAPES:
-                    got = [v for name, v in rates.items()
-                           if ("_cg" in name) == (loads == "cg") and ("_grid" in name) == (grid == "grid")
-                           and bool(re.search(r"_b\d", name)) == (batch == "b4") and name.startswith("w4_")]
+                    got = [v for name, v in rates.items() if shape_of(name) == (loads, grid, batch)]
                     cells.append(f"{max(got) / 1e12:.3f}" if got else "—")
             best = max(rates, key=rates.get)
             print(f"| {kernel} | " + " | ".join(cells) + f" | {best} {rates[best] / 1e12:.3f} |")
