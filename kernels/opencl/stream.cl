@@ -49,10 +49,11 @@
 //
 // The L2-only loads: volatile (any compiler), or on NVIDIA's OpenCL (-DCG_LOADS=1 -DVBYTES=bytes
 // of V, host-gated as NV_PTX_WARPS is, common.cl) inline PTX ld.global.cg, CUDA's probe's weak
-// L2-only load: volatile loads are strong ones, which the hardware may not reorder. `asm volatile`
-// keeps the compiler from moving a pass's loads out of the pass loop (they read the same
-// addresses every pass). BATCH vectors (a step apart) are loaded and computed before the first
-// is stored, as CUDA's kernel does with its Items: the loads of one batch are in flight together.
+// L2-only load: volatile ones (PTX ld.volatile, strong loads) held copy, triad and daxpy 10-18%
+// below it in an H100's L2 (2026-11-27, docs/performance.md). `asm volatile` keeps the compiler
+// from moving a pass's loads out of the pass loop (they read the same addresses every pass).
+// BATCH vectors (a step apart) are loaded and computed before the first is stored, as CUDA's
+// kernel does with its Items: the loads of one batch are in flight together.
 #ifndef BATCH
 #define BATCH 1
 #endif
