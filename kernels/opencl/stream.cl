@@ -30,15 +30,73 @@
 #define DAXPY(a, b, o, s) ((o) + (s) * (a))
 
 // `passes` passes over the arrays per launch (a cache-resident working set needs many for a
-// launch to last long enough to time). In pass p work-group g takes block g + p·shift (mod the
-// blocks), so no compiler can fold the passes into one; the shift is the blocks over the passes,
-// so a work-group's next block was read long ago, not just now by its neighbour (a shift of one
-// block served that from L2: an H100's triad in 256 MiB over two passes ran at 4.3 TB/s, above
-// its HBM's 3.35). In-place daxpy alternates s and -s between passes (kernels/stream.hpp,
+// launch to last long enough to time). In pass p work-group g takes block g + p·SHIFT (mod the
+// blocks). Beyond a GPU's L2 the shift is the blocks over the passes, so a work-group's next block
+// was read long ago, not just now by its neighbour (a shift of one block served that from L2: an
+// H100's triad in 256 MiB over two passes ran at 4.3 TB/s, above its HBM's 3.35). Inside the L2
+// (-DL2_ONLY=1, the GPU probe's L2 side) each line must be read once a pass by one reader, as the
+// CUDA probe reads it (each thread its own vectors every pass, through ld.global.cg): a shift hands
+// a block to another work-group each pass, and as work-groups drift apart, two of them read one
+// block at about the same time, which the L2 serves to both with one lookup (NVIDIA's OpenCL read
+// 8.2-11 TB/s in an H100's L2 so, CUDA's one-reader kernels 7.6; 2026-11-26). So there the
+// shift is 0, every work-group keeps its block, and the loads are volatile, which NVIDIA's
+// compiler serves from the L2, not L1 (checked against CUDA's ceilings in the same run:
+// docs/performance.md). In-place daxpy alternates s and -s between passes (kernels/stream.hpp,
 // stream_pass_scalar), both from the host: negating on the device would be an extra
 // floating-point operation per work-item. One pass is the textbook operation. A work-item's run
 // ends at the last whole vector: one bound per run, not a check per vector (which cost PoCL a
 // third of its read rate).
+//
+// The L2-only loads: volatile (any compiler), or on NVIDIA's OpenCL (-DCG_LOADS=1 -DVBYTES=bytes
+// of V, host-gated as NV_PTX_WARPS is, common.cl) inline PTX ld.global.cg, CUDA's probe's weak
+// L2-only load: volatile ones (PTX ld.volatile, strong loads) held copy, triad and daxpy 10-18%
+// below it in an H100's L2 (2026-11-27, docs/performance.md). `asm volatile` keeps the compiler
+// from moving a pass's loads out of the pass loop (they read the same addresses every pass).
+// BATCH vectors (a step apart) are loaded and computed before the first is stored, as CUDA's
+// kernel does with its Items: the loads of one batch are in flight together.
+#ifndef BATCH
+#define BATCH 1
+#endif
+#if L2_ONLY && CG_LOADS
+V load_cg(global const V* p) {
+#if VBYTES >= 16
+  union {
+    V v;
+    uint4 q[VBYTES / 16];
+  } u;
+  global const uint4* q = (global const uint4*)p;
+#pragma unroll
+  for (int k = 0; k < VBYTES / 16; ++k)
+    asm volatile("ld.global.cg.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(u.q[k].x), "=r"(u.q[k].y), "=r"(u.q[k].z), "=r"(u.q[k].w)
+                 : "l"(q + k));
+#elif VBYTES == 8
+  union {
+    V v;
+    uint2 q;
+  } u;
+  asm volatile("ld.global.cg.v2.u32 {%0, %1}, [%2];" : "=r"(u.q.x), "=r"(u.q.y) : "l"(p));
+#else
+  union {
+    V v;
+    uint q;
+  } u;
+  asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(u.q) : "l"(p));
+#endif
+  return u.v;
+}
+#endif
+#if L2_ONLY
+#define SHIFT(blocks, passes) ((size_t)0)
+#if CG_LOADS
+#define LOADS(i, p) load_cg((global const V*)(p) + (i))
+#else
+#define LOADS(i, p) (((volatile global const V*)(p))[i])
+#endif
+#else
+#define SHIFT(blocks, passes) max((blocks) / (passes), (size_t)1)
+#define LOADS(i, p) LOADV(i, p)
+#endif
 #define ELEMENTWISE(name, E)                                                                   \
   kernel void stream_##name(global REAL* restrict out, global const REAL* restrict in1,        \
                             global const REAL* restrict in2, const REAL s_even,                \
@@ -46,14 +104,21 @@
                             const uint passes) {                                               \
     const size_t lid = get_local_id(0), size = get_local_size(0), step = STEP(size);           \
     const size_t blocks = get_num_groups(0), vectors = n / W;                                  \
-    const size_t shift = max(blocks / passes, (size_t)1);                                      \
+    const size_t shift = SHIFT(blocks, passes);                                                \
     size_t block = get_group_id(0);                                                            \
     for (uint p = 0; p < passes; ++p) {                                                        \
       const REAL sp = (p & 1) ? s_odd : s_even;                                                \
       const size_t first = FIRST(block, lid, size, items);                                     \
       const size_t end = min(first + items * step, vectors);                                   \
-      for (size_t i = first; i < end; i += step)                                               \
-        STOREV((V)(E(LOADV(i, in1), LOADV(i, in2), LOADV(i, out), sp)), i, out);               \
+      for (size_t i0 = first; i0 < end; i0 += BATCH * step) {                                  \
+        V r[BATCH];                                                                            \
+        for (int k = 0; k < BATCH; ++k) {                                                      \
+          const size_t i = i0 + k * step;                                                      \
+          if (i < end) r[k] = (V)(E(LOADS(i, in1), LOADS(i, in2), LOADS(i, out), sp));         \
+        }                                                                                      \
+        for (int k = 0; k < BATCH; ++k)                                                        \
+          if (i0 + k * step < end) STOREV(r[k], i0 + k * step, out);                           \
+      }                                                                                        \
       if (get_global_id(0) == 0)                                                               \
         for (size_t k = vectors * W; k < n; ++k) out[k] = E(in1[k], in2[k], out[k], sp);       \
       block += shift;                                                                          \
@@ -86,7 +151,7 @@ WORK_GROUP_COLLECTIVES(REAL)
                             const ulong n, const uint items, const uint passes) {               \
     const size_t lid = get_local_id(0), size = get_local_size(0), step = STEP(size);            \
     const size_t blocks = get_num_groups(0), vectors = n / W;                                   \
-    const size_t shift = max(blocks / passes, (size_t)1);                                       \
+    const size_t shift = SHIFT(blocks, passes);                                                 \
     size_t block = get_group_id(0);                                                             \
     V acc = (V)(0);                                                                             \
     for (uint p = 0; p < passes; ++p) {                                                         \
@@ -95,7 +160,7 @@ WORK_GROUP_COLLECTIVES(REAL)
           first < vectors ? min((size_t)items, (vectors - first + step - 1) / step) : 0;        \
       for (uint j = 0; j < run; ++j) {                                                          \
         const size_t i = first + j * step;                                                      \
-        acc += TERM(LOADV(i, in1), LOADV(i, in2));                                              \
+        acc += TERM(LOADS(i, in1), LOADS(i, in2));                                              \
       }                                                                                         \
       block += shift;                                                                           \
       if (block >= blocks) block -= blocks;                                                     \

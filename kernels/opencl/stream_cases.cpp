@@ -10,6 +10,7 @@
 #include "kernels/inputs.hpp"
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/device_check.hpp"
+#include "kernels/opencl/reduce_support.hpp"
 #include "kernels/precision_dispatch.hpp"
 #include "roofline/input_error.hpp"
 
@@ -42,13 +43,17 @@ class StreamCase final : public ClCase {
  protected:
   void prepare_device() override {
     const std::string what = "stream " + std::string(to_string(op_));
-    const cl::Program& program =
-        runtime().program("stream.cl", rooflab_embedded::stream_cl,
-                          std::string("-DREAL=") + cl_type<T>() +
-                              " -DW=" + std::to_string(launch_.width) + " -DLAYOUT=" +
-                              (launch_.blocked               ? "1"
-                               : launch_.groups_per_unit > 0 ? "2"
-                                                             : "0"));
+    const cl::Program& program = runtime().program(
+        "stream.cl", rooflab_embedded::stream_cl,
+        std::string("-DREAL=") + cl_type<T>() + " -DW=" + std::to_string(launch_.width) +
+            " -DLAYOUT=" +
+            (launch_.blocked               ? "1"
+             : launch_.groups_per_unit > 0 ? "2"
+                                           : "0") +
+            (launch_.l2_only ? " -DL2_ONLY=1" : "") + " -DBATCH=" + std::to_string(launch_.batch) +
+            (launch_.cg_loads
+                 ? " -DCG_LOADS=1 -DVBYTES=" + std::to_string(sizeof(T) * launch_.width)
+                 : ""));
     kernel_ = cl::Kernel(program, ("stream_" + std::string(to_string(op_))).c_str());
     for (int k = 0; k < stream_inputs(op_); ++k) {
       in_[k] = runtime().buffer(n_ * sizeof(T), what + " input");
@@ -180,6 +185,8 @@ std::string launch_name(const StreamLaunch& launch) {
   name += std::to_string(launch.width) + "_wg" + std::to_string(launch.group);
   if (launch.blocked) name += "_blocked";
   if (launch.groups_per_unit > 0) name += "_grid" + std::to_string(launch.groups_per_unit);
+  if (launch.batch > 1) name += "_b" + std::to_string(launch.batch);
+  if (launch.cg_loads) name += "_cg";
   return name;
 }
 
@@ -200,6 +207,11 @@ std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info,
     throw roofline::InputError("stream launch: a grid stride of " +
                                std::to_string(launch.groups_per_unit) +
                                " work-groups per compute unit cannot also be blocked");
+  if (launch.batch < 1) throw roofline::InputError("stream launch: batch 0 is below 1");
+  if (launch.cg_loads && (!launch.l2_only || !query_reduce_support(runtime->device()).nv_ptx_warps))
+    throw roofline::InputError(
+        "stream launch: ld.global.cg loads are inline PTX of the L2-only kernels, which only "
+        "NVIDIA's OpenCL (sm_70 on) compiles");
   return with_type<float, double>(
       p, "stream on OpenCL", [&]<class T>() -> std::unique_ptr<roofline::Case> {
         return std::make_unique<StreamCase<T>>(std::move(info), std::move(runtime), op, n, launch);

@@ -29,6 +29,15 @@ struct StreamLaunch {
   // Passes over the arrays per launch (stream.cl): a cache-resident working set needs many for a
   // launch to last long enough to time. Verification makes one.
   unsigned passes = 1;
+  // Each line read once a pass by one work-group, loads not through L1 (stream.cl's L2_ONLY): the
+  // GPU probe's launches inside the L2.
+  bool l2_only = false;
+  // The vectors a work-item of an element-wise kernel loads (a step apart) before it stores the
+  // first, CUDA's Items (reductions store nothing until the end); and, L2 only, loads by inline
+  // PTX ld.global.cg, CUDA's weak L2-only load, in place of volatile ones (NVIDIA's OpenCL only:
+  // stream.cl).
+  unsigned batch = 1;
+  bool cg_loads = false;
 };
 
 // The vectors each work-item of `op` takes: `items`, but one for a strided element-wise operation
@@ -41,7 +50,8 @@ std::size_t stream_groups(StreamOp op, const StreamLaunch& launch, std::size_t n
 // "strided", "blocked" or "grid_stride": the launch's layout, as results record it.
 std::string layout_name(const StreamLaunch& launch);
 
-// "w4_wg256", "w8_wg64_blocked", "w4_wg256_grid8": the launch as a name part.
+// "w4_wg256", "w8_wg64_blocked", "w4_wg256_grid8", "w4_wg128_grid4_b4_cg": the launch as a name
+// part.
 std::string launch_name(const StreamLaunch& launch);
 
 // The blocked launch of n elements on a device of `units` compute units: kBlockedMostItems vectors
@@ -51,8 +61,9 @@ StreamLaunch blocked_launch(int width, std::size_t group, std::size_t n, int uni
 
 // A case running `op` launch.passes times per run() over n elements of precision p (fp32, or fp64
 // where the device has cl_khr_fp64), verified on the host against kernels/stream.hpp's references;
-// `info` names it and declares its work. Throws roofline::InputError for passes below 1 or a
-// launch both blocked and grid-strided.
+// `info` names it and declares its work. Throws roofline::InputError for passes below 1, a batch
+// below 1, a launch both blocked and grid-strided, or ld.global.cg loads where the device is not
+// NVIDIA's (sm_70 on) or the launch not L2 only.
 std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info,
                                                  std::shared_ptr<Runtime> runtime, StreamOp op,
                                                  roofline::Precision p, std::size_t n,

@@ -17,6 +17,7 @@
 #include "probes/cuda/device.hpp"
 #include "probes/cuda/fma_path.hpp"
 #include "probes/cuda/host_link.hpp"
+#include "probes/cuda/l2_shared.hpp"
 #include "probes/cuda/latency.hpp"
 #include "probes/cuda/measured.hpp"
 #include "probes/cuda/peak_flops.hpp"
@@ -212,6 +213,35 @@ void probe_shared_memory(roofline::Device& device, const roofline::ProbeOptions&
                            .working_set_min = kSharedVectors * 16.0,
                            .working_set_max = kSharedVectors * 16.0,
                            .method = method});
+}
+
+// The shared-read L2 ceiling (probes/l2_shared.hpp): a resident grid of 256-thread blocks, each
+// reader count of kL2SharedReaders, the best kept with every rate in its method. 1024 passes: about
+// 2 ms at 18 TB/s on an H100's 132 SMs.
+void probe_l2_shared(roofline::Device& device, const roofline::ProbeOptions& options,
+                     std::vector<std::string>& failures) {
+  std::vector<std::unique_ptr<roofline::Case>> cases;
+  for (int readers : probes::kL2SharedReaders)
+    cases.push_back(make_l2_shared_case(
+        device, {.blocks = device.compute_units *
+                           std::max(device.facts.at("max_threads_per_sm").get<int>() / 256, 1),
+                 .threads = 256,
+                 .readers = readers,
+                 .passes = 1024}));
+  const std::vector<Result> results =
+      roofline::measure_all(cases, options.measure, "L2 shared reads " + device.id);
+  for (const Result& r : results)
+    if (!r.ok()) failures.push_back(failure_text(r));
+  auto c = probes::l2_shared_ceiling(results, device.compute_units,
+                                     "loads through ld.global.cg (L2 only); CUDA-event timing");
+  if (!c) return;
+  double shared = 0;  // the shared-memory ceiling, measured before
+  for (const roofline::MemoryCeiling& m : device.memory)
+    if (m.level == "shared") shared = std::max(shared, m.bytes_per_s.median);
+  if (const std::string why = probes::l2_shared_implausible(*c, shared); !why.empty())
+    failures.push_back(why);
+  else
+    device.memory.push_back(std::move(*c));
 }
 
 // The probe's peer-copy cases per other GPU of the host: with peer access by the copy engines and
@@ -422,16 +452,18 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   std::vector<std::string> failures;
   const std::vector<double> sizes = sweep_sizes(device, options);
   // The whole probe's cases, planned for the time budget before the first is measured: each
-  // precision's FMA case, the shared-memory case, and per stream kernel two launch searches (at
-  // most, given back as each ends) and the sweep, then the copies to the host's other GPUs.
+  // precision's FMA case, the shared-memory case, the shared-read L2 cases, and per stream kernel
+  // two launch searches (at most, given back as each ends) and the sweep, then the copies to the
+  // host's other GPUs.
   if (roofline::Budget* budget = options.measure.budget)
-    budget->plan(
-        static_cast<int>(probed_precisions(device).size() + 1 +
-                         kBandwidthOps.size() * (2 * kMostSearchedGeometries + sizes.size())) +
-        kPeerCasesPerGpu * other_gpus());
+    budget->plan(static_cast<int>(
+                     probed_precisions(device).size() + 1 + std::size(probes::kL2SharedReaders) +
+                     kBandwidthOps.size() * (2 * kMostSearchedGeometries + sizes.size())) +
+                 kPeerCasesPerGpu * other_gpus());
   probe_compute(device, options, failures);
   probe_tensor(device, options, failures);
   probe_shared_memory(device, options, failures);
+  probe_l2_shared(device, options, failures);
   const auto searched = probe_bandwidth(device, sizes, options, failures);
   probe_peers(device, options, failures);
   const double l2 = device.caches.front().size_bytes;

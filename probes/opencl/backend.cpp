@@ -10,6 +10,7 @@
 #include "probes/opencl/bandwidth.hpp"
 #include "probes/opencl/device.hpp"
 #include "probes/opencl/host_link.hpp"
+#include "probes/opencl/l2_shared.hpp"
 #include "probes/opencl/latency.hpp"
 #include "probes/opencl/local_bandwidth.hpp"
 #include "probes/opencl/peak_flops.hpp"
@@ -122,7 +123,8 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
   // Planned for the time budget before the first is measured (the bandwidth sweep plans its own).
   if (roofline::Budget* budget = options.measure.budget)
     budget->plan(static_cast<int>(peak_flops_configs(device, *rt, options.quick).size() +
-                                  local_bandwidth_configs(device, *rt, options.quick).size()));
+                                  local_bandwidth_configs(device, *rt, options.quick).size() +
+                                  l2_shared_configs(device, *rt).size()));
 
   std::vector<std::unique_ptr<roofline::Case>> cases;
   for (const PeakFlopsConfig& config : peak_flops_configs(device, *rt, options.quick))
@@ -160,11 +162,34 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
                                        " vector widths; tile per work-group in local memory, "
                                        "sums checked exactly; profiling-event time"});
 
+  cases.clear();
+  for (const L2SharedConfig& config : l2_shared_configs(device, *rt))
+    cases.push_back(make_l2_shared_case(config, device, rt));
+  if (!cases.empty()) {
+    const std::vector<Result> shared =
+        roofline::measure_all(cases, options.measure, "L2 shared reads " + device.id);
+    for (const Result& r : shared)
+      if (!r.ok()) failures.push_back(failure_text(r));
+    if (auto c = probes::l2_shared_ceiling(
+            shared, device.compute_units,
+            "volatile loads (NVIDIA's compiler serves them from the L2, not L1); "
+            "profiling-event time")) {
+      double local = 0;  // the local-memory ceiling, measured before
+      for (const roofline::MemoryCeiling& m : device.memory)
+        if (m.level == kLocal) local = std::max(local, m.bytes_per_s.median);
+      if (const std::string why = probes::l2_shared_implausible(*c, local); !why.empty())
+        failures.push_back(why);
+      else
+        device.memory.push_back(std::move(*c));
+    }
+  }
+
   BandwidthProbe global = probe_global_bandwidth(device, rt, options);
   for (const Result& r : global.failed) failures.push_back(failure_text(r));
   device.sweep = std::move(global.sweep);
   probes::record_dram_onset(device);
   device.facts["bandwidth_launches"] = launches_to_facts(global.launches);
+  if (!global.l2_search.empty()) device.facts["bandwidth_l2_search"] = global.l2_search;
   device.memory.insert(device.memory.end(), global.ceilings.begin(), global.ceilings.end());
   probe_host_link(device, rt, options, failures);
   probe_dispatch_latency(device, rt, options, failures);

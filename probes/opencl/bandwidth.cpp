@@ -7,6 +7,7 @@
 #include <set>
 
 #include "kernels/opencl/cases.hpp"
+#include "kernels/opencl/reduce_support.hpp"
 #include "probes/bandwidth_sweep.hpp"
 #include "probes/levels.hpp"
 #include "roofline/budget.hpp"
@@ -38,6 +39,11 @@ const std::set<StreamOp> kQuickSweep = {StreamOp::read, StreamOp::triad};
 // A GPU's L2 launch is searched at a quarter of the L2, on the plateau where an H100's two L2
 // partitions each hold what is read (the CUDA probe's; docs/methodology.md).
 constexpr double kL2SearchFraction = 0.25;
+// Work-items one compute unit of a GPU holds at once (an NVIDIA SM since Volta: 2048): the grid
+// strides of the L2 search are that resident grid.
+constexpr std::size_t kResidentItemsPerUnit = 2048;
+// Vectors an L2 grid-stride work-item loads before it stores: CUDA's larger Items.
+constexpr unsigned kL2Batch = 4;
 
 // The L2 a GPU reports (nullopt elsewhere): the launch search and the sweep treat it apart.
 std::optional<double> gpu_l2(const roofline::Device& device) {
@@ -62,7 +68,10 @@ std::map<std::string, std::pair<StreamLaunch, roofline::Result>> best_launches(
       continue;
     const StreamLaunch launch{.width = r.params.at("width"),
                               .group = r.params.at("group"),
-                              .blocked = r.params.at("layout") == "blocked"};
+                              .blocked = r.params.at("layout") == "blocked",
+                              .groups_per_unit = r.params.at("groups_per_unit"),
+                              .batch = r.params.at("batch"),
+                              .cg_loads = r.params.at("cg_loads")};
     best.insert_or_assign(kernel, std::make_pair(launch, std::move(r)));
   }
   return best;
@@ -84,6 +93,10 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
   if (is_device_type(device, "GPU"))
     fitted.passes =
         static_cast<unsigned>(std::max(1.0, std::ceil(kGpuBytesPerLaunch / work.bytes)));
+  // Inside a GPU's L2 each line is read once a pass by one work-group, not through L1, as CUDA's
+  // probe reads it (stream.cl, L2_ONLY): the L2 roof is the rate of distinct lines.
+  const std::optional<double> l2 = gpu_l2(device);
+  fitted.l2_only = l2 && working_set <= *l2;
   work.flops *= fitted.passes;
   work.bytes *= fitted.passes;
   work.bytes_write_allocate *= fitted.passes;
@@ -96,8 +109,12 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
       {"width", launch.width},
       {"group", launch.group},
       {"layout", kernels::opencl::layout_name(launch)},
+      {"groups_per_unit", launch.groups_per_unit},
       {"items", kernels::opencl::items_per_work_item(op, fitted, n, device.compute_units)},
       {"passes", fitted.passes},
+      {"l2_only", fitted.l2_only},
+      {"batch", launch.batch},
+      {"cg_loads", launch.cg_loads},
       {"working_set", work.working_set}};
   roofline::CaseInfo info = kernels::opencl::opencl_case_info(
       device, "bandwidth", kernel + "_" + kernels::opencl::launch_name(launch), params, work);
@@ -109,7 +126,9 @@ std::unique_ptr<roofline::Case> make_bandwidth_case(
 nlohmann::json launches_to_facts(const std::map<std::string, StreamLaunch>& launches) {
   nlohmann::json facts = nlohmann::json::object();
   for (const auto& [kernel, l] : launches)
-    facts[kernel] = {{"width", l.width}, {"group", l.group}, {"blocked", l.blocked}};
+    facts[kernel] = {{"width", l.width},     {"group", l.group},
+                     {"blocked", l.blocked}, {"groups_per_unit", l.groups_per_unit},
+                     {"batch", l.batch},     {"cg_loads", l.cg_loads}};
   return facts;
 }
 
@@ -118,7 +137,12 @@ std::optional<StreamLaunch> launch_from_facts(const roofline::Device& device,
   const nlohmann::json& all = device.facts.value("bandwidth_launches", nlohmann::json::object());
   if (!all.contains(kernel)) return std::nullopt;
   const nlohmann::json& l = all.at(kernel);
-  return StreamLaunch{.width = l.at("width"), .group = l.at("group"), .blocked = l.at("blocked")};
+  return StreamLaunch{.width = l.at("width"),
+                      .group = l.at("group"),
+                      .blocked = l.at("blocked"),
+                      .groups_per_unit = l.value("groups_per_unit", 0u),
+                      .batch = l.value("batch", 1u),
+                      .cg_loads = l.value("cg_loads", false)};
 }
 
 double sweep_top(const roofline::Device& device, const kernels::opencl::Runtime& runtime,
@@ -171,19 +195,50 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
   const std::vector<StreamLaunch> candidates = launch_candidates(device, *runtime, options.quick);
   const std::optional<double> l2 = gpu_l2(device);
 
+  // Inside the L2 also grid strides, CUDA's L2 launches (each work-item its own vectors every
+  // pass, one full pass apart), beside the strided blocks that a work-group keeps from pass to
+  // pass: a resident grid, and a quarter of one whose work-items load kL2Batch vectors before
+  // they store (CUDA's Items). On NVIDIA's OpenCL each of these with ld.global.cg loads too.
+  const bool cg = l2 && kernels::opencl::query_reduce_support(runtime->device()).nv_ptx_warps;
+  std::vector<StreamLaunch> l2_candidates = candidates;
+  for (const StreamLaunch& c : candidates) {
+    if (c.width != 4 || c.blocked) continue;
+    const auto resident =
+        static_cast<unsigned>(std::max<std::size_t>(kResidentItemsPerUnit / c.group, 1));
+    std::vector<StreamLaunch> more = {
+        {.width = c.width, .group = c.group, .groups_per_unit = resident},
+        {.width = c.width,
+         .group = c.group,
+         .groups_per_unit = std::max(resident / kL2Batch, 1u),
+         .batch = kL2Batch}};
+    if (cg)
+      for (StreamLaunch l : {c, more[0], more[1]}) {
+        l.cg_loads = true;
+        more.push_back(l);
+      }
+    l2_candidates.insert(l2_candidates.end(), more.begin(), more.end());
+  }
+
   // The search, in device memory, and on a GPU with a known L2 inside it too.
-  const auto search = [&](double working_set, const std::string& where) {
+  const auto search = [&](double working_set, const std::string& where,
+                          const std::vector<StreamLaunch>& launches, nlohmann::json* rates) {
     std::vector<std::unique_ptr<roofline::Case>> cases;
     for (StreamOp op : kBandwidthKernels)
-      for (const StreamLaunch& launch : candidates)
+      for (const StreamLaunch& launch : launches)
         cases.push_back(make_bandwidth_case(op, launch, working_set, device, runtime));
-    return best_launches(
-        roofline::measure_all(cases, options.measure, "bandwidth launch search " + where),
-        probe.failed);
+    std::vector<roofline::Result> results =
+        roofline::measure_all(cases, options.measure, "bandwidth launch search " + where);
+    if (rates)  // the variant is "<kernel>_<launch>"
+      for (const roofline::Result& r : results)
+        if (r.ok()) {
+          const std::string kernel = r.params.at("kernel");
+          (*rates)[kernel][r.variant.substr(kernel.size() + 1)] = roofline::bandwidth(r);
+        }
+    return best_launches(std::move(results), probe.failed);
   };
-  auto in_dram = search(top, device.id);
+  auto in_dram = search(top, device.id, candidates, nullptr);
   const double l2_search = l2 ? std::min(kL2SearchFraction * *l2, top) : 0;
-  auto in_l2 = l2 ? search(l2_search, device.id + " L2")
+  auto in_l2 = l2 ? search(l2_search, device.id + " L2", l2_candidates, &probe.l2_search)
                   : std::map<std::string, std::pair<StreamLaunch, roofline::Result>>{};
 
   // The sweep below the top (5% short of it) with each kernel's best launch of its side of the
@@ -234,9 +289,11 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
     const auto it = probe.launches.find(l2_side ? c.kernel + " L2" : c.kernel);
     if (it == probe.launches.end()) continue;
     c.method += "; launch " + kernels::opencl::launch_name(it->second) + ", the best of " +
-                std::to_string(candidates.size()) + " searched at " +
-                bytes_text(l2_side ? l2_search : top) +
-                " (vector width, work-group size); profiling-event time";
+                std::to_string(l2_side ? l2_candidates.size() : candidates.size()) +
+                " searched at " + bytes_text(l2_side ? l2_search : top) +
+                (l2_side ? " (vector width, work-group size, grid, batch, loads)"
+                         : " (vector width, work-group size)") +
+                "; profiling-event time";
   }
   return probe;
 }

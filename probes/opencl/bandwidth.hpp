@@ -5,7 +5,9 @@
 // the L2) then sweeps working sets from 16 KiB up (quick: read and triad only, one point per
 // octave, and on such a GPU every kernel inside its L2), and the sweep's plateaus become the
 // ceilings of the cache levels and device memory (probes/levels.hpp; a GPU's L2 ceiling is its
-// best point).
+// best point). Inside a GPU's L2 each line is read once a pass by one work-group, not through
+// L1 (kernels/opencl/stream.cl, L2_ONLY), as CUDA's probe reads it, and the L2 search adds grid
+// strides of a resident grid, CUDA's L2 launch.
 #include <map>
 #include <memory>
 #include <optional>
@@ -52,6 +54,9 @@ struct BandwidthProbe {
   std::vector<roofline::SweepPoint> sweep;
   std::vector<roofline::MemoryCeiling> ceilings;
   std::vector<roofline::Result> failed;
+  // Each L2 search candidate's verified rate (bytes/s), by kernel, then launch name: what the
+  // L2 launch won by.
+  nlohmann::json l2_search = nlohmann::json::object();
 };
 
 // A probe's best launches (BandwidthProbe::launches) as the device facts keep them, and back.

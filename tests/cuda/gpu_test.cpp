@@ -22,6 +22,7 @@
 #include "kernels/nested_saxpy_offload.hpp"
 #include "probes/cuda/backend.hpp"
 #include "probes/cuda/device.hpp"
+#include "probes/cuda/l2_shared.hpp"
 #include "probes/cuda/peak_flops.hpp"
 #include "probes/cuda/shared_memory.hpp"
 #include "roofline/harness.hpp"
@@ -289,6 +290,17 @@ TEST_F(Gpu, SharedMemorySumsAreExact) {
   const probes::cuda::SharedMemoryConfig config{
       .sms = device_.compute_units, .blocks_per_sm = 4, .threads = 256, .passes = 64};
   expect_verified(*probes::cuda::make_shared_memory_case(device_, config));
+}
+
+TEST_F(Gpu, L2SharedReadSumsAreExactForEveryReaderCount) {
+  // 1 and 3 readers too: a slice read by one block, and a last slice with fewer readers.
+  for (int readers : {1, 2, 3, 4, 8, 16}) {
+    const probes::L2SharedConfig config{
+        .blocks = device_.compute_units * 8, .threads = 256, .readers = readers, .passes = 64};
+    const auto c = probes::cuda::make_l2_shared_case(device_, config);
+    EXPECT_EQ(c->info().level, probes::kL2SharedLevel);
+    expect_verified(*c);
+  }
 }
 
 TEST_F(Gpu, MeasuredCaseKeepsDeviceTimedSamples) {

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "probes/l2_shared.hpp"
 #include "probes/levels.hpp"
 #include "probes/opencl/bandwidth.hpp"
 #include "probes/opencl/device.hpp"
@@ -97,6 +98,8 @@ TEST(OpenClBackend, TinyProbeFillsComputeLocalAndGlobalCeilings) {
     EXPECT_GT(m.bytes_per_s.median, 1e6) << m.level << " " << m.kernel;
     if (m.level == probes::opencl::kLocal) {
       local = true;
+    } else if (m.level == probes::kL2SharedLevel) {  // a GPU's: its own level, never "L2"
+      EXPECT_NE(m.method.find("checked exactly"), std::string::npos) << m.method;
     } else if (m.level == "host_link") {
       link_directions.insert(m.kernel);
       EXPECT_NE(m.method.find("copied host memory"), std::string::npos) << m.method;

@@ -8,12 +8,14 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "family_test_support.hpp"
 #include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/device_check.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
+#include "kernels/opencl/reduce_support.hpp"
 #include "kernels/opencl/stream_cases.hpp"
 #include "kernels/stream.hpp"
 #include "probes/opencl/backend.hpp"
@@ -69,9 +71,24 @@ TEST(OpenClCases, MultiPassLaunchesVerifyInEveryLayoutAtEveryWidth) {
   const auto runtime = backend.runtime(device.id);
   using kernels::opencl::StreamLaunch;
   // Strided, blocked, and a grid stride of one work-group per compute unit: far fewer work-items
-  // than vectors, so each strides over the arrays several times.
-  for (const StreamLaunch layout :
-       {StreamLaunch{}, StreamLaunch{.blocked = true}, StreamLaunch{.groups_per_unit = 1}})
+  // than vectors, so each strides over the arrays several times; and strided with each block kept
+  // by its work-group every pass through volatile loads, strided and grid-strided (a GPU's L2
+  // side), the grid stride also in batches of 4 vectors (runs of no multiple of 4: the last batch
+  // runs past the end);
+  // on NVIDIA's OpenCL each L2 launch with ld.global.cg loads too.
+  std::vector<StreamLaunch> layouts = {
+      StreamLaunch{},
+      StreamLaunch{.blocked = true},
+      StreamLaunch{.groups_per_unit = 1},
+      StreamLaunch{.l2_only = true},
+      StreamLaunch{.groups_per_unit = 1, .l2_only = true},
+      StreamLaunch{.groups_per_unit = 1, .l2_only = true, .batch = 4}};
+  const bool cg = kernels::opencl::query_reduce_support(runtime->device()).nv_ptx_warps;
+  for (std::size_t k = 3, n = layouts.size(); cg && k < n; ++k) {
+    layouts.push_back(layouts[k]);
+    layouts.back().cg_loads = true;
+  }
+  for (const StreamLaunch& layout : layouts)
     for (kernels::StreamOp op : kernels::kStreamOps)
       for (int width : {1, 4, 16}) {
         // 4099 elements in 5 passes: the rotation by one work-group's block per pass wraps
@@ -86,7 +103,9 @@ TEST(OpenClCases, MultiPassLaunchesVerifyInEveryLayoutAtEveryWidth) {
             roofline::Precision::fp32, 4099, launch);
         const roofline::Result r = roofline::measure(*c, kFast);
         EXPECT_TRUE(r.ok()) << kernels::to_string(op) << " w" << width << " "
-                            << kernels::opencl::layout_name(launch) << ": " << r.error << " "
+                            << kernels::opencl::layout_name(launch)
+                            << (launch.l2_only ? " L2 only " : " ")
+                            << kernels::opencl::launch_name(launch) << ": " << r.error << " "
                             << r.verification.message;
       }
 }
@@ -150,6 +169,30 @@ TEST(OpenClCases, NestedSaxpyVerifiesAtEveryDepth) {
 // A GPU's every row of both families, the grid strides of 16-byte vectors among them (a CPU
 // device, PoCL in CI, runs the layouts in the tests above: its rows are the quick ones and the
 // widths).
+TEST(OpenClCases, CgLoadsAreRefusedOutsideNvidiasL2OnlyKernels) {
+  const OpenClBackend backend;
+  const roofline::Device device = test_device(backend);
+  const auto runtime = backend.runtime(device.id);
+  const auto make = [&](bool l2_only) {
+    return kernels::opencl::make_stream_case(
+        roofline::case_info(device, "stream", "cg", {}, {}, 1), runtime, kernels::StreamOp::copy,
+        roofline::Precision::fp32, 4099,
+        kernels::opencl::StreamLaunch{.l2_only = l2_only, .cg_loads = true});
+  };
+  EXPECT_THROW(make(false), roofline::InputError);
+  if (kernels::opencl::query_reduce_support(runtime->device()).nv_ptx_warps)
+    EXPECT_NO_THROW(make(true));
+  else
+    EXPECT_THROW(make(true), roofline::InputError);
+  EXPECT_EQ(kernels::opencl::launch_name({.width = 4,
+                                          .group = 128,
+                                          .groups_per_unit = 4,
+                                          .l2_only = true,
+                                          .batch = 4,
+                                          .cg_loads = true}),
+            "w4_wg128_grid4_b4_cg");
+}
+
 TEST(OpenClCases, EveryGpuStreamAndNestedSaxpyRowVerifies) {
   const OpenClBackend backend;
   if (test_device(backend).facts.value("device_type", "") != "GPU") GTEST_SKIP() << "not a GPU";
