@@ -60,6 +60,17 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                            device, kernel, m, nested_saxpy_geometry(device, p, m, n), p, n));
                      }
                  }});
+  // The same kernel in one wave where the rule covers the arrays (each launch runs once).
+  out.push_back(
+      {&kNestedSaxpy, "one_wave_v16", true, false, [=, &device](Cases& cases, const Sizing& s) {
+         const Geometry wave = nested_saxpy_one_wave(device);
+         for (Precision p : precisions)
+           for (int m : kNestedSaxpyDepths) {
+             const std::size_t n = s.elements(kNestedSaxpy.arrays, p);
+             if (nested_saxpy_geometry(device, p, m, n).blocks() != wave.blocks())
+               cases.push_back(make_nested_saxpy_case(device, "one_wave_v16", m, wave, p, n));
+           }
+       }});
   if (has_bulk_copy(device))
     out.push_back({&kNestedSaxpy, "bulk_copy_tiles", true, false,
                    [=, &device](Cases& cases, const Sizing& s) {
@@ -324,15 +335,17 @@ Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int 
   const double ai = nested_saxpy_work(p, 1, m).arithmetic_intensity();
   const Geometry g{
       .sms = device.compute_units, .threads = 256, .vector_bytes = 16, .items = kNestedSaxpyItems};
-  if (peak > 0 && dram > 0 && ai >= 2 * peak / dram) {
-    const int threads_per_sm = device.facts.value("max_threads_per_sm", 2048);
-    return {.sms = g.sms,
-            .blocks_per_sm = std::max(threads_per_sm / g.threads / 2, 1),  // one wave, half full
-            .threads = g.threads,
-            .vector_bytes = g.vector_bytes,
-            .items = g.items};
-  }
+  if (peak > 0 && dram > 0 && ai >= 2 * peak / dram) return nested_saxpy_one_wave(device);
   return covering(g, double(n) * size_of(p));
+}
+
+Geometry nested_saxpy_one_wave(const roofline::Device& device) {
+  const int threads_per_sm = device.facts.value("max_threads_per_sm", 2048), threads = 256;
+  return {.sms = device.compute_units,
+          .blocks_per_sm = std::max(threads_per_sm / threads / 2, 1),  // one wave, half full
+          .threads = threads,
+          .vector_bytes = 16,
+          .items = kNestedSaxpyItems};
 }
 
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,

@@ -49,4 +49,10 @@ Geometry run_geometry(const roofline::Device& device, StreamOp op, double array_
 Geometry nested_saxpy_geometry(const roofline::Device& device, roofline::Precision p, int m,
                                std::size_t n);
 
+// The nested SAXPY's one wave of half occupancy (the launch above from twice the ridge): offered
+// on its own at the depths where the rule covers the arrays, since near the ridge the faster of
+// the two depends on the precision (fp32 m = 128 above, 0.799 of its roof on an H100 at 64M in the
+// covering grid, docs/performance.md 2026-11-27).
+Geometry nested_saxpy_one_wave(const roofline::Device& device);
+
 }  // namespace kernels::cuda

@@ -135,6 +135,12 @@ TEST(CudaCases, NestedSaxpyCoversTheArraysBelowTwiceTheRidgeAndRunsInOneWaveAbov
   EXPECT_EQ(blocks(Precision::fp16, 128), 125);  // AI 42.7 < 2 × 40 (2-byte elements)
   EXPECT_EQ(blocks(Precision::fp16, 256), 4);
   EXPECT_EQ(kernels::cuda::nested_saxpy_geometry(d, Precision::fp32, 1, n).items, 4);
+  // The wave offered on its own (one_wave_v16) is the rule's launch above twice the ridge.
+  const kernels::cuda::Geometry wave = kernels::cuda::nested_saxpy_one_wave(d),
+                                rule = kernels::cuda::nested_saxpy_geometry(d, Precision::fp32,
+                                                                            1024, n);
+  EXPECT_EQ(kernels::cuda::describe(wave), kernels::cuda::describe(rule));
+  EXPECT_EQ(wave.blocks(), d.compute_units * 4);
   d.theoretical_compute.clear();  // no peak known: the memory-bound launch throughout
   EXPECT_EQ(blocks(Precision::fp32, 1024), covering);
 }
