@@ -15,3 +15,16 @@ step() {  # step NAME COMMAND...: runs it with its output in OUT/NAME.log
 
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.sm,memory.total --format=csv >"$out/gpu.txt" 2>&1
 cat "$out/gpu.txt"
+
+# nvidia_opencl ROOFLAB: sets `opencl` to the first OpenCL device of NVIDIA's platform that
+# `ROOFLAB devices` lists (OUT/devices.log); without one, says so and exits (NVIDIA's OpenCL needs
+# OCL_ICD_VENDORS).
+nvidia_opencl() {
+  step devices "$1" devices
+  opencl=$(awk '/^opencl:.*NVIDIA/ {print $1; exit}' "$out/devices.log")
+  if [[ -z $opencl ]]; then
+    cat "$out/devices.log"
+    echo "no NVIDIA OpenCL device listed: is OCL_ICD_VENDORS set?"
+    exit 1
+  fi
+}

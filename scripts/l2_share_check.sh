@@ -13,13 +13,7 @@ out=$2
 mkdir -p "$out"
 here=$(dirname "$0")
 source "$here/gpu_steps.sh"
-step devices "$bin/rooflab" devices
-opencl=$(awk '/^opencl:.*NVIDIA/ {print $1; exit}' "$out/devices.log")
-if [[ -z $opencl ]]; then
-  cat "$out/devices.log"
-  echo "no NVIDIA OpenCL device listed: is OCL_ICD_VENDORS set?"
-  exit 1
-fi
+nvidia_opencl "$bin/rooflab"
 step cuda_test timeout 150 "$bin/cuda_gpu_test" \
   --gtest_filter='Gpu.L2Shared*:Gpu.EveryStreamOp*:Gpu.SharedMemory*'
 step memcheck timeout 150 "$sanitizer" --tool memcheck --error-exitcode 1 \

@@ -42,9 +42,7 @@ for what in "$@"; do
       grep '^bulk' "$out/tiles.log"
       ;;
     opencl)
-      step devices "$bin/rooflab" devices
-      opencl=$(awk '/^opencl:.*NVIDIA/ {print $1; exit}' "$out/devices.log")
-      [[ -n $opencl ]] || { echo "no NVIDIA OpenCL device: is OCL_ICD_VENDORS set?"; exit 1; }
+      nvidia_opencl "$bin/rooflab"
       step opencl_cases env ROOFLAB_TEST_OPENCL_DEVICE="$opencl" "$bin/opencl_cases_test"
       step opencl_probe "$bin/rooflab" probe -d cuda:0 -d "$opencl" -o "$out/opencl_machine.json"
       step opencl_nested timeout 400 "$bin/rooflab" run -d "$opencl" --family nested_saxpy \

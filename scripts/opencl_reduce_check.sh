@@ -12,14 +12,7 @@ out=$2
 mkdir -p "$out"
 here=$(dirname "$0")
 source "$here/gpu_steps.sh"
-step devices "$bin/rooflab" devices
-# The first OpenCL device of NVIDIA's platform.
-opencl=$(awk '/^opencl:.*NVIDIA/ {print $1; exit}' "$out/devices.log")
-if [[ -z $opencl ]]; then
-  cat "$out/devices.log"
-  echo "no NVIDIA OpenCL device listed: is OCL_ICD_VENDORS set?"
-  exit 1
-fi
+nvidia_opencl "$bin/rooflab"
 step plan_test "$bin/opencl_reduce_plan_test"
 step gpu_test timeout 100 env ROOFLAB_TEST_OPENCL_DEVICE="$opencl" "$bin/opencl_reduce_test"
 step run timeout 210 "$bin/rooflab" run -d cuda:0 -d "$opencl" --family reduce \

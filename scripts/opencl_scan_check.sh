@@ -15,14 +15,7 @@ n=${3:-268435456}
 mkdir -p "$out"
 here=$(dirname "$0")
 source "$here/gpu_steps.sh"
-step devices "$bin/rooflab" devices
-# The first OpenCL device of NVIDIA's platform.
-opencl=$(awk '/^opencl:.*NVIDIA/ {print $1; exit}' "$out/devices.log")
-if [[ -z $opencl ]]; then
-  cat "$out/devices.log"
-  echo "no NVIDIA OpenCL device listed: is OCL_ICD_VENDORS set?"
-  exit 1
-fi
+nvidia_opencl "$bin/rooflab"
 step gpu_test timeout 200 env ROOFLAB_TEST_OPENCL_DEVICE="$opencl" "$bin/opencl_scan_test"
 step run timeout 400 "$bin/rooflab" run -d cuda:0 -d "$opencl" --family scan --quick --size "$n" \
   -o "$out/results.json"
