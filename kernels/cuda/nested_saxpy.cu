@@ -203,31 +203,53 @@ void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t
   check_launch("nested_saxpy_kernel");
 }
 
+namespace {
+
+// Elements of one of the tile's tiles, and the shared memory of its stages.
 template <class T>
-void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, T* y, const T* x,
-                              std::size_t n, T a) {
-  const std::size_t elements =
-      std::size_t(tile.threads) * tile.items * tile.vector_bytes / sizeof(T);
+std::size_t tile_elements(const NestedSaxpyBulkTile& tile) {
+  return std::size_t(tile.threads) * tile.items * tile.vector_bytes / sizeof(T);
+}
+template <class T>
+std::size_t stage_bytes(const NestedSaxpyBulkTile& tile) {
+  return std::size_t(tile.stages) * 2 * tile_elements<T>(tile) * sizeof(T);
+}
+
+// The bulk kernel of depth m for the tile's accesses, passed to `use`.
+template <class T, class Use>
+void with_bulk_kernel(int m, const NestedSaxpyBulkTile& tile, const Use& use) {
+  if (tile.vector_bytes == 16)
+    launch_depth<T, BulkVectors>(m, use, Depths());
+  else
+    launch_depth<T, BulkLanes>(m, use, Depths());
+}
+
+}  // namespace
+
+template <class T>
+int nested_saxpy_bulk_resident_blocks(int m, const NestedSaxpyBulkTile& tile) {
+  int device = 0, sms = 0, per_sm = 0;
+  ROOFLAB_CUDA(cudaGetDevice(&device));
+  ROOFLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  with_bulk_kernel<T>(m, tile, [&](auto kernel) {
+    ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, tile.threads,
+                                                               stage_bytes<T>(tile)));
+  });
+  return sms * std::max(per_sm, 1);
+}
+
+template <class T>
+void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, int resident_blocks, T* y,
+                              const T* x, std::size_t n, T a) {
+  const std::size_t elements = tile_elements<T>(tile);
   const std::size_t tiles = (n + elements - 1) / elements;
   if (tiles == 0) return;
-  const std::size_t shared = std::size_t(tile.stages) * 2 * elements * sizeof(T);
-  const auto launch = [&](auto kernel) {
-    std::size_t blocks = tiles;
-    if (tile.stages > 1) {  // a resident grid: as many blocks as fit on the SMs at once
-      int device = 0, sms = 0, per_sm = 0;
-      ROOFLAB_CUDA(cudaGetDevice(&device));
-      ROOFLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-      ROOFLAB_CUDA(
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, tile.threads, shared));
-      blocks = std::min(tiles, std::size_t(sms) * std::max(per_sm, 1));
-    }
-    kernel<<<static_cast<unsigned>(blocks), tile.threads, shared>>>(
+  const std::size_t blocks =
+      tile.stages > 1 ? std::min(tiles, std::size_t(std::max(resident_blocks, 1))) : tiles;
+  with_bulk_kernel<T>(m, tile, [&](auto kernel) {
+    kernel<<<static_cast<unsigned>(blocks), tile.threads, stage_bytes<T>(tile)>>>(
         y, x, n, a, tile.items, tile.stages, tile.streaming_stores);
-  };
-  if (tile.vector_bytes == 16)
-    launch_depth<T, BulkVectors>(m, launch, Depths());
-  else
-    launch_depth<T, BulkLanes>(m, launch, Depths());
+  });
   check_launch("nested_saxpy_bulk_kernel");
 }
 
@@ -238,13 +260,17 @@ template void nested_saxpy_launch(int, const Geometry&, __half*, const __half*, 
                                   __half);
 template void nested_saxpy_launch(int, const Geometry&, __nv_bfloat16*, const __nv_bfloat16*,
                                   std::size_t, __nv_bfloat16);
-template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, float*, const float*,
+template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, int, float*, const float*,
                                        std::size_t, float);
-template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, double*, const double*,
+template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, int, double*, const double*,
                                        std::size_t, double);
-template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, __half*, const __half*,
+template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, int, __half*, const __half*,
                                        std::size_t, __half);
-template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, __nv_bfloat16*,
+template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, int, __nv_bfloat16*,
                                        const __nv_bfloat16*, std::size_t, __nv_bfloat16);
+template int nested_saxpy_bulk_resident_blocks<float>(int, const NestedSaxpyBulkTile&);
+template int nested_saxpy_bulk_resident_blocks<double>(int, const NestedSaxpyBulkTile&);
+template int nested_saxpy_bulk_resident_blocks<__half>(int, const NestedSaxpyBulkTile&);
+template int nested_saxpy_bulk_resident_blocks<__nv_bfloat16>(int, const NestedSaxpyBulkTile&);
 
 }  // namespace kernels::cuda

@@ -42,9 +42,15 @@ template <class T>
 void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t n, T a);
 
 // The same with the copy engine's bulk copies (sm_90 and later): one block per tile, x's and y's
-// tiles copied into shared memory whole. The tile is checked by make_bulk_nested_saxpy_case.
+// tiles copied into shared memory whole; with stages, a grid of at most `resident_blocks` (from
+// nested_saxpy_bulk_resident_blocks, asked once, not at each launch). The tile is checked by
+// make_bulk_nested_saxpy_case.
 template <class T>
-void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, T* y, const T* x,
-                              std::size_t n, T a);
+void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, int resident_blocks, T* y,
+                              const T* x, std::size_t n, T a);
+
+// The blocks of the tile's kernel of depth m that fit on the current device's SMs at once.
+template <class T>
+int nested_saxpy_bulk_resident_blocks(int m, const NestedSaxpyBulkTile& tile);
 
 }  // namespace kernels::cuda

@@ -74,9 +74,14 @@ std::unique_ptr<roofline::Case> kernel_case(roofline::CaseInfo info, int m, cons
 template <class T>
 std::unique_ptr<roofline::Case> bulk_case(roofline::CaseInfo info, int m,
                                           const NestedSaxpyBulkTile& tile, std::size_t n) {
+  // A staged tile's resident grid, asked of the device at the first call (the verified one), not
+  // inside the timed calls; building the case needs no device.
   return std::make_unique<NestedSaxpyCase<T>>(
-      std::move(info), m, n, [m, tile](T* y, const T* x, std::size_t count, T a) {
-        nested_saxpy_bulk_launch<T>(m, tile, y, x, count, a);
+      std::move(info), m, n,
+      [m, tile, resident = 0](T* y, const T* x, std::size_t count, T a) mutable {
+        if (tile.stages > 1 && resident == 0)
+          resident = nested_saxpy_bulk_resident_blocks<T>(m, tile);
+        nested_saxpy_bulk_launch<T>(m, tile, resident, y, x, count, a);
       });
 }
 
