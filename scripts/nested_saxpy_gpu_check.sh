@@ -3,8 +3,9 @@
 # command line: `tests` (its GPU tests: every precision and depth, Thrust, the offload parts, the
 # device checks, the 16-bit SASS), `memcheck` (compute-sanitizer memcheck on the own, bulk-copy and
 # offload kernels), `sweep` (the launch sweep against Thrust that the geometry rule comes from:
-# cuda_gpu_test's disabled NestedSaxpyGeometryAgainstThrust), `tiles` (the bulk-copy tiles against
-# Thrust that kNestedSaxpyBulkTile comes from: the disabled NestedSaxpyBulkTilesAgainstThrust),
+# cuda_gpu_test's disabled NestedSaxpyGeometryAgainstThrust), `tiles` (the tile kernel's tiles
+# against Thrust that kNestedSaxpyBulkTile and nested_saxpy_l2_tile come from: the disabled
+# NestedSaxpyBulkTilesAgainstThrust),
 # `study` (a short probe for the host_link and HBM roofs, own vs Thrust at every depth and
 # precision at 64M elements, the offload study at 16M, summarized last by
 # scripts/nested_saxpy_summary.py), `opencl` (NVIDIA's OpenCL: its cases test, a probe of both
@@ -50,14 +51,14 @@ for what in "$@"; do
         --variant v16_c1_wg256_u32 v16_c4_wg256_grid4_u32 -o "$out/opencl_nested.json"
       step cuda_nested "$bin/rooflab" run -d cuda:0 --family nested_saxpy --size "${NS_SIZE:-32M}" \
         --machine "$out/opencl_machine.json" --no-roof-check \
-        --variant grid_stride_v16 bulk_copy_tiles -o "$out/cuda_nested.json"
+        --variant grid_stride_v16 one_wave_v16 l2_prefetch_tiles -o "$out/cuda_nested.json"
       python3 "$here/nested_saxpy_efficiency.py" "$out/opencl_nested.json" "$out/cuda_nested.json"
       ;;
     study)
       step probe "$bin/rooflab" probe -d cuda:0 --budget 20 -o "$out/machine.json"
       step nested "$bin/rooflab" run -d cuda:0 --machine "$out/machine.json" \
-        --family nested_saxpy --variant grid_stride_v16 bulk_copy_tiles thrust_transform --size 64M \
-        -o "$out/nested.json"
+        --family nested_saxpy --size 64M -o "$out/nested.json" --variant grid_stride_v16 \
+        one_wave_v16 bulk_copy_tiles l2_prefetch_tiles thrust_transform
       step offload "$bin/rooflab" run -d cuda:0 --machine "$out/machine.json" \
         --family nested_saxpy_offload --size 16M --repetitions 5 -o "$out/offload.json"
       python3 "$here/nested_saxpy_summary.py" "$out/nested.json" "$out/offload.json"

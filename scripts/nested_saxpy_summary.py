@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Summarizes a CUDA nested SAXPY run and its offload study for docs/performance.md.
 
-NESTED.json (`rooflab run --family nested_saxpy --variant grid_stride_v16 bulk_copy_tiles
-thrust_transform`): per precision and depth the own kernels' (grid stride, bulk copies) and
-Thrust's median times, Thrust's over the faster own kernel's (the speed-up; the target is >= 1.00),
-and that kernel's efficiency under its roof. OFFLOAD.json (`rooflab run --family nested_saxpy_offload`), optional: per host memory,
+NESTED.json (`rooflab run --family nested_saxpy --variant grid_stride_v16 ... thrust_transform`):
+per precision and depth every own kernel's and Thrust's median times, Thrust's over the fastest
+own kernel's (the speed-up; the target is >= 1.00), that kernel and its efficiency under its roof.
+OFFLOAD.json (`rooflab run --family nested_saxpy_offload`), optional: per host memory,
 precision and depth the medians of the call, its link and its kernel, the call's rate over the
 link, and the call's and kernel's efficiency under their roofs (host_link and HBM).
 
@@ -27,31 +27,33 @@ def efficiency(r):
     return f"{p['efficiency']:.3f}" if p else "n/a"
 
 
+BASELINES = ("thrust_transform", "cublas_axpy")
+
+
 def nested(doc):
     runs = {}
     for r in doc["results"]:
         if r["family"] == "nested_saxpy" and ok(r):
             runs[(r["work"]["precision"], r["params"]["m"], r["variant"])] = r
-    print("| precision | m | grid stride (ms) | bulk copy (ms) | Thrust (ms) | Thrust / best own "
-          "| best own under its roof | grid stride's launch |")
-    print("|---|---|---|---|---|---|---|---|")
+    own_variants = sorted({k[2] for k in runs} - set(BASELINES))
+    print("| precision | m | " + " | ".join(f"{v} (ms)" for v in own_variants)
+          + " | Thrust (ms) | Thrust / best own | best own | its efficiency under its roof |")
+    print("|---|---|" + "---|" * len(own_variants) + "---|---|---|---|")
     misses = []
     for p in ("fp32", "fp64", "fp16", "bf16"):
         for m in sorted({k[1] for k in runs if k[0] == p}):
-            stride, bulk = runs.get((p, m, "grid_stride_v16")), runs.get((p, m, "bulk_copy_tiles"))
+            own = {v: runs.get((p, m, v)) for v in own_variants}
             thrust = runs.get((p, m, "thrust_transform"))
-            own = [r for r in (stride, bulk) if r]
-            if not own or not thrust:
+            timed = [v for v in own_variants if own[v]]
+            if not timed or not thrust:
                 continue
-            best = min(own, key=median)
-            ratio = median(thrust) / median(best)
+            best = min(timed, key=lambda v: median(own[v]))
+            ratio = median(thrust) / median(own[best])
             if ratio < 1:
                 misses.append(f"{p} m={m} {ratio:.3f}")
-            ms = lambda r: f"{median(r) * 1e3:.3f}" if r else "—"
-            launch = (f"{stride['params']['threads_per_block']}x{stride['params']['blocks_per_sm']}/SM"
-                      if stride else "—")
-            print(f"| {p} | {m} | {ms(stride)} | {ms(bulk)} | {ms(thrust)} "
-                  f"| {ratio:.3f} | {efficiency(best)} | {launch} |")
+            ms = lambda r: f"{median(r) * 1e3:.4f}" if r else "—"
+            print(f"| {p} | {m} | " + " | ".join(ms(own[v]) for v in own_variants)
+                  + f" | {ms(thrust)} | {ratio:.3f} | {best} | {efficiency(own[best])} |")
     failed = [f"{r['variant']} {r['work']['precision']} m={r['params'].get('m')}"
               for r in doc["results"] if r["family"] == "nested_saxpy" and not ok(r)]
     print(f"\nunder Thrust: {', '.join(misses) or 'none'}; failed: {', '.join(failed) or 'none'}")

@@ -1,8 +1,9 @@
 #pragma once
 // The copy engine's bulk copies from global to shared memory (PTX cp.async.bulk, sm_90 and
 // later): one thread asks for a whole block of bytes to land in shared memory; an mbarrier counts
-// the bytes as they land, and the threads wait on it. Fewer instructions per byte than loads,
-// and each request is one long contiguous read. Device code for sm_90 and later only.
+// the bytes as they land, and the threads wait on it. Or, with no waiting, into the L2 only. Fewer
+// instructions per byte than loads, and each request is one long contiguous read. Device code for
+// sm_90 and later only.
 #include <cuda_runtime.h>
 
 namespace kernels::cuda {
@@ -36,6 +37,12 @@ __device__ __forceinline__ void bulk_copy(void* shared, const void* global, unsi
           "r"(shared_address(shared)),
       "l"(global), "r"(bytes), "r"(shared_address(landed))
       : "memory");
+}
+
+// `bytes` (a multiple of 16; the address on 16 bytes) from `global` into the L2 only, nothing
+// waited for: later loads of them find them there. One request for a whole tile.
+__device__ __forceinline__ void bulk_prefetch_l2(const void* global, unsigned bytes) {
+  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;\n" ::"l"(global), "r"(bytes) : "memory");
 }
 
 // Every thread: until the phase of `parity` (0 first) has completed, its bytes in shared memory.

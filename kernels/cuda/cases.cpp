@@ -47,8 +47,9 @@ std::vector<Precision> nested_saxpy_precisions(const roofline::Device& device) {
   return out;
 }
 
-// The nested SAXPY at every depth in its launch, fed by bulk copies where the device has them,
-// and through Thrust (the baseline), and cuBLAS axpy (its m = 1).
+// The nested SAXPY at every depth in its launch, in tiles fed by the copy engine (into shared
+// memory, or the L2) where the device has it, and through Thrust (the baseline), and cuBLAS axpy
+// (its m = 1).
 void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const std::string kernel = "grid_stride_v16";
   const std::vector<Precision> precisions = nested_saxpy_precisions(device);
@@ -71,7 +72,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                cases.push_back(make_nested_saxpy_case(device, "one_wave_v16", m, wave, p, n));
            }
        }});
-  if (has_bulk_copy(device))
+  if (has_bulk_copy(device)) {
     out.push_back({&kNestedSaxpy, "bulk_copy_tiles", true, false,
                    [=, &device](Cases& cases, const Sizing& s) {
                      for (Precision p : precisions)
@@ -79,6 +80,15 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                          cases.push_back(make_bulk_nested_saxpy_case(
                              device, m, p, s.elements(kNestedSaxpy.arrays, p)));
                    }});
+    out.push_back({&kNestedSaxpy, "l2_prefetch_tiles", true, false,
+                   [=, &device](Cases& cases, const Sizing& s) {
+                     for (Precision p : precisions)
+                       for (int m : kNestedSaxpyDepths)
+                         cases.push_back(make_bulk_nested_saxpy_case(
+                             device, m, p, s.elements(kNestedSaxpy.arrays, p),
+                             nested_saxpy_l2_tile(device, p, m)));
+                   }});
+  }
   out.push_back(
       {&kNestedSaxpy, "thrust_transform", true, true, [=, &device](Cases& cases, const Sizing& s) {
          for (Precision p : precisions)
@@ -326,17 +336,30 @@ Geometry run_geometry(const roofline::Device& device, StreamOp op, double array_
                   array_bytes);
 }
 
-Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int m, std::size_t n) {
+namespace {
+// Depth m's arithmetic intensity over the ridge of the device's theoretical peaks; 0 where a peak
+// is unknown.
+double over_ridge(const roofline::Device& device, Precision p, int m) {
   double peak = 0, dram = 0;
   for (const auto& t : device.theoretical_compute)
     if (t.precision == p) peak = std::max(peak, t.flops_per_s);
   for (const auto& t : device.theoretical_memory)
     if (t.level == "DRAM") dram = t.bytes_per_s;
-  const double ai = nested_saxpy_work(p, 1, m).arithmetic_intensity();
+  if (peak <= 0 || dram <= 0) return 0;
+  return nested_saxpy_work(p, 1, m).arithmetic_intensity() / (peak / dram);
+}
+}  // namespace
+
+Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int m, std::size_t n) {
   const Geometry g{
       .sms = device.compute_units, .threads = 256, .vector_bytes = 16, .items = kNestedSaxpyItems};
-  if (peak > 0 && dram > 0 && ai >= 2 * peak / dram) return nested_saxpy_one_wave(device);
+  if (over_ridge(device, p, m) >= 2) return nested_saxpy_one_wave(device);
   return covering(g, double(n) * size_of(p));
+}
+
+NestedSaxpyBulkTile nested_saxpy_l2_tile(const roofline::Device& device, Precision p, int m) {
+  if (over_ridge(device, p, m) >= 1) return kNestedSaxpyL2Vectors;
+  return nested_saxpy_l2_lanes(nested_saxpy_lane_bytes(p));
 }
 
 Geometry nested_saxpy_one_wave(const roofline::Device& device) {

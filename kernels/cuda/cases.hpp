@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernels/cuda/geometry.hpp"
+#include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/stream.hpp"
 #include "kernels/suite.hpp"
 #include "roofline/backend.hpp"
@@ -54,5 +55,13 @@ Geometry nested_saxpy_geometry(const roofline::Device& device, roofline::Precisi
 // the two depends on the precision (fp32 m = 128 above, 0.799 of its roof on an H100 at 64M in the
 // covering grid, docs/performance.md 2026-11-27).
 Geometry nested_saxpy_one_wave(const roofline::Device& device);
+
+// The tile of l2_prefetch_tiles at depth m (the two shapes of nested_saxpy.hpp): below the ridge of
+// the theoretical peaks Thrust's, one-lane accesses (nested_saxpy_l2_lanes: fp32 m = 1 to 64 in
+// 0.2619–0.2626 ms, where the vectors took 0.2709–0.2748); from the ridge up 16-byte vectors
+// (kNestedSaxpyL2Vectors: fp32 m = 128 in 0.2970 ms against the lanes' 0.3518). H100, 64M elements,
+// docs/performance.md 2026-11-27.
+NestedSaxpyBulkTile nested_saxpy_l2_tile(const roofline::Device& device, roofline::Precision p,
+                                         int m);
 
 }  // namespace kernels::cuda

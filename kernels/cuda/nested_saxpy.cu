@@ -95,8 +95,8 @@ __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, 
 
 // Tiles of `items` accesses of `Lanes` lanes per thread (NestedSaxpyBulkTile): the copy engine
 // brings a tile's x and y into shared memory (bulk_copy.cuh), the threads compute from there,
-// access t of the tile by thread t mod the block, and store y. Thrust's transform reads its inputs
-// this way on sm_90 (cub::DeviceTransform's bulk-copy algorithm), one tile per block. With
+// access t of the tile by thread t mod the block, and store y (cub::DeviceTransform's bulk-copy
+// algorithm, which Thrust's transform does not take: NestedSaxpyFeed), one tile per block. With
 // `stages` > 1 a resident grid cycles through the tiles and each block keeps its next stages − 1
 // tiles landing while it computes one, so the SM's loads and FMAs overlap inside a block instead
 // of only across blocks. Dynamic shared memory: stages × two tiles.
@@ -141,8 +141,8 @@ __global__ void nested_saxpy_bulk_kernel(T* __restrict__ y, const T* __restrict_
     const L* const y0_lanes = reinterpret_cast<const L*>(x_stage(s) + tile);
     L* const y_lanes = reinterpret_cast<L*>(y + t * tile);
     for (int v = threadIdx.x; v < whole / kPerAccess; v += blockDim.x) {
-      Vector<L, Lanes> out = load_shared<L, Lanes>(x_lanes + v * Lanes);
-      const Vector<L, Lanes> y0 = load_shared<L, Lanes>(y0_lanes + v * Lanes);
+      Vector<L, Lanes> out = load_plain<L, Lanes>(x_lanes + v * Lanes);
+      const Vector<L, Lanes> y0 = load_plain<L, Lanes>(y0_lanes + v * Lanes);
       nest<M, 1>(&out, &y0, a_lanes);
       if (streaming_stores)
         store_streaming<L, Lanes>(y_lanes + v * Lanes, out);
@@ -160,6 +160,62 @@ __global__ void nested_saxpy_bulk_kernel(T* __restrict__ y, const T* __restrict_
     __syncthreads();
     const std::size_t next = t + std::size_t(stages) * gridDim.x;
     if (threadIdx.x == 0 && next < tiles) fetch(next, s);
+  }
+#else
+  __trap();  // launched on sm_90 and later only (nested_saxpy_bulk_launch)
+#endif
+}
+
+// Tiles fed by L2 prefetches (NestedSaxpyFeed::l2_prefetch): block b's tile of Threads × Items
+// accesses of `Lanes` lanes; one thread asks the L2 for x's and y's tile (one bulk prefetch each,
+// nothing waited for), then thread t loads (plain loads), computes and stores accesses t,
+// t + Threads, … (the shapes: nested_saxpy.hpp). The last tile takes its whole vectors one access
+// at a time and the elements past them one by one.
+template <class T, int M, int Lanes, int Threads, int Items>
+__global__ void __launch_bounds__(Threads)
+    nested_saxpy_l2_tile_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n, T a,
+                                bool streaming_stores) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  using L = typename Lane<T>::type;
+  constexpr int kPerVector = 16 / sizeof(T), kPerAccess = Lanes * sizeof(L) / sizeof(T);
+  constexpr int tile = Threads * Items * kPerAccess;  // elements
+  const std::size_t begin = std::size_t{blockIdx.x} * tile;
+  const int last = static_cast<int>(n - begin < std::size_t(tile) ? n - begin : tile);
+  const int whole = last / kPerVector * kPerVector;
+  T* const y_tile = y + begin;
+  const T* const x_tile = x + begin;
+  if (threadIdx.x == 0 && whole > 0) {
+    bulk_prefetch_l2(x_tile, whole * sizeof(T));
+    bulk_prefetch_l2(y_tile, whole * sizeof(T));
+  }
+  L* const y_lanes = reinterpret_cast<L*>(y_tile);
+  const L* const x_lanes = reinterpret_cast<const L*>(x_tile);
+  const L a_lanes = Lane<T>::of(a);
+  const auto compute_and_store = [&](int v, Vector<L, Lanes>& out, const Vector<L, Lanes>& y0) {
+    nest<M, 1>(&out, &y0, a_lanes);
+    if (streaming_stores)
+      store_streaming<L, Lanes>(y_lanes + v * Lanes, out);
+    else
+      store<L, Lanes>(y_lanes + v * Lanes, out);
+  };
+  if (last == tile) {
+#pragma unroll
+    for (int k = 0; k < Items; ++k) {
+      const int v = k * Threads + threadIdx.x;
+      Vector<L, Lanes> out = load_plain<L, Lanes>(x_lanes + v * Lanes);
+      compute_and_store(v, out, load_plain<L, Lanes>(y_lanes + v * Lanes));
+    }
+    return;
+  }
+  for (int v = threadIdx.x; v < whole / kPerAccess; v += Threads) {
+    Vector<L, Lanes> out = load_plain<L, Lanes>(x_lanes + v * Lanes);
+    compute_and_store(v, out, load_plain<L, Lanes>(y_lanes + v * Lanes));
+  }
+  for (int i = whole + threadIdx.x; i < last; i += Threads) {
+    Vector<T, 1> out{x_tile[i]};
+    const Vector<T, 1> y0{y_tile[i]};
+    nest<M, 1>(&out, &y0, a);
+    y_tile[i] = out.v[0];
   }
 #else
   __trap();  // launched on sm_90 and later only (nested_saxpy_bulk_launch)
@@ -190,6 +246,19 @@ struct BulkVectors {
 template <class T, int M>
 struct BulkLanes {
   static constexpr auto kernel = nested_saxpy_bulk_kernel<T, M, 1>;
+};
+
+// The L2-prefetched tiles' kernels, compiled for kNestedSaxpyL2Vectors and nested_saxpy_l2_lanes.
+template <bool Vectors>
+struct L2Tiles {
+  template <class T, int M>
+  struct Of {
+    using L = typename Lane<T>::type;
+    static constexpr NestedSaxpyBulkTile kTile =
+        Vectors ? kNestedSaxpyL2Vectors : nested_saxpy_l2_lanes(sizeof(L));
+    static constexpr auto kernel = nested_saxpy_l2_tile_kernel<T, M, kTile.vector_bytes / sizeof(L),
+                                                               kTile.threads, kTile.items>;
+  };
 };
 
 using Depths = std::make_index_sequence<kNestedSaxpyDepths.size()>;
@@ -244,6 +313,23 @@ void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, int reside
   const std::size_t elements = tile_elements<T>(tile);
   const std::size_t tiles = (n + elements - 1) / elements;
   if (tiles == 0) return;
+  if (tile.feed == NestedSaxpyFeed::l2_prefetch) {
+    const NestedSaxpyBulkTile shape = tile.vector_bytes == 16
+                                          ? kNestedSaxpyL2Vectors
+                                          : nested_saxpy_l2_lanes(sizeof(typename Lane<T>::type));
+    if (tile.threads != shape.threads || tile.items != shape.items)
+      throw std::invalid_argument(
+          "nested saxpy L2 tiles: not a shape their kernel is compiled for");
+    const auto launch = [&](auto kernel) {
+      kernel<<<static_cast<unsigned>(tiles), tile.threads>>>(y, x, n, a, tile.streaming_stores);
+    };
+    if (tile.vector_bytes == 16)
+      launch_depth<T, L2Tiles<true>::template Of>(m, launch, Depths());
+    else
+      launch_depth<T, L2Tiles<false>::template Of>(m, launch, Depths());
+    check_launch("nested_saxpy_l2_tile_kernel");
+    return;
+  }
   const std::size_t blocks =
       tile.stages > 1 ? std::min(tiles, std::size_t(std::max(resident_blocks, 1))) : tiles;
   with_bulk_kernel<T>(m, tile, [&](auto kernel) {

@@ -143,11 +143,18 @@ int nested_saxpy_lane_bytes(roofline::Precision p) {
   return p == roofline::Precision::fp64 ? 8 : 4;
 }
 
+namespace {
+// The tile kernel's variant name, by its feed.
+std::string tile_variant(const NestedSaxpyBulkTile& tile) {
+  return tile.feed == NestedSaxpyFeed::shared_copy ? "bulk_copy_tiles" : "l2_prefetch_tiles";
+}
+}  // namespace
+
 std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Device& device, int m,
                                                             roofline::Precision p, std::size_t n,
                                                             const NestedSaxpyBulkTile& tile) {
   check_depth(m);
-  const std::string what = "nested saxpy bulk_copy_tiles: ";
+  const std::string variant = tile_variant(tile), what = "nested saxpy " + variant + ": ";
   if (tile.threads < 32 || tile.threads > 1024 || tile.threads % 32 != 0)
     throw roofline::InputError(what + std::to_string(tile.threads) +
                                " threads per block, not a multiple of 32 from 32 to 1024");
@@ -155,20 +162,32 @@ std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Devi
   if (tile.vector_bytes != 16 && tile.vector_bytes != lane)
     throw roofline::InputError(what + std::to_string(tile.vector_bytes) +
                                "-byte accesses, not 16 or one lane (" + std::to_string(lane) + ")");
-  // At most the grid-stride kernel's bytes per thread, and its stages' tiles of x and y within
-  // the 48 KiB of shared memory a block gets without asking.
+  if (tile.feed == NestedSaxpyFeed::l2_prefetch) {
+    const NestedSaxpyBulkTile shape =
+        tile.vector_bytes == 16 ? kNestedSaxpyL2Vectors : nested_saxpy_l2_lanes(lane);
+    if (tile.threads != shape.threads || tile.items != shape.items || tile.stages != 1)
+      throw roofline::InputError(
+          what + std::to_string(tile.threads) + " threads of " + std::to_string(tile.items) +
+          " accesses in " + std::to_string(tile.stages) + " stages, not the compiled shape of " +
+          std::to_string(tile.vector_bytes) + "-byte accesses: " + std::to_string(shape.threads) +
+          " threads of " + std::to_string(shape.items) + " in 1 stage");
+  }
+  // At most the grid-stride kernel's bytes per thread, and shared copies' stages of x's and y's
+  // tiles within the 48 KiB of shared memory a block gets without asking.
   const int most = kNestedSaxpyItems * 16 / tile.vector_bytes;
   if (tile.stages < 1 || tile.stages > kNestedSaxpyMostStages)
     throw roofline::InputError(what + std::to_string(tile.stages) + " stages, not 1 to " +
                                std::to_string(kNestedSaxpyMostStages));
-  if (tile.items < 1 || tile.items > most ||
-      2 * tile.stages * tile.threads * tile.items * tile.vector_bytes > 48 * 1024)
+  const int shared_bytes = tile.feed == NestedSaxpyFeed::shared_copy
+                               ? 2 * tile.stages * tile.threads * tile.items * tile.vector_bytes
+                               : 0;
+  if (tile.items < 1 || tile.items > most || shared_bytes > 48 * 1024)
     throw roofline::InputError(what + std::to_string(tile.items) +
                                " accesses per thread, not 1 to " + std::to_string(most) +
                                " within " + std::to_string(tile.stages) +
                                " stages of two tiles in 48 KiB");
   if (!has_bulk_copy(device))
-    throw roofline::InputError("nested saxpy bulk_copy_tiles on " + device.id +
+    throw roofline::InputError("nested saxpy " + variant + " on " + device.id +
                                ": the copy engine's bulk copies need compute capability 9.0 or "
                                "later, the device has " +
                                device.facts.value("compute_capability", std::string("none")));
@@ -179,7 +198,7 @@ std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Devi
                                  {"items_per_thread", tile.items},
                                  {"streaming_stores", tile.streaming_stores},
                                  {"stages", tile.stages}};
-  auto info = roofline::case_info(device, "nested_saxpy", "bulk_copy_tiles", params,
+  auto info = roofline::case_info(device, "nested_saxpy", variant, params,
                                   nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
                                   device.compute_units);
   return with_type<float, double, __half, __nv_bfloat16>(p, "nested saxpy on CUDA", [&]<class T>() {

@@ -31,11 +31,13 @@ bool has_bulk_copy(const roofline::Device& device);
 // The bytes of one lane of a step: one fp32 or fp64 element, a pair of 16-bit elements.
 int nested_saxpy_lane_bytes(roofline::Precision p);
 
-// The own kernel fed by bulk copies of whole tiles into shared memory (nested_saxpy_bulk_launch).
+// The own kernel in tiles fed by the copy engine (nested_saxpy_bulk_launch): `bulk_copy_tiles`
+// with shared-memory copies, `l2_prefetch_tiles` with L2 prefetches (the tile's feed).
 // Throws roofline::InputError for an m outside the sweep's depths, threads not a multiple of 32
 // up to 1024, accesses other than 16 bytes or one lane, more bytes per thread than the grid-stride
-// kernel's (kNestedSaxpyItems 16-byte vectors) or two tiles over 48 KiB, a device without bulk
-// copies or a precision other than fp16, bf16, fp32 or fp64.
+// kernel's (kNestedSaxpyItems 16-byte vectors), shared copies' stages of two tiles over 48 KiB,
+// stages with L2 prefetches, a device without bulk copies or a precision other than fp16, bf16,
+// fp32 or fp64.
 std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(
     const roofline::Device& device, int m, roofline::Precision p, std::size_t n,
     const NestedSaxpyBulkTile& tile = kNestedSaxpyBulkTile);

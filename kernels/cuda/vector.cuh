@@ -83,9 +83,10 @@ __device__ __forceinline__ Vector<T, N> load(const T* p) {
   return unpacked<T, N>(__ldcg(reinterpret_cast<const V*>(p)));
 }
 
-// From shared memory: a plain vector load.
+// A plain vector load: from shared memory, or from global memory through L1 (ld.global.cg is a
+// strong load at GPU scope on sm_90, LDG.E.STRONG.GPU, where this is a weak one).
 template <class T, int N>
-__device__ __forceinline__ Vector<T, N> load_shared(const T* p) {
+__device__ __forceinline__ Vector<T, N> load_plain(const T* p) {
   using V = typename VectorOf<T, N>::type;
   return unpacked<T, N>(*reinterpret_cast<const V*>(p));
 }

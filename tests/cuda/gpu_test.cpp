@@ -110,7 +110,9 @@ TEST_F(Gpu, BulkCopyNestedSaxpyVerifiesAtEveryDepthAndEveryTileEdge) {
         {.threads = 128,
          .items = 3,
          .vector_bytes = lane,
-         .stages = kernels::cuda::kNestedSaxpyMostStages}};
+         .stages = kernels::cuda::kNestedSaxpyMostStages},
+        kernels::cuda::nested_saxpy_l2_lanes(lane),
+        kernels::cuda::kNestedSaxpyL2Vectors};
     for (int m : kernels::kNestedSaxpyDepths)
       for (std::size_t n : {kN, std::size_t{1}, std::size_t{4099}})
         for (const auto& tile : tiles)
@@ -126,11 +128,12 @@ const roofline::MeasureOptions kTimedTogether{.repetitions = 15,
                                               .warmup_seconds = 0.005,
                                               .together_bytes = 16.0 * (1 << 30)};
 
-// The bulk-copy kernel's tile against the grid-stride launch and Thrust from the memory-bound
-// depths through the ridge, the measurement kNestedSaxpyBulkTile comes from (run by hand:
-// --gtest_also_run_disabled_tests --gtest_filter='*BulkTiles*'): blocks of 256 × 1 16-byte
-// vector (plain and streaming stores), × 1 to 4 lanes (CUB's shape: 3) and × 3 lanes streaming,
-// 128 × 6 lanes, one tile per block; and resident grids of 2 to 4 stages; 64M elements, timed
+// The tile kernel's tiles against the grid-stride launch and Thrust from the memory-bound depths
+// through the ridge, the measurement kNestedSaxpyBulkTile and nested_saxpy_l2_tile come from (run
+// by hand: --gtest_also_run_disabled_tests --gtest_filter='*BulkTiles*'). Shared-memory copies:
+// blocks of 256 × 1 16-byte vector (plain and streaming stores), × 1 to 4 lanes and × 3 lanes
+// streaming, 128 × 6 lanes, one tile per block, and resident grids of 2 to 4 stages. L2
+// prefetches: their two shapes (nested_saxpy.hpp), plain and streaming stores. 64M elements, timed
 // together (repetitions interleaved, 15 samples of at least 1 ms); one line per tile, precision
 // and depth with its median in ms, then Thrust's and the grid-stride kernel's, and Thrust's over
 // the best own.
@@ -150,6 +153,13 @@ TEST_F(Gpu, DISABLED_NestedSaxpyBulkTilesAgainstThrust) {
       tiles.push_back({.items = 1, .stages = stages});
     tiles.push_back({.items = 3, .vector_bytes = lane, .stages = 2});
     tiles.push_back({.threads = 128, .items = 6, .vector_bytes = lane, .stages = 2});
+    // Fed by L2 prefetches: their two shapes, plain and streaming stores.
+    for (auto l2 :
+         {kernels::cuda::nested_saxpy_l2_lanes(lane), kernels::cuda::kNestedSaxpyL2Vectors})
+      for (bool streaming : {false, true}) {
+        l2.streaming_stores = streaming;
+        tiles.push_back(l2);
+      }
     for (int m : {1, 16, 64, 128, 256}) {
       std::vector<std::unique_ptr<roofline::Case>> cases;
       for (const auto& tile : tiles)
@@ -166,9 +176,10 @@ TEST_F(Gpu, DISABLED_NestedSaxpyBulkTilesAgainstThrust) {
       const std::string prec(to_string(p));
       double best = 1e30;
       for (std::size_t k = 0; k < tiles.size(); ++k) {
-        std::printf("tile %s m=%d %dx%dx%dB%s s%d %.4f\n", prec.c_str(), m, tiles[k].threads,
-                    tiles[k].items, tiles[k].vector_bytes, tiles[k].streaming_stores ? "cs" : "",
-                    tiles[k].stages, ms[k]);
+        std::printf("tile %s m=%d %s %dx%dx%dB%s s%d %.4f\n", prec.c_str(), m,
+                    tiles[k].feed == kernels::cuda::NestedSaxpyFeed::l2_prefetch ? "l2" : "shared",
+                    tiles[k].threads, tiles[k].items, tiles[k].vector_bytes,
+                    tiles[k].streaming_stores ? "cs" : "", tiles[k].stages, ms[k]);
         if (ms[k] > 0) best = std::min(best, ms[k]);
       }
       const double stride = ms[tiles.size()], thrust = ms.back();

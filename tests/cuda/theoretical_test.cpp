@@ -10,6 +10,7 @@
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
 #include "kernels/gpu_dram.hpp"
+#include "kernels/nested_saxpy.hpp"
 #include "probes/cuda/backend.hpp"
 #include "probes/cuda/bandwidth.hpp"
 #include "probes/cuda/device.hpp"
@@ -145,6 +146,31 @@ TEST(CudaCases, NestedSaxpyCoversTheArraysBelowTwiceTheRidgeAndRunsInOneWaveAbov
   EXPECT_EQ(blocks(Precision::fp32, 1024), covering);
 }
 
+TEST(CudaCases, L2PrefetchedTilesTakeThrustsShapeBelowTheRidgeAndVectorsFromIt) {
+  roofline::Device d = h100();
+  set_theoretical_peaks(d);  // ridges: fp32 m = 120 (AI m/6), fp64 m = 120 (AI m/12, half peak)
+  const auto tile = [&](Precision p, int m) {
+    return kernels::cuda::nested_saxpy_l2_tile(d, p, m);
+  };
+  const auto shape = [](const kernels::cuda::NestedSaxpyBulkTile& t) {
+    return std::to_string(t.threads) + "x" + std::to_string(t.items) + "x" +
+           std::to_string(t.vector_bytes);
+  };
+  EXPECT_EQ(shape(tile(Precision::fp32, 1)), "256x3x4");  // 12 bytes per thread and array
+  EXPECT_EQ(shape(tile(Precision::fp32, 64)), "256x3x4");
+  EXPECT_EQ(shape(tile(Precision::fp16, 1)), "256x3x4");  // pairs of 16-bit elements
+  EXPECT_EQ(shape(tile(Precision::fp64, 64)), "256x1x8");
+  EXPECT_EQ(shape(tile(Precision::fp32, 128)), "128x2x16");  // AI 21.3 ≥ 20
+  EXPECT_EQ(shape(tile(Precision::fp64, 1024)), "128x2x16");
+  for (int m : kernels::kNestedSaxpyDepths)
+    EXPECT_EQ(tile(Precision::fp32, m).feed, kernels::cuda::NestedSaxpyFeed::l2_prefetch);
+  const auto made = kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20,
+                                                               tile(Precision::fp32, 1));
+  EXPECT_EQ(made->info().variant, "l2_prefetch_tiles");
+  d.theoretical_compute.clear();  // no peak known: Thrust's shape throughout
+  EXPECT_EQ(shape(tile(Precision::fp32, 1024)), "256x3x4");
+}
+
 TEST(CudaCases, ThrustIsRefusedPastItsThirtyTwoBitOffsetsByTheLength) {
   // Built with 32-bit offsets only: a longer array is refused by name before anything runs.
   const std::size_t past = std::size_t{1} << 31;
@@ -193,6 +219,28 @@ TEST(CudaCases, BulkCopyTilesAreOfferedFromHopperOnAndRefusedBeforeWithTheReason
     EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20, tile),
                  roofline::InputError)
         << tile.stages;
+  // L2 prefetches are compiled for two shapes only, in one stage.
+  constexpr auto kL2 = kernels::cuda::NestedSaxpyFeed::l2_prefetch;
+  EXPECT_NO_THROW(kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20,
+                                                             kernels::cuda::kNestedSaxpyL2Vectors));
+  EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(
+                   d, 1, Precision::fp32, 1 << 20, {.threads = 256, .items = 2, .feed = kL2}),
+               roofline::InputError);
+  EXPECT_THROW(kernels::cuda::make_bulk_nested_saxpy_case(
+                   d, 1, Precision::fp64, 1 << 20, {.items = 3, .vector_bytes = 8, .feed = kL2}),
+               roofline::InputError);
+  try {
+    kernels::cuda::make_bulk_nested_saxpy_case(d, 1, Precision::fp32, 1 << 20,
+                                               {.stages = 2, .feed = kL2});
+    FAIL() << "L2 prefetches were given stages";
+  } catch (const roofline::InputError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("l2_prefetch_tiles: 256 threads of 1 accesses in 2 stages, "
+                                   "not the compiled shape of 16-byte accesses: 128 threads "
+                                   "of 2 in 1 stage"),
+        std::string::npos)
+        << e.what();
+  }
   d.facts["compute_capability"] = "8.0";
   EXPECT_FALSE(kernels::cuda::has_bulk_copy(d));
   try {
