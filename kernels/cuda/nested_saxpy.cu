@@ -255,7 +255,7 @@ struct L2Tiles {
   struct Of {
     using L = typename Lane<T>::type;
     static constexpr NestedSaxpyBulkTile kTile =
-        Vectors ? kNestedSaxpyL2Vectors : nested_saxpy_l2_lanes(sizeof(L));
+        nested_saxpy_l2_shape(Vectors ? 16 : sizeof(L), sizeof(L));
     static constexpr auto kernel = nested_saxpy_l2_tile_kernel<T, M, kTile.vector_bytes / sizeof(L),
                                                                kTile.threads, kTile.items>;
   };
@@ -310,18 +310,15 @@ int nested_saxpy_bulk_resident_blocks(int m, const NestedSaxpyBulkTile& tile) {
 template <class T>
 void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, int resident_blocks, T* y,
                               const T* x, std::size_t n, T a) {
-  const std::size_t elements = tile_elements<T>(tile);
+  const bool l2 = tile.feed == NestedSaxpyFeed::l2_prefetch;
+  const NestedSaxpyBulkTile shape =
+      l2 ? nested_saxpy_l2_shape(tile.vector_bytes, sizeof(typename Lane<T>::type)) : tile;
+  const std::size_t elements = tile_elements<T>(shape);
   const std::size_t tiles = (n + elements - 1) / elements;
   if (tiles == 0) return;
-  if (tile.feed == NestedSaxpyFeed::l2_prefetch) {
-    const NestedSaxpyBulkTile shape = tile.vector_bytes == 16
-                                          ? kNestedSaxpyL2Vectors
-                                          : nested_saxpy_l2_lanes(sizeof(typename Lane<T>::type));
-    if (tile.threads != shape.threads || tile.items != shape.items)
-      throw std::invalid_argument(
-          "nested saxpy L2 tiles: not a shape their kernel is compiled for");
+  if (l2) {
     const auto launch = [&](auto kernel) {
-      kernel<<<static_cast<unsigned>(tiles), tile.threads>>>(y, x, n, a, tile.streaming_stores);
+      kernel<<<static_cast<unsigned>(tiles), shape.threads>>>(y, x, n, a, tile.streaming_stores);
     };
     if (tile.vector_bytes == 16)
       launch_depth<T, L2Tiles<true>::template Of>(m, launch, Depths());

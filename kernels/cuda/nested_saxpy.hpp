@@ -64,6 +64,10 @@ constexpr NestedSaxpyBulkTile nested_saxpy_l2_lanes(int lane_bytes) {
 // - 16-byte vectors, 128 threads of 2 (8 independent fp32 chains per thread).
 inline constexpr NestedSaxpyBulkTile kNestedSaxpyL2Vectors{
     .threads = 128, .items = 2, .feed = NestedSaxpyFeed::l2_prefetch};
+// The compiled shape of accesses of `vector_bytes` (16, or one lane of `lane_bytes`).
+constexpr NestedSaxpyBulkTile nested_saxpy_l2_shape(int vector_bytes, int lane_bytes) {
+  return vector_bytes == 16 ? kNestedSaxpyL2Vectors : nested_saxpy_l2_lanes(lane_bytes);
+}
 
 // Enqueues y[i] = a(…a(a·x[i] + y[i]) + y[i]…) + y[i] with m FMAs per element on the default
 // stream. Throws std::invalid_argument for an m outside kNestedSaxpyDepths. x and y are 16-byte
@@ -74,7 +78,8 @@ void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t
 // The same in tiles fed by the copy engine (sm_90 and later): one block per tile, x's and y's tiles
 // copied into shared memory or prefetched into the L2 whole (the tile's feed); with stages, a
 // grid of at most `resident_blocks` (from nested_saxpy_bulk_resident_blocks, asked once, not at
-// each launch). The tile is checked by make_bulk_nested_saxpy_case.
+// each launch); L2 prefetches run the compiled shape of the tile's accesses
+// (nested_saxpy_l2_shape). The tile is checked by make_bulk_nested_saxpy_case.
 template <class T>
 void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, int resident_blocks, T* y,
                               const T* x, std::size_t n, T a);

@@ -163,8 +163,7 @@ std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Devi
     throw roofline::InputError(what + std::to_string(tile.vector_bytes) +
                                "-byte accesses, not 16 or one lane (" + std::to_string(lane) + ")");
   if (tile.feed == NestedSaxpyFeed::l2_prefetch) {
-    const NestedSaxpyBulkTile shape =
-        tile.vector_bytes == 16 ? kNestedSaxpyL2Vectors : nested_saxpy_l2_lanes(lane);
+    const NestedSaxpyBulkTile shape = nested_saxpy_l2_shape(tile.vector_bytes, lane);
     if (tile.threads != shape.threads || tile.items != shape.items || tile.stages != 1)
       throw roofline::InputError(
           what + std::to_string(tile.threads) + " threads of " + std::to_string(tile.items) +

@@ -43,11 +43,18 @@ std::string run(const std::string& command) {
 // This test binary (the shell that popen starts has its own /proc/self/exe).
 std::string this_binary() { return std::filesystem::read_symlink("/proc/self/exe").string(); }
 
+// What `cuobjdump OPTIONS` prints about this binary.
+std::string cuobjdump_this(const std::string& options) {
+  std::string command = "'";
+  command += cuobjdump();
+  command += "' " + options + " '" + this_binary() + "'";
+  return run(command);
+}
+
 // Whether this binary holds SASS for `arch` (CMAKE_CUDA_ARCHITECTURES or CUDAARCHS may leave an
 // architecture out: CI builds Hopper's alone).
 bool built_for(const std::string& arch) {
-  const std::string list = run("'" + cuobjdump() + "' --list-elf '" + this_binary() + "'");
-  return list.find("." + arch + ".cubin") != std::string::npos;
+  return cuobjdump_this("--list-elf").find("." + arch + ".cubin") != std::string::npos;
 }
 
 // Kernel (mangled name) → opcode → count.
@@ -55,10 +62,7 @@ using Opcodes = std::map<std::string, std::map<std::string, int>>;
 
 // The opcodes of `cuobjdump -sass -arch <arch>`.
 Opcodes disassemble(const std::string& arch) {
-  std::string command = "'";
-  command += cuobjdump();
-  command += "' -sass -arch " + arch + " '" + this_binary() + "'";
-  const std::string sass = run(command);
+  const std::string sass = cuobjdump_this("-sass -arch " + arch);
   Opcodes out;
   static const std::regex kFunction(R"(Function : (.+))");
   // The opcode with its modifiers, shapes in lower case too ("DMMA.8x8x4",
