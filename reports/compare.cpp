@@ -13,8 +13,15 @@ namespace {
 using Key = std::tuple<std::string, std::string, std::string, std::string, roofline::Precision,
                        std::string>;
 
+// A profiled program's kernel is known by its name and shape (params): its precision is what
+// its counts made of it, which a run that counted nothing does not know.
 Key key_of(const roofline::Result& r) {
-  return {r.family, r.variant, r.backend, r.device, r.work.precision, r.params.dump()};
+  return {r.family,
+          r.variant,
+          r.backend,
+          r.device,
+          r.launches ? roofline::Precision::fp32 : r.work.precision,
+          r.params.dump()};
 }
 
 Verdict verdict(const roofline::Summary& a, const roofline::Summary& b) {

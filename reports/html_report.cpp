@@ -12,6 +12,7 @@
 #include "reports/imported.hpp"
 #include "reports/link_latency.hpp"
 #include "reports/peer_copies.hpp"
+#include "reports/program_section.hpp"
 #include "reports/roof_check.hpp"
 #include "reports/roofline_chart.hpp"
 #include "reports/row_limit.hpp"
@@ -281,6 +282,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
          {"note", escape_xml(device_note(v, inputs[v.input]))},
          {"headline", headline_html(v.device)},
          {"roofline_chart", charts[i].roofline.empty() ? "" : figure(charts[i].roofline)},
+         {"program", program_html(v)},
          {"sweep_chart", charts[i].sweep},
          {"study_charts", charts[i].studies},
          {"counters", charts[i].counters},

@@ -189,8 +189,9 @@ std::string_view shape_meaning(Shape s) {
 
 // The marker of `shape` centred at (x, y), with the attributes given (class, fill, ...); left
 // open so that its <title> can follow.
-void open_marker(Svg& svg, Shape shape, double x, double y, std::vector<Attr> attrs) {
-  const double r = kPointRadius;
+void open_marker(Svg& svg, Shape shape, double x, double y, std::vector<Attr> attrs,
+                 double scale = 1) {
+  const double r = kPointRadius * scale;
   switch (shape) {
     case Shape::circle:
       attrs.insert(attrs.begin() + 1, {{"cx", px(x)}, {"cy", px(y)}, {"r", px(r)}});
@@ -221,6 +222,12 @@ void open_marker(Svg& svg, Shape shape, double x, double y, std::vector<Attr> at
       return;
     }
   }
+}
+
+// A profiled program's kernel is drawn with an area that grows with its share of the program's
+// kernel time (from the usual size at none to 4× the radius at all of it).
+double marker_scale(const roofline::Result& r) {
+  return r.launches ? 1 + 3 * std::sqrt(std::clamp(r.launches->share, 0.0, 1.0)) : 1;
 }
 
 std::string marker_tag(Shape s) {
@@ -412,7 +419,7 @@ class RooflineDrawing {
     attrs.insert(attrs.begin(), {"class", p.unstable ? "point unstable" : "point"});
     attrs.insert(attrs.end(), {{"data-ai", format_number(p.ai, 6)},
                                {"data-perf", format_number(p.performance, 6)}});
-    open_marker(svg, shape, x, y, attrs);
+    open_marker(svg, shape, x, y, attrs, marker_scale(*p.result));
     svg.element("title", {}, card(m));
     svg.close(marker_tag(shape));
     svg.close("g");
@@ -565,6 +572,9 @@ class RooflineDrawing {
     if (p.unstable)
       lines.push_back(std::string("unstable (CV ") + format_percent(r.time->cv) + ")");
     if (imported(r)) lines.push_back("imported: not verified by Rooflab");
+    if (r.launches)
+      lines.push_back(std::to_string(r.launches->launches) + " launches, " +
+                      format_percent(r.launches->share) + " of the program's kernel time");
     std::string text = lines[0];
     for (std::size_t i = 1; i < lines.size(); ++i) text.append("\n").append(lines[i]);
     return text;

@@ -18,6 +18,7 @@
 #include "probes/levels.hpp"
 #include "roofline/budget.hpp"
 #include "roofline/interrupt.hpp"
+#include "roofline/program.hpp"
 #include "roofline/stats.hpp"
 
 namespace probes::cpu {
@@ -245,6 +246,10 @@ std::vector<std::unique_ptr<roofline::Case>> CpuBackend::cases(
   if (memory > 0 && (here.memory_bytes <= 0 || memory < here.memory_bytes))
     here.memory_bytes = memory;
   return kernels::cpu::make_cases(here, options);
+}
+
+std::unique_ptr<roofline::ProgramProfiler> CpuBackend::program_profiler() const {
+  return roofline::make_region_profiler();
 }
 
 std::unique_ptr<roofline::CounterProvider> CpuBackend::counter_provider(

@@ -25,6 +25,8 @@ class CpuBackend : public roofline::Backend {
   // PAPI on the process's threads.
   std::unique_ptr<roofline::CounterProvider> counter_provider(
       const roofline::Device& device) const override;
+  // A program's regions marked with roofline/region.hpp (roofline::make_region_profiler).
+  std::unique_ptr<roofline::ProgramProfiler> program_profiler() const override;
   std::vector<std::unique_ptr<roofline::Case>> calibration_cases(
       const roofline::Device& device) const override;
   // The bandwidth sweep's point behind the outermost memory roof (bandwidth.hpp).

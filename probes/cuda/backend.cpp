@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -23,6 +24,7 @@
 #include "probes/cuda/peak_flops.hpp"
 #include "probes/cuda/peer_copy.hpp"
 #include "probes/cuda/peer_link.hpp"
+#include "probes/cuda/program_profiler.hpp"
 #include "probes/cuda/shared_memory.hpp"
 #include "probes/cuda/tensor_gemm.hpp"
 #include "probes/cuda/tensor_instruction.hpp"
@@ -32,11 +34,15 @@
 #include "probes/nvidia/nvml.hpp"
 #include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
+#include "roofline/input_error.hpp"
+#include "roofline/program.hpp"
 #include "roofline/stats.hpp"
 
 namespace probes::cuda {
 
 namespace {
+
+constexpr char kInjectLibrary[] = "librooflab_inject.so";
 
 using roofline::Precision;
 using roofline::Result;
@@ -488,6 +494,14 @@ std::vector<std::unique_ptr<roofline::Case>> CudaBackend::cases(
 std::unique_ptr<roofline::CounterProvider> CudaBackend::counter_provider(
     const roofline::Device& device) const {
   return make_cupti_provider(device, cupti_library());
+}
+
+std::unique_ptr<roofline::ProgramProfiler> CudaBackend::program_profiler() const {
+  const std::filesystem::path library = roofline::library_beside_rooflab(kInjectLibrary);
+  if (library.empty())
+    throw roofline::InputError(std::string("rooflab profile: ") + kInjectLibrary +
+                               " is neither beside the rooflab binary nor in its ../lib");
+  return make_cuda_program_profiler(library);
 }
 
 std::vector<std::unique_ptr<roofline::Case>> CudaBackend::calibration_cases(

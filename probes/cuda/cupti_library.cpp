@@ -2,6 +2,8 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
+
 namespace probes::cuda {
 namespace {
 
@@ -62,7 +64,19 @@ void CuptiLibrary::check(CUptiResult result, const char* call) const {
 }
 
 const CuptiLibrary& cupti_library() {
-  static const CuptiLibrary library({"libcupti.so.13", "libcupti.so"});
+  static const CuptiLibrary library([] {
+    std::vector<std::string> names = {"libcupti.so.13", "libcupti.so"};
+#ifdef ROOFLAB_CUPTI_DIRS
+    // The toolkit's folders at build time, where the loader's path names none of them.
+    const std::string dirs = ROOFLAB_CUPTI_DIRS;
+    for (std::size_t begin = 0; begin < dirs.size();) {
+      const std::size_t end = std::min(dirs.find(':', begin), dirs.size());
+      names.push_back(dirs.substr(begin, end - begin) + "/libcupti.so.13");
+      begin = end + 1;
+    }
+#endif
+    return names;
+  }());
   return library;
 }
 

@@ -2,6 +2,8 @@
 // libcupti, loaded at run time (dlopen) so that rooflab starts where there is no driver or CUPTI:
 // the CUPTI headers give the types, never a link-time dependency. Every call is checked: a failure
 // throws CuptiError naming the call and the CUptiResult's name.
+#include <cupti_activity.h>
+#include <cupti_callbacks.h>
 #include <cupti_profiler_host.h>
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
@@ -18,7 +20,8 @@ struct CuptiError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The CUDA 13 range profiler and profiler host entry points Rooflab calls.
+// The CUDA 13 range profiler and profiler host entry points Rooflab calls, and the callback and
+// activity entry points the profile injection (probes/cuda/inject) records a program with.
 // One entry point per line:
 // clang-format off
 #define ROOFLAB_CUPTI_FUNCTIONS(X) \
@@ -43,7 +46,14 @@ struct CuptiError : std::runtime_error {
   X(cuptiRangeProfilerStart) \
   X(cuptiRangeProfilerStop) \
   X(cuptiRangeProfilerDecodeData) \
-  X(cuptiRangeProfilerGetCounterDataInfo)
+  X(cuptiRangeProfilerGetCounterDataInfo) \
+  X(cuptiSubscribe) \
+  X(cuptiEnableCallback) \
+  X(cuptiActivityEnable) \
+  X(cuptiActivityRegisterCallbacks) \
+  X(cuptiActivityFlushAll) \
+  X(cuptiActivityGetNextRecord) \
+  X(cuptiActivityGetNumDroppedRecords)
 // clang-format on
 
 class CuptiLibrary {
@@ -73,7 +83,8 @@ class CuptiLibrary {
   std::string error_;
 };
 
-// The toolkit's libcupti (libcupti.so.13, then libcupti.so), loaded once.
+// The toolkit's libcupti (libcupti.so.13, then libcupti.so, then libcupti.so.13 in the folders
+// of the toolkit Rooflab was built with), loaded once.
 const CuptiLibrary& cupti_library();
 
 // CUPTI's parameter structs: the size set, every other field zero.

@@ -16,6 +16,14 @@ namespace probes::cuda {
 // "bytes.L1", "bytes.L2", "bytes.DRAM" (read + write); gpu__time_duration (ns) is shown only.
 std::vector<roofline::EventSpec> cupti_default_events();
 
+// The kernel's duration in nanoseconds, measured under the profiler.
+inline constexpr char kDurationMetric[] = "gpu__time_duration.sum";
+
+// What `rooflab profile` counts of a program's kernels: the default events, the tensor cores'
+// operations per input type (FLOPs of the *_tensor precisions), and the bytes of shared memory's
+// loads and stores ("bytes.shared").
+std::vector<roofline::EventSpec> cupti_program_events();
+
 // The default table's meaning of `metric`, or a shown-only spec for any other metric.
 roofline::EventSpec cupti_event(const std::string& metric);
 

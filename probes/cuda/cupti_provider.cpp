@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kernels/cuda/cuda_check.hpp"
+#include "probes/cuda/cupti_device.hpp"
 #include "probes/cuda/cupti_host.hpp"
 #include "probes/cuda/cupti_metrics.hpp"
 #include "probes/cuda/cupti_session.hpp"
@@ -27,19 +28,6 @@ F driver_function(const char* name) {
   if (!f || found != cudaDriverEntryPointSuccess)
     throw kernels::cuda::CudaError(std::string("cudaGetDriverEntryPointByVersion: no ") + name);
   return reinterpret_cast<F>(f);
-}
-
-std::string support_text(CUpti_Profiler_Support_Level level) {
-  switch (level) {
-    case CUPTI_PROFILER_CONFIGURATION_UNSUPPORTED:
-      return "unsupported";
-    case CUPTI_PROFILER_CONFIGURATION_DISABLED:
-      return "disabled";
-    case CUPTI_PROFILER_CONFIGURATION_SUPPORTED:
-      return "supported";
-    default:
-      return "unknown";
-  }
 }
 
 class CuptiProvider final : public roofline::CounterProvider {
@@ -151,34 +139,9 @@ class CuptiProvider final : public roofline::CounterProvider {
     if (driver_function<GetDevice>("cuDeviceGet")(&cu_device, ordinal) != CUDA_SUCCESS)
       throw kernels::cuda::CudaError("cuDeviceGet(" + std::to_string(ordinal) + ") failed");
 
-    auto init = cupti_params<CUpti_Profiler_Initialize_Params>(
-        CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
-    ROOFLAB_CUPTI(lib_, cuptiProfilerInitialize, init);
-    auto supported = cupti_params<CUpti_Profiler_DeviceSupported_Params>(
-        CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE);
-    supported.cuDevice = cu_device;
-    supported.api = CUPTI_PROFILER_RANGE_PROFILING;
-    ROOFLAB_CUPTI(lib_, cuptiProfilerDeviceSupported, supported);
-    if (supported.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
-      throw CuptiError(
-          "cuptiProfilerDeviceSupported: range profiling " + support_text(supported.isSupported) +
-          " (architecture: " + support_text(supported.architecture) +
-          ", vGPU: " + support_text(supported.vGpu) + ", confidential compute: " +
-          support_text(supported.confidentialCompute) + ", SLI: " + support_text(supported.sli) +
-          ", CMP: " + support_text(supported.cmp) + ", WSL: " + support_text(supported.wsl) + ")");
-    auto chip =
-        cupti_params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
-    chip.deviceIndex = static_cast<std::size_t>(ordinal);
-    ROOFLAB_CUPTI(lib_, cuptiDeviceGetChipName, chip);
-    chip_ = chip.pChipName;
-
-    auto avail = cupti_params<CUpti_Profiler_GetCounterAvailability_Params>(
-        CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
-    avail.ctx = ctx_;
-    ROOFLAB_CUPTI(lib_, cuptiProfilerGetCounterAvailability, avail);
-    availability_.resize(avail.counterAvailabilityImageSize);
-    avail.pCounterAvailabilityImage = availability_.data();
-    ROOFLAB_CUPTI(lib_, cuptiProfilerGetCounterAvailability, avail);
+    CuptiDevice d = cupti_device(lib_, ctx_, cu_device, ordinal);
+    chip_ = std::move(d.chip);
+    availability_ = std::move(d.availability);
     checker_ = std::make_unique<CuptiHost>(lib_, chip_, availability_);
   }
 

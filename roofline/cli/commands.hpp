@@ -14,6 +14,7 @@ void add_probe_command(CLI::App& app, Session& s);
 void add_run_command(CLI::App& app, Session& s);
 void add_report_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
+void add_profile_command(CLI::App& app, Session& s);
 // Bare `rooflab`: probe + default suite + report into a folder.
 void add_default_command(CLI::App& app, Session& s);
 

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   cli::add_run_command(app, session);
   cli::add_report_command(app);
   cli::add_compare_command(app);
+  cli::add_profile_command(app, session);
 
   try {
     app.parse(argc, argv);

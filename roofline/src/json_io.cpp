@@ -34,6 +34,10 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepPoint, kernel, threads, store, working_s
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LatencyCeiling, kind, threads, seconds, method)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LinkPoint, direction, host_memory, bytes, bytes_per_s)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SizeStudy, param, label, panel, baseline)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(KernelLaunches, launches, counted, total_seconds, share,
+                                   counting)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ProgramRun, command, exit_code, seconds, plain_seconds,
+                                   kernel_seconds, launches, counted, sample, kernels, notes)
 
 // algorithm_bytes is written when a variant declares it and optional on reading.
 void to_json(json& j, const Work& w) {
@@ -203,6 +207,7 @@ void to_json(json& j, const Result& r) {
        {"counters", r.counters},
        {"measured", r.measured ? json(*r.measured) : json(nullptr)}};
   if (r.study) j["study"] = *r.study;
+  if (r.launches) j["launches"] = *r.launches;
   if (r.sample_seconds > 0) j["sample_seconds"] = r.sample_seconds;
   if (r.calls_per_sample > 0) j["calls_per_sample"] = r.calls_per_sample;
 }
@@ -231,6 +236,8 @@ void from_json(const json& j, Result& r) {
     r.measured = j.at("measured").get<MeasuredWork>();
   // Results of families with a size study say how to draw it (files before it have none).
   if (j.contains("study")) r.study = j.at("study").get<SizeStudy>();
+  // A profiled program's kernels (rooflab profile) say how they were launched.
+  if (j.contains("launches")) r.launches = j.at("launches").get<KernelLaunches>();
   // How long its samples were came later still.
   r.sample_seconds = j.value("sample_seconds", 0.0);
   r.calls_per_sample = j.value("calls_per_sample", 0LL);
@@ -289,6 +296,7 @@ json to_json(const Results& r) {
             {"machine", to_json(r.machine)}, {"results", r.results},
             {"calibration", r.calibration},  {"roof_checks", r.roof_checks}};
   if (!r.incomplete.empty()) j["incomplete"] = r.incomplete;
+  if (r.program) j["program"] = *r.program;
   return j;
 }
 
@@ -347,6 +355,7 @@ Results results_of(const json& j, bool with_results) {
     // Roof checks came with results/1 files of later builds: older ones have none.
     if (j.contains("roof_checks")) r.roof_checks = j.at("roof_checks").get<std::vector<Result>>();
     if (j.contains("incomplete")) r.incomplete = j.at("incomplete").get<std::string>();
+    if (j.contains("program")) r.program = j.at("program").get<ProgramRun>();
     return 0;
   });
   return r;

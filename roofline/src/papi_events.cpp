@@ -18,10 +18,14 @@ std::vector<EventSpec> flop_events(CpuVendor vendor) {
   switch (vendor) {
     case CpuVendor::intel: {
       const std::string e = "FP_ARITH_INST_RETIRED:";
-      return {{e + "SCALAR_DOUBLE", kFlops, 1},      {e + "128B_PACKED_DOUBLE", kFlops, 2},
-              {e + "256B_PACKED_DOUBLE", kFlops, 4}, {e + "512B_PACKED_DOUBLE", kFlops, 8},
-              {e + "SCALAR_SINGLE", kFlops, 1},      {e + "128B_PACKED_SINGLE", kFlops, 4},
-              {e + "256B_PACKED_SINGLE", kFlops, 8}, {e + "512B_PACKED_SINGLE", kFlops, 16}};
+      return {{e + "SCALAR_DOUBLE", kFlops, 1, "fp64"},
+              {e + "128B_PACKED_DOUBLE", kFlops, 2, "fp64"},
+              {e + "256B_PACKED_DOUBLE", kFlops, 4, "fp64"},
+              {e + "512B_PACKED_DOUBLE", kFlops, 8, "fp64"},
+              {e + "SCALAR_SINGLE", kFlops, 1, "fp32"},
+              {e + "128B_PACKED_SINGLE", kFlops, 4, "fp32"},
+              {e + "256B_PACKED_SINGLE", kFlops, 8, "fp32"},
+              {e + "512B_PACKED_SINGLE", kFlops, 16, "fp32"}};
     }
     case CpuVendor::amd:
       return {{"RETIRED_SSE_AVX_FLOPS:ANY", kFlops, 1}};

@@ -1,6 +1,9 @@
 #include "roofline/backend.hpp"
+#include "roofline/program.hpp"
 
 namespace roofline {
+
+std::unique_ptr<ProgramProfiler> Backend::program_profiler() const { return nullptr; }
 
 void Registry::add(std::unique_ptr<Backend> backend) { backends_.push_back(std::move(backend)); }
 

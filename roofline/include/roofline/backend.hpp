@@ -13,6 +13,8 @@
 
 namespace roofline {
 
+class ProgramProfiler;  // roofline/program.hpp
+
 struct Availability {
   bool available = false;
   std::string reason;  // why not, when unavailable
@@ -72,6 +74,9 @@ class Backend {
   // (Result::roof_now): a roof the machine no longer reaches, or now exceeds, makes every
   // efficiency against it wrong. Empty when the backend cannot repeat them.
   virtual std::vector<std::unique_ptr<Case>> roof_check_cases(const Device&) const { return {}; }
+  // How a user's program is profiled on this backend's devices (rooflab profile); nullptr when
+  // it cannot be.
+  virtual std::unique_ptr<ProgramProfiler> program_profiler() const;
 };
 
 class Registry {

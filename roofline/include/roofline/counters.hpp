@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace roofline {
@@ -59,9 +60,19 @@ struct Calibration {
 
 // What an event means for the roofline.
 struct EventSpec {
+  EventSpec() = default;
+  EventSpec(std::string name, std::string quantity, double weight = 1, std::string precision = {})
+      : name(std::move(name)),
+        quantity(std::move(quantity)),
+        weight(weight),
+        precision(std::move(precision)) {}
+
   std::string name;      // as the provider spells it: "perf::TASK-CLOCK"
   std::string quantity;  // empty: shown only
   double weight = 1;     // quantity += weight × count
+  // For a FLOP event, the precision (roofline::Precision's name) whose operations it counts;
+  // empty where the event does not tell.
+  std::string precision;
 };
 
 // An event's count over one counted call, or why there is none.

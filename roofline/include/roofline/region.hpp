@@ -14,11 +14,17 @@
 //   }
 //   regions.write("regions.json");
 //
-// Header-only, the C++20 standard library alone. Rooflab computes the statistics of the passes
-// (median, its 95% CI) when it reads the file; a region is not verified by Rooflab and says so.
+// Header-only: the C++20 standard library and POSIX's dlsym. Rooflab computes the statistics of
+// the passes (median, its 95% CI) when it reads the file; a region is not verified by Rooflab and
+// says so. Under `rooflab profile -d cpu`, which preloads its counter library, every outermost
+// pass is also counted with PAPI (the library's rooflab_region_begin/end, found with dlsym; absent,
+// a pass costs two clock reads as before).
+#include <dlfcn.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <fstream>
 #include <stdexcept>
@@ -53,8 +59,14 @@ class Region {
                                   "' is not fp16, bf16, fp32 or fp64");
   }
 
-  void start() { begin_ = Clock::now(); }
-  void stop() { samples_.push_back(std::chrono::duration<double>(Clock::now() - begin_).count()); }
+  void start() {
+    if (const Hooks& h = hooks(); h.begin) h.begin(name_.c_str());
+    begin_ = Clock::now();
+  }
+  void stop() {
+    samples_.push_back(std::chrono::duration<double>(Clock::now() - begin_).count());
+    if (const Hooks& h = hooks(); h.end) h.end(name_.c_str());
+  }
 
   const std::string& name() const { return name_; }
   const RegionWork& work() const { return work_; }
@@ -62,6 +74,17 @@ class Region {
 
  private:
   using Clock = std::chrono::steady_clock;
+  // rooflab profile's counter library, where it is loaded.
+  struct Hooks {
+    void (*begin)(const char*) = nullptr;
+    void (*end)(const char*) = nullptr;
+  };
+  static const Hooks& hooks() {
+    static const Hooks h{
+        reinterpret_cast<void (*)(const char*)>(dlsym(RTLD_DEFAULT, "rooflab_region_begin")),
+        reinterpret_cast<void (*)(const char*)>(dlsym(RTLD_DEFAULT, "rooflab_region_end"))};
+    return h;
+  }
   std::string name_;
   RegionWork work_;
   std::vector<double> samples_;
@@ -76,23 +99,43 @@ class Regions {
   }
 
   // The regions as a rooflab.results/1 file, on the CPU device: their ceilings come from the
-  // machine profile given to `rooflab report` beside it. Throws std::runtime_error when the file
-  // cannot be written.
+  // machine profile given to `rooflab report` beside it. Under `rooflab profile -d cpu` (which
+  // sets ROOFLAB_PROFILE_OUT), a copy also goes to that folder for the profile. Throws
+  // std::runtime_error when a file cannot be written.
   void write(const std::string& path) const {
+    const std::string text = document();
+    save(path, text);
+    if (const char* folder = std::getenv("ROOFLAB_PROFILE_OUT"); folder && *folder) {
+      static int written = 0;
+      std::string copy = folder;
+      copy += "/regions.";
+      copy += std::to_string(std::chrono::system_clock::now().time_since_epoch().count());
+      copy += "-" + std::to_string(++written) + ".json";
+      save(copy, text);
+    }
+  }
+
+ private:
+  static void save(const std::string& path, const std::string& text) {
     std::ofstream out(path);
-    out << "{\"schema\":\"rooflab.results/1\",\"provenance\":" << provenance()
-        << ",\"machine\":{\"schema\":\"rooflab.machine/1\",\"provenance\":" << provenance()
-        << ",\"devices\":[{\"id\":\"cpu\",\"backend\":\"cpu\",\"name\":\"\",\"vendor\":\"\","
-           "\"driver\":\"\",\"compute_units\":0,\"clock_hz\":0,\"memory_bytes\":0,\"caches\":[],"
-           "\"facts\":{},\"theoretical\":{\"compute\":[],\"memory\":[]},"
-           "\"ceilings\":{\"compute\":[],\"memory\":[]},\"sweep\":[]}]},\"results\":[";
-    for (std::size_t i = 0; i < regions_.size(); ++i) out << (i ? "," : "") << result(regions_[i]);
-    out << "]}\n";
+    out << text;
     out.close();
     if (!out) throw std::runtime_error("rooflab::Regions: cannot write '" + path + "'");
   }
 
- private:
+  std::string document() const {
+    std::string doc =
+        "{\"schema\":\"rooflab.results/1\",\"provenance\":" + provenance() +
+        ",\"machine\":{\"schema\":\"rooflab.machine/1\",\"provenance\":" + provenance() +
+        ",\"devices\":[{\"id\":\"cpu\",\"backend\":\"cpu\",\"name\":\"\","
+        "\"vendor\":\"\",\"driver\":\"\",\"compute_units\":0,\"clock_hz\":0,"
+        "\"memory_bytes\":0,\"caches\":[],\"facts\":{},\"theoretical\":{"
+        "\"compute\":[],\"memory\":[]},\"ceilings\":{\"compute\":[],\"memory\":"
+        "[]},\"sweep\":[]}]},\"results\":[";
+    for (std::size_t i = 0; i < regions_.size(); ++i) doc += (i ? "," : "") + result(regions_[i]);
+    return doc + "]}\n";
+  }
+
   static std::string quoted(const std::string& text) {
     std::string q = "\"";
     for (const char c : text) {

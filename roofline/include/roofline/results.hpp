@@ -29,6 +29,15 @@ struct SizeStudy {
   bool baseline = false;
 };
 
+// A program's kernel of one shape (rooflab profile): its launches, aggregated.
+struct KernelLaunches {
+  long long launches = 0;    // of this kernel and shape
+  long long counted = 0;     // replayed under the counters; their times are not samples
+  double total_seconds = 0;  // every launch's time, summed
+  double share = 0;          // of the program's kernel time
+  std::string counting;      // why none was counted (empty when some were)
+};
+
 struct Result {
   std::string family, variant, backend, device;
   nlohmann::json params = nlohmann::json::object();  // size, threads, m, isa…
@@ -51,12 +60,26 @@ struct Result {
   std::optional<Summary> roof_now;
   // Hardware counters of one counted call after the timed ones (rooflab run --counters), by event.
   std::map<std::string, Counter> counters;
-  std::optional<MeasuredWork> measured;  // from the counters whose calibration agreed
-  std::optional<SizeStudy> study;        // none when the family has no size study
+  std::optional<MeasuredWork> measured;    // from the counters whose calibration agreed
+  std::optional<SizeStudy> study;          // none when the family has no size study
+  std::optional<KernelLaunches> launches;  // a profiled program's kernel
 
   bool ok() const { return verification.passed && error.empty() && time.has_value(); }
   // Why the result is not ok, in the words every output uses; empty when it is.
   std::string failure() const;
+};
+
+// The program a profile ran (rooflab profile -- PROGRAM).
+struct ProgramRun {
+  std::vector<std::string> command;
+  int exit_code = 0;
+  double seconds = 0;         // the profiled run, wall clock
+  double plain_seconds = 0;   // the same command run without the profiler first; 0: not run
+  double kernel_seconds = 0;  // every kernel launch's time, summed
+  long long launches = 0, counted = 0;
+  int sample = 0;                  // launches counted per kernel and shape, at most
+  std::string kernels;             // the filter of the kernels counted; empty: all
+  std::vector<std::string> notes;  // why there are no counts, records dropped…
 };
 
 struct Results {
@@ -70,6 +93,7 @@ struct Results {
   // Why the run stopped before all its cases ("interrupted by SIGINT after 12 of 40 cases");
   // empty for a complete run. `rooflab run --resume` completes such a file.
   std::string incomplete;
+  std::optional<ProgramRun> program;  // a profile's program
 };
 
 }  // namespace roofline
