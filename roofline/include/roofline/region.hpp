@@ -110,7 +110,9 @@ class Regions {
       std::string copy = folder;
       copy += "/regions.";
       copy += std::to_string(std::chrono::system_clock::now().time_since_epoch().count());
-      copy += "-" + std::to_string(++written) + ".json";
+      copy += '-';
+      copy += std::to_string(++written);
+      copy += ".json";
       save(copy, text);
     }
   }
@@ -125,14 +127,17 @@ class Regions {
 
   std::string document() const {
     std::string doc =
-        "{\"schema\":\"rooflab.results/1\",\"provenance\":" + provenance() +
+        std::string("{\"schema\":\"rooflab.results/1\",\"provenance\":") + provenance() +
         ",\"machine\":{\"schema\":\"rooflab.machine/1\",\"provenance\":" + provenance() +
         ",\"devices\":[{\"id\":\"cpu\",\"backend\":\"cpu\",\"name\":\"\","
         "\"vendor\":\"\",\"driver\":\"\",\"compute_units\":0,\"clock_hz\":0,"
         "\"memory_bytes\":0,\"caches\":[],\"facts\":{},\"theoretical\":{"
         "\"compute\":[],\"memory\":[]},\"ceilings\":{\"compute\":[],\"memory\":"
         "[]},\"sweep\":[]}]},\"results\":[";
-    for (std::size_t i = 0; i < regions_.size(); ++i) doc += (i ? "," : "") + result(regions_[i]);
+    for (std::size_t i = 0; i < regions_.size(); ++i) {
+      if (i > 0) doc += ',';
+      doc += result(regions_[i]);
+    }
     return doc + "]}\n";
   }
 
@@ -167,9 +172,12 @@ class Regions {
   static std::string result(const Region& r) {
     const RegionWork& w = r.work();
     std::string samples;
-    for (const double s : r.samples()) samples += (samples.empty() ? "" : ",") + number(s);
+    for (const double s : r.samples()) {
+      if (!samples.empty()) samples += ',';
+      samples += number(s);
+    }
     const bool timed = !r.samples().empty();
-    return "{\"family\":\"region\",\"variant\":" + quoted(r.name()) +
+    return std::string("{\"family\":\"region\",\"variant\":") + quoted(r.name()) +
            ",\"backend\":\"cpu\",\"device\":\"cpu\",\"params\":{\"threads\":" +
            std::to_string(w.threads) + ",\"roof_threads\":" + std::to_string(w.threads) +
            ",\"source\":\"rooflab/region.hpp\"},\"work\":{\"precision\":" + quoted(w.precision) +
