@@ -59,6 +59,19 @@ Profiled profile(const std::string& recording) {
   return p;
 }
 
+// The profile file `rooflab profile` would write of the recording, as run on the H200 at 08:22.
+roofline::Results as_file(Profiled p) {
+  roofline::Results file;
+  file.machine.devices = {h200()};
+  file.results = p.results;
+  p.program.command = {"python3", "model.py"};
+  p.program.seconds = 7.66;
+  p.program.plain_seconds = 2.22;
+  p.program.sample = 1;
+  file.program = p.program;
+  return file;
+}
+
 const roofline::Result& named(const Profiled& p, const std::string& part) {
   const auto it = std::find_if(p.results.begin(), p.results.end(), [&](const roofline::Result& r) {
     return r.params.at("kernel").get<std::string>().find(part) != std::string::npos;
@@ -110,8 +123,8 @@ TEST(ProgramRecording, RefusedCountersLeaveTheTimesAndSayWhy) {
   EXPECT_NE(rec.notes[0].find("no kernel counted on GH100"), std::string::npos) << rec.notes[0];
   EXPECT_NE(rec.notes[0].find("INSUFFICIENT_PRIVILEGES"), std::string::npos) << rec.notes[0];
   roofline::ProgramRun program;
-  const auto results = roofline::kernel_results(rec, probes::cuda::cupti_program_events(), {},
-                                                h200(), program);
+  const auto results =
+      roofline::kernel_results(rec, probes::cuda::cupti_program_events(), {}, h200(), program);
   ASSERT_EQ(results.size(), 1u);
   EXPECT_EQ(results[0].variant, "axpy<float>");
   ASSERT_TRUE(results[0].time);
@@ -252,14 +265,8 @@ TEST(KernelResults, HalfPrecisionSimtCountsAreShownNotAdded) {
 }
 
 TEST(ProfileFile, RoundTripsThroughTheSchemaAndCompareJoinsByNameAndShape) {
-  Profiled p = profile("torch");
-  roofline::Results profile;
-  profile.machine.devices = {h200()};
-  profile.results = p.results;
-  p.program.command = {"python3", "model.py"};
-  p.program.seconds = 7.66;
-  p.program.plain_seconds = 2.22;
-  profile.program = p.program;
+  const Profiled p = profile("torch");
+  const roofline::Results profile = as_file(p);
   const auto back = roofline::results_from_json(roofline::to_json(profile));
   ASSERT_TRUE(back.program);
   EXPECT_EQ(back.program->launches, 60);
@@ -274,19 +281,11 @@ TEST(ProfileFile, RoundTripsThroughTheSchemaAndCompareJoinsByNameAndShape) {
 }
 
 TEST(ProfileReport, TablesTheKernelsWithTheirLimitAndTheProfilesCost) {
-  Profiled p = profile("torch");
-  roofline::Results profile;
-  profile.machine.devices = {h200()};
-  profile.results = p.results;
-  p.program.command = {"python3", "model.py"};
-  p.program.seconds = 7.66;
-  p.program.plain_seconds = 2.22;
-  p.program.sample = 1;
-  profile.program = p.program;
-  const std::string text = reports::profile_table(profile);
+  const roofline::Results file = as_file(profile("torch"));
+  const std::string text = reports::profile_table(file);
   EXPECT_NE(text.find("profiled 7.66 s against 2.22 s plain (3.45×)"), std::string::npos) << text;
   EXPECT_NE(text.find("bf16_tensor"), std::string::npos) << text;
-  const std::vector<roofline::Results> inputs{profile};
+  const std::vector<roofline::Results> inputs{file};
   const auto views = reports::device_views(inputs);
   ASSERT_EQ(views.size(), 1u);
   const std::string html = reports::program_html(views[0]);

@@ -99,6 +99,15 @@ TEST(ProfileCli, RefusesWhatItCannotRun) {
   EXPECT_FALSE(fs::exists(dir.path() / "profile.json"));
 }
 
+TEST(ProfileCli, HelpNamesEveryOption) {
+  test_support::TempDir dir("profile");
+  const auto r = rooflab(dir.path(), "profile --help");
+  ASSERT_EQ(r.code, 0) << r.output;
+  for (const char* option : {"--device", "--machine", "--sample", "--kernels", "--no-plain-run",
+                             "--output", "PROGRAM"})
+    EXPECT_NE(r.output.find(option), std::string::npos) << option << "\n" << r.output;
+}
+
 TEST(ProfileCli, AProgramWithoutRegionsSaysSo) {
   test_support::TempDir dir("profile");
   const auto r = rooflab(dir.path(), "profile -d cpu --no-plain-run -- true");
