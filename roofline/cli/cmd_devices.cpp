@@ -46,7 +46,9 @@ void add_devices_command(CLI::App& app, Session& s) {
                     d.compute_units, d.clock_hz / 1e9);
         for (const auto& c : d.caches)
           std::printf(", %s %.0f KiB x%d", c.level.c_str(), c.size_bytes / 1024, c.instances);
-        std::printf("]\n");
+        std::printf("%s]\n", d.caches.empty() ? "" : " (caches as reported)");
+        if (const std::string caveat = d.cache_caveat(); !caveat.empty())
+          std::printf("%-12s note: %s\n", "", caveat.c_str());
       }
     }
     if (library)

@@ -267,6 +267,8 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
   for (std::size_t i = 0; i < devices.size(); ++i) {
     const Selected& d = devices[i];
     const roofline::Device& device = profiled(d);
+    if (const std::string caveat = device.cache_caveat(); !caveat.empty())
+      std::cerr << "note: " << device.id << ": no profile: " << caveat << "\n";
     Plan& plan = plans[i];
     for (auto& c : d.backend->cases(device, options)) {
       plan.order.push_back(case_key(c->info()));

@@ -47,7 +47,8 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
 // cases already in `resume` (an interrupted run's file) are taken from it instead, in their
 // place in the case order. Interrupted (roofline/interrupt.hpp), it stops and returns what has
 // finished, marked incomplete. With a time budget, every device's cases are planned up front and
-// fitted to it together.
+// fitted to it together. A device without a profile whose last cache is not relied on as
+// reported (Device::cache_caveat) is noted on stderr.
 roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
                       const std::vector<Selected>& devices, const roofline::RunOptions& options,
                       const roofline::Results* resume = nullptr,
