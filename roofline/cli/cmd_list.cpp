@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/profiled_devices.hpp"
 
 namespace cli {
 namespace {
@@ -68,13 +68,7 @@ void add_list_command(CLI::App& app, Session& s) {
                   "`rooflab run --machine`");
   cmd->callback([&s, opts] {
     std::vector<Selected> devices = select_devices(s, opts->devices);
-    if (!opts->machine.empty()) {
-      std::vector<std::string> ids;
-      for (const Selected& d : devices) ids.push_back(d.device.id);
-      const roofline::MachineProfile machine = machine_for_node(opts->machine, -1, ids);
-      for (Selected& d : devices)
-        if (const roofline::Device* probed = machine.find(d.device.id)) d.device = *probed;
-    }
+    if (!opts->machine.empty()) use_profile(devices, opts->machine);
     for (const Selected& d : devices) {
       const std::vector<std::string> families =
           opts->families.empty() ? std::vector<std::string>{"all"} : opts->families;

@@ -96,6 +96,29 @@ TEST(Cli, ListShowsEveryFamilysVariantsTheirParametersAndTheQuickOnes) {
   expect_refused("list --family stram", "did you mean 'stream'?");
 }
 
+// With a profile, list sizes the cases where its sweep showed DRAM and devices shows the levels it
+// measured; nothing is left to caveat.
+TEST(Cli, ListAndDevicesFollowAProfilesMeasuredLevels) {
+  const test_support::TempDir temp("cli_measured_levels");
+  const fs::path& dir = temp.path();
+  auto r = rooflab("probe -d cpu -o probed.json --max-working-set 256K --repetitions 3", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  nlohmann::json machine = roofline::read_json_file(dir / "probed.json");
+  for (auto& device : machine["devices"])
+    if (device["id"] == "cpu") device["facts"]["dram_from"] = 64 << 20;  // a guest's sweep
+  std::ofstream(dir / "machine.json") << machine.dump();
+  r = rooflab("list -d cpu --family nested_saxpy --machine machine.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find(" n=8388608,4194304 "), std::string::npos) << r.output;  // 64 MiB
+  EXPECT_EQ(r.output.find("note:"), std::string::npos) << r.output;
+  r = rooflab("devices --machine machine.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("measured: L1 to "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(", DRAM from 64 MiB ("), std::string::npos) << r.output;
+  expect_refused("list --machine absent.json", "absent.json", dir);
+  expect_refused("devices --machine absent.json", "absent.json", dir);
+}
+
 TEST(Cli, AMistypedNameGetsASuggestion) {
   expect_refused("run --family stram", "did you mean 'stream'?");
   expect_refused("run -d cpuu", "did you mean 'cpu'?");
