@@ -1,6 +1,7 @@
 #include "kernels/suite.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -51,13 +52,8 @@ bool chosen(const Variant& v, const roofline::RunOptions& options) {
 }  // namespace
 
 double dram_working_set(const roofline::Device& device) {
-  double last_cache = 0;
-  for (const auto& c : device.caches)
-    last_cache = std::max(last_cache, c.size_bytes * std::max(c.instances, 1));
-  double dram = 4 * last_cache;
-  if (const auto from = device.facts.find("dram_from");
-      from != device.facts.end() && from->is_number() && from->get<double>() > 0)
-    dram = std::min(dram, from->get<double>());
+  const double stream_rule = 4 * device.last_cache_reach(INT_MAX);  // all its instances
+  const double dram = std::min(stream_rule, device.dram_onset().value_or(stream_rule));
   return std::max(dram, 64.0 * (1 << 20));
 }
 

@@ -52,9 +52,10 @@ struct MemoryFacts {
 };
 
 // The smallest working set in DRAM on a device that reports its caches (the CPU, an OpenCL
-// device): where the probe's sweep showed the DRAM plateau begin (the device fact `dram_from`,
-// bytes), capped by STREAM's rule, 4× the last cache (all its instances); at least 64 MiB.
-// Without that fact (a sweep that did not show it), STREAM's rule.
+// device): where the probe's sweep showed the DRAM plateau begin (Device::dram_onset), capped by
+// STREAM's rule, 4× the last cache (all its instances); at least 64 MiB. Without that onset (no
+// profile, or a sweep that did not show it), STREAM's rule on the last cache as far as it is
+// relied on (Device::last_cache_reach: a reported size at most kLargestCachePerUnit per core).
 double dram_working_set(const roofline::Device& device);
 
 // The one sizing rule: elements per array are the user's size, or the fewest that put a case's

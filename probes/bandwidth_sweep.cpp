@@ -2,18 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace probes {
-
-std::string bytes_text(double bytes) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int unit = 0;
-  while (bytes >= 1024 && unit < 4) bytes /= 1024, ++unit;
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g %s", bytes, units[unit]);
-  return text;
-}
 
 std::vector<double> sweep_working_sets(const WorkingSetGrid& grid,
                                        const std::vector<roofline::Cache>& caches, int threads) {

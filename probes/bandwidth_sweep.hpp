@@ -5,13 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "roofline/bytes_text.hpp"
 #include "roofline/profile.hpp"
 #include "roofline/results.hpp"
 
 namespace probes {
 
-// A byte count in binary units for messages: "1.5 MiB".
-std::string bytes_text(double bytes);
+using roofline::bytes_text;
 
 // Working sets closer than 2% are one point of the sweep (its kernels round them to whole lines
 // differently).

@@ -1,6 +1,8 @@
 #include <cstdio>
 
+#include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/profiled_devices.hpp"
 #include "roofline/cluster/world.hpp"
 #include "roofline/json_io.hpp"
 
@@ -11,10 +13,15 @@ void add_devices_command(CLI::App& app, Session& s) {
                                  "List backends and devices, and why a backend is "
                                  "unavailable");
   auto json = std::make_shared<bool>(false);
+  auto machine_path = std::make_shared<std::string>();
   cmd->add_flag("--json", *json,
                 "Print the backends, why one is unavailable, and their devices as JSON (the device "
                 "records of a machine profile, before any probe)");
-  cmd->callback([&s, json] {
+  cmd->add_option("--machine", *machine_path,
+                  "Machine profile (rooflab probe): also show the levels it measured");
+  cmd->callback([&s, json, machine_path] {
+    roofline::MachineProfile machine;
+    if (!machine_path->empty()) machine = machine_for_node(*machine_path, -1, {});
     std::string why;
     const auto library = cluster::mpi_library(&why);
     if (*json) {
@@ -46,7 +53,12 @@ void add_devices_command(CLI::App& app, Session& s) {
                     d.compute_units, d.clock_hz / 1e9);
         for (const auto& c : d.caches)
           std::printf(", %s %.0f KiB x%d", c.level.c_str(), c.size_bytes / 1024, c.instances);
-        std::printf("]\n");
+        std::printf("%s]\n", d.caches.empty() ? "" : " (caches as reported)");
+        const roofline::Device* probed = machine.find(d.id);
+        if (const std::string levels = probed ? measured_levels(*probed) : ""; !levels.empty())
+          std::printf("%-12s measured: %s\n", "", levels.c_str());
+        if (const std::string caveat = (probed ? *probed : d).cache_caveat(); !caveat.empty())
+          std::printf("%-12s note: %s\n", "", caveat.c_str());
       }
     }
     if (library)

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/profiled_devices.hpp"
 
 namespace cli {
 namespace {
@@ -53,6 +54,7 @@ std::map<std::string, std::map<std::string, VariantFacts>> describe(
 void add_list_command(CLI::App& app, Session& s) {
   struct Opts {
     std::vector<std::string> devices, families;
+    std::string machine;
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
@@ -61,11 +63,18 @@ void add_list_command(CLI::App& app, Session& s) {
       "quick suite runs");
   cmd->add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
   cmd->add_option("--family", opts->families, "Only these families; default: all");
+  cmd->add_option("--machine", opts->machine,
+                  "Machine profile (rooflab probe) whose measured levels size the cases, as for "
+                  "`rooflab run --machine`");
   cmd->callback([&s, opts] {
-    for (const Selected& d : select_devices(s, opts->devices)) {
+    std::vector<Selected> devices = select_devices(s, opts->devices);
+    if (!opts->machine.empty()) use_profile(devices, opts->machine);
+    for (const Selected& d : devices) {
       const std::vector<std::string> families =
           opts->families.empty() ? std::vector<std::string>{"all"} : opts->families;
       std::printf("%s (%s)\n", d.device.id.c_str(), d.device.name.c_str());
+      if (const std::string caveat = d.device.cache_caveat(); !caveat.empty())
+        std::printf("  note: sized without a profile: %s\n", caveat.c_str());
       for (const auto& [family, variants] : describe(d, families)) {
         std::printf("  %s\n", family.c_str());
         for (const auto& [variant, facts] : variants) {

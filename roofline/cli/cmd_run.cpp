@@ -86,7 +86,7 @@ void add_run_command(CLI::App& app, Session& s) {
     if (!opts->resume.empty())
       resume = roofline::results_from_json(roofline::read_json_file(opts->resume));
     const auto results = run(s, machine, devices, options, resume ? &*resume : nullptr,
-                             opts->measure.budget(kQuickBudgetSeconds * 2 / 3.0));
+                             opts->measure.budget(kQuickBudgetSeconds * 2 / 3.0), opts->output);
     roofline::write_json_atomic(opts->output, roofline::to_json(results));
     std::printf("%s", reports::summary_table({results}).c_str());
     std::printf("results: %s\n", opts->output.c_str());

@@ -12,6 +12,7 @@
 #include "reports/identical_devices.hpp"
 #include "reports/roof_check.hpp"
 #include "roofline/budget.hpp"
+#include "roofline/cli/checkpoint.hpp"
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/cluster/world.hpp"
 #include "roofline/harness.hpp"
@@ -155,28 +156,17 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
 
 namespace {
 
-// measure_all's results into `keep`, also those that finished before an interrupt, which it then
-// passes on.
-template <class Keep>
-void measure_keeping(std::vector<std::unique_ptr<roofline::Case>>& cases,
-                     const roofline::MeasureOptions& options, const std::string& title, Keep keep) {
-  try {
-    for (roofline::Result& r : roofline::measure_all(cases, options, title)) keep(std::move(r));
-  } catch (roofline::Interrupted& stop) {
-    for (roofline::Result& r : stop.finished) keep(std::move(r));
-    throw;
-  }
-}
-
-// Repeats the probe's measurement behind the device's memory roof into results.roof_checks.
+// Repeats the probe's measurement behind the device's memory roof into results.roof_checks (those
+// that finished, when interrupted).
 void check_roof(roofline::Results& results, const roofline::Backend& backend,
-                const roofline::Device& device, const roofline::MeasureOptions& measure,
+                const roofline::Device& device, roofline::MeasureOptions measure,
                 const std::string& when) {
   auto cases = backend.roof_check_cases(device);
-  measure_keeping(cases, measure, "roof check " + device.id, [&](roofline::Result check) {
-    check.params["when"] = when;
-    results.roof_checks.push_back(std::move(check));
-  });
+  measure.finished = [&](const roofline::Result& check) {
+    results.roof_checks.push_back(check);
+    results.roof_checks.back().params["when"] = when;
+  };
+  roofline::measure_all(cases, measure, "roof check " + device.id);
 }
 
 // Whether any of the cases lies in the level of the device's roof checks.
@@ -232,7 +222,8 @@ std::vector<std::unique_ptr<roofline::Case>> roof_now_cases(const roofline::Resu
 
 roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
                       const std::vector<Selected>& devices, const roofline::RunOptions& options,
-                      const roofline::Results* resume, std::optional<double> budget_seconds) {
+                      const roofline::Results* resume, std::optional<double> budget_seconds,
+                      const std::filesystem::path& checkpoint_path) {
   roofline::Results results;
   results.provenance = roofline::collect_provenance(s.command_line);
   results.machine = machine;
@@ -250,10 +241,11 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
   struct Plan {
     std::vector<std::string> order;
     std::vector<std::unique_ptr<roofline::Case>> to_measure;
+    std::map<std::string, roofline::Result> measured;  // by case_key
     bool check = false;
   };
   std::vector<Plan> plans(devices.size());
-  std::size_t planned = 0;
+  std::size_t planned = 0, to_measure = 0, measured = 0;
   std::optional<roofline::Budget> budget;
   if (budget_seconds) budget.emplace(*budget_seconds);
   // Each device as the profile measured it (sizes follow its sweep), or as detected.
@@ -267,6 +259,8 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
   for (std::size_t i = 0; i < devices.size(); ++i) {
     const Selected& d = devices[i];
     const roofline::Device& device = profiled(d);
+    if (const std::string caveat = device.cache_caveat(); !caveat.empty())
+      std::cerr << "note: " << device.id << ": no profile: " << caveat << "\n";
     Plan& plan = plans[i];
     for (auto& c : d.backend->cases(device, options)) {
       plan.order.push_back(case_key(c->info()));
@@ -274,11 +268,25 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
     }
     plan.check = options.roof_checks && in_roof_level(plan.to_measure, *d.backend, device);
     planned += plan.order.size();
+    to_measure += plan.to_measure.size();
     if (budget)
       budget->plan(
           static_cast<int>(plan.to_measure.size() +
                            (plan.check ? 2 * d.backend->roof_check_cases(device).size() : 0)));
   }
+  // Every device's results in case order: the resumed file's and those measured so far.
+  const auto in_order = [&] {
+    std::vector<roofline::Result> out;
+    for (const Plan& plan : plans)
+      for (const std::string& key : plan.order)
+        if (auto e = earlier.find(key); e != earlier.end())
+          out.push_back(e->second);
+        else if (auto m = plan.measured.find(key); m != plan.measured.end())
+          out.push_back(m->second);
+    return out;
+  };
+  Checkpoint checkpoint(checkpoint_path, resume_command(s, checkpoint_path.string()));
+  std::string stopped;  // the interrupt that stopped the run
   try {
     for (std::size_t i = 0; i < devices.size(); ++i) {
       const Selected& d = devices[i];
@@ -293,34 +301,29 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
         calibrate(*counting[i], *d.backend, device, results.calibration);
         measure.counting = counting[i].get();
       }
-      std::map<std::string, roofline::Result> measured;
-      const auto in_order = [&] {
-        for (const std::string& key : plan.order)
-          if (auto e = earlier.find(key); e != earlier.end())
-            results.results.push_back(e->second);
-          else if (auto m = measured.find(key); m != measured.end())
-            results.results.push_back(std::move(m->second));
+      measure.finished = [&](const roofline::Result& r) {
+        plan.measured.emplace(case_key(r), r);
+        if (!checkpoint.due(++measured == to_measure)) return;
+        roofline::Results so_far = results;
+        so_far.results = in_order();
+        place_all(so_far);
+        checkpoint.write(std::move(so_far), planned);
       };
       roofline::MeasureOptions check_measure = options.measure;
       check_measure.budget = measure.budget;
-      try {
-        if (plan.check) check_roof(results, *d.backend, device, check_measure, "before");
-        const auto roof_now = roof_now_cases(results, *d.backend, device);
-        for (const auto& c : roof_now) measure.roof_now.push_back(c.get());
-        measure_keeping(plan.to_measure, measure, "run " + d.device.id,
-                        [&](roofline::Result r) { measured.emplace(case_key(r), std::move(r)); });
-      } catch (const roofline::Interrupted&) {
-        in_order();
-        throw;
-      }
-      in_order();
+      if (plan.check) check_roof(results, *d.backend, device, check_measure, "before");
+      const auto roof_now = roof_now_cases(results, *d.backend, device);
+      for (const auto& c : roof_now) measure.roof_now.push_back(c.get());
+      roofline::measure_all(plan.to_measure, measure, "run " + d.device.id);
       if (plan.check) check_roof(results, *d.backend, device, check_measure, "after");
     }
   } catch (const roofline::Interrupted& stop) {
-    results.incomplete = std::string(stop.what()) + " after " +
-                         std::to_string(results.results.size()) + " of " + std::to_string(planned) +
-                         " cases";
+    stopped = stop.what();
   }
+  results.results = in_order();
+  if (!stopped.empty())
+    results.incomplete = stopped + " after " + std::to_string(results.results.size()) + " of " +
+                         std::to_string(planned) + " cases";
   if (budget) say_budget("run", *budget);
   place_all(results);
   return results;
@@ -366,12 +369,15 @@ void say_probe_incomplete(Session& s, const roofline::MachineProfile& m,
   s.exit_code = roofline::interrupt_exit_code();
 }
 
+std::string resume_command(const Session& s, const std::string& written) {
+  return s.command_line + " --resume " + written;
+}
+
 void say_how_to_resume(Session& s, const roofline::Results& r, const std::string& written,
-                       const std::string& resume_command) {
+                       const std::string& command) {
   std::cerr << "rooflab: " << r.incomplete << ": the " << r.results.size() << " finished are in "
             << written << " (marked incomplete). To run the rest: "
-            << (resume_command.empty() ? s.command_line + " --resume " + written : resume_command)
-            << "\n";
+            << (command.empty() ? resume_command(s, written) : command) << "\n";
   s.exit_code = roofline::interrupt_exit_code();
 }
 

@@ -47,11 +47,14 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
 // cases already in `resume` (an interrupted run's file) are taken from it instead, in their
 // place in the case order. Interrupted (roofline/interrupt.hpp), it stops and returns what has
 // finished, marked incomplete. With a time budget, every device's cases are planned up front and
-// fitted to it together.
+// fitted to it together. With a checkpoint path, what has finished is written there as the cases
+// finish (cli::Checkpoint), for the caller's final write to replace. A device without a profile
+// whose last cache is not relied on as reported (Device::cache_caveat) is noted on stderr.
 roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
                       const std::vector<Selected>& devices, const roofline::RunOptions& options,
                       const roofline::Results* resume = nullptr,
-                      std::optional<double> budget_seconds = std::nullopt);
+                      std::optional<double> budget_seconds = std::nullopt,
+                      const std::filesystem::path& checkpoint = {});
 
 // Places every result under the roofs of its device in r.machine.
 void place_all(roofline::Results& r);
@@ -68,10 +71,15 @@ void place_all(roofline::Results& r);
 void say_probe_incomplete(Session& s, const roofline::MachineProfile& m,
                           const std::string& written);
 
+// The command that completes a run whose finished cases are in `written`: the session's own
+// with --resume.
+std::string resume_command(const Session& s, const std::string& written);
+
 // For a run that stopped early (Results::incomplete): says on stderr what was written and the
-// command that completes it, and sets the session's exit code to the signal's (128 + number).
+// command that completes it (resume_command's when empty), and sets the session's exit code to
+// the signal's (128 + number).
 void say_how_to_resume(Session& s, const roofline::Results& r, const std::string& written,
-                       const std::string& resume_command = "");
+                       const std::string& command = "");
 
 // Prints to stderr a warning when results lie clearly above their roofs (roofline::above_roof)
 // and every failed result, one line each; failures set the session's exit code.

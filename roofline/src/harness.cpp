@@ -369,6 +369,7 @@ std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
     for (std::size_t i = 0; i < group.size(); ++i) {
       results[group[i]] = std::move(measured[i]);
       finished[group[i]] = true;
+      if (options.finished) options.finished(results[group[i]]);
     }
   }
   return results;

@@ -1,11 +1,14 @@
 #include "roofline/profile.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <iterator>
 #include <map>
 #include <optional>
+
+#include "roofline/bytes_text.hpp"
 
 namespace roofline {
 
@@ -73,7 +76,36 @@ std::optional<double> interpolate(const std::map<double, double>& medians, doubl
 
 }  // namespace
 
+std::optional<double> Device::dram_onset() const {
+  const auto from = facts.find("dram_from");
+  if (from == facts.end() || !from->is_number() || from->get<double>() <= 0) return std::nullopt;
+  return from->get<double>();
+}
+
+double Device::last_cache_reach(int threads) const {
+  double capacity = 0;
+  for (const Cache& c : caches) capacity = std::max(capacity, c.capacity(threads));
+  if (const std::optional<double> onset = dram_onset()) return std::min(capacity, *onset);
+  if (compute_units > 0) capacity = std::min(capacity, kLargestCachePerUnit * compute_units);
+  return capacity;
+}
+
+std::string Device::cache_caveat() const {
+  if (caches.empty() || dram_onset()) return "";
+  const Cache& last =
+      *std::ranges::max_element(caches, {}, [](const Cache& c) { return c.capacity(INT_MAX); });
+  const double reported = last.capacity(INT_MAX), reach = last_cache_reach(INT_MAX);
+  if (reach >= reported) return "";
+  return last.level + ": " + bytes_text(reported) + " reported for " +
+         std::to_string(compute_units) + " compute units, at most " + bytes_text(reach) +
+         " relied on (" + bytes_text(kLargestCachePerUnit) +
+         " per unit: a virtual machine may report its host's) until a probe measures where DRAM "
+         "begins";
+}
+
 std::string Device::level_for(double working_set, int threads) const {
+  if (const std::optional<double> onset = dram_onset(); onset && working_set >= *onset)
+    return "DRAM";
   std::vector<const Cache*> ordered;
   for (const auto& c : caches) ordered.push_back(&c);
   // Nearest (smallest) first: level names need not sort in size order ("global cache", "L2").
@@ -85,7 +117,9 @@ std::string Device::level_for(double working_set, int threads) const {
   levels.push_back("DRAM");
   std::size_t by_capacity = ordered.size();
   for (std::size_t i = 0; i < ordered.size() && by_capacity == ordered.size(); ++i)
-    if (working_set <= ordered[i]->capacity(threads)) by_capacity = i;
+    if (working_set <=
+        (i + 1 == ordered.size() ? last_cache_reach(threads) : ordered[i]->capacity(threads)))
+      by_capacity = i;
 
   const auto read_ceiling = [&](const std::string& level) -> const MemoryCeiling* {
     for (const MemoryCeiling& m : memory)

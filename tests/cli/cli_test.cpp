@@ -96,6 +96,29 @@ TEST(Cli, ListShowsEveryFamilysVariantsTheirParametersAndTheQuickOnes) {
   expect_refused("list --family stram", "did you mean 'stream'?");
 }
 
+// With a profile, list sizes the cases where its sweep showed DRAM and devices shows the levels it
+// measured; nothing is left to caveat.
+TEST(Cli, ListAndDevicesFollowAProfilesMeasuredLevels) {
+  const test_support::TempDir temp("cli_measured_levels");
+  const fs::path& dir = temp.path();
+  auto r = rooflab("probe -d cpu -o probed.json --max-working-set 256K --repetitions 3", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  nlohmann::json machine = roofline::read_json_file(dir / "probed.json");
+  for (auto& device : machine["devices"])
+    if (device["id"] == "cpu") device["facts"]["dram_from"] = 64 << 20;  // a guest's sweep
+  std::ofstream(dir / "machine.json") << machine.dump();
+  r = rooflab("list -d cpu --family nested_saxpy --machine machine.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find(" n=8388608,4194304 "), std::string::npos) << r.output;  // 64 MiB
+  EXPECT_EQ(r.output.find("note:"), std::string::npos) << r.output;
+  r = rooflab("devices --machine machine.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("measured: L1 to "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(", DRAM from 64 MiB ("), std::string::npos) << r.output;
+  expect_refused("list --machine absent.json", "absent.json", dir);
+  expect_refused("devices --machine absent.json", "absent.json", dir);
+}
+
 TEST(Cli, AMistypedNameGetsASuggestion) {
   expect_refused("run --family stram", "did you mean 'stream'?");
   expect_refused("run -d cpuu", "did you mean 'cpu'?");
@@ -553,46 +576,84 @@ TEST(Cli, TheBareCommandReplacesItsFolderWholeOrNotAtAll) {
   EXPECT_EQ(hidden, std::set<std::string>{".out.Ab12Cd.keep"});
 }
 
-TEST(Cli, AnInterruptedRunKeepsWhatFinishedAndResumeCompletesIt) {
-  const test_support::TempDir temp("cli_interrupt");
-  const fs::path& dir = temp.path();
-  const std::string fast = " --repetitions 5 --min-sample-time 0.005";
-  auto r = rooflab("probe -d cpu -o machine.json --max-working-set 256K" + fast, dir);
-  ASSERT_EQ(r.code, 0) << r.output;
-  const std::string run = "run -d cpu --machine machine.json --family stream --size 64K" + fast;
-  r = rooflab(run + " -o whole.json", dir);
-  ASSERT_EQ(r.code, 0) << r.output;
-  const auto whole = roofline::results_from_json(roofline::read_json_file(dir / "whole.json"));
-  ASSERT_GT(whole.results.size(), 6u);
+namespace {
 
-  // SIGINT after three groups: the finished cases are written, valid, marked incomplete, exit 130.
-  Running interrupted(run + " -o part.json", dir);
-  ASSERT_TRUE(interrupted.wait_for("run cpu [", 3)) << interrupted.output;
-  interrupted.signal(SIGINT);
-  const int status = interrupted.finish();
-  ASSERT_TRUE(WIFEXITED(status)) << interrupted.output;
-  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT) << interrupted.output;
-  EXPECT_NE(interrupted.output.find("--resume part.json"), std::string::npos) << interrupted.output;
-  EXPECT_EQ(std::system((ROOFLAB_VALIDATE " '" + (dir / "part.json").string() + "'").c_str()), 0);
-  const auto part = roofline::results_from_json(roofline::read_json_file(dir / "part.json"));
-  EXPECT_NE(part.incomplete.find("interrupted by SIGINT"), std::string::npos) << part.incomplete;
-  EXPECT_GE(part.results.size(), 3u);
-  EXPECT_LT(part.results.size(), whole.results.size());
-  for (const auto& res : part.results) EXPECT_TRUE(res.ok()) << res.error;
+// A profile in `dir` and a short stream run on it, for a run to be stopped and resumed.
+struct StoppableRun {
+  explicit StoppableRun(const std::string& name) : temp(name) {
+    const std::string fast = " --repetitions 5 --min-sample-time 0.005";
+    auto r = rooflab("probe -d cpu -o machine.json --max-working-set 256K" + fast, dir());
+    EXPECT_EQ(r.code, 0) << r.output;
+    run = "run -d cpu --machine machine.json --family stream --size 64K" + fast;
+    r = rooflab(run + " -o whole.json", dir());
+    EXPECT_EQ(r.code, 0) << r.output;
+    whole = roofline::results_from_json(roofline::read_json_file(dir() / "whole.json"));
+  }
+  const fs::path& dir() const { return temp.path(); }
+
+  // part.json as a run stopped after `groups` groups of cases left it, `why` it is incomplete:
+  // valid, marked so, with finished cases only and fewer than the whole run's.
+  roofline::Results stopped(int signal, int groups, const std::string& why) const {
+    Running stopped(run + " -o part.json", dir());
+    EXPECT_TRUE(stopped.wait_for("run cpu [", groups)) << stopped.output;
+    stopped.signal(signal);
+    const int status = stopped.finish();
+    if (signal == SIGKILL) {
+      EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << stopped.output;
+    } else {
+      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + signal) << stopped.output;
+      EXPECT_NE(stopped.output.find("--resume part.json"), std::string::npos) << stopped.output;
+    }
+    EXPECT_EQ(std::system((ROOFLAB_VALIDATE " '" + (dir() / "part.json").string() + "'").c_str()),
+              0);
+    const auto part = roofline::results_from_json(roofline::read_json_file(dir() / "part.json"));
+    EXPECT_NE(part.incomplete.find(why), std::string::npos) << part.incomplete;
+    EXPECT_GE(part.results.size(), 1u);
+    EXPECT_LT(part.results.size(), whole.results.size());
+    for (const auto& res : part.results) EXPECT_TRUE(res.ok()) << res.error;
+    return part;
+  }
 
   // --resume measures only the rest, keeps the finished ones as they were, and completes the file
   // with the case list of the uninterrupted run.
-  r = rooflab(run + " --resume part.json", dir);
-  ASSERT_EQ(r.code, 0) << r.output;
-  const auto resumed = roofline::results_from_json(roofline::read_json_file(dir / "part.json"));
-  EXPECT_TRUE(resumed.incomplete.empty());
-  EXPECT_EQ(case_list(resumed), case_list(whole));
-  std::map<std::string, std::vector<double>> samples;  // by case
-  for (std::size_t i = 0; i < resumed.results.size(); ++i)
-    samples[case_list(resumed)[i]] = resumed.results[i].samples;
-  for (std::size_t i = 0; i < part.results.size(); ++i)
-    EXPECT_EQ(samples[case_list(part)[i]], part.results[i].samples)
-        << "measured again: " << case_list(part)[i];
+  void expect_resume_completes(const roofline::Results& part) const {
+    const auto r = rooflab(run + " --resume part.json", dir());
+    ASSERT_EQ(r.code, 0) << r.output;
+    const auto resumed = roofline::results_from_json(roofline::read_json_file(dir() / "part.json"));
+    EXPECT_TRUE(resumed.incomplete.empty());
+    EXPECT_EQ(case_list(resumed), case_list(whole));
+    std::map<std::string, std::vector<double>> samples;  // by case
+    for (std::size_t i = 0; i < resumed.results.size(); ++i)
+      samples[case_list(resumed)[i]] = resumed.results[i].samples;
+    for (std::size_t i = 0; i < part.results.size(); ++i)
+      EXPECT_EQ(samples[case_list(part)[i]], part.results[i].samples)
+          << "measured again: " << case_list(part)[i];
+  }
+
+  test_support::TempDir temp;
+  std::string run;
+  roofline::Results whole;
+};
+
+}  // namespace
+
+// SIGINT after three groups: the finished cases are written, exit 130.
+TEST(Cli, AnInterruptedRunKeepsWhatFinishedAndResumeCompletesIt) {
+  const StoppableRun stoppable("cli_interrupt");
+  ASSERT_GT(stoppable.whole.results.size(), 6u);
+  const auto part = stoppable.stopped(SIGINT, 3, "interrupted by SIGINT");
+  EXPECT_GE(part.results.size(), 3u);
+  stoppable.expect_resume_completes(part);
+}
+
+// SIGKILL after three groups: the checkpoint on disk holds at least the first, with the command
+// that completes the run.
+TEST(Cli, AKilledRunLeavesACheckpointThatResumeCompletes) {
+  const StoppableRun stoppable("cli_checkpoint");
+  const auto part = stoppable.stopped(SIGKILL, 3, "checkpoint after ");
+  EXPECT_NE(part.incomplete.find("to run the rest: "), std::string::npos) << part.incomplete;
+  EXPECT_NE(part.incomplete.find(" --resume "), std::string::npos) << part.incomplete;
+  stoppable.expect_resume_completes(part);
 }
 
 TEST(Cli, ATimeBudgetShrinksRepetitionsThenSampleTimeAndSaysSo) {
@@ -672,7 +733,15 @@ TEST(Cli, ASecondInterruptStopsAtOnce) {
   running.signal(SIGINT);
   const int status = running.finish();
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << running.output;
-  EXPECT_FALSE(fs::exists(temp.path() / "r.json"));
+  // What is on disk is at most the last checkpoint, whole and marked so; no temporary file stays.
+  if (fs::exists(temp.path() / "r.json")) {
+    const auto r = roofline::results_from_json(roofline::read_json_file(temp.path() / "r.json"));
+    EXPECT_NE(r.incomplete.find("checkpoint after "), std::string::npos) << r.incomplete;
+  }
+  for (const auto& entry : fs::directory_iterator(temp.path())) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_TRUE(!name.starts_with(".r.json.") || name == ".r.json.lock") << name;
+  }
 }
 
 TEST(Cli, TwoIdenticalDevicesAreComparedButGetNoVerdict) {

@@ -4,6 +4,7 @@
 // device) are timed together, their repetitions interleaved in random order: a machine whose speed
 // drifts over seconds, as a shared host's DRAM does, then moves them alike, and their ratios
 // compare the kernels rather than two moments.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ struct MeasureOptions {
   // device, and the fastest one's bandwidth in those seconds is kept in each of the group's
   // results (Result::roof_now). Empty: none.
   std::vector<Case*> roof_now = {};
+  // Called with each result of measure_all as soon as its group of competing cases has finished
+  // (rooflab run checkpoints its output from it); empty: none.
+  std::function<void(const Result&)> finished = {};
 };
 
 inline constexpr double kLengthening = 4;

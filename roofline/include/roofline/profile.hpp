@@ -102,6 +102,12 @@ struct LinkPoint {
 // OpenMP region or the persistent team, whichever is quicker), a GPU call's launch among others.
 inline constexpr std::string_view kCallLatencyKinds[] = {"fork_join", "team_wake", "launch_gap"};
 
+// The most last-level cache per compute unit a device is taken to have where no sweep measured
+// where its DRAM begins: the largest shipped, 768 MiB for 16 cores (AMD EPYC 9184X, Genoa-X). A
+// virtual machine may report its host's, far larger than what its few vCPUs reach (a 2-vCPU Zen 5
+// guest reported 508 MiB x 2 and reached 32 MiB).
+inline constexpr double kLargestCachePerUnit = 48.0 * (1 << 20);
+
 struct Device {
   std::string id;       // "cpu", "opencl:P:D", "cuda:N"
   std::string backend;  // "cpu", "opencl", "cuda"
@@ -127,9 +133,22 @@ struct Device {
   // precision and path, and per level the best kernel's ceiling.
   Roofline roofline(int threads = 0) const;
   int max_threads_measured() const;
-  // The memory level a working set of this size lives in with `threads` threads: the nearest
-  // level that holds it; between two levels' read plateaus, the level whose read ceiling is nearer
-  // the sweep's read at this working set (with those threads), where the profile has them.
+  // Where the probe's sweep showed DRAM begin (the fact `dram_from`, bytes; probes/levels.hpp);
+  // nullopt where no sweep showed it.
+  std::optional<double> dram_onset() const;
+  // The bytes the last (largest) cache holds for `threads` threads as sizes and levels rely on
+  // it: its capacity (Cache::capacity), short of the measured DRAM onset where there is one, else
+  // at most kLargestCachePerUnit per compute unit; 0 without caches.
+  double last_cache_reach(int threads) const;
+  // Why the last cache's reported size is not relied on as it is ("L3: 1016 MiB reported for 2
+  // compute units, at most 96 MiB relied on (48 MiB per unit) until a probe measures where DRAM
+  // begins"); empty where it is.
+  std::string cache_caveat() const;
+  // The memory level a working set of this size lives in with `threads` threads: DRAM from the
+  // measured DRAM onset on; otherwise the nearest level that holds it (the last cache as far as
+  // last_cache_reach) or whose measured read plateau it has reached; between two levels' read
+  // plateaus, the level whose read ceiling is nearer the sweep's read at this working set (with
+  // those threads), where the profile has them.
   std::string level_for(double working_set, int threads) const;
 };
 
