@@ -16,6 +16,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "perf_events.hpp"
@@ -108,6 +109,31 @@ TEST(Cli, AMistypedNameGetsASuggestion) {
   expect_refused("run --family stram", "did you mean 'stream'?");
   expect_refused("run -d cpuu", "did you mean 'cpu'?");
   expect_refused("run --family reduce --variant plain_t1", "did you mean 'plain_1t'?");
+}
+
+TEST(Cli, ParserErrorsAreRooflabsOwnWithTheNameMeant) {
+  for (const auto& [args, meant] : std::vector<std::pair<std::string, std::string>>{
+           {"runn", "did you mean 'run'?"},
+           {"run --qiuck", "did you mean '--quick'?"},
+           {"devices --jsno", "did you mean '--json'?"}}) {
+    const auto r = rooflab(args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_EQ(r.output.rfind("rooflab: error: ", 0), 0u) << args << ":\n" << r.output;
+    EXPECT_NE(r.output.find(meant), std::string::npos) << args << ":\n" << r.output;
+  }
+}
+
+// OpenMP's runtime reads OMP_NUM_THREADS as it loads and complains in its own words about a value
+// it refuses: Rooflab refuses a bad --threads first, naming it.
+TEST(Cli, BadThreadCountsAreRefusedBeforeOpenMpSpeaks) {
+  for (const std::string count : {"0", "-2", "many", "1.5", "''"}) {
+    for (const std::string& form : {"--threads " + count, "--threads=" + count}) {
+      const auto r = rooflab("run -d cpu --family stream " + form);
+      EXPECT_EQ(r.code, 2) << form << ":\n" << r.output;
+      EXPECT_EQ(r.output.rfind("rooflab: error: --threads", 0), 0u) << form << ":\n" << r.output;
+      EXPECT_EQ(r.output.find('\n'), r.output.size() - 1) << form << ": one line:\n" << r.output;
+    }
+  }
 }
 
 TEST(Cli, BadOptionsAndSizesAreRefusedByName) {
