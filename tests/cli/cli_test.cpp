@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <csignal>
 #include <cstdio>
@@ -399,6 +400,59 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   // In the CSV, which has every result (the terminal summary leaves rows out on a big machine).
   EXPECT_NE(slurp(dir / "imported" / "results.csv").find("BM_daxpy"), std::string::npos);
   expect_refused("report bench.json -o alone.html", "bench.json", dir);
+}
+
+// `run` without --machine takes the profile the bare command wrote here, saying so (without one it
+// says how to give one); --machine also takes a results file, whose profile is embedded; a run's
+// results and their report hold the devices it ran, not every device of the profile.
+TEST(Cli, RunFindsTheBareCommandsProfileAndKeepsOnlyTheDevicesItRan) {
+  const test_support::TempDir temp("cli_profile");
+  const fs::path& dir = temp.path();
+  const std::string fast = " --repetitions 3 --min-sample-time 0.001";
+  const std::string run =
+      "run -d cpu --family stream --variant omp_plain --size 64K --no-roof-check" + fast;
+  const auto placed = [&](const std::string& file) {
+    const auto results = roofline::results_from_json(roofline::read_json_file(dir / file));
+    return std::count_if(results.results.begin(), results.results.end(),
+                         [](const roofline::Result& res) { return res.placement.has_value(); });
+  };
+  auto r = rooflab(run + " -o alone.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("run: no machine profile"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--machine FILE gives one"), std::string::npos) << r.output;
+  EXPECT_EQ(placed("alone.json"), 0);
+
+  // The bare command's profile, with a second device beside the CPU (as PoCL's would be).
+  fs::create_directory(dir / "rooflab-out");
+  const fs::path profile = dir / "rooflab-out" / "machine.json";
+  r = rooflab("probe -d cpu --max-working-set 256K -o rooflab-out/machine.json" + fast, dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  nlohmann::json machine = roofline::read_json_file(profile);
+  nlohmann::json other = machine["devices"][0];
+  other["id"] = "opencl:0:0";
+  other["backend"] = "opencl";
+  other["name"] = "Another device";
+  machine["devices"].push_back(other);
+  std::ofstream(profile) << machine.dump();
+
+  r = rooflab(run + " -o found.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("run: using rooflab-out/machine.json"), std::string::npos) << r.output;
+  EXPECT_GT(placed("found.json"), 0);
+  const auto found = roofline::results_from_json(roofline::read_json_file(dir / "found.json"));
+  ASSERT_EQ(found.machine.devices.size(), 1u);
+  EXPECT_EQ(found.machine.devices[0].id, "cpu");
+  r = rooflab("report found.json -o found.html", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.find("Another device"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("No results."), std::string::npos) << r.output;
+  EXPECT_EQ(slurp(dir / "found.html").find("Another device"), std::string::npos);
+
+  // A results file as --machine: its profile places the results, and nothing else is looked for.
+  r = rooflab(run + " --machine found.json -o again.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.find("run: using"), std::string::npos) << r.output;
+  EXPECT_GT(placed("again.json"), 0);
 }
 
 TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {
