@@ -131,10 +131,9 @@ TEST(Counters, AWrongWeightDisagreesAndIsNotTrusted) {
   const roofline::Device device = cpu_device();
   Counting counting(backend.counter_provider(device),
                     {{kTaskClock.name, roofline::kCpuSeconds, 2e-9}});
-  if (const std::string why = test_support::why_perf_events_are_missing(); !why.empty()) {
-    expect_refused(counting);
+  // Without perf events the refusal is the first test's (its calibration kernels take minutes).
+  if (const std::string why = test_support::why_perf_events_are_missing(); !why.empty())
     GTEST_SKIP() << why;
-  }
   auto cases = backend.calibration_cases(device);
   std::vector<std::string> failures;
   const StealWatch steal;
