@@ -86,12 +86,14 @@ void add_run_command(CLI::App& app, Session& s) {
       options.counters = opts->counters;
     }
     const auto devices = select_devices(s, opts->devices);
-    if (opts->machine.empty()) opts->machine = bare_command_profile();
-    // Under mpirun each rank writes its own file, its results under its own node's roofs.
+    // Under mpirun each rank writes its own file, its results under its own node's roofs (one
+    // node's rooflab-out/machine.json on a shared folder would be another node's).
     std::optional<cluster::World> world;
     if (cluster::launched_by_mpi()) {
       world.emplace();
       opts->output = rank_output(opts->output, world->rank());
+    } else if (opts->machine.empty()) {
+      opts->machine = bare_command_profile();
     }
     // Locked once the options are known good: a bad one is reported as such even while another
     // rooflab writes the same output.
