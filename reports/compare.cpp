@@ -1,5 +1,6 @@
 #include "reports/compare.hpp"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -96,11 +97,21 @@ std::string comparison_table(const ComparisonSet& set) {
   std::string out = text_table({"Family", "Variant", "Precision", "Key", "A median [95% CI]",
                                 "B median [95% CI]", "A/B", "B is", "Why"},
                                rows, {4, 5, 6}, "  ");
-  out += "  " + std::to_string(set.pairs.size()) + " compared, " + std::to_string(set.only_in_a) +
-         " only in A, " + std::to_string(set.only_in_b) +
-         " only in B (verified results only; a difference is called only where the 95% CIs of "
-         "the median time do not overlap, whatever the ratio A/B)\n";
+  out +=
+      "  Verified results only; a difference is called only where the 95% CIs of the median "
+      "time do not overlap, whatever the ratio A/B.\n";
   return out;
+}
+
+std::string comparison_counts(const ComparisonSet& set) {
+  std::string out = std::to_string(set.pairs.size()) + " compared:";
+  for (const Verdict v : {Verdict::faster, Verdict::slower, Verdict::unknown}) {
+    const auto n = std::count_if(set.pairs.begin(), set.pairs.end(),
+                                 [v](const Comparison& c) { return c.verdict == v; });
+    out += (v == Verdict::faster ? " B " : ", ") + verdict_text(v) + " " + std::to_string(n);
+  }
+  return out + "; " + std::to_string(set.only_in_a) + " only in A, " +
+         std::to_string(set.only_in_b) + " only in B";
 }
 
 }  // namespace reports

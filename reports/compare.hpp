@@ -40,7 +40,10 @@ std::string median_with_ci(const roofline::Summary& s);
 // medians can still be undecided.
 std::string verdict_reason(const Comparison& c);
 
-// A terminal table of the pairs and a line with the counts.
+// A terminal table of the pairs and a line on how verdicts are called.
 std::string comparison_table(const ComparisonSet& set);
+
+// The counts: "3 compared: B faster 1, slower 1, can't tell 1; 1 only in A, 1 only in B".
+std::string comparison_counts(const ComparisonSet& set);
 
 }  // namespace reports

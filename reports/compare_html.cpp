@@ -25,16 +25,14 @@ std::string comparison_section(const ComparisonSet& set, const std::string& a_na
          Cell(median_with_ci(*c.b->time), "num"), Cell(format_number(c.speedup) + "x", "num"),
          Cell(verdict_text(c.verdict)), Cell(verdict_reason(c))});
   }
-  std::string html =
-      "<section class=\"comparison\">\n<h2>" +
-      escape_xml("Run to run: B (" + b_name + ") against A (" + a_name + ")") +
-      "</h2>\n<p class=\"note\">" +
-      escape_xml(std::to_string(set.pairs.size()) + " compared, " + std::to_string(set.only_in_a) +
-                 " only in A, " + std::to_string(set.only_in_b) +
-                 " only in B (verified results only). A difference is called only "
-                 "where the 95% confidence intervals of the two median times do "
-                 "not overlap, whatever the ratio A/B.") +
-      "</p>\n";
+  std::string html = "<section class=\"comparison\">\n<h2>" +
+                     escape_xml("Run to run: B (" + b_name + ") against A (" + a_name + ")") +
+                     "</h2>\n<p class=\"note\">" +
+                     escape_xml(comparison_counts(set) +
+                                " (verified results only). A difference is called only "
+                                "where the 95% confidence intervals of the two median times do "
+                                "not overlap, whatever the ratio A/B.") +
+                     "</p>\n";
   html += html_table({"Family", "Variant", "Precision", "Key", "A median [95% CI]",
                       "B median [95% CI]", "A/B", "B is", "Why"},
                      rows, "comparison");

@@ -33,5 +33,7 @@ if ((${#missing[@]})); then
     "${missing[@]}" >/dev/null
 fi
 
-cmake --preset release >/dev/null
+# Configure's one line per backend: what is built, and why (the CUDA backend for the GPUs present
+# alone; ROOFLAB_CUDA=ON or CUDAARCHS=... in the environment forces it, cmake/CudaBackend.cmake).
+cmake --preset release | grep '^-- rooflab:'
 cmake --build --preset release -j "$(nproc)" "${targets[@]}"

@@ -26,10 +26,10 @@ std::string device_node_name(const std::string& host, const std::vector<std::str
 roofline::MachineProfile machine_for_node(const std::string& path, int rank,
                                           const std::vector<std::string>& device_ids) {
   const auto j = roofline::read_json_file(path);
-  const bool cluster = j.is_object() && j.contains("schema") && j["schema"].is_string() &&
-                       j["schema"].get<std::string>().rfind("rooflab.cluster/", 0) == 0;
+  const std::string schema = roofline::schema_of(j);
   try {
-    if (!cluster) return roofline::machine_from_json(j);
+    if (schema.starts_with("rooflab.results/")) return roofline::results_from_json(j).machine;
+    if (!schema.starts_with("rooflab.cluster/")) return roofline::machine_from_json(j);
     const roofline::ClusterProfile c = roofline::cluster_from_json(j);
     char host[256] = {};
     gethostname(host, sizeof host - 1);

@@ -15,7 +15,8 @@ std::string rank_output(const std::string& output, int rank);
 // "<host>/<device ids>", e.g. "gpu7/cuda:1".
 std::string device_node_name(const std::string& host, const std::vector<std::string>& device_ids);
 
-// The profile in `path`: a machine profile as it is; from a cluster profile, this node's entry:
+// The profile in `path`: a machine profile as it is; from a results file, the one it embeds;
+// from a cluster profile, this node's entry:
 // "<host>/rank <R>" where the probe counted ranks as nodes, else "<host>/<device ids>" where the
 // probe gave each rank its devices and the cluster has that node, else "<host>". `rank` is -1
 // outside mpirun. Throws InputError naming the file, and the nodes it holds when none is this one.

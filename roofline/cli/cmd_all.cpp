@@ -18,7 +18,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 void add_default_command(CLI::App& app, Session& s) {
   struct Opts {
     std::vector<std::string> devices;
-    std::string folder = "rooflab-out";
+    std::string folder = kDefaultFolder;
     MeasureFlags measure;
   };
   auto opts = std::make_shared<Opts>();
@@ -41,10 +41,10 @@ void add_default_command(CLI::App& app, Session& s) {
     const auto start = std::chrono::steady_clock::now();
     const auto machine = probe(s, devices, {.quick = quick, .measure = opts->measure.options()},
                                budget ? std::optional<double>(*budget / 3) : std::nullopt);
-    roofline::write_json_atomic(folder / "machine.json", roofline::to_json(machine));
+    roofline::write_json_atomic(folder / kMachineFile, roofline::to_json(machine));
     if (!machine.incomplete.empty()) {  // stopped by an interrupt: no run, no report
       out.commit();
-      say_probe_incomplete(s, machine, final_path("machine.json"));
+      say_probe_incomplete(s, machine, final_path(kMachineFile));
       return;
     }
     const auto results =
@@ -57,18 +57,17 @@ void add_default_command(CLI::App& app, Session& s) {
              .counters = std::nullopt,
              .roof_checks = true},
             nullptr, budget ? std::optional<double>(*budget - seconds_since(start)) : std::nullopt);
-    roofline::write_json_atomic(folder / "results.json", roofline::to_json(results));
-    reports::write_report({results},
-                          {.html = folder / "report.html", .svg_dir = {}, .csv_dir = {}});
+    roofline::write_json_atomic(folder / kResultsFile, roofline::to_json(results));
+    reports::write_report({results}, {.html = folder / kReportFile, .svg_dir = {}, .csv_dir = {}});
     out.commit();
     std::printf("%s", reports::summary_table({results}).c_str());
-    std::printf("report: %s\n", final_path("report.html").c_str());
+    std::printf("report: %s\n", final_path(kReportFile).c_str());
     report_problems(s, results);
     if (!results.incomplete.empty()) {
-      const std::string machine = final_path("machine.json"), written = final_path("results.json");
+      const std::string machine = final_path(kMachineFile), written = final_path(kResultsFile);
       say_how_to_resume(s, results, written,
                         "rooflab run --machine " + machine + " --resume " + written +
-                            " && rooflab report " + written + " -o " + final_path("report.html"));
+                            " && rooflab report " + written + " -o " + final_path(kReportFile));
     }
   });
 }

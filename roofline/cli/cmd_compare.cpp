@@ -41,6 +41,7 @@ void add_compare_command(CLI::App& app) {
       roofline::write_file_atomic(opts->html, reports::comparison_page(set, opts->a, opts->b));
       std::printf("comparison: %s\n", opts->html.c_str());
     }
+    std::printf("%s\n", reports::comparison_counts(set).c_str());
   });
 }
 

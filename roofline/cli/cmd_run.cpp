@@ -1,14 +1,36 @@
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 
 #include "reports/report.hpp"
 #include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/output_folder.hpp"
 #include "roofline/cli/size_option.hpp"
 #include "roofline/cluster/world.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
+namespace {
+
+// For a run given no --machine: the profile the bare command wrote here, said on stderr; else ""
+// and how to give one.
+std::string bare_command_profile() {
+  const std::string path = (std::filesystem::path(kDefaultFolder) / kMachineFile).string();
+  if (std::filesystem::is_regular_file(path)) {
+    std::fprintf(stderr,
+                 "run: using %s, the bare command's profile (--machine FILE names another)\n",
+                 path.c_str());
+    return path;
+  }
+  std::fprintf(stderr,
+               "run: no machine profile (none given, no %s here): the results are not placed "
+               "under roofs; --machine FILE gives one (`rooflab probe` writes %s)\n",
+               path.c_str(), kMachineFile);
+  return "";
+}
+
+}  // namespace
 
 void add_run_command(CLI::App& app, Session& s) {
   struct Opts {
@@ -26,8 +48,10 @@ void add_run_command(CLI::App& app, Session& s) {
   auto* size =
       cmd->add_option("--size", opts->size, "Elements per array, e.g. 16M (default: per family)");
   cmd->add_option("--machine", opts->machine,
-                  "Machine profile from `rooflab probe` whose ceilings place the results, or a "
-                  "cluster profile (mpirun ... rooflab probe): this node's");
+                  std::string("Machine profile from `rooflab probe` whose ceilings place the "
+                              "results, a results file (its embedded profile), or a cluster "
+                              "profile (mpirun ... rooflab probe): this node's; default: ") +
+                      kDefaultFolder + "/" + kMachineFile + " where the bare command wrote one");
   auto* output =
       cmd->add_option("-o,--output", opts->output,
                       "Results file to write (under mpirun each rank's: results.rankR.json)")
@@ -62,11 +86,14 @@ void add_run_command(CLI::App& app, Session& s) {
       options.counters = opts->counters;
     }
     const auto devices = select_devices(s, opts->devices);
-    // Under mpirun each rank writes its own file, its results under its own node's roofs.
+    // Under mpirun each rank writes its own file, its results under its own node's roofs (one
+    // node's rooflab-out/machine.json on a shared folder would be another node's).
     std::optional<cluster::World> world;
     if (cluster::launched_by_mpi()) {
       world.emplace();
       opts->output = rank_output(opts->output, world->rank());
+    } else if (opts->machine.empty()) {
+      opts->machine = bare_command_profile();
     }
     // Locked once the options are known good: a bad one is reported as such even while another
     // rooflab writes the same output.

@@ -54,9 +54,7 @@ Inputs load_inputs(const std::vector<std::string>& files) {
       gbench.emplace_back(file, j);
       continue;
     }
-    const std::string schema = j.is_object() && j.contains("schema") && j["schema"].is_string()
-                                   ? j["schema"].get<std::string>()
-                                   : "";
+    const std::string schema = roofline::schema_of(j);
     try {
       if (schema.rfind("rooflab.cluster/", 0) == 0) {
         if (files.size() > 1)

@@ -5,6 +5,7 @@
 #include "roofline/build_info.hpp"
 #include "roofline/cli/backends.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/parse_error.hpp"
 #include "roofline/cli/placement.hpp"
 #include "roofline/input_error.hpp"
 #include "roofline/interrupt.hpp"
@@ -42,7 +43,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    std::cerr << "rooflab: error: " << cli::parse_error_message(app, e) << "\n";
     return cli::kExitBadInput;
   } catch (const roofline::Interrupted& e) {
     // Outside a run's or a probe's measurements (a counter calibration, say): nothing of it is

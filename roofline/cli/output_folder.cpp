@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::array<const char*, 3> kFiles = {"machine.json", "results.json", "report.html"};
+constexpr std::array<const char*, 3> kFiles = {kMachineFile, kResultsFile, kReportFile};
 
 // One of the bare command's files, or a temporary file of one (write_file_atomic's).
 bool ours(const std::string& name) {

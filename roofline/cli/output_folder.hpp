@@ -10,6 +10,12 @@
 
 namespace cli {
 
+// The bare command's folder where -o names none, and the files it writes there.
+inline constexpr const char* kDefaultFolder = "rooflab-out";
+inline constexpr const char* kMachineFile = "machine.json";
+inline constexpr const char* kResultsFile = "results.json";
+inline constexpr const char* kReportFile = "report.html";
+
 class OutputFolder {
  public:
   // Refuses (InputError) a folder that holds anything but Rooflab's files (replacing it whole

@@ -256,6 +256,11 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
     return it != known.end() ? *it : known.emplace_back(d.device);
   };
   for (const Selected& d : devices) profiled(d);
+  // The results hold the devices that were run, not every device of the profile.
+  std::erase_if(results.machine.devices, [&](const roofline::Device& known) {
+    return std::none_of(devices.begin(), devices.end(),
+                        [&](const Selected& d) { return d.device.id == known.id; });
+  });
   for (std::size_t i = 0; i < devices.size(); ++i) {
     const Selected& d = devices[i];
     const roofline::Device& device = profiled(d);

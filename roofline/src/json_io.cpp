@@ -368,6 +368,12 @@ Results results_from_json(const json& j) {
   return results_of(j, true);
 }
 
+std::string schema_of(const json& j) {
+  return j.is_object() && j.contains("schema") && j["schema"].is_string()
+             ? j["schema"].get<std::string>()
+             : "";
+}
+
 void check_schema(const json& j, std::string_view expected, const std::string& where) {
   if (!j.is_object() || !j.contains("schema") || !j["schema"].is_string())
     throw InputError(where + ": no \"schema\" field (expected " + std::string(expected) + ")");

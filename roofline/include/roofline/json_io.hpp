@@ -61,6 +61,9 @@ class InputFile {
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
 void write_json_atomic(const std::filesystem::path& path, const nlohmann::json& j);
 
+// The "schema" string of a file's tree ("rooflab.results/1"); "" where it has none.
+std::string schema_of(const nlohmann::json& j);
+
 // "rooflab.results/1" or "rooflab.results/1.2" → accepted; another major → InputError.
 void check_schema(const nlohmann::json& j, std::string_view expected, const std::string& where);
 
