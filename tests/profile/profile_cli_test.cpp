@@ -103,8 +103,8 @@ TEST(ProfileCli, HelpNamesEveryOption) {
   test_support::TempDir dir("profile");
   const auto r = rooflab(dir.path(), "profile --help");
   ASSERT_EQ(r.code, 0) << r.output;
-  for (const char* option : {"--device", "--machine", "--sample", "--kernels", "--no-plain-run",
-                             "--output", "PROGRAM"})
+  for (const char* option :
+       {"--device", "--machine", "--sample", "--kernels", "--no-plain-run", "--output", "PROGRAM"})
     EXPECT_NE(r.output.find(option), std::string::npos) << option << "\n" << r.output;
 }
 
