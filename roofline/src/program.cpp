@@ -61,7 +61,8 @@ std::string placed_level(const Result& r) {
 }
 
 // The work the counts measured, per launch: every FLOP event (a disagreeing one left out), the
-// precision with the most FLOPs, DRAM bytes as the bytes it is placed with.
+// precision with the most FLOPs, the bytes of the level it is placed at (placed_level, which also
+// names the level of a result that measured nothing).
 void set_work(Result& r, const std::vector<EventSpec>& events) {
   MeasuredWork m;
   std::map<std::string, double> per_precision;
@@ -78,7 +79,10 @@ void set_work(Result& r, const std::vector<EventSpec>& events) {
       m.bytes[level] += v;
     }
   }
-  if (!m.flops && m.bytes.empty()) return;
+  if (!m.flops && m.bytes.empty()) {
+    r.level = placed_level(r);
+    return;
+  }
   for (const auto& [level, bytes] : m.bytes)
     if (bytes > 0 && m.flops) m.ai[level] = *m.flops / bytes;
   const auto top =
@@ -229,7 +233,6 @@ std::vector<Result> kernel_results(const ProgramRecording& recording,
   for (Result& r : results) {
     if (program.kernel_seconds > 0)
       r.launches->share = r.launches->total_seconds / program.kernel_seconds;
-    r.level = placed_level(r);
     if (r.measured && r.ok()) place(r, device.roofline());
   }
   sort_by_total_time(results);
