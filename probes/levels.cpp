@@ -28,7 +28,6 @@ constexpr double kPlateauTolerance = 0.10;
 // next while other work ran), spanning two octaves, and a level before it at least 2x faster
 // (so that no point of it can fall in the band).
 constexpr double kDramTolerance = 0.35;
-constexpr double kDramPlateau = 4.0;
 constexpr double kFasterLevel = 2.0;
 
 // A working set of one (kernel, threads) series with the store mode that did best there.
@@ -160,8 +159,19 @@ std::vector<LevelSpan> level_spans(const std::vector<Cache>& caches, int threads
   return spans;
 }
 
-std::optional<double> dram_onset(const std::vector<SweepPoint>& sweep,
-                                 const std::vector<Cache>& caches) {
+namespace {
+
+// The sweep's last plateau, as dram_onset reads it: one point per step (working set, best median
+// of the most threads), past the second-to-last cache, and where the plateau begins.
+struct TailPlateau {
+  std::vector<std::pair<double, double>> series;
+  std::size_t first = 0;
+  double median = 0;          // of the last three points
+  double dram_start_cap = 0;  // STREAM's rule: DRAM's span begins there at the latest
+};
+
+std::optional<TailPlateau> tail_plateau(const std::vector<SweepPoint>& sweep,
+                                        const std::vector<Cache>& caches) {
   if (caches.empty()) return std::nullopt;
   int threads = 0;
   for (const SweepPoint& p : sweep) threads = std::max(threads, p.threads);
@@ -174,31 +184,50 @@ std::optional<double> dram_onset(const std::vector<SweepPoint>& sweep,
     double& slot = best[p.working_set];
     slot = std::max(slot, roofline::summarize(p.bytes_per_s).median);
   }
+  TailPlateau t;
+  t.dram_start_cap = spans.back().from;
   // One point per step of the sweep: the kernels' working sets at a step differ by their
   // rounding to whole lines (within 2%).
-  std::vector<std::pair<double, double>> series;
   for (const auto& [ws, median] : best)
-    if (!series.empty() && ws <= series.back().first * kSameWorkingSet)
-      series.back().second = std::max(series.back().second, median);
+    if (!t.series.empty() && ws <= t.series.back().first * kSameWorkingSet)
+      t.series.back().second = std::max(t.series.back().second, median);
     else
-      series.emplace_back(ws, median);
-  if (series.size() < 2) return std::nullopt;
+      t.series.emplace_back(ws, median);
+  if (t.series.size() < 2) return std::nullopt;
   std::vector<double> tail;
-  for (std::size_t i = series.size() - std::min<std::size_t>(series.size(), 3); i < series.size();
-       ++i)
-    tail.push_back(series[i].second);
-  const double last = roofline::summarize(tail).median;
+  for (std::size_t i = t.series.size() - std::min<std::size_t>(t.series.size(), 3);
+       i < t.series.size(); ++i)
+    tail.push_back(t.series[i].second);
+  t.median = roofline::summarize(tail).median;
   const auto on_plateau = [&](std::size_t i) {
-    return std::abs(series[i].second - last) <= kDramTolerance * last;
+    return std::abs(t.series[i].second - t.median) <= kDramTolerance * t.median;
   };
-  if (!on_plateau(series.size() - 1)) return std::nullopt;
-  std::size_t first = series.size() - 1;
-  while (first > 0 && on_plateau(first - 1)) --first;
-  if (series.back().first < kDramPlateau * series[first].first) return std::nullopt;
-  const bool faster_before = std::any_of(series.begin(), series.begin() + first,
-                                         [&](auto& p) { return p.second >= kFasterLevel * last; });
+  if (!on_plateau(t.series.size() - 1)) return std::nullopt;
+  t.first = t.series.size() - 1;
+  while (t.first > 0 && on_plateau(t.first - 1)) --t.first;
+  return t;
+}
+
+}  // namespace
+
+std::optional<double> dram_shown_by(const std::vector<SweepPoint>& sweep,
+                                    const std::vector<Cache>& caches) {
+  const std::optional<TailPlateau> t = tail_plateau(sweep, caches);
+  if (!t) return std::nullopt;
+  return kDramPlateauSpan * t->series[t->first].first;
+}
+
+std::optional<double> dram_onset(const std::vector<SweepPoint>& sweep,
+                                 const std::vector<Cache>& caches) {
+  const std::optional<TailPlateau> t = tail_plateau(sweep, caches);
+  if (!t) return std::nullopt;
+  const auto& series = t->series;
+  if (series.back().first < kDramPlateauSpan * series[t->first].first) return std::nullopt;
+  const bool faster_before = std::any_of(series.begin(), series.begin() + t->first, [&](auto& p) {
+    return p.second >= kFasterLevel * t->median;
+  });
   if (!faster_before) return std::nullopt;
-  return std::min(series[first].first, spans.back().from);
+  return std::min(series[t->first].first, t->dram_start_cap);
 }
 
 void record_dram_onset(roofline::Device& device) {

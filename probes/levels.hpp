@@ -26,6 +26,9 @@ struct LevelSpan {
 std::vector<LevelSpan> level_spans(const std::vector<roofline::Cache>& caches, int threads,
                                    std::optional<double> dram_from = std::nullopt);
 
+// How far a sweep's last plateau must reach past its first point to be DRAM (two octaves).
+inline constexpr double kDramPlateauSpan = 4.0;
+
 // Where a sweep shows DRAM, from the series of its most threads (at each working set the best
 // kernel and store): the first working set of its last plateau (medians within 35% of the median
 // of the last three) when that plateau spans at least two octaves past the second-to-last
@@ -35,6 +38,11 @@ std::vector<LevelSpan> level_spans(const std::vector<roofline::Cache>& caches, i
 // machine it may be the host socket's, not what this process reaches.
 std::optional<double> dram_onset(const std::vector<roofline::SweepPoint>& sweep,
                                  const std::vector<roofline::Cache>& caches);
+
+// The working set the sweep must reach for dram_onset to show DRAM if its last plateau is DRAM
+// (two octaves past the plateau's first point); nullopt while its last point is on no plateau.
+std::optional<double> dram_shown_by(const std::vector<roofline::SweepPoint>& sweep,
+                                    const std::vector<roofline::Cache>& caches);
 
 // Records where the device's sweep shows DRAM as its fact `dram_from` (bytes; removed when the
 // sweep does not show it), which sizes the runs' DRAM cases (kernels::dram_working_set), and

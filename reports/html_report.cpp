@@ -191,6 +191,9 @@ std::vector<std::pair<std::string, std::string>> provenance_fields(const rooflin
           {"Binding", p.thread_binding},
           {"Affinity", affinity_text(p.affinity)},
           {"Time", p.time},
+          {"Machine load", p.machine_load.cpus > 0
+                               ? p.machine_load.text() + (p.machine_load.busy() ? ": busy" : "")
+                               : "not recorded"},
           {"Command", p.command}};
 }
 

@@ -1,6 +1,7 @@
 #include "probes/cpu/backend.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <optional>
 
@@ -205,16 +206,46 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
   // steps left the costly ones past the caches too little.
   const roofline::MeasureOptions sweep_options =
       budget ? roofline::Budget::floors(options.measure) : options.measure;
+  std::vector<StepCost> costs;
   const auto measure_step = [&](std::vector<std::unique_ptr<roofline::Case>>& cases, double ws) {
+    const auto start = std::chrono::steady_clock::now();
     for (Result& r : roofline::measure_all(cases, sweep_options,
                                            "bandwidth sweep at " + probes::bytes_text(ws)))
       results.push_back(std::move(r));
     device.sweep = sweep_points(results);
+    costs.push_back(
+        {ws, static_cast<int>(cases.size()),
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
   };
+  int thinned = 0;  // cases of the steps the budget dropped
+  bool overrun_said = false;
+  // The budget thins the sweep only in the last cache's span and past it: the levels before it
+  // are cheap to sweep and need their every point.
+  const std::vector<probes::LevelSpan> spans =
+      probes::level_spans(device.caches, thread_counts.back());
+  const double last_cache_from = spans.size() >= 2 ? spans[spans.size() - 2].from : 0;
   try {
     std::size_t taken = 0;
     std::optional<double> onset;
     while (taken < steps.size() && !onset) {
+      if (budget && taken > 0) {
+        // Where DRAM would show if the last plateau is DRAM; past the next step when none is.
+        const double needed_to = probes::dram_shown_by(device.sweep, device.caches)
+                                     .value_or(probes::kDramPlateauSpan * steps[taken].working_set);
+        // A tenth left for the deferred step and the latency probe after the sweep.
+        const double left = 0.9 * budget->seconds_left();
+        const Thinned t = thin_to_fit(steps, taken, costs, needed_to, left, last_cache_from);
+        budget->plan(-t.cases);
+        thinned += t.cases;
+        if (t.seconds > 1.2 * left && !overrun_said) {
+          overrun_said = true;
+          std::fprintf(stderr,
+                       "time budget: probe %s: at this machine's pace the sweep's steps still "
+                       "needed take about %.0f s even with every other one left out, and %.0f s "
+                       "are left: it runs over\n",
+                       device.id.c_str(), t.seconds, std::max(0.0, left));
+        }
+      }
       measure_step(steps[taken].cases, steps[taken].working_set);
       reached = steps[taken++].working_set;
       if (options.max_working_set <= 0) onset = probes::dram_onset(device.sweep, device.caches);
@@ -233,6 +264,11 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
     throw;
   }
   conclude();
+  if (thinned > 0)
+    device.facts["probe_notes"].push_back(
+        "the time budget thinned the sweep: " + std::to_string(thinned) +
+        " of its planned cases were left out, every other step where the large working sets "
+        "would not have fit at this machine's pace");
   probe_latency(device, latency_threads, options, failures);
   device.facts["probe_failures"] = failures;
   return failures;

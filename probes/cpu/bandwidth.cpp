@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 
 #include "kernels/cpu/stream_cases.hpp"
@@ -185,6 +186,48 @@ std::optional<std::size_t> deferred_step(const std::vector<SweepStep>& steps, st
     if (steps[i].working_set >= *dram_from / probes::kSameWorkingSet && !steps[i].deferred.empty())
       return i;
   return std::nullopt;
+}
+
+Thinned thin_to_fit(std::vector<SweepStep>& steps, std::size_t next,
+                    const std::vector<StepCost>& taken, double needed_to, double seconds_left,
+                    double keep_below) {
+  if (taken.empty() || next >= steps.size()) return {};
+  double fixed = std::numeric_limits<double>::infinity();
+  for (const StepCost& t : taken)
+    if (t.cases > 0) fixed = std::min(fixed, t.seconds / t.cases);
+  const StepCost& last = taken.back();
+  if (!std::isfinite(fixed) || last.cases == 0 || last.working_set <= 0) return {};
+  const double per_byte = std::max(0.0, last.seconds / last.cases - fixed) / last.working_set;
+  // The steps up to the one that reaches needed_to (the plan's last when none does).
+  const auto needed_end = [&] {
+    std::size_t end = next;
+    while (end + 1 < steps.size() && steps[end].working_set < needed_to) ++end;
+    return end;
+  };
+  const auto cost = [&] {
+    double seconds = 0;
+    for (std::size_t i = next; i <= needed_end(); ++i)
+      seconds +=
+          static_cast<double>(steps[i].cases.size()) * (fixed + per_byte * steps[i].working_set);
+    return seconds;
+  };
+  Thinned thinned;
+  while ((thinned.seconds = cost()) > seconds_left) {
+    // Every other step between the next one and the one needed, keeping both.
+    const std::size_t end = needed_end();
+    std::vector<SweepStep> kept;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const bool drop =
+          i > next && i < end && (i - next) % 2 == 1 && steps[i].working_set >= keep_below;
+      if (drop)
+        thinned.cases += static_cast<int>(steps[i].cases.size() + steps[i].deferred.size());
+      else
+        kept.push_back(std::move(steps[i]));
+    }
+    if (kept.size() == steps.size()) break;  // nothing left to drop
+    steps = std::move(kept);
+  }
+  return thinned;
 }
 
 std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device) {

@@ -87,6 +87,29 @@ std::optional<std::size_t> deferred_step(const std::vector<SweepStep>& steps, st
 // working set, ascending: the probe measures step by step and stops once the sweep shows DRAM.
 std::vector<SweepStep> bandwidth_steps(const roofline::Device& device, const SweepPlan& plan);
 
+// What one step of the sweep took: its working set, how many cases, the seconds in all.
+struct StepCost {
+  double working_set = 0;
+  int cases = 0;
+  double seconds = 0;
+};
+
+// Under a time budget: drops every other step from steps[next] on, below the first step that
+// reaches `needed_to` (the working set that would show DRAM), as often as it takes for the steps
+// up to that one to fit `seconds_left` at the pace of the steps `taken` so far. A case is
+// modelled as a fixed cost (the least a case took) plus one per byte (what the last step's cases
+// took beyond that): the large steps cost most, and the small ones cost about the fixed part.
+// Never drops steps[next], the step that reaches `needed_to`, or a step below `keep_below` (the
+// caches before the last, cheap and needed whole). Returns the cases dropped and what the steps
+// up to the one needed are then expected to take.
+struct Thinned {
+  int cases = 0;
+  double seconds = 0;
+};
+Thinned thin_to_fit(std::vector<SweepStep>& steps, std::size_t next,
+                    const std::vector<StepCost>& taken, double needed_to, double seconds_left,
+                    double keep_below);
+
 // The probe's own measurements behind the device's outermost memory roof (probes::roof_points),
 // as the sweep ran them, to repeat during a run. Empty when the profile has no such point.
 std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(const roofline::Device& device);

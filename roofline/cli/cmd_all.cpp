@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -56,7 +57,10 @@ void add_default_command(CLI::App& app, Session& s) {
              .measure = opts->measure.options(),
              .counters = std::nullopt,
              .roof_checks = true},
-            nullptr, budget ? std::optional<double>(*budget - seconds_since(start)) : std::nullopt);
+            nullptr,
+            // What the probe left, and a third at least: a run given nothing would measure nothing.
+            budget ? std::optional<double>(std::max(*budget / 3, *budget - seconds_since(start)))
+                   : std::nullopt);
     roofline::write_json_atomic(folder / kResultsFile, roofline::to_json(results));
     reports::write_report({results}, {.html = folder / kReportFile, .svg_dir = {}, .csv_dir = {}});
     out.commit();

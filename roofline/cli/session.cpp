@@ -31,6 +31,14 @@ void say_budget(const std::string& phase, const roofline::Budget& budget) {
     std::cerr << "time budget: " << phase << ": " << summary << "\n";
 }
 
+// Said at the start of a measuring command, whose provenance records the same.
+void warn_if_busy(const roofline::Provenance& p) {
+  if (p.machine_load.busy())
+    std::cerr << "warning: the machine is busy: " << p.machine_load.text()
+              << ": figures will be low and noisy, and a time budget buys fewer measurements "
+                 "(recorded in the provenance)\n";
+}
+
 // The device's probe notes from the index `from` on, to stderr.
 void say_notes(const roofline::Device& device, std::size_t from = 0) {
   const auto notes = device.facts.value("probe_notes", nlohmann::json::array());
@@ -118,6 +126,7 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
                                std::optional<double> budget_seconds) {
   roofline::MachineProfile machine;
   machine.provenance = roofline::collect_provenance(s.command_line);
+  warn_if_busy(machine.provenance);
   std::optional<roofline::Budget> whole;
   if (budget_seconds) whole.emplace(*budget_seconds);
   for (std::size_t i = 0; i < devices.size(); ++i) {
@@ -157,7 +166,7 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
 namespace {
 
 // Repeats the probe's measurement behind the device's memory roof into results.roof_checks (those
-// that finished, when interrupted).
+// that finished, when interrupted or out of time).
 void check_roof(roofline::Results& results, const roofline::Backend& backend,
                 const roofline::Device& device, roofline::MeasureOptions measure,
                 const std::string& when) {
@@ -166,7 +175,11 @@ void check_roof(roofline::Results& results, const roofline::Backend& backend,
     results.roof_checks.push_back(check);
     results.roof_checks.back().params["when"] = when;
   };
-  roofline::measure_all(cases, measure, "roof check " + device.id);
+  try {
+    roofline::measure_all(cases, measure, "roof check " + device.id);
+  } catch (const roofline::Interrupted&) {
+    if (roofline::interrupted()) throw;  // a spent time budget ends the check, not the run
+  }
 }
 
 // Whether any of the cases lies in the level of the device's roof checks.
@@ -226,6 +239,7 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
                       const std::filesystem::path& checkpoint_path) {
   roofline::Results results;
   results.provenance = roofline::collect_provenance(s.command_line);
+  warn_if_busy(results.provenance);
   results.machine = machine;
   std::map<std::string, roofline::Result> earlier;  // by case_key
   if (resume)
@@ -247,7 +261,7 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
   std::vector<Plan> plans(devices.size());
   std::size_t planned = 0, to_measure = 0, measured = 0;
   std::optional<roofline::Budget> budget;
-  if (budget_seconds) budget.emplace(*budget_seconds);
+  if (budget_seconds) budget.emplace(*budget_seconds, roofline::Budget::WhenSpent::stop);
   // Each device as the profile measured it (sizes follow its sweep), or as detected.
   const auto profiled = [&](const Selected& d) -> roofline::Device& {
     auto& known = results.machine.devices;
@@ -383,7 +397,8 @@ void say_how_to_resume(Session& s, const roofline::Results& r, const std::string
   std::cerr << "rooflab: " << r.incomplete << ": the " << r.results.size() << " finished are in "
             << written << " (marked incomplete). To run the rest: "
             << (command.empty() ? resume_command(s, written) : command) << "\n";
-  s.exit_code = roofline::interrupt_exit_code();
+  // A run its time budget stopped did what was asked of it.
+  if (roofline::interrupted()) s.exit_code = roofline::interrupt_exit_code();
 }
 
 void report_problems(Session& s, const roofline::Results& r) {

@@ -77,7 +77,7 @@ std::string resume_command(const Session& s, const std::string& written);
 
 // For a run that stopped early (Results::incomplete): says on stderr what was written and the
 // command that completes it (resume_command's when empty), and sets the session's exit code to
-// the signal's (128 + number).
+// the signal's (128 + number) when a signal stopped it (not when its time budget did).
 void say_how_to_resume(Session& s, const roofline::Results& r, const std::string& written,
                        const std::string& command = "");
 

@@ -20,10 +20,11 @@ double sampling_seconds(const MeasureOptions& options, double call_seconds) {
 
 }  // namespace
 
-Budget::Budget(double seconds)
+Budget::Budget(double seconds, WhenSpent when_spent)
     : deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                    std::chrono::duration<double>(seconds))),
-      seconds_(seconds) {}
+      seconds_(seconds),
+      when_spent_(when_spent) {}
 
 void Budget::plan(int cases) { planned_ = std::max(0, planned_ + cases); }
 
@@ -31,6 +32,14 @@ void Budget::expect_at_least(int cases) { planned_ = std::max(planned_, cases); 
 
 double Budget::seconds_left() const {
   return std::chrono::duration<double>(deadline_ - Clock::now()).count();
+}
+
+bool Budget::stops_now() const { return when_spent_ == WhenSpent::stop && seconds_left() <= 0; }
+
+std::string Budget::forecast() {
+  if (forecast_said_ || forecast_.empty()) return "";
+  forecast_said_ = true;
+  return forecast_;
 }
 
 double Budget::per_case(const MeasureOptions& options) const {
@@ -57,6 +66,17 @@ MeasureOptions Budget::fit(const MeasureOptions& wanted) {
   const auto fits = [&] { return planned_ * per_case(fitted) <= left; };
   // Fewer repetitions first: each costs a whole sample; then shorter samples, halving.
   const MeasureOptions floor = floors(wanted);
+  // A budget that runs over has a caller that fits its plan itself, and says so (the probe).
+  if (const double need = planned_ * per_case(floor);
+      when_spent_ == WhenSpent::stop && forecast_.empty() && need > 1.2 * left) {
+    char text[320];
+    std::snprintf(text, sizeof text,
+                  "at this machine's pace the %d case(s) still planned take about %.0f s even at "
+                  "the floors, and %.0f s of %.0f are left: %s",
+                  planned_, need, std::max(0.0, left), seconds_,
+                  "measuring stops when the budget is spent, and --resume measures the rest");
+    forecast_ = text;
+  }
   while (!fits() && fitted.repetitions > floor.repetitions) --fitted.repetitions;
   while (!fits() && fitted.min_sample_seconds > floor.min_sample_seconds)
     fitted.min_sample_seconds = std::max(floor.min_sample_seconds, fitted.min_sample_seconds / 2);
@@ -95,8 +115,8 @@ std::string Budget::summary() const {
   }
   if (!text.empty()) text = "shrank " + text + " to fit";
   if (over_) {
-    std::snprintf(part, sizeof part, "%sran %.0f s over its %.0f s budget",
-                  text.empty() ? "" : "; ", -seconds_left(), seconds_);
+    std::snprintf(part, sizeof part, "%sran %.0f s over its %g s budget", text.empty() ? "" : "; ",
+                  -seconds_left(), seconds_);
     text += part;
   }
   return text;

@@ -86,6 +86,20 @@ std::vector<Calibration> Counting::calibrate(std::vector<std::unique_ptr<Case>>&
       } else {
         const Counted counted = count_call(*c);
         const auto sums = quantities(events_, counted.readings);
+        // Events that count nothing here (no perf events, say) fail alike on every kernel, and
+        // each kernel is prepared at a size of its level: minutes for nothing on a small host.
+        if (sums.empty()) {
+          std::string why = "no event of a calibrated quantity";
+          for (std::size_t i = 0; i < events_.size() && i < counted.readings.size(); ++i)
+            if (!events_[i].quantity.empty() && !counted.readings[i].unavailable.empty()) {
+              why = events_[i].name + ": " + counted.readings[i].unavailable;
+              break;
+            }
+          failures.push_back("calibration stopped: nothing was counted on " + kernel + " (" + why +
+                             "); the other calibration kernels are skipped");
+          c->release();
+          break;
+        }
         for (const auto& [quantity, measured] : sums) {
           const auto expected = expected_value(quantity, c->info().work, counted.cpu_seconds);
           if (!expected || *expected <= 0) continue;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <iostream>
 #include <map>
 #include <optional>
 
@@ -351,11 +352,15 @@ std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
   std::vector<Result> results(cases.size());
   std::vector<bool> finished(cases.size(), false);
   for (const std::vector<std::size_t>& group : groups_of(cases, options.together_bytes)) {
-    if (interrupted()) {
+    const bool spent = options.budget && options.budget->stops_now();
+    if (interrupted() || spent) {
       std::vector<Result> done;
       for (std::size_t k = 0; k < cases.size(); ++k)
         if (finished[k]) done.push_back(std::move(results[k]));
-      throw Interrupted(std::move(done));
+      char why[96];
+      std::snprintf(why, sizeof why, "its time budget of %g s spent",
+                    spent ? options.budget->seconds() : 0.0);
+      throw Interrupted(std::move(done), interrupted() ? "" : why);
     }
     std::vector<Case*> members;
     for (std::size_t k : group) members.push_back(cases[k].get());
@@ -366,6 +371,9 @@ std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
                    static_cast<int>(group.size()));
     std::vector<Result> measured = measure_within_budget(members, options);
     progress.finish();
+    if (options.budget)
+      if (const std::string forecast = options.budget->forecast(); !forecast.empty())
+        std::cerr << "time budget: " << forecast << "\n";
     for (std::size_t i = 0; i < group.size(); ++i) {
       results[group[i]] = std::move(measured[i]);
       finished[group[i]] = true;

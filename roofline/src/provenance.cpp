@@ -74,6 +74,7 @@ Provenance collect_provenance(const std::string& command) {
   p.affinity = thread_affinity();
   p.time = utc_now();
   p.command = command;
+  p.machine_load = measure_machine_load();
   return p;
 }
 

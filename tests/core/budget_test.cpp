@@ -76,6 +76,32 @@ TEST(Budget, StepsNotTakenAreGivenBack) {
   EXPECT_EQ(budget.fit(kWanted).repetitions, 7);
 }
 
+TEST(Budget, ForecastsOnceWhenEvenTheFloorsWillNotFit) {
+  Budget fits(1000);
+  fits.plan(110);
+  ten_cases_at_the_samples_pace(fits);
+  fits.fit(kWanted);
+  EXPECT_EQ(fits.forecast(), "");
+  // 100 more cases at the floors (6 samples of 1 ms, 5 ms warm-up): 1.1 s, with 0.2 s left.
+  Budget short_of_time(0.2, Budget::WhenSpent::stop);
+  short_of_time.plan(110);
+  ten_cases_at_the_samples_pace(short_of_time);
+  short_of_time.fit(kWanted);
+  const std::string said = short_of_time.forecast();
+  EXPECT_NE(said.find("the 100 case(s) still planned take about 1 s even at the floors"),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("--resume measures the rest"), std::string::npos) << said;
+  short_of_time.fit(kWanted);
+  EXPECT_EQ(short_of_time.forecast(), "");  // said once
+}
+
+TEST(Budget, StopsWhenSpentOnlyWhereAskedTo) {
+  EXPECT_TRUE(Budget(0, Budget::WhenSpent::stop).stops_now());
+  EXPECT_FALSE(Budget(0).stops_now());  // a probe's: runs over
+  EXPECT_FALSE(Budget(1000, Budget::WhenSpent::stop).stops_now());
+}
+
 TEST(Budget, SaysWhenItRanOver) {
   Budget budget(0);
   ten_cases_at_the_samples_pace(budget);

@@ -21,7 +21,8 @@ inline roofline::Provenance provenance() {
           .thread_binding = "OMP_PLACES=cores OMP_PROC_BIND=close",
           .affinity = {{0}, {1}},
           .time = "2026-11-21T12:00:00Z",
-          .command = "rooflab probe"};
+          .command = "rooflab probe",
+          .machine_load = {.cpus = 2, .load_average = 0.4, .busy_cpus = 0.1}};
 }
 
 inline roofline::Summary around(double v) {

@@ -187,6 +187,64 @@ TEST(DeferredStep, OnlyWhereTheFewerThreadsHaveNoPointFromDramsOnset) {
   EXPECT_EQ(probes::cpu::deferred_step(steps, 3, std::nullopt), std::nullopt);
 }
 
+// The working sets of the steps from index `from` on.
+std::vector<double> working_sets(const std::vector<probes::cpu::SweepStep>& steps,
+                                 std::size_t from) {
+  std::vector<double> sets;
+  for (std::size_t i = from; i < steps.size(); ++i) sets.push_back(steps[i].working_set);
+  return sets;
+}
+
+TEST(ThinToFit, KeepsEveryStepWhenTheyFitElseDropsEveryOtherUpToTheOneNeeded) {
+  const auto device = zen3_like();
+  const auto plan = probes::cpu::sweep_plan(device, true);
+  auto steps = probes::cpu::bandwidth_steps(device, plan);
+  std::size_t next = 0;
+  while (steps[next].working_set < 16 * MiB) ++next;
+  std::size_t needed = next;  // DRAM would show at 128 MiB: the step that reaches it
+  while (steps[needed].working_set < 128 * MiB) ++needed;
+  const std::vector<double> planned = working_sets(steps, 0);
+  // The steps so far: a case costs 10 ms at small sets, 40 ms at 8 MiB, so 30 ms per 8 MiB more.
+  const std::vector<probes::cpu::StepCost> taken = {{64 * KiB, 10, 0.1}, {8 * MiB, 10, 0.4}};
+  double up_to_needed = 0;
+  for (std::size_t i = next; i <= needed; ++i)
+    up_to_needed += steps[i].cases.size() * (0.01 + 0.03 * steps[i].working_set / (8 * MiB));
+  ASSERT_GT(needed, next + 2);
+
+  EXPECT_EQ(probes::cpu::thin_to_fit(steps, next, taken, 128 * MiB, 1.01 * up_to_needed, 0).cases,
+            0);
+  EXPECT_EQ(working_sets(steps, 0), planned);
+
+  // Just short: every other step between the next one and the one needed goes, once.
+  auto thinned = probes::cpu::bandwidth_steps(device, plan);
+  const auto once =
+      probes::cpu::thin_to_fit(thinned, next, taken, 128 * MiB, 0.99 * up_to_needed, 0);
+  EXPECT_GT(once.cases, 0);
+  EXPECT_LE(once.seconds, 0.99 * up_to_needed);
+  std::vector<double> expected(planned.begin(), planned.begin() + next);
+  for (std::size_t i = next; i < planned.size(); ++i)
+    if (i >= needed || (i - next) % 2 == 0) expected.push_back(planned[i]);
+  EXPECT_EQ(working_sets(thinned, 0), expected);
+
+  // No time at all: only the next step, the one needed and those past it are left.
+  int cases_between = 0;
+  for (std::size_t i = next + 1; i < needed; ++i)
+    cases_between += static_cast<int>(steps[i].cases.size() + steps[i].deferred.size());
+  const auto all = probes::cpu::thin_to_fit(steps, next, taken, 128 * MiB, 0, 0);
+  EXPECT_EQ(all.cases, cases_between);
+  EXPECT_GT(all.seconds, 0);  // what is left still takes time: the caller says it runs over
+  expected.assign(planned.begin(), planned.begin() + next + 1);
+  expected.insert(expected.end(), planned.begin() + needed, planned.end());
+  EXPECT_EQ(working_sets(steps, 0), expected);
+
+  // Steps below keep_below stay whatever the time.
+  auto whole_below = probes::cpu::bandwidth_steps(device, plan);
+  probes::cpu::thin_to_fit(whole_below, next, taken, 128 * MiB, 0, 40 * MiB);
+  for (std::size_t i = 0; i < planned.size() && planned[i] < 40 * MiB; ++i)
+    EXPECT_EQ(whole_below[i].working_set, planned[i]);
+  EXPECT_LT(whole_below.size(), planned.size());
+}
+
 TEST(BandwidthCases, EveryKernelAndStoreVerifiesAtTinySizes) {
   const auto plan = probes::cpu::sweep_plan(zen3_like(), true);
   EXPECT_NE(std::find(plan.kernels.begin(), plan.kernels.end(), StreamOp::daxpy),

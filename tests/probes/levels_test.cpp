@@ -183,11 +183,17 @@ TEST(DramOnset, ASweepShowsDramPastTheCacheItReachesNotTheOneReported) {
   // Inside the L3 it reaches, or one octave into DRAM: not shown yet, the sweep goes on.
   EXPECT_FALSE(probes::dram_onset(guest_sweep(24 * MiB), kGuestCaches));
   EXPECT_FALSE(probes::dram_onset(guest_sweep(96 * MiB), kGuestCaches));
+  // One octave in, the sweep knows how far it must go for DRAM to show: two octaves past the
+  // plateau's first point (what a budgeted probe plans its last steps to).
+  const auto shown_by = probes::dram_shown_by(guest_sweep(96 * MiB), kGuestCaches);
+  ASSERT_TRUE(shown_by.has_value());
+  EXPECT_DOUBLE_EQ(*shown_by, 4 * std::exp2(25.25));
   // Two octaves of DRAM plateau past a faster level: shown, at its first point.
   const auto points = guest_sweep(256 * MiB);
   const auto onset = probes::dram_onset(points, kGuestCaches);
   ASSERT_TRUE(onset.has_value());
   EXPECT_DOUBLE_EQ(*onset, std::exp2(25.25));
+  EXPECT_EQ(probes::dram_shown_by(points, kGuestCaches), 4 * *onset);
   // STREAM's 4x the reported L3 (4 GiB) is only the upper bound; the ceilings follow the sweep.
   const auto ceilings = probes::memory_ceilings(points, kGuestCaches);
   const MemoryCeiling* dram = find(ceilings, "DRAM", "read", 2);

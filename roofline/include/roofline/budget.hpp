@@ -3,8 +3,9 @@
 // harness fits the cases still planned to the seconds left, at the pace measured so far, by
 // shrinking first the repetitions and then each sample's minimum time. Never below floors that keep
 // a result honest: 6 samples (the fewest whose extremes bound the median with 95% confidence) and
-// 1 ms samples (thousands of the clock's ticks). Nothing planned is dropped: a plan that does not
-// fit even at the floors runs over, and says so.
+// 1 ms samples (thousands of the clock's ticks). A plan that does not fit even at the floors says
+// so as soon as its pace shows it (forecast), then either stops once the budget is spent (a run:
+// what is left waits for --resume) or runs over (a probe, which takes fewer sweep steps instead).
 #include <chrono>
 #include <string>
 #include <vector>
@@ -18,7 +19,8 @@ class Budget {
   static constexpr int kFloorRepetitions = 6;
   static constexpr double kFloorSampleSeconds = 0.001;
 
-  explicit Budget(double seconds);
+  enum class WhenSpent { run_over, stop };
+  explicit Budget(double seconds, WhenSpent when_spent = WhenSpent::run_over);
 
   // `wanted` at the floors (or below them where wanted so): the least the budget shrinks it to.
   static MeasureOptions floors(const MeasureOptions& wanted);
@@ -37,6 +39,13 @@ class Budget {
                 const std::vector<double>& call_seconds);
 
   double seconds_left() const;
+  double seconds() const { return seconds_; }
+  // Whether measuring stops before its next group: a budget that stops when spent, spent.
+  bool stops_now() const;
+  // For a budget that stops when spent, the first time the cases still planned would take more
+  // than 20% over the seconds left even at the floors, at the pace so far: that, and that it will
+  // stop; empty otherwise and after it was said once.
+  std::string forecast();
   // What the budget shrank and whether it ran over, for the terminal; empty when nothing.
   std::string summary() const;
 
@@ -46,6 +55,9 @@ class Budget {
 
   std::chrono::steady_clock::time_point deadline_;
   double seconds_;
+  WhenSpent when_spent_;
+  std::string forecast_;  // set by fit, said once by forecast
+  bool forecast_said_ = false;
   int planned_ = 0;  // cases planned and not yet finished
   // The pace so far: finished cases, their seconds outside the samples (prepare, verify, the
   // iteration search), and their calls' median seconds.

@@ -42,7 +42,8 @@ class Counting {
   // Counts one call of each calibration case (prepared and verified first) and sets each
   // quantity's verdict: it agrees when every kernel with a known, nonzero value agrees within the
   // tolerance. Returns one record per kernel and quantity; a case that fails verification or
-  // throws is left out, with a line in `failures`.
+  // throws is left out, with a line in `failures`. A kernel on which no quantity's event counted
+  // anything ends the calibration (the others would fare alike), with a line saying why.
   std::vector<Calibration> calibrate(std::vector<std::unique_ptr<Case>>& cases,
                                      const std::string& device, std::vector<std::string>& failures);
 

@@ -26,12 +26,13 @@ void clear_interrupt();
 // once) removes instead of leaving it hidden beside the output; nullptr when none.
 void set_partial_file(const char* path) noexcept;
 
-// Thrown by measure_all when interrupted: the results of the cases that finished, in the cases'
-// order.
+// Thrown by measure_all when interrupted, or when a time budget that stops when spent is (`why`
+// says so): the results of the cases that finished, in the cases' order.
 class Interrupted : public std::runtime_error {
  public:
-  explicit Interrupted(std::vector<Result> done)
-      : std::runtime_error("interrupted by " + interrupt_name()), finished(std::move(done)) {}
+  explicit Interrupted(std::vector<Result> done, const std::string& why = "")
+      : std::runtime_error(why.empty() ? "interrupted by " + interrupt_name() : why),
+        finished(std::move(done)) {}
   std::vector<Result> finished;
 };
 

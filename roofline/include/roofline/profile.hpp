@@ -13,6 +13,19 @@
 
 namespace roofline {
 
+// How busy the machine was with other work when a command started: figures measured beside other
+// work are low and noisy, and a time budget buys less.
+struct MachineLoad {
+  int cpus = 0;             // online CPUs; 0: not measured
+  double load_average = 0;  // the kernel's 1-minute load average
+  double busy_cpus = 0;     // CPUs' worth of time others used in a short sample at the start
+
+  // Whether other work held at least a quarter of the CPUs (and half of one) in the sample.
+  bool busy() const;
+  // "1.9 of 2 CPUs busy with other work (load average 5.2)".
+  std::string text() const;
+};
+
 struct Provenance {
   std::string version, git_hash, compiler, flags, build_type;
   std::string host, os, cpu_model;
@@ -21,6 +34,7 @@ struct Provenance {
   std::vector<std::vector<int>> affinity;  // CPUs each OpenMP thread may run on
   std::string time;                        // ISO 8601, UTC
   std::string command;                     // the command line
+  MachineLoad machine_load;                // at the start
 };
 
 struct Cache {
