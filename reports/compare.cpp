@@ -4,6 +4,7 @@
 #include <map>
 #include <tuple>
 
+#include "reports/escape.hpp"
 #include "reports/format.hpp"
 #include "reports/text_table.hpp"
 #include "reports/view.hpp"
@@ -88,18 +89,47 @@ std::string verdict_reason(const Comparison& c) {
   return "CIs overlap";
 }
 
-std::string comparison_table(const ComparisonSet& set) {
+namespace {
+
+const std::vector<std::string> kColumns = {
+    "Family", "Variant", "Precision", "Key", "A median [95% CI]", "B median [95% CI]",
+    "A/B",    "B is",    "Why"};
+const char kHowCalled[] =
+    "Verified results only; a difference is called only where the 95% CIs of the median time do "
+    "not overlap, whatever the ratio A/B.";
+
+std::vector<std::vector<std::string>> comparison_rows(const ComparisonSet& set) {
   std::vector<std::vector<std::string>> rows;
   for (const Comparison& c : set.pairs)
     rows.push_back({c.a->family, c.a->variant, std::string(to_string(c.a->work.precision)),
                     key_param(c.a->params), median_with_ci(*c.a->time), median_with_ci(*c.b->time),
                     format_number(c.speedup) + "x", verdict_text(c.verdict), verdict_reason(c)});
-  std::string out = text_table({"Family", "Variant", "Precision", "Key", "A median [95% CI]",
-                                "B median [95% CI]", "A/B", "B is", "Why"},
-                               rows, {4, 5, 6}, "  ");
-  out +=
-      "  Verified results only; a difference is called only where the 95% CIs of the median "
-      "time do not overlap, whatever the ratio A/B.\n";
+  return rows;
+}
+
+}  // namespace
+
+std::string comparison_table(const ComparisonSet& set) {
+  return text_table(kColumns, comparison_rows(set), {4, 5, 6}, "  ") + "  " + kHowCalled + "\n";
+}
+
+std::string comparison_markdown(const ComparisonSet& set) {
+  const auto row = [](const std::vector<std::string>& cells) {
+    std::string line = "|";
+    for (const std::string& cell : cells) line += " " + markdown_cell(cell) + " |";
+    return line + "\n";
+  };
+  std::string out = row(kColumns) + "|";
+  for (std::size_t i = 0; i < kColumns.size(); ++i) out += i >= 4 && i <= 6 ? " --: |" : " --- |";
+  out += "\n";
+  for (const auto& cells : comparison_rows(set)) out += row(cells);
+  return out + "\n" + markdown_cell(comparison_counts(set)) + ". " + kHowCalled + "\n";
+}
+
+std::vector<const Comparison*> regressions(const ComparisonSet& set, double least) {
+  std::vector<const Comparison*> out;
+  for (const Comparison& c : set.pairs)
+    if (c.verdict == Verdict::slower && c.speedup * least <= 1) out.push_back(&c);
   return out;
 }
 

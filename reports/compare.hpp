@@ -46,4 +46,10 @@ std::string comparison_table(const ComparisonSet& set);
 // The counts: "3 compared: B faster 1, slower 1, can't tell 1; 1 only in A, 1 only in B".
 std::string comparison_counts(const ComparisonSet& set);
 
+// The table and the counts in Markdown, for a pull request's comment.
+std::string comparison_markdown(const ComparisonSet& set);
+
+// The pairs where B is slower (the CIs apart) by `least` or more: A/B at most 1/least.
+std::vector<const Comparison*> regressions(const ComparisonSet& set, double least);
+
 }  // namespace reports

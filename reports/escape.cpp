@@ -78,4 +78,36 @@ std::string csv_field(std::string_view text) {
   return out + "\"";
 }
 
+std::string markdown_cell(std::string_view text) {
+  std::string out;
+  for (const char c : terminal_text(text)) {
+    switch (c) {
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '\n':
+        out += ' ';
+        break;
+      case '|':
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+        out += '\\';
+        [[fallthrough]];
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace reports

@@ -4,15 +4,17 @@
 #include "reports/compare.hpp"
 #include "reports/compare_html.hpp"
 #include "reports/escape.hpp"
+#include "reports/format.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/session.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
 
-void add_compare_command(CLI::App& app) {
+void add_compare_command(CLI::App& app, Session& s) {
   struct Opts {
-    std::string a, b, html;
+    std::string a, b, html, format = "text", fail_on;
+    double min_slowdown = 1;
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
@@ -23,7 +25,21 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("A", opts->a, "The baseline rooflab.results/1 file")->required();
   cmd->add_option("B", opts->b, "The rooflab.results/1 file compared with it")->required();
   cmd->add_option("-o,--output", opts->html, "Also write the comparison as an HTML page");
-  cmd->callback([opts] {
+  cmd->add_option("--format", opts->format,
+                  "What goes to the terminal: text (default) or md (a Markdown table and the "
+                  "counts, for a pull request's comment)")
+      ->check(CLI::IsMember({"text", "md"}));
+  auto* fail_on =
+      cmd->add_option("--fail-on", opts->fail_on,
+                      "slower: exit 1 where B is slower with the 95% CIs apart (a regression check "
+                      "for CI), by --min-slowdown at least")
+          ->check(CLI::IsMember({"slower"}));
+  cmd->add_option("--min-slowdown", opts->min_slowdown,
+                  "With --fail-on slower: the least slowdown (B's time over A's) that fails, "
+                  "e.g. 1.05 for 5% (default 1: any)")
+      ->check(CLI::Range(1.0, 1e9))
+      ->needs(fail_on);
+  cmd->callback([opts, &s] {
     const auto load = [](const std::string& file) {
       roofline::InputFile input(file);  // its errors name the file
       try {
@@ -36,12 +52,26 @@ void add_compare_command(CLI::App& app) {
     if (!opts->html.empty()) lock = check_output(opts->html, {opts->a, opts->b});
     const auto a = load(opts->a), b = load(opts->b);
     const reports::ComparisonSet set = reports::compare(a, b);
-    std::printf("%s", reports::terminal_text(reports::comparison_table(set)).c_str());
+    const bool markdown = opts->format == "md";
+    std::printf("%s", markdown ? reports::comparison_markdown(set).c_str()
+                               : reports::terminal_text(reports::comparison_table(set)).c_str());
     if (!opts->html.empty()) {
       roofline::write_file_atomic(opts->html, reports::comparison_page(set, opts->a, opts->b));
-      std::printf("comparison: %s\n", opts->html.c_str());
+      std::fprintf(markdown ? stderr : stdout, "comparison: %s\n", opts->html.c_str());
     }
-    std::printf("%s\n", reports::comparison_counts(set).c_str());
+    if (!markdown) std::printf("%s\n", reports::comparison_counts(set).c_str());
+    if (opts->fail_on.empty()) return;
+    const auto slower = reports::regressions(set, opts->min_slowdown);
+    if (slower.empty()) return;
+    std::string which;
+    for (const reports::Comparison* c : slower)
+      which += "\n  " + c->a->family + " " + c->a->variant + " " +
+               std::string(to_string(c->a->work.precision)) + " " + c->a->params.dump() + ": " +
+               reports::format_number(1 / c->speedup) + "x the time";
+    std::fprintf(stderr, "rooflab: B is slower than A in %zu kernel(s), by %sx or more:%s\n",
+                 slower.size(), reports::format_number(opts->min_slowdown).c_str(),
+                 reports::terminal_text(which).c_str());
+    s.exit_code = kExitFailure;
   });
 }
 

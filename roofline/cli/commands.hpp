@@ -13,7 +13,8 @@ void add_list_command(CLI::App& app, Session& s);
 void add_probe_command(CLI::App& app, Session& s);
 void add_run_command(CLI::App& app, Session& s);
 void add_report_command(CLI::App& app);
-void add_compare_command(CLI::App& app);
+void add_compare_command(CLI::App& app, Session& s);
+void add_export_command(CLI::App& app);
 void add_profile_command(CLI::App& app, Session& s);
 // Bare `rooflab`: probe + default suite + report into a folder.
 void add_default_command(CLI::App& app, Session& s);

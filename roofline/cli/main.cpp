@@ -35,7 +35,8 @@ int main(int argc, char** argv) {
   cli::add_probe_command(app, session);
   cli::add_run_command(app, session);
   cli::add_report_command(app);
-  cli::add_compare_command(app);
+  cli::add_compare_command(app, session);
+  cli::add_export_command(app);
   cli::add_profile_command(app, session);
 
   try {

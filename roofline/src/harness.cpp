@@ -358,7 +358,7 @@ std::vector<Result> measure_all(std::vector<std::unique_ptr<Case>>& cases,
       for (std::size_t k = 0; k < cases.size(); ++k)
         if (finished[k]) done.push_back(std::move(results[k]));
       char why[96];
-      std::snprintf(why, sizeof why, "its time budget of %g s spent",
+      std::snprintf(why, sizeof why, "its time budget of %.3g s spent",
                     spent ? options.budget->seconds() : 0.0);
       throw Interrupted(std::move(done), interrupted() ? "" : why);
     }

@@ -83,6 +83,16 @@ TEST(Escape, CsvFieldsThatASpreadsheetWouldRunAreNotFormulas) {
   EXPECT_EQ(csv_field("a=b"), "a=b");
 }
 
+TEST(Escape, MarkdownCellsShowMarkupAsText) {
+  EXPECT_EQ(reports::markdown_cell("nested_saxpy"), "nested\\_saxpy");
+  EXPECT_EQ(reports::markdown_cell("a | b"), "a \\| b");  // no extra column
+  EXPECT_EQ(reports::markdown_cell("<img src=x onerror=y>"), "&lt;img src=x onerror=y&gt;");
+  EXPECT_EQ(reports::markdown_cell("[link](http://x)"), "\\[link\\](http://x)");
+  EXPECT_EQ(reports::markdown_cell("two\nlines"), "two lines");  // no new row
+  EXPECT_EQ(reports::markdown_cell("\x1b]0;title\x07"), "^\\[\\]0;title^G");
+  EXPECT_EQ(reports::markdown_cell("1.2 ms [1.1 ms, 1.3 ms]"), "1.2 ms \\[1.1 ms, 1.3 ms\\]");
+}
+
 TEST(TextTable, AlignsColumnsByCharactersNotBytes) {
   const std::string table =
       text_table({"Name", "Value"}, {{"a", "1"}, {"µbench", "—"}, {"long name", "1000"}}, {1});
