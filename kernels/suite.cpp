@@ -4,6 +4,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <set>
 
 #include "roofline/input_error.hpp"
@@ -64,11 +65,26 @@ Sizing::Sizing(MemoryFacts facts, std::optional<std::int64_t> size, bool quick)
                                " is not a positive element count");
 }
 
+namespace {
+
+// The most elements per array that `arrays` arrays of p may have within the device's limits (a
+// CPU device of PoCL allocates at most 1 GiB at once, below a large host cache's 4x).
+double most_elements(const MemoryFacts& facts, int arrays, roofline::Precision p) {
+  double most = std::numeric_limits<double>::infinity();
+  if (facts.one_array.bytes > 0)
+    most = std::min(most, std::floor(facts.one_array.bytes / roofline::size_of(p)));
+  if (facts.all_arrays.bytes > 0)
+    most = std::min(most, std::floor(facts.all_arrays.bytes / arrays / roofline::size_of(p)));
+  return most;
+}
+
+}  // namespace
+
 std::size_t Sizing::elements(int arrays, roofline::Precision p) const {
-  const auto n =
-      size_
-          ? static_cast<std::size_t>(*size_)
-          : static_cast<std::size_t>(std::ceil(facts_.dram_bytes / arrays / roofline::size_of(p)));
+  const auto n = size_ ? static_cast<std::size_t>(*size_)
+                       : static_cast<std::size_t>(
+                             std::min(std::ceil(facts_.dram_bytes / arrays / roofline::size_of(p)),
+                                      most_elements(facts_, arrays, p)));
   check(n, arrays, p);
   return n;
 }
@@ -77,7 +93,8 @@ std::vector<std::size_t> Sizing::lengths(int arrays, roofline::Precision p) cons
   if (size_) return {elements(arrays, p)};
   const double element_bytes = arrays * roofline::size_of(p);
   const auto largest = std::max(
-      kFirstLength, static_cast<std::size_t>(std::ceil(facts_.study_bytes / element_bytes)));
+      kFirstLength, static_cast<std::size_t>(std::min(std::ceil(facts_.study_bytes / element_bytes),
+                                                      most_elements(facts_, arrays, p))));
   std::vector<std::size_t> out;
   for (std::size_t n = kFirstLength; n < largest; n *= static_cast<std::size_t>(step_))
     out.push_back(n);

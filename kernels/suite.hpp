@@ -60,8 +60,9 @@ double dram_working_set(const roofline::Device& device);
 
 // The one sizing rule: elements per array are the user's size, or the fewest that put a case's
 // working set in DRAM; a size study sweeps from 1 K elements ×8 (quick) or ×2 (full) up to the
-// study's largest working set. Every size is checked against the limits before anything is
-// allocated.
+// study's largest working set. Sizes of its own choosing stay within the device's limits (the
+// most they allow where DRAM would need more); the user's size is checked against them before
+// anything is allocated.
 class Sizing {
  public:
   // Throws roofline::InputError for a size that is not positive.

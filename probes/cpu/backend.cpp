@@ -242,7 +242,7 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
           std::fprintf(stderr,
                        "time budget: probe %s: at this machine's pace the sweep's steps still "
                        "needed take about %.0f s even with every other one left out, and %.0f s "
-                       "are left: it runs over\n",
+                       "are left: it may run over\n",
                        device.id.c_str(), t.seconds, std::max(0.0, left));
         }
       }

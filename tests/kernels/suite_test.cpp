@@ -189,6 +189,26 @@ TEST(Sizing, StudyLengthsAreLogSpacedFrom1KUntilTheStudysLargestWorkingSet) {
   EXPECT_EQ(Sizing(kMemory, 77, true).lengths(2, Precision::fp32), std::vector<std::size_t>{77});
 }
 
+TEST(Sizing, SizesOfItsOwnChoosingStayWithinTheDevicesLimits) {
+  // A CPU device of PoCL on a host reporting a large L3: DRAM from 1.2 GB, one allocation 1 GiB.
+  const MemoryFacts pocl = {.dram_bytes = 1.2e9,
+                            .study_bytes = 1.2e9,
+                            .all_arrays = {.bytes = 16e9, .what = "the host's memory"},
+                            .one_array = {.bytes = 1 << 30, .what = "one allocation"}};
+  const Sizing sizing(pocl, std::nullopt, true);
+  EXPECT_EQ(sizing.elements(1, Precision::fp32), (1u << 30) / 4);
+  EXPECT_EQ(sizing.elements(3, Precision::fp64), 50000000u);  // ⌈1.2e9 / 24⌉ fits
+  EXPECT_EQ(sizing.lengths(1, Precision::fp32).back(), (1u << 30) / 4);
+  const MemoryFacts small_memory = {.dram_bytes = 1.2e9,
+                                    .study_bytes = 0,
+                                    .all_arrays = {.bytes = 600e6, .what = "the host's memory"},
+                                    .one_array = {}};
+  EXPECT_EQ(Sizing(small_memory, std::nullopt, true).elements(3, Precision::fp64), 25000000u);
+  // The user's size is refused as it was.
+  EXPECT_EQ(refusal([&] { Sizing(pocl, 1 << 29, true).elements(1, Precision::fp32); }),
+            "size 536870912 needs 2147483648 bytes per fp32 array, more than one allocation");
+}
+
 TEST(Sizing, SizesBeyondALimitOrNotPositiveAreRefusedNamingTheValue) {
   EXPECT_EQ(refusal([] { Sizing(kMemory, 0, true); }), "size 0 is not a positive element count");
   EXPECT_EQ(refusal([] { Sizing(kMemory, -3, true); }), "size -3 is not a positive element count");
@@ -198,7 +218,9 @@ TEST(Sizing, SizesBeyondALimitOrNotPositiveAreRefusedNamingTheValue) {
                                  .study_bytes = 1 << 30,
                                  .all_arrays = {},
                                  .one_array = {.bytes = 1 << 29, .what = "one allocation"}};
-  EXPECT_EQ(refusal([&] { Sizing(per_array, std::nullopt, true).lengths(1, Precision::fp32); }),
+  // A study of its own choosing ends at the limit; the user's length is refused.
+  EXPECT_EQ(Sizing(per_array, std::nullopt, true).lengths(1, Precision::fp32).back(), 1u << 27);
+  EXPECT_EQ(refusal([&] { Sizing(per_array, 1 << 28, true).lengths(1, Precision::fp32); }),
             "size 268435456 needs 1073741824 bytes per fp32 array, more than one allocation");
   EXPECT_NO_THROW(Sizing(per_array, std::nullopt, true).elements(2, Precision::fp32));
   // Bytes beyond int64 are still written as the positive number they are.
