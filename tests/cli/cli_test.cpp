@@ -245,6 +245,36 @@ TEST(Cli, AFileRooflabCouldNotHaveWrittenIsRefusedWithItsPath) {
   EXPECT_NE(long_name.output.find(std::string(79, 'v') + "…"), std::string::npos);
 }
 
+// A string of any length in a field a pattern constrains is judged in a line, not a stack overflow
+// (issue 43: std::regex recursed once per character, and 30,000 of them crashed `report`).
+TEST(Cli, ALongStringInAPatternCheckedFieldIsJudgedNotACrash) {
+  const test_support::TempDir temp("cli_long_pattern");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(std::system(("'" WRITE_SAMPLE_FILES_BIN "' '" + dir.string() + "'").c_str()), 0);
+  const nlohmann::json sample = roofline::read_json_file(dir / "results.json");
+  for (const std::size_t length : {30'000, 1'000'000}) {
+    const auto report = [&](const std::string& field, const std::string& value) {
+      nlohmann::json j = sample;
+      (field == "schema" ? j["schema"] : j["machine"]["devices"][0]["id"]) = value;
+      std::ofstream(dir / "long.json") << j.dump();
+      return rooflab("report long.json -o long.html", dir);
+    };
+    const std::string digits(length, '7');
+    // A minor version of any length is still version 1.
+    auto r = report("schema", "rooflab.results/1." + digits);
+    EXPECT_EQ(r.code, 0) << length << ": " << r.output.substr(0, 2000);
+    r = report("schema", "rooflab.results/1." + digits + "x");
+    EXPECT_EQ(r.code, 2) << length << ": " << r.output.substr(0, 2000);
+    EXPECT_NE(r.output.find("is not rooflab.results/1"), std::string::npos)
+        << r.output.substr(0, 2000);
+    EXPECT_LT(r.output.size(), 400u) << "the value is quoted, not echoed whole";
+    r = report("id", "cuda:" + digits + "x");
+    EXPECT_EQ(r.code, 2) << length << ": " << r.output.substr(0, 2000);
+    EXPECT_NE(r.output.find("machine.devices[0].id: expected text matching"), std::string::npos)
+        << r.output.substr(0, 2000);
+  }
+}
+
 // -o never replaces a device node or FIFO, and two rooflabs never write the same output at once.
 TEST(Cli, OutputsAreRegularFilesWrittenByOneRooflabAtATime) {
   const test_support::TempDir temp("cli_outputs");
