@@ -359,9 +359,7 @@ roofline::OutputLock check_output(const std::filesystem::path& path,
       throw roofline::InputError("output '" + path.string() + "' is the input '" + input +
                                  "': writing it would destroy it");
   const auto target = roofline::output_target(path);
-  roofline::OutputLock lock(target);
-  roofline::remove_stale_temporaries(target);
-  return lock;
+  return roofline::OutputLock(target);
 }
 
 void say_probe_incomplete(Session& s, const roofline::MachineProfile& m,

@@ -491,6 +491,7 @@ void write_file_atomic(const std::filesystem::path& requested, std::string_view 
   if (fd < 0)
     throw std::runtime_error("cannot create a temporary file beside '" + path.string() +
                              "': " + std::generic_category().message(errno));
+  record_temporary(path, tmpl);
   set_partial_file(tmpl.c_str());
   size_t done = 0;
   while (done < content.size()) {

@@ -698,8 +698,11 @@ TEST(Cli, TheBareCommandReplacesItsFolderWholeOrNotAtAll) {
   for (const char* file : {"machine.json", "results.json", "report.html"})
     std::ofstream(dir / "out" / file) << "previous";
   std::ofstream(dir / ".out.Ab12Cd.keep") << "not a staging folder";
-  fs::create_directories(dir / ".out.Zz9Yy8");  // a killed run's staging folder
-  std::ofstream(dir / ".out.Zz9Yy8" / "machine.json") << "stale";
+  fs::create_directories(dir / ".out.before");  // the user's, named like a staging folder
+  std::ofstream(dir / ".out.before" / "machine.json") << "the user's";
+  fs::create_directories(dir / ".out.Zz9Yy8");  // a killed run's staging folder, which its lock
+  std::ofstream(dir / ".out.Zz9Yy8" / "machine.json") << "stale";  // file recorded
+  std::ofstream(dir / ".out.lock") << "999999\n.out.Zz9Yy8\n";
   // A refused option touches nothing: the previous folder stays as it was, and the killed run's
   // staging folder is left to the next run that takes the folder (checked below).
   expect_refused("-d cpuu -o out", "cpuu", dir);
@@ -725,7 +728,22 @@ TEST(Cli, TheBareCommandReplacesItsFolderWholeOrNotAtAll) {
   std::set<std::string> hidden;
   for (const auto& entry : fs::directory_iterator(dir))
     if (entry.path().filename().string()[0] == '.') hidden.insert(entry.path().filename().string());
-  EXPECT_EQ(hidden, std::set<std::string>{".out.Ab12Cd.keep"});
+  EXPECT_EQ(hidden, (std::set<std::string>{".out.Ab12Cd.keep", ".out.before"}));
+  EXPECT_EQ(slurp(dir / ".out.before" / "machine.json"), "the user's");
+}
+
+// Rooflab removes only the temporaries it recorded as its own, never a user's file named like one
+// (issue 43: a `.r.html.backup` beside the report was removed as a killed run's temporary).
+TEST(Cli, AUsersFilesNamedLikeTemporariesSurvive) {
+  const test_support::TempDir temp("cli_users_hidden");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(std::system(("'" WRITE_SAMPLE_FILES_BIN "' '" + dir.string() + "'").c_str()), 0);
+  for (const char* name : {".r.html.backup", ".r.html.Ab12Cd"})
+    std::ofstream(dir / name) << "the user's";
+  const auto r = rooflab("report results.json -o r.html", dir);
+  EXPECT_EQ(r.code, 0) << r.output;
+  for (const char* name : {".r.html.backup", ".r.html.Ab12Cd"})
+    EXPECT_EQ(slurp(dir / name), "the user's") << name;
 }
 
 namespace {
