@@ -279,6 +279,36 @@ TEST(Cli, ALongStringInAPatternCheckedFieldIsJudgedNotACrash) {
   }
 }
 
+// Text from a file reaches the terminal as terminal text through run --machine and --resume too:
+// the summary's device name and host, a failed result's message (issue 43, item 8).
+TEST(Cli, EscapesFromAProfileOrAResumedFileNeverReachTheTerminal) {
+  const test_support::TempDir temp("cli_escapes_run");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(std::system(("'" WRITE_SAMPLE_FILES_BIN "' '" + dir.string() + "'").c_str()), 0);
+  nlohmann::json machine = roofline::read_json_file(dir / "machine.json");
+  for (auto& device : machine["devices"])
+    if (device["id"] == "cpu") device["name"] = "CPU\x1b]0;owned\x07";
+  machine["provenance"]["host"] = "host\x1b[2J";
+  std::ofstream(dir / "hostile.json") << machine.dump();
+  const std::string run =
+      "run -d cpu --machine hostile.json --family stream --size 64K --repetitions 2 "
+      "--min-sample-time 0.001 --budget 0 --no-roof-check";
+  auto r = rooflab(run + " -o r.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.find('\x1b'), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("CPU^[]0;owned^G (cpu) on host^[[2J"), std::string::npos) << r.output;
+  nlohmann::json part = roofline::read_json_file(dir / "r.json");
+  auto& first = part["results"][0];
+  first["verification"]["status"] = "failed";
+  first["verification"]["message"] = "\x1b]0;owned\x07";
+  first["placement"] = nullptr;
+  std::ofstream(dir / "part.json") << part.dump();
+  r = rooflab(run + " --resume part.json", dir);
+  EXPECT_EQ(r.code, 1) << r.output;  // the failed result
+  EXPECT_EQ(r.output.find('\x1b'), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(": verification failed: ^[]0;owned^G\n"), std::string::npos) << r.output;
+}
+
 // -o never replaces a device node or FIFO, and two rooflabs never write the same output at once.
 TEST(Cli, OutputsAreRegularFilesWrittenByOneRooflabAtATime) {
   const test_support::TempDir temp("cli_outputs");
