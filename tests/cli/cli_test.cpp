@@ -309,6 +309,28 @@ TEST(Cli, EscapesFromAProfileOrAResumedFileNeverReachTheTerminal) {
   EXPECT_NE(r.output.find(": verification failed: ^[]0;owned^G\n"), std::string::npos) << r.output;
 }
 
+// A device's name is shown whole once in the report and cut everywhere else (issue 43: a 5 MB
+// name, repeated in about 52 places, made a 273 MB report).
+TEST(Cli, ALongDeviceNameIsShownWholeOnceInTheReport) {
+  const test_support::TempDir temp("cli_long_device_name");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(std::system(("'" WRITE_SAMPLE_FILES_BIN "' '" + dir.string() + "'").c_str()), 0);
+  auto r = rooflab("report results.json -o short.html", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  nlohmann::json results = roofline::read_json_file(dir / "results.json");
+  const std::string name(1 << 20, 'n');
+  results["machine"]["devices"][0]["name"] = name;
+  std::ofstream(dir / "long.json") << results.dump();
+  r = rooflab("report long.json -o long.html", dir);
+  ASSERT_EQ(r.code, 0) << r.output.substr(0, 2000);
+  EXPECT_LT(r.output.size(), 8000u) << "the terminal's summary holds the name cut";
+  const std::string html = slurp(dir / "long.html");
+  const std::size_t whole = html.find(name);
+  ASSERT_NE(whole, std::string::npos);
+  EXPECT_EQ(html.find(name, whole + 1), std::string::npos) << "the name whole, once";
+  EXPECT_LT(html.size(), fs::file_size(dir / "short.html") + name.size() + 100'000);
+}
+
 // -o never replaces a device node or FIFO, and two rooflabs never write the same output at once.
 TEST(Cli, OutputsAreRegularFilesWrittenByOneRooflabAtATime) {
   const test_support::TempDir temp("cli_outputs");
