@@ -78,7 +78,8 @@ std::string record_of(int fd) {
   return n > 0 ? std::string(text, static_cast<std::size_t>(n)) : "";
 }
 
-std::string line(const std::string& record, int index) {
+// Line `index` (from 0) of a record, without its newline; "" when it has none.
+std::string record_line(const std::string& record, int index) {
   std::size_t from = 0;
   for (int i = 0; i < index && from != std::string::npos; ++i) {
     from = record.find('\n', from);
@@ -94,7 +95,7 @@ std::string line(const std::string& record, int index) {
 void remove_recorded(int fd, const fs::path& target, const fs::path& lock) {
   struct stat st {};
   if (::fstat(fd, &st) != 0 || st.st_uid != ::geteuid()) return;
-  const std::string name = line(record_of(fd), 1);
+  const std::string name = record_line(record_of(fd), 1);
   const std::string prefix = hidden(target.filename().string(), ".");
   if (name.size() <= prefix.size() || !name.starts_with(prefix) ||
       name.find('/') != std::string::npos || name == lock.filename().string())
@@ -113,7 +114,7 @@ void record_temporary(const fs::path& target, const fs::path& temporary) {
   const int fd = ::open(lock.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) return;
   const std::string pid = std::to_string(::getpid());
-  if (line(record_of(fd), 0) == pid) {  // the lock this process holds
+  if (record_line(record_of(fd), 0) == pid) {  // the lock this process holds
     const std::string record = pid + "\n" + temporary.filename().string() + "\n";
     if (::ftruncate(fd, 0) == 0) (void)!::pwrite(fd, record.data(), record.size(), 0);
   }
@@ -134,7 +135,7 @@ OutputLock::OutputLock(const fs::path& target) : lock_(lock_path(target)) {
                        ": " + std::generic_category().message(errno));
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int why = errno;
-      const std::string pid = line(record_of(fd), 0);
+      const std::string pid = record_line(record_of(fd), 0);
       ::close(fd);
       if (why != EWOULDBLOCK)
         throw InputError("cannot lock " + quoted(lock_) + ": " +
