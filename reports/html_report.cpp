@@ -281,7 +281,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
     devices += fill_template(
         rooflab_embedded::device_html,
         {{"anchor", escape_xml("device-" + std::to_string(v.input + 1) + "-" + slug(v.device.id))},
-         {"title", escape_xml(device_title(v))},
+         {"title", escape_xml(full_device_title(v))},  // the name in full, once
          {"note", escape_xml(device_note(v, inputs[v.input]))},
          {"headline", headline_html(v.device)},
          {"roofline_chart", charts[i].roofline.empty() ? "" : figure(charts[i].roofline)},

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "reports/cut_text.hpp"
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
 #include "reports/html_table.hpp"
@@ -13,15 +14,6 @@ namespace {
 
 constexpr std::size_t kTerminalRows = 30;
 constexpr std::size_t kNameWidth = 60;  // characters of a kernel's name in the HTML table
-
-// The name cut to `width` characters (UTF-8 aware enough for names: cut at a byte that starts a
-// character), with an ellipsis where it was cut.
-std::string cut(const std::string& name, std::size_t width) {
-  if (name.size() <= width) return name;
-  std::size_t end = width;
-  while (end > 0 && (static_cast<unsigned char>(name[end]) & 0xC0) == 0x80) --end;
-  return name.substr(0, end) + "…";
-}
 
 // "DRAM 12.3 · L2 4.1": measured FLOP per byte at each level, from the slowest level up.
 std::string intensities(const roofline::Result& r) {
@@ -107,7 +99,7 @@ std::string program_html(const DeviceView& view) {
   std::vector<std::vector<Cell>> rows;
   for (const roofline::Result* r : program_results(view.records)) {
     const Row row = row_of(*r, view.device);
-    rows.push_back({Cell(cut(row.name, kNameWidth), "", row.full),
+    rows.push_back({Cell(cut_text(row.name, kNameWidth), "", row.full),
                     {row.grid},
                     {row.block},
                     {row.launches},

@@ -2,25 +2,14 @@
 
 #include <algorithm>
 
+#include "reports/cut_text.hpp"
+
 namespace reports {
 namespace {
 
 std::size_t display_width(const std::string& text) {
   return std::count_if(text.begin(), text.end(),
                        [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
-}
-
-// At most kMaxCellWidth characters, the rest cut to an ellipsis: a name of a megabyte from a file
-// would otherwise widen its column, and so every line, to a megabyte.
-std::string bounded(const std::string& cell) {
-  if (display_width(cell) <= kMaxCellWidth) return cell;
-  std::size_t chars = 0, end = 0;
-  while (end < cell.size()) {
-    if ((static_cast<unsigned char>(cell[end]) & 0xC0) != 0x80 && chars++ == kMaxCellWidth - 1)
-      break;
-    ++end;
-  }
-  return cell.substr(0, end) + "…";
 }
 
 }  // namespace
@@ -32,7 +21,7 @@ std::string text_table(const std::vector<std::string>& headers,
   cells.reserve(rows.size());
   for (const auto& row : rows) {
     std::vector<std::string> cut;
-    for (const std::string& cell : row) cut.push_back(bounded(cell));
+    for (const std::string& cell : row) cut.push_back(cut_text(cell, kMaxCellWidth));
     cells.push_back(std::move(cut));
   }
   std::vector<std::size_t> widths(headers.size(), 0);

@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 
+#include "reports/cut_text.hpp"
+
 namespace reports {
 
 std::vector<DeviceView> device_views(const std::vector<roofline::Results>& inputs) {
@@ -34,7 +36,7 @@ std::vector<DeviceView> device_views(const std::vector<roofline::Results>& input
   });
   // Two inputs of one host and device would give sections of one title: name input and time.
   std::vector<std::string> titles;
-  for (const DeviceView& v : views) titles.push_back(device_title(v));
+  for (const DeviceView& v : views) titles.push_back(full_device_title(v));
   for (std::size_t i = 0; i < views.size(); ++i) {
     if (std::count(titles.begin(), titles.end(), titles[i]) < 2) continue;
     DeviceView& v = views[i];
@@ -114,15 +116,27 @@ std::string params_text(const nlohmann::json& params) {
   return text;
 }
 
-std::string device_title(const DeviceView& view) {
+namespace {
+
+// The title with its name and host cut to `characters` (none: whole).
+std::string title_of(const DeviceView& view, std::size_t characters) {
+  const auto shown = [&](const std::string& text) {
+    return characters > 0 ? cut_text(text, characters) : text;
+  };
   std::string title = view.device.name.empty() ? view.device.id : view.device.name;
-  if (title != view.device.id) title += " (" + view.device.id + ")";
+  if (title != view.device.id) title = shown(title) + " (" + view.device.id + ")";
   const std::string& host = view.source->machine.provenance.host.empty()
                                 ? view.source->provenance.host
                                 : view.source->machine.provenance.host;
-  if (!host.empty()) title += " on " + host;
+  if (!host.empty()) title += " on " + shown(host);
   return title + view.distinction;
 }
+
+}  // namespace
+
+std::string device_title(const DeviceView& view) { return title_of(view, kTitleNameCharacters); }
+
+std::string full_device_title(const DeviceView& view) { return title_of(view, 0); }
 
 std::string slug(std::string_view text) {
   std::string out;

@@ -49,8 +49,13 @@ std::string key_param(const nlohmann::json& params);
 // All parameters as "n=1048576, m=64, isa=avx2".
 std::string params_text(const nlohmann::json& params);
 using roofline::bandwidth;
-// A title for a device of an input: "AMD EPYC 7763 (cpu) on host-a", and its distinction.
+// A title for a device of an input: "AMD EPYC 7763 (cpu) on host-a", and its distinction. Its
+// name and host cut to kTitleNameCharacters: the title recurs in every chart, table and line, and
+// a name from a file may be megabytes long.
+inline constexpr std::size_t kTitleNameCharacters = 60;
 std::string device_title(const DeviceView& view);
+// The title with the name and host whole: where the report shows a device's name once.
+std::string full_device_title(const DeviceView& view);
 // A file-name-safe form of text: letters, digits, '-' and '_'; others become '_'.
 std::string slug(std::string_view text);
 

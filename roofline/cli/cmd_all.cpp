@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "reports/escape.hpp"
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/output_folder.hpp"
@@ -64,7 +65,7 @@ void add_default_command(CLI::App& app, Session& s) {
     roofline::write_json_atomic(folder / kResultsFile, roofline::to_json(results));
     reports::write_report({results}, {.html = folder / kReportFile, .svg_dir = {}, .csv_dir = {}});
     out.commit();
-    std::printf("%s", reports::summary_table({results}).c_str());
+    std::printf("%s", reports::terminal_text(reports::summary_table({results})).c_str());
     std::printf("report: %s\n", final_path(kReportFile).c_str());
     report_problems(s, results);
     if (!results.incomplete.empty()) {

@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "reports/escape.hpp"
 #include "reports/report.hpp"
 #include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
@@ -107,7 +108,7 @@ void add_run_command(CLI::App& app, Session& s) {
         std::fprintf(stderr,
                      "warning: the profile %s is incomplete (%s): results in a level it did not "
                      "reach are not placed\n",
-                     opts->machine.c_str(), machine.incomplete.c_str());
+                     opts->machine.c_str(), reports::terminal_text(machine.incomplete).c_str());
     }
     std::optional<roofline::Results> resume;
     if (!opts->resume.empty())
@@ -115,7 +116,8 @@ void add_run_command(CLI::App& app, Session& s) {
     const auto results = run(s, machine, devices, options, resume ? &*resume : nullptr,
                              opts->measure.budget(kQuickBudgetSeconds * 2 / 3.0), opts->output);
     roofline::write_json_atomic(opts->output, roofline::to_json(results));
-    std::printf("%s", reports::summary_table({results}).c_str());
+    // Device names and hosts may come from --machine or --resume: shown as terminal text.
+    std::printf("%s", reports::terminal_text(reports::summary_table({results})).c_str());
     std::printf("results: %s\n", opts->output.c_str());
     report_problems(s, results);
     if (!results.incomplete.empty()) say_how_to_resume(s, results, opts->output);

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   // again.
   const bool placed = cli::apply_placement_options(argc, argv);
   roofline::ensure_pinned_threads(argv, cli::prepare_backend_environments() || placed);
+  if (!cli::check_thread_environment()) return cli::kExitBadInput;
 
   cli::Session session;
   for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);

@@ -20,12 +20,11 @@ namespace {
 
 constexpr std::array<const char*, 3> kFiles = {kMachineFile, kResultsFile, kReportFile};
 
-// One of the bare command's files, or a temporary file of one (write_file_atomic's).
+// One of the bare command's files. Only they are: a temporary of one is never left in a committed
+// folder, and a name like one may be the user's (`.report.html.backup`).
 bool ours(const std::string& name) {
   for (const char* file : kFiles)
-    if (name == file || (name.starts_with(roofline::hidden(file, ".")) &&
-                         name.size() == std::string(file).size() + 8))
-      return true;
+    if (name == file) return true;
   return false;
 }
 
@@ -44,19 +43,6 @@ bool remove_ours(const fs::path& dir) {
   std::error_code error;
   fs::remove_all(dir, error);
   return !error;
-}
-
-// The hidden `.NAME.XXXXXX` siblings of `folder` that a killed run left.
-void remove_stale_staging(const fs::path& folder) {
-  const fs::path parent = folder.parent_path().empty() ? "." : folder.parent_path();
-  const std::string prefix = roofline::hidden(folder.filename().string(), ".");
-  std::error_code error;
-  for (const auto& entry : fs::directory_iterator(parent, error)) {
-    const std::string name = entry.path().filename().string();
-    if (name.size() == prefix.size() + 6 && name.starts_with(prefix) && entry.is_directory(error) &&
-        !entry.is_symlink(error))
-      remove_ours(entry.path());
-  }
 }
 
 }  // namespace
@@ -83,14 +69,14 @@ OutputFolder::OutputFolder(const fs::path& requested) : folder_(requested) {
   if (!fs::is_directory(parent))
     throw roofline::InputError("cannot create folder '" + parent.string() + "'" +
                                (error ? ": " + error.message() : ""));
-  lock_ = roofline::OutputLock(folder_);
-  remove_stale_staging(folder_);
+  lock_ = roofline::OutputLock(folder_);  // removes a killed run's staging folder
   std::string pattern =
       (parent / roofline::hidden(folder_.filename().string(), ".XXXXXX")).string();
   if (mkdtemp(pattern.data()) == nullptr)
     throw roofline::InputError("cannot create a folder beside '" + folder_.string() +
                                "': " + std::generic_category().message(errno));
   staging_ = pattern;
+  roofline::record_temporary(folder_, staging_);
   fs::permissions(staging_, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                 fs::perms::others_read | fs::perms::others_exec);
 }
@@ -111,6 +97,7 @@ void OutputFolder::commit() {
   // One atomic exchange; a file system without it gets two renames.
   if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, folder_.c_str(), RENAME_EXCHANGE) != 0) {
     const fs::path previous = staging_.string() + ".old";
+    roofline::record_temporary(folder_, previous);
     if (std::rename(folder_.c_str(), previous.c_str()) != 0 ||
         std::rename(staging_.c_str(), folder_.c_str()) != 0)
       throw std::runtime_error("cannot replace '" + folder_.string() + "' with '" +

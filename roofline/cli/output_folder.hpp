@@ -19,8 +19,8 @@ inline constexpr const char* kReportFile = "report.html";
 class OutputFolder {
  public:
   // Refuses (InputError) a folder that holds anything but Rooflab's files (replacing it whole
-  // would delete them), or that another rooflab is writing; then makes the staging folder and
-  // removes a killed run's stale ones.
+  // would delete them), or that another rooflab is writing; then removes the staging folder a
+  // killed run recorded in the folder's lock (roofline::record_temporary) and makes its own.
   explicit OutputFolder(const std::filesystem::path& folder);
   OutputFolder(const OutputFolder&) = delete;
   OutputFolder& operator=(const OutputFolder&) = delete;

@@ -1,12 +1,64 @@
 #include "roofline/cli/placement.hpp"
 
+#include <omp.h>
+#include <sched.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "reports/escape.hpp"
 
 namespace cli {
 namespace {
+
+// A thread count beyond this many per online CPU is a typo, not a placement: OpenMP's runtime
+// crashed starting 100,000 threads on two CPUs, and ran out of memory describing a billion.
+constexpr long kMostThreadsPerCpu = 64;
+
+long online_cpus() { return std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)); }
+
+long most_threads() { return kMostThreadsPerCpu * online_cpus(); }
+
+// Why `value` is no thread count Rooflab runs with; empty when it is one.
+std::string thread_count_problem(std::string_view value) {
+  long n = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), n);
+  const std::string range = "a whole number from 1 to " + std::to_string(most_threads());
+  if ((error == std::errc::result_out_of_range && !value.starts_with('-')) ||
+      (error == std::errc() && end == value.data() + value.size() && n > most_threads()))
+    return "more than " + std::to_string(kMostThreadsPerCpu) + " threads per online CPU (" +
+           std::to_string(online_cpus()) + "): expected " + range;
+  if (error != std::errc() || end != value.data() + value.size() || n < 1)
+    return "expected " + range;
+  return "";
+}
+
+// The CPUs this process may run on. OpenMP has bound this thread to its first place by now; its
+// places hold the CPUs the process started with.
+int available_cpus() {
+  int cpus = 0;
+  for (int place = 0; place < omp_get_num_places(); ++place) cpus += omp_get_place_num_procs(place);
+  if (cpus > 0) return cpus;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+}
+
+CLI::Validator thread_count() {
+  return CLI::Validator(
+      [](std::string& value) {
+        const std::string problem = thread_count_problem(value);
+        return problem.empty() ? problem : "'" + value + "': " + problem;
+      },
+      "INT in [1 - " + std::to_string(most_threads()) + "]");
+}
 
 struct PlacementOption {
   const char* flag;
@@ -19,7 +71,7 @@ struct PlacementOption {
 // would be refused by the runtime itself, in its words, before the command could name it.
 const std::vector<PlacementOption>& placement_options() {
   static const std::vector<PlacementOption> options{
-      {"--threads", "OMP_NUM_THREADS", CLI::Range(1, 4096),
+      {"--threads", "OMP_NUM_THREADS", thread_count(),
        "CPU threads at most: the thread ladders stop there (OMP_NUM_THREADS; default: one per "
        "core)"},
       {"--places", "OMP_PLACES", CLI::IsMember({"cores", "threads"}),
@@ -43,19 +95,47 @@ const char* value_of(const char* flag, int argc, char** argv, int i) {
 
 bool apply_placement_options(int argc, char** argv) {
   bool changed = false;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--") == 0) break;
-    for (const auto& option : placement_options()) {
-      const char* value = value_of(option.flag, argc, argv, i);
-      // A bad value is left to the command's own check, which names it.
-      if (value == nullptr || !option.check(std::string(value)).empty()) continue;
-      const char* current = std::getenv(option.variable);
-      if (current != nullptr && std::strcmp(current, value) == 0) continue;
-      setenv(option.variable, value, 1);
-      changed = true;
-    }
+  for (const auto& option : placement_options()) {
+    // Given more than once, the last one counts, as in the command's own parse. Applying what the
+    // arguments alone decide makes this idempotent: when the program starts again with the
+    // environment set here, nothing changes, and it does not start again.
+    const char* value = nullptr;
+    for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i)
+      if (const char* v = value_of(option.flag, argc, argv, i)) value = v;
+    // A bad value is left to the command's own check, which names it.
+    if (value == nullptr || !option.check(std::string(value)).empty()) continue;
+    const char* current = std::getenv(option.variable);
+    if (current != nullptr && std::strcmp(current, value) == 0) continue;
+    setenv(option.variable, value, 1);
+    changed = true;
   }
   return changed;
+}
+
+bool check_thread_environment() {
+  const char* variable = std::getenv("OMP_NUM_THREADS");
+  if (variable == nullptr || *variable == '\0') return true;
+  // One count per nesting level, as "8,2".
+  const std::string_view text = variable;
+  long first = 0;
+  for (std::size_t from = 0; from <= text.size();) {
+    const std::size_t comma = std::min(text.find(',', from), text.size());
+    const std::string_view count = text.substr(from, comma - from);
+    if (const std::string problem = thread_count_problem(count); !problem.empty()) {
+      std::cerr << "rooflab: error: OMP_NUM_THREADS='" << reports::terminal_text(text.substr(0, 64))
+                << (text.size() > 64 ? "…" : "") << "': " << problem << "\n";
+      return false;
+    }
+    if (from == 0) std::from_chars(count.data(), count.data() + count.size(), first);
+    from = comma + 1;
+  }
+  const int available = available_cpus();
+  if (available > 0 && first > available)
+    std::cerr << "warning: " << first << " threads (OMP_NUM_THREADS or --threads) on the "
+              << available
+              << " CPUs this process may run on: threads take turns on a CPU, and every "
+                 "multi-threaded time measures that\n";
+  return true;
 }
 
 void add_placement_flags(CLI::App& command) {
@@ -64,7 +144,8 @@ void add_placement_flags(CLI::App& command) {
     command
         .add_option_function<std::string>(
             option.flag, [](const std::string&) {}, option.help)
-        ->check(option.check);
+        ->check(option.check)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 }
 
 }  // namespace cli

@@ -7,10 +7,17 @@
 
 namespace cli {
 
-// Sets the environment the placement options name; whether it changed.
+// Sets the environment the placement options name, the last of an option given twice; whether it
+// changed. A second call with the same arguments changes nothing.
 bool apply_placement_options(int argc, char** argv);
 
-// Adds --threads, --places and --bind to a command (already applied by then).
+// Before OpenMP starts its threads: refuses OMP_NUM_THREADS (on stderr; false) where it is no
+// thread count or more than 64 per online CPU, and warns where it exceeds the CPUs this process
+// may run on.
+bool check_thread_environment();
+
+// Adds --threads, --places and --bind to a command (already applied by then; each value checked,
+// the last one kept).
 void add_placement_flags(CLI::App& command);
 
 }  // namespace cli

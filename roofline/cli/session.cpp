@@ -8,7 +8,9 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 
+#include "reports/escape.hpp"
 #include "reports/identical_devices.hpp"
 #include "reports/roof_check.hpp"
 #include "roofline/budget.hpp"
@@ -373,9 +375,7 @@ roofline::OutputLock check_output(const std::filesystem::path& path,
       throw roofline::InputError("output '" + path.string() + "' is the input '" + input +
                                  "': writing it would destroy it");
   const auto target = roofline::output_target(path);
-  roofline::OutputLock lock(target);
-  roofline::remove_stale_temporaries(target);
-  return lock;
+  return roofline::OutputLock(target);
 }
 
 void say_probe_incomplete(Session& s, const roofline::MachineProfile& m,
@@ -394,53 +394,55 @@ std::string resume_command(const Session& s, const std::string& written) {
 
 void say_how_to_resume(Session& s, const roofline::Results& r, const std::string& written,
                        const std::string& command) {
-  std::cerr << "rooflab: " << r.incomplete << ": the " << r.results.size() << " finished are in "
-            << written << " (marked incomplete). To run the rest: "
-            << (command.empty() ? resume_command(s, written) : command) << "\n";
+  std::ostringstream text;
+  text << "rooflab: " << r.incomplete << ": the " << r.results.size() << " finished are in "
+       << written << " (marked incomplete). To run the rest: "
+       << (command.empty() ? resume_command(s, written) : command) << "\n";
+  std::cerr << reports::terminal_text(text.str());
   // A run its time budget stopped did what was asked of it.
   if (roofline::interrupted()) s.exit_code = roofline::interrupt_exit_code();
 }
 
 void report_problems(Session& s, const roofline::Results& r) {
+  // Names, hosts and messages may come from a file (--machine, --resume): shown as terminal text.
+  std::ostringstream text;
   if (const auto above = roofline::above_roof(r); !above.empty()) {
     const auto* worst = *std::max_element(above.begin(), above.end(), [](auto* a, auto* b) {
       return a->placement->efficiency < b->placement->efficiency;
     });
-    std::cerr << "warning: " << above.size()
-              << " result(s) lie more than 10% above their roof (up to "
-              << static_cast<int>(worst->placement->efficiency * 100) << "%, " << worst->device
-              << " " << worst->family << "/" << worst->variant << " " << worst->params.dump()
-              << "): the probe's ceilings fall short of what the kernels reached. Either the "
-                 "machine ran faster than during the probe (re-probe on a quiet machine), or the "
-                 "probe's kernels do not reach this device's peak; do not trust these "
-                 "efficiencies\n";
+    text << "warning: " << above.size() << " result(s) lie more than 10% above their roof (up to "
+         << static_cast<int>(worst->placement->efficiency * 100) << "%, " << worst->device << " "
+         << worst->family << "/" << worst->variant << " " << worst->params.dump()
+         << "): the probe's ceilings fall short of what the kernels reached. Either the "
+            "machine ran faster than during the probe (re-probe on a quiet machine), or the "
+            "probe's kernels do not reach this device's peak; do not trust these "
+            "efficiencies\n";
   }
   if (const auto below = roofline::far_below_roof(r); !below.empty()) {
     const auto* worst = *std::min_element(below.begin(), below.end(), [](auto* a, auto* b) {
       return a->placement->efficiency < b->placement->efficiency;
     });
-    std::cerr << "note: " << below.size() << " stable result(s) lie below "
-              << static_cast<int>(roofline::kFarBelowRoof * 100)
-              << "% of their roof; the lowest: " << worst->device << " " << worst->family << "/"
-              << worst->variant << " " << worst->params.dump() << ", " << worst->placement->note
-              << "\n";
+    text << "note: " << below.size() << " stable result(s) lie below "
+         << static_cast<int>(roofline::kFarBelowRoof * 100)
+         << "% of their roof; the lowest: " << worst->device << " " << worst->family << "/"
+         << worst->variant << " " << worst->params.dump() << ", " << worst->placement->note << "\n";
   }
   for (const auto& device : r.machine.devices)
     if (roofline::roof_moved(r, device.id))
-      std::cerr << "warning: " << device.id << ": " << reports::roof_check_note(r, device.id)
-                << "\n";
+      text << "warning: " << device.id << ": " << reports::roof_check_note(r, device.id) << "\n";
   for (const auto& result : r.results) {
     if (result.ok()) continue;
-    std::cerr << "FAILED " << result.family << "/" << result.variant << " " << result.params.dump()
-              << ": " << result.failure() << "\n";
+    text << "FAILED " << result.family << "/" << result.variant << " " << result.params.dump()
+         << ": " << result.failure() << "\n";
     s.exit_code = kExitFailure;
   }
   for (const auto& check : r.roof_checks)
     if (!check.ok()) {
-      std::cerr << "FAILED roof check " << check.device << " " << check.variant << " "
-                << check.params.dump() << ": " << check.failure() << "\n";
+      text << "FAILED roof check " << check.device << " " << check.variant << " "
+           << check.params.dump() << ": " << check.failure() << "\n";
       s.exit_code = kExitFailure;
     }
+  std::cerr << reports::terminal_text(text.str());
 }
 
 }  // namespace cli

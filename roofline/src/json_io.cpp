@@ -3,9 +3,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <system_error>
 
@@ -374,19 +374,48 @@ std::string schema_of(const json& j) {
              : "";
 }
 
+namespace {
+
+// The major version in "NAME/MAJOR" or "NAME/MAJOR.MINOR" (each version part digits), or nothing
+// for any other text: read by hand, in one pass, whatever the text's length.
+std::optional<std::string_view> major_version(std::string_view schema, std::string_view name) {
+  if (!schema.starts_with(name) || schema.substr(name.size(), 1) != "/") return std::nullopt;
+  const std::string_view version = schema.substr(name.size() + 1);
+  const auto digits = [](std::string_view s) {
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  const std::size_t dot = version.find('.');
+  const std::string_view major = version.substr(0, dot);
+  if (!digits(major) || (dot != std::string_view::npos && !digits(version.substr(dot + 1))))
+    return std::nullopt;
+  return major;
+}
+
+// A file's text as a message quotes it: at most 64 bytes (cut at a character's start), then "…".
+std::string quoted_text(std::string_view text) {
+  constexpr std::size_t kMost = 64;
+  if (text.size() <= kMost) return std::string(text);
+  std::size_t cut = kMost;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "…";
+}
+
+}  // namespace
+
 void check_schema(const json& j, std::string_view expected, const std::string& where) {
   if (!j.is_object() || !j.contains("schema") || !j["schema"].is_string())
     throw InputError(where + ": no \"schema\" field (expected " + std::string(expected) + ")");
-  const std::string schema = j["schema"];
-  const std::string name(expected.substr(0, expected.find('/')));
-  const std::string major(expected.substr(expected.find('/') + 1));
-  static const std::regex form(R"(([a-z.]+)/(\d+)(\.\d+)?)");
-  std::smatch m;
-  if (!std::regex_match(schema, m, form) || m[1] != name)
-    throw InputError(where + ": schema \"" + schema + "\" is not " + std::string(expected));
-  if (m[2] != major)
-    throw InputError(where + ": schema \"" + schema + "\" has unknown major version " + m[2].str() +
-                     " (this Rooflab reads " + std::string(expected) + ")");
+  const std::string& schema = j["schema"].get_ref<const std::string&>();
+  const std::string_view name = expected.substr(0, expected.find('/'));
+  const std::string_view major = expected.substr(expected.find('/') + 1);
+  const std::optional<std::string_view> found = major_version(schema, name);
+  if (!found)
+    throw InputError(where + ": schema \"" + quoted_text(schema) + "\" is not " +
+                     std::string(expected));
+  if (*found != major)
+    throw InputError(where + ": schema \"" + quoted_text(schema) + "\" has unknown major version " +
+                     quoted_text(*found) + " (this Rooflab reads " + std::string(expected) + ")");
 }
 
 json parse_json(std::istream& in, const std::string& name) {
@@ -462,6 +491,7 @@ void write_file_atomic(const std::filesystem::path& requested, std::string_view 
   if (fd < 0)
     throw std::runtime_error("cannot create a temporary file beside '" + path.string() +
                              "': " + std::generic_category().message(errno));
+  record_temporary(path, tmpl);
   set_partial_file(tmpl.c_str());
   size_t done = 0;
   while (done < content.size()) {

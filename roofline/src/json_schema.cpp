@@ -5,9 +5,10 @@
 #include <cstdio>
 #include <deque>
 #include <map>
-#include <regex>
 #include <set>
 #include <stdexcept>
+
+#include "roofline/src/pattern.hpp"
 
 namespace rooflab_embedded {
 extern const std::string_view machine_schema_json;
@@ -81,7 +82,7 @@ struct Node {
   std::string types_text;
   std::vector<std::string> required;
   std::map<std::string, const Node*, std::less<>> properties;
-  std::vector<std::pair<std::regex, const Node*>> pattern_properties;
+  std::vector<std::pair<detail::Pattern, const Node*>> pattern_properties;
   bool others_forbidden = false;
   const Node* others = nullptr;
   const Node* items = nullptr;
@@ -89,7 +90,7 @@ struct Node {
   std::optional<double> minimum, maximum, exclusive_minimum;
   const json* enum_values = nullptr;
   const json* const_value = nullptr;
-  std::optional<std::regex> pattern;
+  std::optional<detail::Pattern> pattern;
   std::string pattern_text;
   std::vector<const Node*> all_of, one_of;
   const Node *if_node = nullptr, *then_node = nullptr, *else_node = nullptr;
@@ -134,7 +135,7 @@ struct Store {
         for (const auto& [name, s] : value.items()) n.properties[name] = compile(s, doc);
       } else if (key == "patternProperties") {
         for (const auto& [p, s] : value.items())
-          n.pattern_properties.emplace_back(std::regex(p), compile(s, doc));
+          n.pattern_properties.emplace_back(detail::Pattern(p), compile(s, doc));
       } else if (key == "additionalProperties") {
         n.others_forbidden = value.is_boolean() && !value.get<bool>();
         if (!value.is_boolean()) n.others = sub("additionalProperties");
@@ -296,7 +297,7 @@ bool check_object(const json& v, const Node& n, const Step* at, SchemaFailure* o
       if (!check(value, *it->second, &step, out)) return false;
     }
     for (const auto& [pattern, sub] : n.pattern_properties)
-      if (std::regex_search(key, pattern)) {
+      if (pattern.search(key)) {
         matched = true;
         if (!check(value, *sub, &step, out)) return false;
       }
@@ -355,7 +356,7 @@ bool check(const json& v, const Node& n, const Step* at, SchemaFailure* out) {
       return fail(at, out,
                   "expected text of at least " + std::to_string(*n.min_length) + " character" +
                       (*n.min_length == 1 ? "" : "s"));
-    if (n.pattern && !std::regex_search(s, *n.pattern))
+    if (n.pattern && !n.pattern->search(s))
       return fail(at, out, "expected text matching " + n.pattern_text);
   }
   if (v.is_array()) {

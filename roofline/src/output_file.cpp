@@ -5,8 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cctype>
 #include <cerrno>
+#include <climits>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -69,22 +69,56 @@ fs::perms output_mode(const fs::path& target) {
          fs::perms::others_read;
 }
 
-void remove_stale_temporaries(const fs::path& target) {
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  const std::string prefix = hidden(target.filename().string(), ".");
-  constexpr std::size_t kRandom = 6;  // mkstemp's XXXXXX
-  std::error_code error;
-  for (const auto& entry : fs::directory_iterator(dir, error)) {
-    const std::string name = entry.path().filename().string();
-    if (name.size() != prefix.size() + kRandom || !name.starts_with(prefix)) continue;
-    bool random = true;
-    for (std::size_t i = prefix.size(); i < name.size(); ++i)
-      random = random && std::isalnum(static_cast<unsigned char>(name[i]));
-    struct stat st {};
-    if (random && ::lstat(entry.path().c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-        st.st_uid == ::geteuid())
-      ::unlink(entry.path().c_str());
+namespace {
+
+// The lock file's record: the holder's pid, then the temporary it is writing, a line each.
+std::string record_of(int fd) {
+  char text[PATH_MAX + 32];  // a pid and a file name
+  const ssize_t n = ::pread(fd, text, sizeof text, 0);
+  return n > 0 ? std::string(text, static_cast<std::size_t>(n)) : "";
+}
+
+// Line `index` (from 0) of a record, without its newline; "" when it has none.
+std::string record_line(const std::string& record, int index) {
+  std::size_t from = 0;
+  for (int i = 0; i < index && from != std::string::npos; ++i) {
+    from = record.find('\n', from);
+    if (from != std::string::npos) ++from;
   }
+  if (from == std::string::npos || from >= record.size()) return "";
+  return record.substr(from, record.find('\n', from) - from);
+}
+
+// Removes the temporary that a killed holder of `lock` (open as `fd`) recorded beside `target`:
+// only from a lock file of this user, only a name beside target in the form Rooflab gives its
+// temporaries (a record from elsewhere steers nothing), only a file or folder of this user.
+void remove_recorded(int fd, const fs::path& target, const fs::path& lock) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || st.st_uid != ::geteuid()) return;
+  const std::string name = record_line(record_of(fd), 1);
+  const std::string prefix = hidden(target.filename().string(), ".");
+  if (name.size() <= prefix.size() || !name.starts_with(prefix) ||
+      name.find('/') != std::string::npos || name == lock.filename().string())
+    return;
+  const fs::path recorded = lock.parent_path() / name;
+  if (::lstat(recorded.c_str(), &st) != 0 || st.st_uid != ::geteuid()) return;
+  std::error_code ignored;
+  if (S_ISREG(st.st_mode)) ::unlink(recorded.c_str());
+  if (S_ISDIR(st.st_mode)) fs::remove_all(recorded, ignored);
+}
+
+}  // namespace
+
+void record_temporary(const fs::path& target, const fs::path& temporary) {
+  const fs::path lock = OutputLock::lock_path(target);
+  const int fd = ::open(lock.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return;
+  const std::string pid = std::to_string(::getpid());
+  if (record_line(record_of(fd), 0) == pid) {  // the lock this process holds
+    const std::string record = pid + "\n" + temporary.filename().string() + "\n";
+    if (::ftruncate(fd, 0) == 0) (void)!::pwrite(fd, record.data(), record.size(), 0);
+  }
+  ::close(fd);
 }
 
 fs::path OutputLock::lock_path(const fs::path& target) {
@@ -101,13 +135,12 @@ OutputLock::OutputLock(const fs::path& target) : lock_(lock_path(target)) {
                        ": " + std::generic_category().message(errno));
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int why = errno;
-      char pid[32] = {};
-      const ssize_t n = ::pread(fd, pid, sizeof pid - 1, 0);
+      const std::string pid = record_line(record_of(fd), 0);
       ::close(fd);
       if (why != EWOULDBLOCK)
         throw InputError("cannot lock " + quoted(lock_) + ": " +
                          std::generic_category().message(why));
-      const std::string holder = n > 0 ? " (pid " + std::string(pid, std::size_t(n)) + ")" : "";
+      const std::string holder = pid.empty() ? "" : " (pid " + pid + ")";
       throw InputError("another rooflab" + holder + " is writing " + quoted(target) +
                        ": wait for it to finish or name another output (two runs at once would "
                        "also distort each other's timings)");
@@ -116,7 +149,8 @@ OutputLock::OutputLock(const fs::path& target) : lock_(lock_path(target)) {
     }, now{};
     if (::fstat(fd, &held) == 0 && ::stat(lock_.c_str(), &now) == 0 && held.st_dev == now.st_dev &&
         held.st_ino == now.st_ino) {
-      const std::string pid = std::to_string(::getpid());
+      remove_recorded(fd, target, lock_);
+      const std::string pid = std::to_string(::getpid()) + "\n";
       if (::ftruncate(fd, 0) == 0) (void)!::pwrite(fd, pid.data(), pid.size(), 0);
       fd_ = fd;
       return;

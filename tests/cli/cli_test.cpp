@@ -1,6 +1,7 @@
 // The command line end to end: bad input is refused with exit code 2 and a message that names it;
 // a tiny real probe → run → report writes files that parse and validate.
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,8 +36,11 @@ struct Outcome {
   std::string output;  // stdout and stderr
 };
 
-Outcome rooflab(const std::string& args, const fs::path& cwd = fs::temp_directory_path()) {
-  const std::string cmd = "cd '" + cwd.string() + "' && '" ROOFLAB_BIN "' " + args + " 2>&1";
+// `before`: what the shell puts before the program (variables, `timeout 60`).
+Outcome rooflab(const std::string& args, const fs::path& cwd = fs::temp_directory_path(),
+                const std::string& before = "") {
+  const std::string cmd =
+      "cd '" + cwd.string() + "' && " + before + " '" ROOFLAB_BIN "' " + args + " 2>&1";
   FILE* pipe = popen(cmd.c_str(), "r");
   std::string out;
   std::array<char, 4096> buf;
@@ -244,6 +248,88 @@ TEST(Cli, AFileRooflabCouldNotHaveWrittenIsRefusedWithItsPath) {
   EXPECT_EQ(long_name.code, 0) << long_name.output.substr(0, 2000);
   EXPECT_LT(long_name.output.size(), 4000u);
   EXPECT_NE(long_name.output.find(std::string(79, 'v') + "…"), std::string::npos);
+}
+
+// A string of any length in a field a pattern constrains is judged in a line, not a stack overflow
+// (issue 43: std::regex recursed once per character, and 30,000 of them crashed `report`).
+TEST(Cli, ALongStringInAPatternCheckedFieldIsJudgedNotACrash) {
+  const test_support::TempDir temp("cli_long_pattern");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(std::system(("'" WRITE_SAMPLE_FILES_BIN "' '" + dir.string() + "'").c_str()), 0);
+  const nlohmann::json sample = roofline::read_json_file(dir / "results.json");
+  for (const std::size_t length : {30'000, 1'000'000}) {
+    const auto report = [&](const std::string& field, const std::string& value) {
+      nlohmann::json j = sample;
+      (field == "schema" ? j["schema"] : j["machine"]["devices"][0]["id"]) = value;
+      std::ofstream(dir / "long.json") << j.dump();
+      return rooflab("report long.json -o long.html", dir);
+    };
+    const std::string digits(length, '7');
+    // A minor version of any length is still version 1.
+    auto r = report("schema", "rooflab.results/1." + digits);
+    EXPECT_EQ(r.code, 0) << length << ": " << r.output.substr(0, 2000);
+    r = report("schema", "rooflab.results/1." + digits + "x");
+    EXPECT_EQ(r.code, 2) << length << ": " << r.output.substr(0, 2000);
+    EXPECT_NE(r.output.find("is not rooflab.results/1"), std::string::npos)
+        << r.output.substr(0, 2000);
+    EXPECT_LT(r.output.size(), 400u) << "the value is quoted, not echoed whole";
+    r = report("id", "cuda:" + digits + "x");
+    EXPECT_EQ(r.code, 2) << length << ": " << r.output.substr(0, 2000);
+    EXPECT_NE(r.output.find("machine.devices[0].id: expected text matching"), std::string::npos)
+        << r.output.substr(0, 2000);
+  }
+}
+
+// Text from a file reaches the terminal as terminal text through run --machine and --resume too:
+// the summary's device name and host, a failed result's message (issue 43, item 8).
+TEST(Cli, EscapesFromAProfileOrAResumedFileNeverReachTheTerminal) {
+  const test_support::TempDir temp("cli_escapes_run");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(std::system(("'" WRITE_SAMPLE_FILES_BIN "' '" + dir.string() + "'").c_str()), 0);
+  nlohmann::json machine = roofline::read_json_file(dir / "machine.json");
+  for (auto& device : machine["devices"])
+    if (device["id"] == "cpu") device["name"] = "CPU\x1b]0;owned\x07";
+  machine["provenance"]["host"] = "host\x1b[2J";
+  std::ofstream(dir / "hostile.json") << machine.dump();
+  const std::string run =
+      "run -d cpu --machine hostile.json --family stream --size 64K --repetitions 2 "
+      "--min-sample-time 0.001 --budget 0 --no-roof-check";
+  auto r = rooflab(run + " -o r.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.find('\x1b'), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("CPU^[]0;owned^G (cpu) on host^[[2J"), std::string::npos) << r.output;
+  nlohmann::json part = roofline::read_json_file(dir / "r.json");
+  auto& first = part["results"][0];
+  first["verification"]["status"] = "failed";
+  first["verification"]["message"] = "\x1b]0;owned\x07";
+  first["placement"] = nullptr;
+  std::ofstream(dir / "part.json") << part.dump();
+  r = rooflab(run + " --resume part.json", dir);
+  EXPECT_EQ(r.code, 1) << r.output;  // the failed result
+  EXPECT_EQ(r.output.find('\x1b'), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(": verification failed: ^[]0;owned^G\n"), std::string::npos) << r.output;
+}
+
+// A device's name is shown whole once in the report and cut everywhere else (issue 43: a 5 MB
+// name, repeated in about 52 places, made a 273 MB report).
+TEST(Cli, ALongDeviceNameIsShownWholeOnceInTheReport) {
+  const test_support::TempDir temp("cli_long_device_name");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(std::system(("'" WRITE_SAMPLE_FILES_BIN "' '" + dir.string() + "'").c_str()), 0);
+  auto r = rooflab("report results.json -o short.html", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  nlohmann::json results = roofline::read_json_file(dir / "results.json");
+  const std::string name(1 << 20, 'n');
+  results["machine"]["devices"][0]["name"] = name;
+  std::ofstream(dir / "long.json") << results.dump();
+  r = rooflab("report long.json -o long.html", dir);
+  ASSERT_EQ(r.code, 0) << r.output.substr(0, 2000);
+  EXPECT_LT(r.output.size(), 8000u) << "the terminal's summary holds the name cut";
+  const std::string html = slurp(dir / "long.html");
+  const std::size_t whole = html.find(name);
+  ASSERT_NE(whole, std::string::npos);
+  EXPECT_EQ(html.find(name, whole + 1), std::string::npos) << "the name whole, once";
+  EXPECT_LT(html.size(), fs::file_size(dir / "short.html") + name.size() + 100'000);
 }
 
 // -o never replaces a device node or FIFO, and two rooflabs never write the same output at once.
@@ -752,8 +838,11 @@ TEST(Cli, TheBareCommandReplacesItsFolderWholeOrNotAtAll) {
   for (const char* file : {"machine.json", "results.json", "report.html"})
     std::ofstream(dir / "out" / file) << "previous";
   std::ofstream(dir / ".out.Ab12Cd.keep") << "not a staging folder";
-  fs::create_directories(dir / ".out.Zz9Yy8");  // a killed run's staging folder
-  std::ofstream(dir / ".out.Zz9Yy8" / "machine.json") << "stale";
+  fs::create_directories(dir / ".out.before");  // the user's, named like a staging folder
+  std::ofstream(dir / ".out.before" / "machine.json") << "the user's";
+  fs::create_directories(dir / ".out.Zz9Yy8");  // a killed run's staging folder, which its lock
+  std::ofstream(dir / ".out.Zz9Yy8" / "machine.json") << "stale";  // file recorded
+  std::ofstream(dir / ".out.lock") << "999999\n.out.Zz9Yy8\n";
   // A refused option touches nothing: the previous folder stays as it was, and the killed run's
   // staging folder is left to the next run that takes the folder (checked below).
   expect_refused("-d cpuu -o out", "cpuu", dir);
@@ -779,7 +868,22 @@ TEST(Cli, TheBareCommandReplacesItsFolderWholeOrNotAtAll) {
   std::set<std::string> hidden;
   for (const auto& entry : fs::directory_iterator(dir))
     if (entry.path().filename().string()[0] == '.') hidden.insert(entry.path().filename().string());
-  EXPECT_EQ(hidden, std::set<std::string>{".out.Ab12Cd.keep"});
+  EXPECT_EQ(hidden, (std::set<std::string>{".out.Ab12Cd.keep", ".out.before"}));
+  EXPECT_EQ(slurp(dir / ".out.before" / "machine.json"), "the user's");
+}
+
+// Rooflab removes only the temporaries it recorded as its own, never a user's file named like one
+// (issue 43: a `.r.html.backup` beside the report was removed as a killed run's temporary).
+TEST(Cli, AUsersFilesNamedLikeTemporariesSurvive) {
+  const test_support::TempDir temp("cli_users_hidden");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(std::system(("'" WRITE_SAMPLE_FILES_BIN "' '" + dir.string() + "'").c_str()), 0);
+  for (const char* name : {".r.html.backup", ".r.html.Ab12Cd"})
+    std::ofstream(dir / name) << "the user's";
+  const auto r = rooflab("report results.json -o r.html", dir);
+  EXPECT_EQ(r.code, 0) << r.output;
+  for (const char* name : {".r.html.backup", ".r.html.Ab12Cd"})
+    EXPECT_EQ(slurp(dir / name), "the user's") << name;
 }
 
 namespace {
@@ -912,6 +1016,55 @@ TEST(Cli, ThreadsPlacesAndBindSetOpenMpsPlacement) {
   expect_refused("run --threads 0", "--threads");
   expect_refused("run --places sockets", "sockets");
   expect_refused("probe --bind far", "far");
+}
+
+// Given twice, a placement option's last value counts, and the program starts again once to apply
+// them (issue 43: `--threads 1 --threads 2` re-executed it forever).
+TEST(Cli, ARepeatedPlacementOptionCountsOnceItsLastValue) {
+  const test_support::TempDir temp("cli_repeated_placement");
+  const auto r = rooflab(
+      "run -d cpu --family stream --size 64K --repetitions 2 --min-sample-time 0.001 --budget 0 "
+      "--threads 2 --threads 1 --places cores --places threads --bind close --bind=spread "
+      "-o t.json",
+      temp.path(), "timeout 300");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto t = roofline::results_from_json(roofline::read_json_file(temp.path() / "t.json"));
+  EXPECT_EQ(t.provenance.threads, 1);
+  EXPECT_EQ(t.provenance.thread_binding, "OMP_PLACES=threads OMP_PROC_BIND=spread");
+}
+
+// A thread count no machine here runs with is refused by name before OpenMP starts a thread
+// (issue 43: OMP_NUM_THREADS=100000 crashed in OpenMP's runtime, a billion ran out of memory);
+// more threads than CPUs run, with a warning.
+TEST(Cli, AbsurdThreadCountsAreRefusedAndMoreThanTheCpusWarnedOf) {
+  const test_support::TempDir temp("cli_thread_counts");
+  const long most = 64 * sysconf(_SC_NPROCESSORS_ONLN);
+  for (const std::string& count : {std::to_string(most + 1), std::string("1000000000")}) {
+    const auto r =
+        rooflab("run -d cpu --family stream --size 64K", temp.path(), "OMP_NUM_THREADS=" + count);
+    EXPECT_EQ(r.code, 2) << count << ":\n" << r.output;
+    EXPECT_EQ(r.output.rfind("rooflab: error: OMP_NUM_THREADS='" + count + "': more than 64 ", 0),
+              0u)
+        << r.output;
+    EXPECT_EQ(r.output.find('\n'), r.output.size() - 1) << "one line:\n" << r.output;
+  }
+  for (const std::string& count : {std::to_string(most + 1), std::string("99999999999999999999")})
+    expect_refused("run -d cpu --threads " + count,
+                   "--threads: '" + count + "': more than 64 threads per online CPU");
+  const auto nested = rooflab("list", temp.path(), "OMP_NUM_THREADS=4,many");
+  EXPECT_EQ(nested.code, 2) << nested.output;
+  EXPECT_NE(nested.output.find("OMP_NUM_THREADS='4,many': expected a whole number"),
+            std::string::npos)
+      << nested.output;
+  cpu_set_t cpus;
+  ASSERT_EQ(sched_getaffinity(0, sizeof cpus, &cpus), 0);
+  const std::string over = std::to_string(CPU_COUNT(&cpus) + 1);
+  const auto r = rooflab("list -d cpu", temp.path(), "OMP_NUM_THREADS=" + over);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("warning: " + over + " threads (OMP_NUM_THREADS or --threads) on the " +
+                          std::to_string(CPU_COUNT(&cpus)) + " CPUs"),
+            std::string::npos)
+      << r.output;
 }
 
 TEST(Cli, AnInterruptedProbeKeepsTheCeilingsItConcluded) {

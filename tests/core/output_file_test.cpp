@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -84,18 +85,35 @@ TEST(OutputFile, AnExistingFileKeepsItsModeANewOneIs0644) {
                 fs::perms::others_read);
 }
 
-TEST(OutputFile, OnlyTheOutputsOwnStaleTemporariesAreRemoved) {
+// Only the temporary a killed writer recorded in its lock is removed, never a name that looks
+// like one (issue 43: a user's `.r.json.backup` was removed as a stale temporary).
+TEST(OutputFile, OnlyTheTemporaryAKilledWriterRecordedIsRemoved) {
   const test_support::TempDir temp("out_stale");
-  for (const char* name : {".r.json.Ab12Cd", ".r.json.zzzzzz", ".r.json.lock", ".r.json.Ab12C",
-                           ".q.json.Ab12Cd", "r.json.Ab12Cd", ".r.json.Ab-2Cd"})
-    std::ofstream(temp.path() / name) << "partial";
-  fs::create_directory(temp.path() / ".r.json.Folder");
-  remove_stale_temporaries(temp.path() / "r.json");
-  for (const char* gone : {".r.json.Ab12Cd", ".r.json.zzzzzz"})
-    EXPECT_FALSE(fs::exists(temp.path() / gone)) << gone;
-  for (const char* kept : {".r.json.lock", ".r.json.Ab12C", ".q.json.Ab12Cd", "r.json.Ab12Cd",
-                           ".r.json.Ab-2Cd", ".r.json.Folder"})
-    EXPECT_TRUE(fs::exists(temp.path() / kept)) << kept;
+  const fs::path target = temp.path() / "r.json";
+  for (const char* name : {".r.json.backup", ".r.json.Ab12Cd"})
+    std::ofstream(temp.path() / name) << "the user's";
+  record_temporary(target, temp.path() / ".r.json.backup");  // without the lock: no record
+  EXPECT_FALSE(fs::exists(OutputLock::lock_path(target)));
+  const pid_t child = fork();
+  if (child == 0) {
+    OutputLock lock(target);
+    std::string name = (temp.path() / ".r.json.XXXXXX").string();
+    ::close(mkstemp(name.data()));
+    record_temporary(target, name);
+    std::ofstream(temp.path() / "recorded") << fs::path(name).filename().string();
+    std::raise(SIGKILL);  // killed while writing: the lock file and the temporary stay
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status)) << status;
+  const fs::path recorded = temp.path() / text_of(temp.path() / "recorded");
+  ASSERT_TRUE(fs::exists(recorded));
+  {
+    const OutputLock next(target);
+    EXPECT_FALSE(fs::exists(recorded));
+  }
+  for (const char* kept : {".r.json.backup", ".r.json.Ab12Cd"})
+    EXPECT_EQ(text_of(temp.path() / kept), "the user's") << kept;
 }
 
 TEST(OutputFile, ASecondWriterIsRefusedUntilTheFirstReleasesTheLock) {

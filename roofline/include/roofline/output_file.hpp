@@ -24,15 +24,18 @@ std::filesystem::path output_target(const std::filesystem::path& path);
 // new file.
 std::filesystem::perms output_mode(const std::filesystem::path& target);
 
-// Removes the hidden temporary files `.NAME.XXXXXX` that write_file_atomic leaves beside `target`
-// when killed while writing. Only regular files of this user that match the pattern exactly;
-// call it only while holding target's OutputLock (no other rooflab is writing them then).
-void remove_stale_temporaries(const std::filesystem::path& target);
+// Records in target's lock file, when this process holds it (OutputLock), the temporary file or
+// folder beside target that is about to take target's place: should the process be killed, the
+// next rooflab to lock target removes it. Rooflab removes only what it recorded so, never a name
+// that merely looks like one of its temporaries. Without the lock (an SVG beside a report),
+// nothing is recorded.
+void record_temporary(const std::filesystem::path& target, const std::filesystem::path& temporary);
 
 // An exclusive lock on an output, held while a command computes and writes it: flock(2) on a
-// hidden `.NAME.lock` beside it, which holds the writer's pid and is removed on release. A
+// hidden `.NAME.lock` beside it, which holds the writer's pid (a line) and is removed on release. A
 // second rooflab that names the same output is refused (InputError) instead of both writing it
 // and the last one silently winning; concurrent runs would distort each other's timings as well.
+// Taking it removes the temporary a killed holder recorded (record_temporary).
 class OutputLock {
  public:
   OutputLock() = default;
