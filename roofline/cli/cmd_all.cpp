@@ -6,6 +6,7 @@
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/output_folder.hpp"
+#include "roofline/interrupt.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -33,6 +34,7 @@ void add_default_command(CLI::App& app, Session& s) {
   app.require_subcommand(0, 1);
   app.callback([&app, &s, opts] {
     if (!app.get_subcommands().empty()) return;
+    roofline::install_interrupt_handlers(roofline::OnSignal::finish_then_write);
     auto devices = select_devices(s, opts->devices);
     OutputFolder out(opts->folder);  // written whole at the end, or not at all
     const auto folder = out.staging();

@@ -9,6 +9,7 @@
 #include "roofline/cli/size_option.hpp"
 #include "roofline/cluster/world.hpp"
 #include "roofline/input_error.hpp"
+#include "roofline/interrupt.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -90,6 +91,7 @@ void add_probe_command(CLI::App& app, Session& s) {
                       "4x the last-level cache)");
   add_measure_flags(*cmd, opts->measure);
   cmd->callback([&s, opts, max_working_set, output, distinct, rank_timeout] {
+    roofline::install_interrupt_handlers(roofline::OnSignal::finish_then_write);
     const bool in_cluster = cluster::launched_by_mpi();
     if (!in_cluster && (distinct->count() > 0 || rank_timeout->count() > 0))
       throw roofline::InputError("--distinct-nodes and --rank-timeout apply under mpirun only");

@@ -9,6 +9,7 @@
 #include "roofline/cli/output_folder.hpp"
 #include "roofline/cli/size_option.hpp"
 #include "roofline/cluster/world.hpp"
+#include "roofline/interrupt.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -72,6 +73,7 @@ void add_run_command(CLI::App& app, Session& s) {
                 "that level)");
   add_measure_flags(*cmd, opts->measure);
   cmd->callback([&s, opts, counters, size, output] {
+    roofline::install_interrupt_handlers(roofline::OnSignal::finish_then_write);
     roofline::RunOptions options{.quick = !opts->measure.full,
                                  .families = opts->families,
                                  .variants = opts->variants,

@@ -1,5 +1,6 @@
 // The command line end to end: bad input is refused with exit code 2 and a message that names it;
 // a tiny real probe → run → report writes files that parse and validate.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sched.h>
 #include <sys/stat.h>
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +20,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -797,6 +800,18 @@ class Running {
     return count == 0;
   }
   void signal(int number) const { kill(pid_, number); }
+  pid_t pid() const { return pid_; }
+  // Whether the process ended within `limit`, without reading its output.
+  bool ends_within(std::chrono::milliseconds limit) const {
+    const auto until = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < until) {
+      siginfo_t info{};
+      if (waitid(P_PID, pid_, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid_)
+        return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+  }
   // The rest of the output, then the wait status.
   int finish() {
     wait_for("\x01", 1);
@@ -1108,6 +1123,43 @@ TEST(Cli, ASecondInterruptStopsAtOnce) {
   for (const auto& entry : fs::directory_iterator(temp.path())) {
     const std::string name = entry.path().filename().string();
     EXPECT_TRUE(!name.starts_with(".r.json.") || name == ".r.json.lock") << name;
+  }
+}
+
+// SIGHUP (a closed ssh session) keeps what finished as SIGINT does, with the command to resume.
+TEST(Cli, AHangupKeepsWhatFinishedForResume) {
+  const StoppableRun stoppable("cli_hangup");
+  const auto part = stoppable.stopped(SIGHUP, 3, "interrupted by SIGHUP");
+  stoppable.expect_resume_completes(part);
+}
+
+// report and compare measure nothing: the first signal ends them, even blocked reading a FIFO
+// (issue 43: they ignored it, and a FIFO input needed SIGKILL).
+TEST(Cli, CommandsThatMeasureNothingEndOnTheFirstSignal) {
+  const test_support::TempDir temp("cli_signal_once");
+  const fs::path fifo = temp.path() / "in.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string args : {"report in.json -o r.html", "compare in.json in.json"}) {
+    // Held open for writing and never written: rooflab waits in its read.
+    const int writer = open(fifo.c_str(), O_RDWR);
+    ASSERT_GE(writer, 0);
+    Running reading(args, temp.path());
+    bool opened = false;  // rooflab holds the FIFO open: it is reading, its handlers installed
+    for (int i = 0; i < 500 && !opened; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      std::error_code error;
+      for (const auto& fd :
+           fs::directory_iterator("/proc/" + std::to_string(reading.pid()) + "/fd", error))
+        opened = opened || fs::read_symlink(fd.path(), error) == fifo;
+    }
+    ASSERT_TRUE(opened) << args;
+    reading.signal(SIGTERM);
+    const bool ended = reading.ends_within(std::chrono::seconds(5));
+    close(writer);  // the end of its input, should it still be reading
+    const int status = reading.finish();
+    EXPECT_TRUE(ended) << args;
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << args << reading.output;
+    EXPECT_FALSE(fs::exists(temp.path() / "r.html"));
   }
 }
 
