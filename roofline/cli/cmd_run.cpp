@@ -7,6 +7,7 @@
 #include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/output_folder.hpp"
+#include "roofline/cli/resume.hpp"
 #include "roofline/cli/size_option.hpp"
 #include "roofline/cluster/world.hpp"
 #include "roofline/interrupt.hpp"
@@ -113,8 +114,7 @@ void add_run_command(CLI::App& app, Session& s) {
                      opts->machine.c_str(), reports::terminal_text(machine.incomplete).c_str());
     }
     std::optional<roofline::Results> resume;
-    if (!opts->resume.empty())
-      resume = roofline::results_from_json(roofline::read_json_file(opts->resume));
+    if (!opts->resume.empty()) resume = read_resumed(opts->resume);
     const auto results = run(s, machine, devices, options, resume ? &*resume : nullptr,
                              opts->measure.budget(kQuickBudgetSeconds * 2 / 3.0), opts->output);
     roofline::write_json_atomic(opts->output, roofline::to_json(results));
