@@ -5,6 +5,7 @@
 
 #include "roofline/cli/cluster_probe.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/incomplete_output.hpp"
 #include "roofline/cli/placement.hpp"
 #include "roofline/cli/size_option.hpp"
 #include "roofline/cluster/world.hpp"
@@ -116,9 +117,15 @@ void add_probe_command(CLI::App& app, Session& s) {
     // Locked once the options are known good (see run).
     const auto lock = check_output(opts->output);
     const auto machine = probe(s, devices, options, budget);
-    roofline::write_json_atomic(opts->output, roofline::to_json(machine));
-    std::printf("machine profile: %s\n", opts->output.c_str());
-    if (!machine.incomplete.empty()) say_probe_incomplete(s, machine, opts->output);
+    const std::string written =
+        machine.incomplete.empty() ? opts->output : incomplete_output(opts->output).string();
+    roofline::write_json_atomic(written, roofline::to_json(machine));
+    std::printf("machine profile: %s\n", written.c_str());
+    if (machine.incomplete.empty()) return;
+    say_probe_incomplete(s, machine, written);
+    if (written != opts->output)
+      std::fprintf(stderr, "rooflab: the complete profile %s is kept as it was\n",
+                   opts->output.c_str());
   });
 }
 

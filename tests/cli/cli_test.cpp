@@ -1048,6 +1048,65 @@ TEST(Cli, ResumeJudgesItsFileAndSaysWhatItKeeps) {
   EXPECT_EQ(command.find("--resume"), command.rfind("--resume")) << command;
 }
 
+// An interrupt never replaces a complete earlier result (issue 43): what finished goes beside it,
+// as NAME.incomplete.json (the bare command's folder: FOLDER.incomplete), and completing the
+// run replaces the complete file.
+TEST(Cli, AnInterruptKeepsACompleteEarlierResultAndWritesBesideIt) {
+  const StoppableRun stoppable("cli_keep_complete");
+  const fs::path& dir = stoppable.dir();
+  const std::string whole = slurp(dir / "whole.json"), machine = slurp(dir / "machine.json");
+
+  Running running(stoppable.run + " -o whole.json", dir);
+  ASSERT_TRUE(running.wait_for("run cpu [", 3)) << running.output;
+  running.signal(SIGINT);
+  int status = running.finish();
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGINT) << running.output;
+  EXPECT_EQ(slurp(dir / "whole.json"), whole);
+  EXPECT_NE(running.output.find("the complete results whole.json are kept as they were"),
+            std::string::npos)
+      << running.output;
+  EXPECT_NE(running.output.find("-o whole.json --resume whole.incomplete.json"), std::string::npos)
+      << running.output;
+  const auto part =
+      roofline::results_from_json(roofline::read_json_file(dir / "whole.incomplete.json"));
+  EXPECT_FALSE(part.incomplete.empty());
+  auto r = rooflab(stoppable.run + " -o whole.json --resume whole.incomplete.json", dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto done = roofline::results_from_json(roofline::read_json_file(dir / "whole.json"));
+  EXPECT_TRUE(done.incomplete.empty());
+  EXPECT_EQ(case_list(done), case_list(stoppable.whole));
+  EXPECT_FALSE(fs::exists(dir / "whole.incomplete.json"));
+
+  Running probing("probe -d cpu --repetitions 3 --min-sample-time 0.002 -o machine.json", dir);
+  ASSERT_TRUE(probing.wait_for("bandwidth sweep at ", 2)) << probing.output;
+  probing.signal(SIGTERM);
+  status = probing.finish();
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM) << probing.output;
+  EXPECT_EQ(slurp(dir / "machine.json"), machine);
+  EXPECT_NE(probing.output.find("machine.incomplete.json holds what finished"), std::string::npos)
+      << probing.output;
+  EXPECT_FALSE(
+      roofline::machine_from_json(roofline::read_json_file(dir / "machine.incomplete.json"))
+          .incomplete.empty());
+
+  fs::create_directory(dir / "out");  // a complete run of the bare command
+  fs::copy_file(dir / "machine.json", dir / "out" / "machine.json");
+  fs::copy_file(dir / "whole.json", dir / "out" / "results.json");
+  std::ofstream(dir / "out" / "report.html") << "complete";
+  Running bare("-d cpu --repetitions 3 --min-sample-time 0.002 -o out", dir);
+  ASSERT_TRUE(bare.wait_for("bandwidth sweep at ", 2)) << bare.output;
+  bare.signal(SIGINT);
+  status = bare.finish();
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGINT) << bare.output;
+  EXPECT_EQ(slurp(dir / "out" / "report.html"), "complete");
+  EXPECT_EQ(slurp(dir / "out" / "machine.json"), machine);
+  EXPECT_NE(bare.output.find("the complete run in out is kept as it was"), std::string::npos)
+      << bare.output;
+  EXPECT_FALSE(
+      roofline::machine_from_json(roofline::read_json_file(dir / "out.incomplete" / "machine.json"))
+          .incomplete.empty());
+}
+
 TEST(Cli, ATimeBudgetShrinksRepetitionsThenSampleTimeThenStopsForResume) {
   const test_support::TempDir temp("cli_budget");
   const std::string run = "run -d cpu --family stream --size 64K --min-sample-time 0.002";
