@@ -1266,8 +1266,9 @@ TEST(Cli, CommandsThatMeasureNothingEndOnTheFirstSignal) {
   const fs::path fifo = temp.path() / "in.json";
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   for (const std::string args : {"report in.json -o r.html", "compare in.json in.json"}) {
-    // Held open for writing and never written: rooflab waits in its read.
-    const int writer = open(fifo.c_str(), O_RDWR);
+    // Held open for writing and never written: rooflab waits in its read. Not inherited, so that
+    // only rooflab's own open puts the FIFO among its files.
+    const int writer = open(fifo.c_str(), O_RDWR | O_CLOEXEC);
     ASSERT_GE(writer, 0);
     Running reading(args, temp.path());
     bool opened = false;  // rooflab holds the FIFO open: it is reading, its handlers installed
@@ -1276,7 +1277,7 @@ TEST(Cli, CommandsThatMeasureNothingEndOnTheFirstSignal) {
       std::error_code error;
       for (const auto& fd :
            fs::directory_iterator("/proc/" + std::to_string(reading.pid()) + "/fd", error))
-        opened = opened || fs::read_symlink(fd.path(), error) == fifo;
+        opened = opened || fs::read_symlink(fd.path(), error) == fs::canonical(fifo);
     }
     ASSERT_TRUE(opened) << args;
     reading.signal(SIGTERM);
