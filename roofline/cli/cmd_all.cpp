@@ -6,6 +6,7 @@
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/output_folder.hpp"
+#include "roofline/interrupt.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -13,6 +14,11 @@ namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// For a run stopped early whose folder held a complete run (OutputFolder::keep_complete).
+void say_kept(const std::string& folder) {
+  std::fprintf(stderr, "rooflab: the complete run in %s is kept as it was\n", folder.c_str());
 }
 
 }  // namespace
@@ -33,6 +39,7 @@ void add_default_command(CLI::App& app, Session& s) {
   app.require_subcommand(0, 1);
   app.callback([&app, &s, opts] {
     if (!app.get_subcommands().empty()) return;
+    roofline::install_interrupt_handlers(roofline::OnSignal::finish_then_write);
     auto devices = select_devices(s, opts->devices);
     OutputFolder out(opts->folder);  // written whole at the end, or not at all
     const auto folder = out.staging();
@@ -45,8 +52,10 @@ void add_default_command(CLI::App& app, Session& s) {
                                budget ? std::optional<double>(*budget / 3) : std::nullopt);
     roofline::write_json_atomic(folder / kMachineFile, roofline::to_json(machine));
     if (!machine.incomplete.empty()) {  // stopped by an interrupt: no run, no report
+      const bool beside = out.keep_complete();
       out.commit();
       say_probe_incomplete(s, machine, final_path(kMachineFile));
+      if (beside) say_kept(opts->folder);
       return;
     }
     const auto results =
@@ -64,6 +73,7 @@ void add_default_command(CLI::App& app, Session& s) {
                    : std::nullopt);
     roofline::write_json_atomic(folder / kResultsFile, roofline::to_json(results));
     reports::write_report({results}, {.html = folder / kReportFile, .svg_dir = {}, .csv_dir = {}});
+    const bool beside = !results.incomplete.empty() && out.keep_complete();
     out.commit();
     std::printf("%s", reports::terminal_text(reports::summary_table({results})).c_str());
     std::printf("report: %s\n", final_path(kReportFile).c_str());
@@ -73,6 +83,7 @@ void add_default_command(CLI::App& app, Session& s) {
       say_how_to_resume(s, results, written,
                         "rooflab run --machine " + machine + " --resume " + written +
                             " && rooflab report " + written + " -o " + final_path(kReportFile));
+      if (beside) say_kept(opts->folder);
     }
   });
 }

@@ -5,10 +5,12 @@
 
 #include "roofline/cli/cluster_probe.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/incomplete_output.hpp"
 #include "roofline/cli/placement.hpp"
 #include "roofline/cli/size_option.hpp"
 #include "roofline/cluster/world.hpp"
 #include "roofline/input_error.hpp"
+#include "roofline/interrupt.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -90,6 +92,7 @@ void add_probe_command(CLI::App& app, Session& s) {
                       "4x the last-level cache)");
   add_measure_flags(*cmd, opts->measure);
   cmd->callback([&s, opts, max_working_set, output, distinct, rank_timeout] {
+    roofline::install_interrupt_handlers(roofline::OnSignal::finish_then_write);
     const bool in_cluster = cluster::launched_by_mpi();
     if (!in_cluster && (distinct->count() > 0 || rank_timeout->count() > 0))
       throw roofline::InputError("--distinct-nodes and --rank-timeout apply under mpirun only");
@@ -114,9 +117,15 @@ void add_probe_command(CLI::App& app, Session& s) {
     // Locked once the options are known good (see run).
     const auto lock = check_output(opts->output);
     const auto machine = probe(s, devices, options, budget);
-    roofline::write_json_atomic(opts->output, roofline::to_json(machine));
-    std::printf("machine profile: %s\n", opts->output.c_str());
-    if (!machine.incomplete.empty()) say_probe_incomplete(s, machine, opts->output);
+    const std::string written =
+        machine.incomplete.empty() ? opts->output : incomplete_output(opts->output).string();
+    roofline::write_json_atomic(written, roofline::to_json(machine));
+    std::printf("machine profile: %s\n", written.c_str());
+    if (machine.incomplete.empty()) return;
+    say_probe_incomplete(s, machine, written);
+    if (written != opts->output)
+      std::fprintf(stderr, "rooflab: the complete profile %s is kept as it was\n",
+                   opts->output.c_str());
   });
 }
 

@@ -14,6 +14,7 @@
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/cli/program_run.hpp"
 #include "roofline/input_error.hpp"
+#include "roofline/interrupt.hpp"
 #include "roofline/json_io.hpp"
 #include "roofline/program.hpp"
 #include "roofline/provenance.hpp"
@@ -98,6 +99,7 @@ void add_profile_command(CLI::App& app, Session& s) {
       ->capture_default_str();
   cmd->add_option("program", opts->program, "-- PROGRAM [ARGS...]")->required();
   cmd->callback([&s, opts] {
+    roofline::install_interrupt_handlers(roofline::OnSignal::finish_then_write);
     check_filter(opts->kernels);
     Selected selected = profiled_device(s, opts->device);
     const auto profiler = selected.backend->program_profiler();

@@ -6,9 +6,12 @@
 #include "reports/report.hpp"
 #include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/incomplete_output.hpp"
 #include "roofline/cli/output_folder.hpp"
+#include "roofline/cli/resume.hpp"
 #include "roofline/cli/size_option.hpp"
 #include "roofline/cluster/world.hpp"
+#include "roofline/interrupt.hpp"
 #include "roofline/json_io.hpp"
 
 namespace cli {
@@ -72,6 +75,7 @@ void add_run_command(CLI::App& app, Session& s) {
                 "that level)");
   add_measure_flags(*cmd, opts->measure);
   cmd->callback([&s, opts, counters, size, output] {
+    roofline::install_interrupt_handlers(roofline::OnSignal::finish_then_write);
     roofline::RunOptions options{.quick = !opts->measure.full,
                                  .families = opts->families,
                                  .variants = opts->variants,
@@ -111,16 +115,30 @@ void add_run_command(CLI::App& app, Session& s) {
                      opts->machine.c_str(), reports::terminal_text(machine.incomplete).c_str());
     }
     std::optional<roofline::Results> resume;
-    if (!opts->resume.empty())
-      resume = roofline::results_from_json(roofline::read_json_file(opts->resume));
+    if (!opts->resume.empty()) resume = read_resumed(opts->resume);
+    // Checkpoints and a stopped run's results: beside a complete earlier file, never over it.
+    const std::string partial = incomplete_output(opts->output).string();
     const auto results = run(s, machine, devices, options, resume ? &*resume : nullptr,
-                             opts->measure.budget(kQuickBudgetSeconds * 2 / 3.0), opts->output);
-    roofline::write_json_atomic(opts->output, roofline::to_json(results));
+                             opts->measure.budget(kQuickBudgetSeconds * 2 / 3.0), partial);
+    const std::string& written = results.incomplete.empty() ? opts->output : partial;
+    roofline::write_json_atomic(written, roofline::to_json(results));
+    // This run's checkpoint, or the stopped run it completed: superseded by the complete file.
+    if (std::error_code ignored; written != partial) std::filesystem::remove(partial, ignored);
     // Device names and hosts may come from --machine or --resume: shown as terminal text.
     std::printf("%s", reports::terminal_text(reports::summary_table({results})).c_str());
-    std::printf("results: %s\n", opts->output.c_str());
+    std::printf("results: %s\n", written.c_str());
     report_problems(s, results);
-    if (!results.incomplete.empty()) say_how_to_resume(s, results, opts->output);
+    if (results.incomplete.empty()) return;
+    if (written == opts->output) {
+      say_how_to_resume(s, results, written);
+      return;
+    }
+    std::fprintf(stderr, "rooflab: the complete results %s are kept as they were\n",
+                 opts->output.c_str());
+    // Completed, the run replaces the complete file it was kept beside.
+    say_how_to_resume(s, results, written,
+                      resume_command(s, written) +
+                          (output->count() == 0 ? " -o " + opts->output : std::string()));
   });
 }
 

@@ -127,6 +127,11 @@ Inputs load_inputs(const std::vector<std::string>& files) {
   return {.cluster = std::nullopt, .results = std::move(results)};
 }
 
+void check_placed(const roofline::Results& r, const std::string& file) {
+  check_placements(r.results, 0, r.results.size(), file,
+                   [](std::size_t i) { return "results[" + std::to_string(i) + "]"; });
+}
+
 std::filesystem::path ensure_folder(const std::string& path) {
   std::error_code ec;
   std::filesystem::create_directories(path, ec);

@@ -23,6 +23,10 @@ struct Inputs {
 // InputError naming a bad file.
 Inputs load_inputs(const std::vector<std::string>& files);
 
+// Refuses (InputError naming `file` and the result) a result placed where no measurement can be,
+// as load_inputs does: not finite, or absurdly far above its roof (a time of 1e-12 s).
+void check_placed(const roofline::Results& r, const std::string& file);
+
 // Creates the folder if needed; throws InputError naming it when that fails.
 std::filesystem::path ensure_folder(const std::string& path);
 

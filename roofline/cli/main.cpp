@@ -21,7 +21,8 @@ int main(int argc, char** argv) {
   cli::Session session;
   for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);
   cli::register_backends(session.registry);
-  roofline::install_interrupt_handlers();
+  // Until a measuring command says otherwise: nothing to finish, so a signal ends rooflab at once.
+  roofline::install_interrupt_handlers(roofline::OnSignal::stop_at_once);
 
   CLI::App app{
       "Rooflab: measured roofs and verified kernels on one roofline chart.\n"

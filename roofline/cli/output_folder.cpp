@@ -10,6 +10,7 @@
 #include <string>
 #include <system_error>
 
+#include "roofline/cli/incomplete_output.hpp"
 #include "roofline/input_error.hpp"
 
 namespace cli {
@@ -76,6 +77,7 @@ OutputFolder::OutputFolder(const fs::path& requested) : folder_(requested) {
     throw roofline::InputError("cannot create a folder beside '" + folder_.string() +
                                "': " + std::generic_category().message(errno));
   staging_ = pattern;
+  target_ = folder_;
   roofline::record_temporary(folder_, staging_);
   fs::permissions(staging_, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                 fs::perms::others_read | fs::perms::others_exec);
@@ -85,22 +87,35 @@ OutputFolder::~OutputFolder() {
   if (!committed_) remove_ours(staging_);
 }
 
+bool OutputFolder::keep_complete() {
+  if (!holds_complete(folder_ / kMachineFile) || !holds_complete(folder_ / kResultsFile))
+    return false;
+  const fs::path beside = folder_.string() + ".incomplete";
+  std::error_code error;
+  const auto status = fs::symlink_status(beside, error);
+  // Only a folder of Rooflab's files is replaced; else the complete run is, as before.
+  if (fs::exists(status) && (!fs::is_directory(status) || !foreign_entry(beside).empty()))
+    return false;
+  target_ = beside;
+  return true;
+}
+
 void OutputFolder::commit() {
   std::error_code error;
-  if (!fs::exists(fs::symlink_status(folder_, error))) {
-    if (std::rename(staging_.c_str(), folder_.c_str()) != 0)
-      throw std::runtime_error("cannot move '" + staging_.string() + "' to '" + folder_.string() +
+  if (!fs::exists(fs::symlink_status(target_, error))) {
+    if (std::rename(staging_.c_str(), target_.c_str()) != 0)
+      throw std::runtime_error("cannot move '" + staging_.string() + "' to '" + target_.string() +
                                "': " + std::generic_category().message(errno));
     committed_ = true;
     return;
   }
   // One atomic exchange; a file system without it gets two renames.
-  if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, folder_.c_str(), RENAME_EXCHANGE) != 0) {
+  if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) != 0) {
     const fs::path previous = staging_.string() + ".old";
     roofline::record_temporary(folder_, previous);
-    if (std::rename(folder_.c_str(), previous.c_str()) != 0 ||
-        std::rename(staging_.c_str(), folder_.c_str()) != 0)
-      throw std::runtime_error("cannot replace '" + folder_.string() + "' with '" +
+    if (std::rename(target_.c_str(), previous.c_str()) != 0 ||
+        std::rename(staging_.c_str(), target_.c_str()) != 0)
+      throw std::runtime_error("cannot replace '" + target_.string() + "' with '" +
                                staging_.string() + "': " + std::generic_category().message(errno));
     committed_ = true;
     remove_ours(previous);
@@ -109,7 +124,7 @@ void OutputFolder::commit() {
   committed_ = true;
   // staging_ now holds the previous run's folder.
   if (!remove_ours(staging_))
-    std::cerr << "rooflab: the previous '" << folder_.string() << "' is kept as '"
+    std::cerr << "rooflab: the previous '" << target_.string() << "' is kept as '"
               << staging_.string() << "': it gained files Rooflab did not write\n";
 }
 

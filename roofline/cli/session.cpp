@@ -16,6 +16,7 @@
 #include "roofline/budget.hpp"
 #include "roofline/cli/checkpoint.hpp"
 #include "roofline/cli/counting_setup.hpp"
+#include "roofline/cli/resume.hpp"
 #include "roofline/cluster/world.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/identical_devices.hpp"
@@ -244,8 +245,10 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
   warn_if_busy(results.provenance);
   results.machine = machine;
   std::map<std::string, roofline::Result> earlier;  // by case_key
-  if (resume)
+  if (resume) {
+    warn_if_other_host(*resume, results.provenance.host);
     for (const roofline::Result& r : resume->results) earlier.emplace(case_key(r), r);
+  }
   // Counter names are checked on every device before any work starts.
   std::vector<std::unique_ptr<roofline::Counting>> counting(devices.size());
   if (options.counters)
@@ -295,6 +298,11 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
           static_cast<int>(plan.to_measure.size() +
                            (plan.check ? 2 * d.backend->roof_check_cases(device).size() : 0)));
   }
+  std::set<std::string> in_run;
+  for (const Plan& plan : plans) in_run.insert(plan.order.begin(), plan.order.end());
+  say_not_resumed(std::count_if(earlier.begin(), earlier.end(),
+                                [&](const auto& e) { return !in_run.contains(e.first); }),
+                  earlier.size());
   // Every device's results in case order: the resumed file's and those measured so far.
   const auto in_order = [&] {
     std::vector<roofline::Result> out;
@@ -389,7 +397,7 @@ void say_probe_incomplete(Session& s, const roofline::MachineProfile& m,
 }
 
 std::string resume_command(const Session& s, const std::string& written) {
-  return s.command_line + " --resume " + written;
+  return with_resume(s.command_line, written);
 }
 
 void say_how_to_resume(Session& s, const roofline::Results& r, const std::string& written,

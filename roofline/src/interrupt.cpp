@@ -10,12 +10,13 @@ namespace roofline {
 namespace {
 
 volatile std::sig_atomic_t g_signal = 0;
+volatile std::sig_atomic_t g_stop_at_once = 0;  // OnSignal::stop_at_once
 // set_partial_file's path, valid while g_partial_set is 1.
 char g_partial[PATH_MAX];
 volatile std::sig_atomic_t g_partial_set = 0;
 
 extern "C" void on_signal(int signal_number) {
-  if (g_signal != 0) {                     // the second: stop at once
+  if (g_signal != 0 || g_stop_at_once) {   // the second, or nothing to finish: stop at once
     if (g_partial_set) unlink(g_partial);  // async-signal-safe
     std::signal(signal_number, SIG_DFL);
     std::raise(signal_number);
@@ -30,13 +31,15 @@ extern "C" void on_signal(int signal_number) {
 
 }  // namespace
 
-void install_interrupt_handlers() {
+void install_interrupt_handlers(OnSignal first) {
+  g_stop_at_once = first == OnSignal::stop_at_once;
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESTART;  // reads and writes in flight go on
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);
 }
 
 bool interrupted() { return g_signal != 0; }
@@ -49,6 +52,8 @@ std::string interrupt_name() {
       return "SIGINT";
     case SIGTERM:
       return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
   }
   return "signal " + std::to_string(g_signal);
 }

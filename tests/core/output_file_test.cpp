@@ -145,7 +145,7 @@ TEST(OutputFile, ASecondSignalRemovesThePartialFileAsTheProcessEnds) {
   std::ofstream(partial) << "partial";
   const pid_t child = fork();
   if (child == 0) {
-    install_interrupt_handlers();
+    install_interrupt_handlers(OnSignal::finish_then_write);
     set_partial_file(partial.c_str());
     std::raise(SIGTERM);  // the first: noted
     std::raise(SIGTERM);  // the second: ends the process at once
@@ -155,4 +155,36 @@ TEST(OutputFile, ASecondSignalRemovesThePartialFileAsTheProcessEnds) {
   ASSERT_EQ(waitpid(child, &status, 0), child);
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
   EXPECT_FALSE(fs::exists(partial));
+}
+
+// A command that measures nothing (report, compare) ends on the first signal; issue 43 found them
+// ignoring it.
+TEST(OutputFile, WithNothingToFinishTheFirstSignalEndsTheProcess) {
+  const test_support::TempDir temp("out_signal_once");
+  const fs::path partial = temp.path() / ".r.html.Ab12Cd";
+  std::ofstream(partial) << "partial";
+  const pid_t child = fork();
+  if (child == 0) {
+    install_interrupt_handlers(OnSignal::stop_at_once);
+    set_partial_file(partial.c_str());
+    std::raise(SIGTERM);
+    _exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+  EXPECT_FALSE(fs::exists(partial));
+}
+
+// A closed ssh session (SIGHUP) stops a measurement as SIGTERM does, keeping what finished.
+TEST(OutputFile, AHangupIsAnInterruptLikeSigterm) {
+  const pid_t child = fork();
+  if (child == 0) {
+    install_interrupt_handlers(OnSignal::finish_then_write);
+    std::raise(SIGHUP);
+    _exit(interrupted() && interrupt_name() == "SIGHUP" ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
 }

@@ -1,9 +1,9 @@
 #pragma once
-// Ctrl-C (SIGINT) and SIGTERM stop a long measurement without losing what has finished: the
-// first signal makes the harness stop before its next group of cases and throw Interrupted with
-// the results that finished, for the command to write; a second ends the process at once (the
-// signal's default action). SIGKILL cannot be caught: files are only ever replaced whole
-// (write_json_atomic), so the previous complete file survives it.
+// Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed ssh session) stop a long measurement without
+// losing what has finished: the first signal makes the harness stop before its next group of
+// cases and throw Interrupted with the results that finished, for the command to write; a second
+// ends the process at once (the signal's default action). SIGKILL cannot be caught: files are only
+// ever replaced whole (write_json_atomic), so the previous complete file survives it.
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -12,11 +12,18 @@
 
 namespace roofline {
 
-void install_interrupt_handlers();
+// What the first signal does.
+enum class OnSignal {
+  finish_then_write,  // a measuring command: Interrupted, as above
+  // A command that measures nothing has nothing to finish: it ends at once, as on a second
+  // signal, its temporary file removed and the files of earlier commands untouched.
+  stop_at_once,
+};
+void install_interrupt_handlers(OnSignal first);
 
-// Whether SIGINT or SIGTERM arrived since the handlers were installed (or clear_interrupt).
+// Whether SIGINT, SIGTERM or SIGHUP arrived since the handlers were installed (or clear_interrupt).
 bool interrupted();
-// "SIGINT" or "SIGTERM"; empty when none arrived.
+// "SIGINT", "SIGTERM" or "SIGHUP"; empty when none arrived.
 std::string interrupt_name();
 // The exit code of a command that stopped for the signal: 128 + its number.
 int interrupt_exit_code();
