@@ -80,17 +80,8 @@ std::string csv_field(std::string_view text) {
 
 std::string markdown_cell(std::string_view text) {
   std::string out;
-  for (const char c : terminal_text(text)) {
+  for (const char c : escape_xml(terminal_text(text))) {
     switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
       case '\n':
         out += ' ';
         break;

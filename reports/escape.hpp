@@ -15,8 +15,9 @@ std::string terminal_text(std::string_view text);
 // that a spreadsheet would read as a formula (starting with = + - @, tab or CR, and not a
 // number) gets a leading ' (OWASP's advice against CSV injection).
 std::string csv_field(std::string_view text);
-// One cell of a Markdown table (GitHub's): what Markdown or HTML would read as markup (| \ ` * _
-// [ ] < > & and a line break) is escaped, so a name from a file renders as the text it is.
+// One cell of a Markdown table (GitHub's): terminal text, HTML-escaped (escape_xml), with what
+// Markdown would read as markup (| \ ` * _ [ ] and a line break) escaped too, so a name from a
+// file renders as the text it is.
 std::string markdown_cell(std::string_view text);
 
 }  // namespace reports
