@@ -26,7 +26,7 @@ void add_devices_command(CLI::App& app, Session& s) {
     const auto library = cluster::mpi_library(&why);
     if (*json) {
       nlohmann::json backends = nlohmann::json::array();
-      for (const auto& backend : s.registry.backends()) {
+      for (const auto& backend : s.registry().backends()) {
         const auto a = backend->availability();
         nlohmann::json entry = {{"name", backend->name()}, {"available", a.available}};
         if (!a.available) entry["reason"] = a.reason;
@@ -42,7 +42,7 @@ void add_devices_command(CLI::App& app, Session& s) {
           nlohmann::json{{"backends", backends}, {"cluster", cluster_mode}}.dump(2).c_str());
       return;
     }
-    for (const auto& backend : s.registry.backends()) {
+    for (const auto& backend : s.registry().backends()) {
       const auto a = backend->availability();
       if (!a.available) {
         std::printf("%s: unavailable (%s)\n", backend->name().c_str(), a.reason.c_str());

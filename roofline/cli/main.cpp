@@ -12,15 +12,13 @@
 #include "roofline/provenance.hpp"
 
 int main(int argc, char** argv) {
-  // OpenMP and the backends' libraries read these settings as they load: set them, then start
-  // again.
+  // OpenMP and the backends' libraries read these settings as they load: set here, they take
+  // effect when a command that touches the devices starts again (below).
   const bool placed = cli::apply_placement_options(argc, argv);
-  roofline::ensure_pinned_threads(argv, cli::prepare_backend_environments() || placed);
-  if (!cli::check_thread_environment()) return cli::kExitBadInput;
+  const bool environment_changed = cli::prepare_backend_environments() || placed;
 
   cli::Session session;
   for (int i = 0; i < argc; ++i) session.command_line += (i ? " " : "") + std::string(argv[i]);
-  cli::register_backends(session.registry);
   // Until a measuring command says otherwise: nothing to finish, so a signal ends rooflab at once.
   roofline::install_interrupt_handlers(roofline::OnSignal::stop_at_once);
 
@@ -40,6 +38,16 @@ int main(int argc, char** argv) {
   cli::add_compare_command(app, session);
   cli::add_export_command(app);
   cli::add_profile_command(app, session);
+
+  // Once the arguments have parsed, before any command starts: a command that touches the
+  // devices starts again with the environment above in place; help, refused input and the
+  // commands that only read files run once and never load a device library.
+  app.parse_complete_callback([&] {
+    const bool reads_files_only = app.got_subcommand("report") || app.got_subcommand("compare") ||
+                                  app.got_subcommand("export");
+    if (!reads_files_only) roofline::ensure_pinned_threads(argv, environment_changed);
+    cli::check_thread_environment();
+  });
 
   try {
     app.parse(argc, argv);

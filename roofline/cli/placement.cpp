@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "reports/escape.hpp"
+#include "roofline/input_error.hpp"
 
 namespace cli {
 namespace {
@@ -112,20 +112,18 @@ bool apply_placement_options(int argc, char** argv) {
   return changed;
 }
 
-bool check_thread_environment() {
+void check_thread_environment() {
   const char* variable = std::getenv("OMP_NUM_THREADS");
-  if (variable == nullptr || *variable == '\0') return true;
+  if (variable == nullptr || *variable == '\0') return;
   // One count per nesting level, as "8,2".
   const std::string_view text = variable;
   long first = 0;
   for (std::size_t from = 0; from <= text.size();) {
     const std::size_t comma = std::min(text.find(',', from), text.size());
     const std::string_view count = text.substr(from, comma - from);
-    if (const std::string problem = thread_count_problem(count); !problem.empty()) {
-      std::cerr << "rooflab: error: OMP_NUM_THREADS='" << reports::terminal_text(text.substr(0, 64))
-                << (text.size() > 64 ? "…" : "") << "': " << problem << "\n";
-      return false;
-    }
+    if (const std::string problem = thread_count_problem(count); !problem.empty())
+      throw roofline::InputError("OMP_NUM_THREADS='" + std::string(text.substr(0, 64)) +
+                                 (text.size() > 64 ? "…" : "") + "': " + problem);
     if (from == 0) std::from_chars(count.data(), count.data() + count.size(), first);
     from = comma + 1;
   }
@@ -135,7 +133,6 @@ bool check_thread_environment() {
               << available
               << " CPUs this process may run on: threads take turns on a CPU, and every "
                  "multi-threaded time measures that\n";
-  return true;
 }
 
 void add_placement_flags(CLI::App& command) {

@@ -14,6 +14,7 @@
 #include "reports/identical_devices.hpp"
 #include "reports/roof_check.hpp"
 #include "roofline/budget.hpp"
+#include "roofline/cli/backends.hpp"
 #include "roofline/cli/checkpoint.hpp"
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/cli/resume.hpp"
@@ -96,9 +97,14 @@ void probe_together(Session& s, const std::vector<Selected>& devices,
 
 }  // namespace
 
+const roofline::Registry& Session::registry() const {
+  if (!registry_) register_backends(registry_.emplace());
+  return *registry_;
+}
+
 std::vector<Selected> select_devices(const Session& s, const std::vector<std::string>& ids) {
   std::vector<Selected> all;
-  for (const auto& backend : s.registry.backends()) {
+  for (const auto& backend : s.registry().backends()) {
     if (!backend->availability().available) continue;
     for (auto& device : backend->devices()) all.push_back({backend.get(), std::move(device)});
   }
@@ -111,7 +117,7 @@ std::vector<Selected> select_devices(const Session& s, const std::vector<std::st
     if (it == all.end()) {
       std::vector<std::string> known;
       for (const auto& d : all) known.push_back(d.device.id);
-      const auto* backend = s.registry.backend_for(id);
+      const auto* backend = s.registry().backend_for(id);
       const bool unavailable = backend && !backend->availability().available;
       std::string why = unavailable
                             ? backend->name() + " is unavailable: " + backend->availability().reason

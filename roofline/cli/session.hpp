@@ -17,9 +17,14 @@ inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
 
 struct Session {
-  roofline::Registry registry;
   std::string command_line;
   int exit_code = 0;
+  // The backends of this build, registered on first use: help, refused input and the commands
+  // that only read files never start a device library.
+  const roofline::Registry& registry() const;
+
+ private:
+  mutable std::optional<roofline::Registry> registry_;
 };
 
 struct Selected {
