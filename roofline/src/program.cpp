@@ -9,7 +9,7 @@ namespace {
 
 using Shape = std::tuple<std::string, std::array<long long, 3>, std::array<long long, 3>>;
 
-struct Group {
+struct LaunchGroup {
   std::vector<const KernelLaunch*> launches;
 };
 
@@ -115,7 +115,8 @@ std::filesystem::path library_beside_rooflab(const std::string& name) {
   std::error_code ec;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) return {};
-  for (const auto& dir : {exe.parent_path(), exe.parent_path().parent_path() / "lib"})
+  for (const auto& dir :
+       {exe.parent_path(), exe.parent_path().parent_path() / ROOFLAB_PRIVATE_LIBDIR})
     if (std::filesystem::exists(dir / name)) return dir / name;
   return {};
 }
@@ -156,7 +157,7 @@ std::vector<Result> kernel_results(const ProgramRecording& recording,
                                    const std::vector<EventSpec>& events,
                                    const QuantityVerdicts& verdicts, const Device& device,
                                    ProgramRun& program) {
-  std::map<Shape, Group> groups;
+  std::map<Shape, LaunchGroup> groups;
   for (const KernelLaunch& l : recording.launches)
     groups[{l.name, l.grid, l.block}].launches.push_back(&l);
   const auto spec_of = [&](const std::string& metric) -> const EventSpec* {

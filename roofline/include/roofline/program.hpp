@@ -66,8 +66,8 @@ class ProgramProfiler {
 // A program's results, slowest total time first (stable).
 void sort_by_total_time(std::vector<Result>& results);
 
-// A library installed with rooflab: beside the binary (a build) or in its ../lib (an install);
-// empty when it is in neither.
+// A library of rooflab's own: beside the binary (a build) or in the install's private library
+// folder (ROOFLAB_PRIVATE_LIBDIR under the prefix); empty when it is in neither.
 std::filesystem::path library_beside_rooflab(const std::string& name);
 
 // Regions marked with roofline/region.hpp in a CPU program, with the work the program declares.
