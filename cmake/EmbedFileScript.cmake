@@ -3,6 +3,6 @@ file(READ "${IN}" hex HEX)
 string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," bytes "${hex}")
 file(WRITE "${OUT}"
   "#include <string_view>\nnamespace rooflab_embedded {\n"
-  "static const char data[] = {${bytes} 0};\n"
+  "static const char ${SYMBOL}_bytes[] = {${bytes} 0};\n"
   "extern const std::string_view ${SYMBOL};\n"
-  "const std::string_view ${SYMBOL}(data, sizeof(data) - 1);\n}\n")
+  "const std::string_view ${SYMBOL}(${SYMBOL}_bytes, sizeof(${SYMBOL}_bytes) - 1);\n}\n")

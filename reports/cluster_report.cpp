@@ -21,8 +21,6 @@ extern const std::string_view cluster_html;
 namespace reports {
 namespace {
 
-std::string none_note() { return "<p class=\"note\">None.</p>\n"; }
-
 // A file name for the node's report that any file system takes: its index, then its name with
 // everything but letters, digits, '.', '-' and '_' as '_'.
 std::string node_file(std::size_t index, const std::string& name) {

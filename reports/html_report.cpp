@@ -33,8 +33,6 @@ Cell percent(std::optional<double> fraction) {
   return fraction ? num(format_percent(*fraction), *fraction) : num("—");
 }
 
-std::string none_note() { return "<p class=\"note\">None.</p>\n"; }
-
 // With a native view of the same physical device, a last column gives each ceiling's ratio to
 // the native backend's.
 std::string ceilings_table(const roofline::Device& device, const roofline::Device* native) {

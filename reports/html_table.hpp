@@ -7,6 +7,9 @@
 
 namespace reports {
 
+// "None." as a note, where a table would have no rows.
+inline std::string none_note() { return "<p class=\"note\">None.</p>\n"; }
+
 struct Cell {
   Cell(std::string text, std::string css_class = {}, std::string title = {})
       : text(std::move(text)), css_class(std::move(css_class)), title(std::move(title)) {}

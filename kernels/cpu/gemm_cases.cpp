@@ -8,6 +8,7 @@
 #include <string>
 
 #include "kernels/cpu/buffer.hpp"
+#include "kernels/cpu/partition.hpp"
 #include "kernels/cpu/reduce_openblas.hpp"
 #include "kernels/precision_dispatch.hpp"
 
@@ -52,13 +53,6 @@ class GemmCase final : public roofline::Case {
   GemmShape s_;
   std::optional<Buffer<T>> a_, b_, x_;
 };
-
-std::vector<int> thread_counts(int max_threads) {
-  std::vector<int> counts;
-  for (int t = 1; t < max_threads; t *= 2) counts.push_back(t);
-  counts.push_back(max_threads);
-  return counts;
-}
 
 // The squares of the study: the 256 … 8192 (quick: 256, 1024, 4096), cut per variant to
 // what it finishes in seconds per call. Each case runs its call about a dozen times (a warm-up,
@@ -108,13 +102,13 @@ std::vector<GemmVariant> gemm_ladder(int max_threads) {
   ladder.push_back(
       {{.technique = GemmTechnique::naive, .isa = best}, true, kNaiveQuick, kNaiveFull, false});
   for (Isa isa : supported_isas())
-    for (int t : thread_counts(max_threads))
+    for (int t : thread_ladder(max_threads))
       ladder.push_back({{.technique = GemmTechnique::interchanged, .isa = isa, .threads = t},
                         isa == best && t == max_threads,
                         kInterchangedQuick,
                         kInterchangedFull});
   for (Isa isa : supported_isas())
-    for (int t : thread_counts(max_threads))
+    for (int t : thread_ladder(max_threads))
       ladder.push_back({{.technique = GemmTechnique::blocked, .isa = isa, .threads = t},
                         isa == best && (t == 1 || t == max_threads),
                         kBlockedQuick,

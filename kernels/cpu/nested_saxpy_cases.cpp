@@ -12,11 +12,11 @@
 namespace kernels::cpu {
 namespace {
 
-constexpr std::uint64_t kXSeed = 201, kYSeed = 202;
-
 template <class T>
 class NestedSaxpyCase final : public roofline::Case {
  public:
+  static constexpr std::uint64_t kXSeed = 201, kYSeed = 202;
+
   NestedSaxpyCase(roofline::CaseInfo info, const NestedSaxpyCall& call, std::size_t n)
       : Case(std::move(info)), call_(call), n_(n) {}
 

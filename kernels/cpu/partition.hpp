@@ -3,6 +3,7 @@
 // buffers use the same split, so each thread's block lives in memory near the core that runs it.
 #include <atomic>
 #include <cstddef>
+#include <type_traits>
 #include <vector>
 
 namespace kernels::cpu {
@@ -16,6 +17,32 @@ inline constexpr std::size_t kBalancedChunkBytes = 256 << 10;
 struct Range {
   std::size_t begin, end;
 };
+
+// A thread's partial result on a cache line of its own, so threads do not write to one line.
+template <class T>
+struct alignas(kCacheLineBytes) Partial {
+  T value{};
+};
+
+// a + b, wrapping around for integers: how partial results are combined.
+template <class T>
+T wrapping_add(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  } else {
+    return a + b;
+  }
+}
+
+// The thread counts of a family's thread ladder: the powers of two below max_threads, then
+// max_threads.
+inline std::vector<int> thread_ladder(int max_threads) {
+  std::vector<int> counts;
+  for (int t = 1; t < max_threads; t *= 2) counts.push_back(t);
+  counts.push_back(max_threads);
+  return counts;
+}
 
 // Thread t's contiguous block of n elements of elem_size bytes starting at base. Interior
 // boundaries fall on 64-byte-aligned addresses, so no cache line is written by two threads.

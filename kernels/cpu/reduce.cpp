@@ -17,23 +17,6 @@
 namespace kernels::cpu {
 namespace {
 
-// A partial sum on a cache line of its own, so threads do not write to one line.
-template <class T>
-struct alignas(64) Partial {
-  T value{};
-};
-
-// a + b, wrapping around for integers.
-template <class T>
-T add(T a, T b) {
-  if constexpr (std::is_integral_v<T>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
-  } else {
-    return a + b;
-  }
-}
-
 // Throws for a call that cannot run; builds no text unless it throws (small calls are timed).
 template <class T>
 void check(const ReduceCall& call, const T* x, const T* y, std::size_t n) {
@@ -77,7 +60,7 @@ T in_blocks(const ReduceCall& call, const T* x, const T* y, std::size_t n, Block
     reduce_block(omp_get_thread_num(), omp_get_num_threads());
   }
   T sum{};
-  for (const Partial<T>& p : partials) sum = add(sum, p.value);
+  for (const Partial<T>& p : partials) sum = wrapping_add(sum, p.value);
   return sum;
 }
 

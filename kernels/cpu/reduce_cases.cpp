@@ -6,17 +6,18 @@
 #include <stdexcept>
 
 #include "kernels/cpu/buffer.hpp"
+#include "kernels/cpu/partition.hpp"
 #include "kernels/cpu/reduce_openblas.hpp"
 #include "kernels/precision_dispatch.hpp"
 
 namespace kernels::cpu {
 namespace {
 
-constexpr std::uint64_t kXSeed = 301, kYSeed = 302;
-
 template <class T>
 class ReduceCase final : public roofline::Case {
  public:
+  static constexpr std::uint64_t kXSeed = 301, kYSeed = 302;
+
   ReduceCase(roofline::CaseInfo info, const ReduceCall& call, std::size_t n)
       : Case(std::move(info)), call_(call), n_(n) {}
 
@@ -50,13 +51,6 @@ class ReduceCase final : public roofline::Case {
   T result_{};
 };
 
-std::vector<int> thread_counts(int max_threads) {
-  std::vector<int> counts;
-  for (int t = 1; t < max_threads; t *= 2) counts.push_back(t);
-  counts.push_back(max_threads);
-  return counts;
-}
-
 }  // namespace
 
 std::vector<ReduceVariant> reduce_ladder(int max_threads) {
@@ -67,7 +61,7 @@ std::vector<ReduceVariant> reduce_ladder(int max_threads) {
   ladder.push_back({{.technique = ReduceTechnique::plain, .isa = best, .threads = 1}, true});
   for (Isa isa : supported_isas())
     for (int acc : kReduceAccumulators)
-      for (int t : thread_counts(max_threads)) {
+      for (int t : thread_ladder(max_threads)) {
         const bool quick =
             isa == best && ((t == 1 && (acc == 1 || acc == 8)) || (t == max_threads && acc == 8));
         ladder.push_back(
@@ -75,7 +69,7 @@ std::vector<ReduceVariant> reduce_ladder(int max_threads) {
              quick});
       }
   for (Isa isa : supported_isas())
-    for (int t : thread_counts(max_threads))
+    for (int t : thread_ladder(max_threads))
       if (t > 1)
         ladder.push_back({{.technique = ReduceTechnique::simd,
                            .isa = isa,

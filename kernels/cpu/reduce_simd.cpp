@@ -19,18 +19,6 @@ namespace {
 
 constexpr int kMaxStreams = 4;  // ~17 → ~21 GB/s per Zen 3 core from DRAM with 1 → 4 streams
 
-// The type the arithmetic is done in: unsigned for integers (modular), T itself otherwise.
-template <class T>
-struct ArithOf {
-  using type = T;
-};
-template <>
-struct ArithOf<std::int32_t> {
-  using type = std::uint32_t;
-};
-template <class T>
-using Arith = typename ArithOf<T>::type;
-
 template <ReduceOp op, class V>
 inline V term(V x, V y) {
   if constexpr (op == ReduceOp::sum) {
@@ -114,11 +102,6 @@ U simd_with(int accumulators, const U* x, const U* y, std::size_t n) {
   }
   throw std::invalid_argument("reduce: no kernel with " + std::to_string(accumulators) +
                               " accumulators");
-}
-
-template <class T>
-const Arith<T>* arith(const T* p) {
-  return reinterpret_cast<const Arith<T>*>(p);  // int32 ↔ uint32 may alias
 }
 
 }  // namespace

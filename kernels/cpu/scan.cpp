@@ -22,26 +22,6 @@ namespace {
 // (kernels/cpu/reduce_simd.cpp).
 constexpr int kReduceAccumulators = 8;
 
-// A block's sum, then its offset, on a cache line of its own, so threads do not write to one
-// line.
-template <class T>
-struct alignas(kCacheLineBytes) Partial {
-  T value{};
-};
-
-// a + b, wrapping around for integers.
-template <class T>
-T add(T a, T b) {
-  if constexpr (std::is_integral_v<T>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
-  } else {
-    return a + b;
-  }
-}
-
-inline void relax() { __builtin_ia32_pause(); }
-
 bool sequential(ScanTechnique t) {
   return t == ScanTechnique::plain || t == ScanTechnique::std_library || t == ScanTechnique::simd;
 }
@@ -102,7 +82,7 @@ void to_offsets(std::vector<Partial<T>>& blocks) {
   for (Partial<T>& b : blocks) {
     const T sum = b.value;
     b.value = carry;
-    carry = add(carry, sum);
+    carry = wrapping_add(carry, sum);
   }
 }
 
@@ -230,8 +210,8 @@ void cache_partitioned(const ScanCall& call, const Kernels<T>& k, const T* x, T*
           break;
         }
       }
-      if (status == kInclusive) return add(sum, states[p].inclusive);
-      sum = add(sum, status == kAggregate ? states[p].aggregate : reduce(p));
+      if (status == kInclusive) return wrapping_add(sum, states[p].inclusive);
+      sum = wrapping_add(sum, status == kAggregate ? states[p].aggregate : reduce(p));
     }
     return sum;
   };
@@ -246,7 +226,7 @@ void cache_partitioned(const ScanCall& call, const Kernels<T>& k, const T* x, T*
           const T aggregate = reduce(c);
           publish(c, kAggregate, aggregate);
           before = look_back(c);
-          publish(c, kInclusive, add(before, aggregate));
+          publish(c, kInclusive, wrapping_add(before, aggregate));
         }
       }
       const T end =

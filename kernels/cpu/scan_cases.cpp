@@ -9,12 +9,11 @@
 #include <type_traits>
 
 #include "kernels/cpu/buffer.hpp"
+#include "kernels/cpu/partition.hpp"
 #include "kernels/precision_dispatch.hpp"
 
 namespace kernels::cpu {
 namespace {
-
-constexpr std::uint64_t kXSeed = 401;
 
 // What a verified run's output holds before the scan writes it.
 template <class T>
@@ -29,6 +28,8 @@ T poison() {
 template <class T>
 class ScanCase final : public roofline::Case {
  public:
+  static constexpr std::uint64_t kXSeed = 401;
+
   ScanCase(roofline::CaseInfo info, const ScanCall& call, std::size_t n)
       : Case(std::move(info)), call_(call), n_(n) {}
 
@@ -58,13 +59,6 @@ class ScanCase final : public roofline::Case {
   std::optional<Buffer<T>> x_, out_;
 };
 
-std::vector<int> thread_counts(int max_threads) {
-  std::vector<int> counts;
-  for (int t = 1; t < max_threads; t *= 2) counts.push_back(t);
-  counts.push_back(max_threads);
-  return counts;
-}
-
 }  // namespace
 
 std::vector<ScanVariant> scan_ladder(int max_threads, std::size_t block_bytes) {
@@ -80,7 +74,7 @@ std::vector<ScanVariant> scan_ladder(int max_threads, std::size_t block_bytes) {
   for (Isa isa : supported_isas())
     ladder.push_back({{.technique = ScanTechnique::simd, .isa = isa}, isa == best});
   for (Isa isa : supported_isas())
-    for (int t : thread_counts(max_threads))
+    for (int t : thread_ladder(max_threads))
       if (t > 1)
         for (ScanTechnique technique :
              {ScanTechnique::reduce_then_scan, ScanTechnique::scan_then_fan,

@@ -23,27 +23,6 @@
 namespace kernels::cpu::ROOFLAB_ISA_NS {
 namespace {
 
-// The type the arithmetic is done in: unsigned for integers (modular), T itself otherwise.
-template <class T>
-struct ArithOf {
-  using type = T;
-};
-template <>
-struct ArithOf<std::int32_t> {
-  using type = std::uint32_t;
-};
-template <class T>
-using Arith = typename ArithOf<T>::type;
-
-template <class T>
-const Arith<T>* arith(const T* p) {
-  return reinterpret_cast<const Arith<T>*>(p);  // int32 ↔ uint32 may alias
-}
-template <class T>
-Arith<T>* arith(T* p) {
-  return reinterpret_cast<Arith<T>*>(p);
-}
-
 // One element of the plain loop, as the study writes it: out[i] = x[i] + sum.
 template <bool kExclusive, class U>
 inline void plain_step(const U* x, U* out, std::size_t i, U& sum) {

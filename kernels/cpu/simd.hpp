@@ -80,5 +80,26 @@ inline void opaque(T& x) {
   asm volatile("" : "+m"(x));
 }
 
+// The type the arithmetic is done in: unsigned for integers (modular), T itself otherwise.
+template <class T>
+struct ArithOf {
+  using type = T;
+};
+template <>
+struct ArithOf<std::int32_t> {
+  using type = std::uint32_t;
+};
+template <class T>
+using Arith = typename ArithOf<T>::type;
+
+template <class T>
+const Arith<T>* arith(const T* p) {
+  return reinterpret_cast<const Arith<T>*>(p);  // int32 ↔ uint32 may alias
+}
+template <class T>
+Arith<T>* arith(T* p) {
+  return reinterpret_cast<Arith<T>*>(p);
+}
+
 }  // namespace
 }  // namespace kernels::cpu::ROOFLAB_ISA_NS

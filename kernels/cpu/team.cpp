@@ -15,12 +15,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-inline void relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
-}
-
 // Binds the calling thread to the CPUs of OpenMP place `member` (modulo the places), where the
 // OpenMP thread of the same number runs under proc_bind(close).
 void pin_to_place(int member) {

@@ -12,6 +12,13 @@
 
 namespace kernels::cpu {
 
+// One turn of a spin-wait: tells the core (and its SMT sibling) that this thread is waiting.
+inline void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
 class Team {
  public:
   static constexpr std::chrono::microseconds kSpinBeforeSleep{500};

@@ -21,7 +21,7 @@
 namespace kernels::cuda {
 namespace {
 
-constexpr std::uint64_t kXSeed = 201, kYSeed = 202;
+constexpr std::uint64_t kSaxpyXSeed = 201, kSaxpyYSeed = 202;
 
 // One launch of y ← f_m(x, y) on device arrays; Launch enqueues it.
 template <class T>
@@ -35,8 +35,8 @@ class NestedSaxpyCase final : public CudaCase {
   void prepare_device() override {
     x_.emplace(n_);
     y_.emplace(n_);
-    fill_random(x_->data(), n_, kXSeed);
-    fill_random(y_->data(), n_, kYSeed);
+    fill_random(x_->data(), n_, kSaxpyXSeed);
+    fill_random(y_->data(), n_, kSaxpyYSeed);
   }
 
   void run_device() override { launch_(y_->data(), x_->data(), n_, a_); }
@@ -44,9 +44,9 @@ class NestedSaxpyCase final : public CudaCase {
   // y is updated in place by every timed call, so it is reset to its initial values first: a
   // stale or partial result then differs from the reference. Checked on the device.
   roofline::Verification verify_device() override {
-    fill_random(y_->data(), n_, kYSeed);
+    fill_random(y_->data(), n_, kSaxpyYSeed);
     run_device();
-    return verify_nested_saxpy_on_device<T>(m_, y_->data(), n_, kXSeed, kYSeed);
+    return verify_nested_saxpy_on_device<T>(m_, y_->data(), n_, kSaxpyXSeed, kSaxpyYSeed);
   }
 
   void release_device() override {

@@ -18,7 +18,7 @@
 namespace kernels::cuda {
 namespace {
 
-constexpr std::uint64_t kXSeed = 211, kYSeed = 212;
+constexpr std::uint64_t kOffloadXSeed = 211, kOffloadYSeed = 212;
 
 // x and y where the host reads and writes them (pinned or managed memory), and a call's moves of
 // them to the device and back.
@@ -99,8 +99,8 @@ class OffloadCase final : public roofline::Case {
 
   void prepare() override {
     arrays_.emplace(memory_, n_, device_);
-    y0_ = host_inputs<T>(kYSeed, n_);
-    const std::vector<T> x = host_inputs<T>(kXSeed, n_);
+    y0_ = host_inputs<T>(kOffloadYSeed, n_);
+    const std::vector<T> x = host_inputs<T>(kOffloadXSeed, n_);
     std::copy(x.begin(), x.end(), arrays_->x());
     std::copy(y0_.begin(), y0_.end(), arrays_->y());
     for (cudaEvent_t& e : events_) ROOFLAB_CUDA(cudaEventCreate(&e));

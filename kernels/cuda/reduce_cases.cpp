@@ -21,7 +21,7 @@ namespace {
 
 using roofline::Precision;
 
-constexpr std::uint64_t kXSeed = 401, kYSeed = 402;
+constexpr std::uint64_t kReduceXSeed = 401, kReduceYSeed = 402;
 
 // Runner: ReduceKernel<T> or CubReduce<T> (launch(x, y), result()).
 template <class T, class Runner>
@@ -40,10 +40,10 @@ class ReduceCase final : public CudaCase {
   // Arrays of at least one element: a reduction of length 0 still gets valid pointers.
   void prepare_device() override {
     x_.emplace(std::max<std::size_t>(n_, 1));
-    fill_random(x_->data(), n_, kXSeed);
+    fill_random(x_->data(), n_, kReduceXSeed);
     if (op_ == ReduceOp::dot) {
       y_.emplace(std::max<std::size_t>(n_, 1));
-      fill_random(y_->data(), n_, kYSeed);
+      fill_random(y_->data(), n_, kReduceYSeed);
     }
     runner_ = make_runner_();
   }
@@ -53,8 +53,8 @@ class ReduceCase final : public CudaCase {
   roofline::Verification verify_device() override {
     const T first = launch_poisoned();
     const T second = launch_poisoned();
-    const auto x = cache_->get<T>(kXSeed, n_);
-    const auto y = op_ == ReduceOp::dot ? cache_->get<T>(kYSeed, n_) : nullptr;
+    const auto x = cache_->get<T>(kReduceXSeed, n_);
+    const auto y = op_ == ReduceOp::dot ? cache_->get<T>(kReduceYSeed, n_) : nullptr;
     return verify_reduce_twice<T>(op_, first, second, x->data(), y ? y->data() : nullptr, n_);
   }
 

@@ -23,7 +23,7 @@ namespace {
 
 using roofline::Precision;
 
-constexpr std::uint64_t kXSeed = 501;
+constexpr std::uint64_t kScanXSeed = 501;
 
 // Runner: ScanKernel<T> or CubScan<T> (launch(x, out)).
 template <class T, class Runner>
@@ -43,7 +43,7 @@ class ScanCase final : public CudaCase {
   void prepare_device() override {
     x_.emplace(std::max<std::size_t>(n_, 1));
     out_.emplace(std::max<std::size_t>(n_, 1));
-    fill_random(x_->data(), n_, kXSeed);
+    fill_random(x_->data(), n_, kScanXSeed);
     runner_ = make_runner_();
   }
 
@@ -51,7 +51,7 @@ class ScanCase final : public CudaCase {
 
   // Two launches, each over an output poisoned with all bits set (NaN, or -1 for int32).
   roofline::Verification verify_device() override {
-    const auto x = cache_->get<T>(kXSeed, n_);
+    const auto x = cache_->get<T>(kScanXSeed, n_);
     std::vector<T> out(n_);
     roofline::Verification v;
     for (int launch = 1; launch <= 2; ++launch) {

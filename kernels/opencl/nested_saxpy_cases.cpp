@@ -19,7 +19,7 @@ extern const std::string_view nested_saxpy_cl;
 namespace kernels::opencl {
 namespace {
 
-constexpr std::uint64_t kXSeed = 401, kYSeed = 402;
+constexpr std::uint64_t kSaxpyXSeed = 401, kSaxpyYSeed = 402;
 
 template <class T>
 class NestedSaxpyCase final : public ClCase {
@@ -43,7 +43,7 @@ class NestedSaxpyCase final : public ClCase {
     kernel_ = cl::Kernel(program, "nested_saxpy");
     x_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy x");
     y_ = runtime().buffer(n_ * sizeof(T), "nested_saxpy y");
-    x_host_ = put_inputs<T>(runtime(), x_, kXSeed, n_);
+    x_host_ = put_inputs<T>(runtime(), x_, kSaxpyXSeed, n_);
     reset_y();
     kernel_.setArg(0, y_);
     kernel_.setArg(1, x_);
@@ -66,10 +66,11 @@ class NestedSaxpyCase final : public ClCase {
   roofline::Verification verify_device() override {
     reset_y();
     run_device();
-    if (on_device_) return verify_nested_saxpy_on_device<T>(runtime(), m_, y_, n_, kXSeed, kYSeed);
+    if (on_device_)
+      return verify_nested_saxpy_on_device<T>(runtime(), m_, y_, n_, kSaxpyXSeed, kSaxpyYSeed);
     const std::vector<T> y = runtime().read<T>(y_, n_);
     return verify_nested_saxpy<T>(m_, x_host_.data(), y.data(), n_, [](std::size_t i) {
-      return static_cast<T>(input_value(kYSeed, i));
+      return static_cast<T>(input_value(kSaxpyYSeed, i));
     });
   }
 
@@ -81,7 +82,7 @@ class NestedSaxpyCase final : public ClCase {
   }
 
  private:
-  void reset_y() { put_inputs<T>(runtime(), y_, kYSeed, n_); }
+  void reset_y() { put_inputs<T>(runtime(), y_, kSaxpyYSeed, n_); }
 
   int m_;
   std::size_t n_;

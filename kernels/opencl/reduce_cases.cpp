@@ -16,7 +16,7 @@ namespace {
 
 using roofline::Precision;
 
-constexpr std::uint64_t kXSeed = 401, kYSeed = 402;  // as the CUDA cases'
+constexpr std::uint64_t kReduceXSeed = 401, kReduceYSeed = 402;  // as the CUDA cases'
 
 // Runner: ReduceKernel<T> or ClblastReduce<T> (launch(x, y), result()).
 template <class T, class Runner>
@@ -34,8 +34,8 @@ class ReduceCase final : public ClCase {
  protected:
   // Arrays of at least one element: a reduction of length 0 still gets valid buffers.
   void prepare_device() override {
-    x_ = upload(kXSeed);
-    if (op_ == ReduceOp::dot) y_ = upload(kYSeed);
+    x_ = upload(kReduceXSeed);
+    if (op_ == ReduceOp::dot) y_ = upload(kReduceYSeed);
     runner_ = make_runner_(runtime());
   }
 
@@ -44,8 +44,8 @@ class ReduceCase final : public ClCase {
   roofline::Verification verify_device() override {
     const T first = launch_poisoned();
     const T second = launch_poisoned();
-    const auto x = cache_->get<T>(kXSeed, n_);
-    const auto y = op_ == ReduceOp::dot ? cache_->get<T>(kYSeed, n_) : nullptr;
+    const auto x = cache_->get<T>(kReduceXSeed, n_);
+    const auto y = op_ == ReduceOp::dot ? cache_->get<T>(kReduceYSeed, n_) : nullptr;
     return verify_reduce_twice<T>(op_, first, second, x->data(), y ? y->data() : nullptr, n_);
   }
 

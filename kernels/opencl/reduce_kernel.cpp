@@ -41,13 +41,6 @@ std::string options(const ReduceConfig& c, const ReduceSupport& s, Precision p) 
          build_define("XCHG", wide ? "atom_xchg" : "atomic_xchg");
 }
 
-void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b) {
-  if (b)
-    k.setArg(index, *b);
-  else
-    k.setArg(index, sizeof(cl_mem), nullptr);
-}
-
 }  // namespace
 
 template <class T>

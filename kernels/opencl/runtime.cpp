@@ -234,6 +234,13 @@ bool wait_until_complete(cl::CommandQueue& queue, const cl::Event& event, double
   });
 }
 
+void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b) {
+  if (b)
+    k.setArg(index, *b);
+  else
+    k.setArg(index, sizeof(cl_mem), nullptr);
+}
+
 std::size_t group_size(const cl::Device& device, std::size_t wanted) {
   const std::size_t most = checked([&] { return device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>(); });
   return std::bit_floor(std::max<std::size_t>(std::min(wanted, most), 1));

@@ -143,4 +143,8 @@ std::size_t group_size(const cl::Device& device, std::size_t wanted);
 // Whether the device computes in precision p: fp32 always, fp64 with cl_khr_fp64.
 bool supports(const cl::Device& device, roofline::Precision p);
 
+// Sets kernel argument `index` to buffer b, or to no buffer (a null cl_mem) where b is null: a
+// kernel compiled without the pass that reads it still takes the argument.
+void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b);
+
 }  // namespace kernels::opencl

@@ -14,7 +14,7 @@ namespace {
 
 using roofline::Precision;
 
-constexpr std::uint64_t kXSeed = 501;
+constexpr std::uint64_t kScanXSeed = 501;
 
 template <class T>
 class ScanCase final : public ClCase {
@@ -36,7 +36,7 @@ class ScanCase final : public ClCase {
     const std::size_t bytes = std::max<std::size_t>(n_, 1) * sizeof(T);
     x_ = runtime().buffer(bytes, "scan input");
     out_ = runtime().buffer(bytes, "scan output");
-    if (n_ > 0) runtime().write(x_, *cache_->get<T>(kXSeed, n_));
+    if (n_ > 0) runtime().write(x_, *cache_->get<T>(kScanXSeed, n_));
     kernel_ = std::make_unique<ScanKernel<T>>(runtime(), config_, support_, kind_, n_, lookback_);
   }
 
@@ -46,7 +46,7 @@ class ScanCase final : public ClCase {
   }
 
   roofline::Verification verify_device() override {
-    const auto x = cache_->get<T>(kXSeed, n_);
+    const auto x = cache_->get<T>(kScanXSeed, n_);
     roofline::Verification v;
     for (int launch = 0; launch < 2; ++launch) {
       // Poisoned first: all bits set (NaN, or -1 for int32).

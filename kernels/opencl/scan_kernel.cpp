@@ -43,13 +43,6 @@ std::string options(const ScanConfig& c, const ReduceSupport& s, bool exclusive)
          build_define("STAGED", c.staged ? "1" : "0");
 }
 
-void set_buffer(cl::Kernel& k, cl_uint index, const cl::Buffer* b) {
-  if (b)
-    k.setArg(index, *b);
-  else
-    k.setArg(index, sizeof(cl_mem), nullptr);
-}
-
 }  // namespace
 
 double lookback_timeout(const LookBackOptions& o, double bytes) {

@@ -2,6 +2,7 @@
 
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/cases.hpp"
+#include "probes/opencl/device.hpp"
 
 namespace rooflab_embedded {
 extern const std::string_view l2_shared_cl;
@@ -12,8 +13,6 @@ namespace {
 
 using kernels::opencl::Runtime;
 
-constexpr std::size_t kGroup = 256;
-constexpr int kGroupsPerUnit = 8;
 constexpr int kPasses = 1024;
 
 class L2SharedCase final : public kernels::opencl::ClCase {
@@ -82,13 +81,14 @@ std::vector<L2SharedConfig> l2_shared_configs(const roofline::Device& device,
   const bool has_l2 = std::any_of(device.caches.begin(), device.caches.end(),
                                   [](const roofline::Cache& c) { return c.level == "L2"; });
   if (!kernels::opencl::is_device_type(device, "GPU") || !has_l2) return {};
-  const auto group = static_cast<int>(kernels::opencl::group_size(runtime.device(), kGroup));
+  const auto group = static_cast<int>(kernels::opencl::group_size(runtime.device(), kProbeGroup));
   std::vector<L2SharedConfig> configs;
   for (int readers : kL2SharedReaders)
-    configs.push_back({.blocks = kGroupsPerUnit * std::max(device.compute_units, 1),
-                       .threads = group,
-                       .readers = readers,
-                       .passes = kPasses});
+    configs.push_back(
+        {.blocks = static_cast<int>(kProbeGroupsPerUnit) * std::max(device.compute_units, 1),
+         .threads = group,
+         .readers = readers,
+         .passes = kPasses});
   return configs;
 }
 

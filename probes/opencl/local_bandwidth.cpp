@@ -19,8 +19,6 @@ namespace {
 
 using kernels::opencl::Runtime;
 
-constexpr std::size_t kGroup = 256;
-constexpr std::size_t kGroupsPerUnit = 8;
 constexpr int kMostTileVectors = 1024;
 
 std::size_t lanes(const LocalBandwidthConfig& c) {
@@ -121,7 +119,7 @@ std::unique_ptr<roofline::Case> make_local_bandwidth_case(const LocalBandwidthCo
 
 std::vector<LocalBandwidthConfig> local_bandwidth_configs(const roofline::Device& device,
                                                           const Runtime& runtime, bool quick) {
-  const std::size_t group = kernels::opencl::group_size(runtime.device(), kGroup);
+  const std::size_t group = kernels::opencl::group_size(runtime.device(), kProbeGroup);
   const double local_bytes = device.facts.at("local_memory_bytes").get<double>();
   std::vector<LocalBandwidthConfig> configs;
   for (int width : quick ? std::vector<int>{1, 4} : std::vector<int>{1, 2, 4, 8}) {
@@ -129,11 +127,11 @@ std::vector<LocalBandwidthConfig> local_bandwidth_configs(const roofline::Device
     if (fit < 8) continue;
     const int tile =
         std::min(kMostTileVectors, static_cast<int>(std::bit_floor(static_cast<unsigned>(fit))));
-    configs.push_back(
-        {.width = width,
-         .group = group,
-         .groups = kGroupsPerUnit * static_cast<std::size_t>(std::max(device.compute_units, 1)),
-         .tile = tile});
+    configs.push_back({.width = width,
+                       .group = group,
+                       .groups = kProbeGroupsPerUnit *
+                                 static_cast<std::size_t>(std::max(device.compute_units, 1)),
+                       .tile = tile});
   }
   return configs;
 }

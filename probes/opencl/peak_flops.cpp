@@ -8,6 +8,7 @@
 #include "kernels/opencl/cases.hpp"
 #include "kernels/precision_dispatch.hpp"
 #include "probes/chain_check.hpp"
+#include "probes/opencl/device.hpp"
 #include "roofline/json_io.hpp"
 
 namespace rooflab_embedded {
@@ -20,8 +21,6 @@ namespace {
 using kernels::opencl::Runtime;
 using roofline::Precision;
 
-constexpr std::size_t kGroup = 256;
-constexpr std::size_t kGroupsPerUnit = 8;
 // Chain steps per loop trip on a GPU: 64 steps of 8 chains leave the loop's own three or four
 // instructions under 1% of the issue slots.
 constexpr int kGpuUnroll = 64;
@@ -134,9 +133,9 @@ std::unique_ptr<roofline::Case> make_peak_flops_case(const PeakFlopsConfig& conf
 
 std::vector<PeakFlopsConfig> peak_flops_configs(const roofline::Device& device,
                                                 const Runtime& runtime, bool quick) {
-  const std::size_t group = kernels::opencl::group_size(runtime.device(), kGroup);
+  const std::size_t group = kernels::opencl::group_size(runtime.device(), kProbeGroup);
   const std::size_t groups =
-      kGroupsPerUnit * static_cast<std::size_t>(std::max(device.compute_units, 1));
+      kProbeGroupsPerUnit * static_cast<std::size_t>(std::max(device.compute_units, 1));
   const bool gpu = kernels::opencl::is_device_type(device, "GPU");
   const int unroll = gpu ? kGpuUnroll : 1;
   // A GPU launch of 2^13 steps lasts half a millisecond on an H200, where the launch's ramp and

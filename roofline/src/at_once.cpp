@@ -9,16 +9,11 @@
 #include <thread>
 
 #include "roofline/budget.hpp"
+#include "roofline/clock.hpp"
 #include "roofline/stats.hpp"
 
 namespace roofline {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // One call's seconds: the device's where the case keeps them, else the host's.
 double timed_call(Case& c) {

@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "roofline/clock.hpp"
 #include "roofline/harness.hpp"
 
 namespace roofline {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // What one case's samples last: the warm-up, then each repetition at least the minimum sample
 // time or one call, whichever is longer.

@@ -5,14 +5,10 @@
 
 #include <cstdio>
 
+#include "roofline/clock.hpp"
+
 namespace roofline {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
 
 // "42 s", "3:07", "1:02:09".
 std::string duration_text(double seconds) {
