@@ -1,8 +1,11 @@
 """The files the rooflab binary (ROOFLAB) writes for the tests, once per session."""
 
+import matplotlib
 import pytest
 
 from helpers import run_rooflab
+
+matplotlib.use("Agg")  # no display: figures are written to files
 # Short budgets: the files need real ceilings and results, not good ones.
 BUDGET_S = "10"
 

@@ -1,4 +1,5 @@
-"""Rooflab in Python: its machine, results, profile and cluster files as pandas DataFrames.
+"""Rooflab in Python: its machine, results, profile and cluster files as pandas DataFrames, and
+the roofline of a device in matplotlib.
 
 Every column that has a unit names it, in SI base units: `_s` seconds, `_bytes` bytes,
 `_per_s` per second (flops_per_s: FLOP/s, bytes_per_s: B/s); `flops` counts floating-point
@@ -10,10 +11,11 @@ repetitions, with `_ci_low`, `_ci_high` (the 95% confidence interval of the medi
 from ._files import FormatError
 from .cluster import Cluster, read_cluster
 from .machine import Machine, read_machine
+from .plot import plot_roofline
 from .read import read
 from .results import Results, read_results
 
 __all__ = [
-    "Cluster", "FormatError", "Machine", "Results", "read", "read_cluster", "read_machine",
-    "read_results",
+    "Cluster", "FormatError", "Machine", "Results", "plot_roofline", "read", "read_cluster",
+    "read_machine", "read_results",
 ]
