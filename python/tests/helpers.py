@@ -8,6 +8,8 @@ import subprocess
 
 import pytest
 
+import rooflab
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 # `rooflab profile -- python3 tools/gpu/torch_model.py` on an H200: a program's CUDA kernels,
 # counted and placed, gzip-compressed as data/recorded keeps its files.
@@ -30,3 +32,16 @@ def run_rooflab(*args, cwd):
                           text=True, timeout=600)
     assert done.returncode == 0, f"rooflab {' '.join(map(str, args))}: {done.stderr}"
     return done
+
+
+def roofs_of_a_region(machine_path, level, precision):
+    """Which roofs `rooflab report` places a one-thread region of `level` and `precision` under:
+    one thread's where the profile has that level's and that precision's ("measured with 1
+    thread", the start of the result's params "roofs"), else all cores' where they have them ("all
+    cores"); None where neither has them and the region is left unplaced."""
+    machine = rooflab.read_machine(machine_path)
+    for threads, said in ((1, "measured with 1 thread"), (None, "all cores")):
+        roofs = machine.roofs(threads)
+        if level in set(roofs["level"]) and precision in set(roofs["precision"]):
+            return said
+    return None
