@@ -2,7 +2,7 @@
 # Installs what Rooflab needs (Debian 12 packages) when missing, then configures and builds the
 # release preset: the `rooflab` binary, or with --tests everything, after also installing what the
 # tests need (a real browser for the report test, the pinned clang-format CI checks with, clang for
-# the fuzz targets).
+# the fuzz targets, pandas, matplotlib and pytest for the Python package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +17,9 @@ targets=(--target rooflab)
 if [[ "${1:-}" == "--tests" ]]; then
   # clang 14 with its sanitizer and libFuzzer runtimes and OpenMP: the fuzz preset (tests/fuzz).
   packages+=(chromium clang-format-14 clang-14 libclang-rt-14-dev libomp-14-dev)
+  # The Python package's wheel, its virtual environment, tests (tests/python) and style check.
+  packages+=(python3-pandas python3-matplotlib python3-pytest python3-pip python3-setuptools
+             python3-wheel python3-venv python3-flake8)
   targets=()
 fi
 
