@@ -79,7 +79,12 @@ if(ROOFLAB_WITH_CUDA)
   set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
   set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
   set(CMAKE_CUDA_STANDARD 20)
+  # CMake 3.25's FindCUDAToolkit marks CUDA::nvToolsExt deprecated without checking that the
+  # toolkit has it (CUDA 12.9 and later have none), and fails for projects that require 3.25:
+  # seen as a project of 3.24 it leaves that target alone.
+  set(CMAKE_MINIMUM_REQUIRED_VERSION 3.24)
   find_package(CUDAToolkit REQUIRED)
+  set(CMAKE_MINIMUM_REQUIRED_VERSION 3.25)
   string(REPLACE ";" " " rooflab_architectures "${CMAKE_CUDA_ARCHITECTURES}")
   string(APPEND rooflab_cuda_why ": device code for ${rooflab_architectures}")
 endif()
