@@ -36,6 +36,21 @@ std::string quoted(const fs::path& p) {
 // A symlink loop has no end; the kernel gives up after 40 links, and so do we.
 constexpr int kMaxLinks = 40;
 
+// Why the link `link` (its lstat in `st`) is not followed, as the kernel's protected_symlinks rule
+// would not follow it: in a sticky, world-writable folder (/tmp), another user may have planted
+// it to steer what this process (root, say) overwrites. Empty where it may be followed.
+std::string planted_link(const fs::path& link, const struct stat& st) {
+  const fs::path folder = link.parent_path().empty() ? fs::path(".") : link.parent_path();
+  struct stat dir {};
+  if (::stat(folder.c_str(), &dir) != 0) return "";
+  const bool shared = (dir.st_mode & S_ISVTX) && (dir.st_mode & S_IWOTH);
+  if (!shared || st.st_uid == ::geteuid() || st.st_uid == dir.st_uid) return "";
+  return "the symlink " + quoted(link) + " belongs to another user (uid " +
+         std::to_string(st.st_uid) + ") in the shared folder " + quoted(folder) +
+         " (sticky, writable by all): rooflab does not follow it; remove it or name another "
+         "output";
+}
+
 }  // namespace
 
 fs::path output_target(const fs::path& path) {
@@ -54,6 +69,8 @@ fs::path output_target(const fs::path& path) {
     if (links == kMaxLinks)
       throw InputError("output " + quoted(path) + ": more than " + std::to_string(kMaxLinks) +
                        " symlinks in a row");
+    if (const std::string why = planted_link(target, st); !why.empty())
+      throw InputError("output " + quoted(path) + ": " + why);
     std::error_code error;
     const fs::path link = fs::read_symlink(target, error);
     if (error) throw InputError("output " + quoted(path) + ": " + error.message());

@@ -1,5 +1,6 @@
-// Outputs: regular files only, written through symlinks, their mode kept, one writer at a time,
-// and no hidden temporary file left behind by a killed writer.
+// Outputs: regular files only, written through symlinks (never another user's in a shared
+// folder), their mode kept, one writer at a time, and no hidden temporary file left behind by a
+// killed writer.
 #include "roofline/output_file.hpp"
 
 #include <gtest/gtest.h>
@@ -69,6 +70,31 @@ TEST(OutputFile, ASymlinkIsWrittenThroughToItsTargetAndKept) {
   EXPECT_TRUE(fs::is_symlink(temp.path() / "dangling.json"));
   fs::create_symlink("loop", temp.path() / "loop");
   EXPECT_NE(refusal(temp.path() / "loop").find("symlinks in a row"), std::string::npos);
+}
+
+TEST(OutputFile, AnotherUsersSymlinkInASharedFolderIsNotFollowed) {
+  if (::geteuid() != 0) GTEST_SKIP() << "planting another user's symlink needs root";
+  const test_support::TempDir temp("out_planted");
+  const fs::path shared = temp.path() / "tmp";
+  fs::create_directory(shared);
+  ASSERT_EQ(::chmod(shared.c_str(), 01777), 0);
+  std::ofstream(temp.path() / "victim") << "precious";
+  const fs::path planted = shared / "report.html";
+  fs::create_symlink(temp.path() / "victim", planted);
+  ASSERT_EQ(::lchown(planted.c_str(), 65534, 65534), 0);
+  EXPECT_NE(refusal(planted).find("belongs to another user (uid 65534) in the shared folder"),
+            std::string::npos)
+      << refusal(planted);
+  EXPECT_EQ(text_of(temp.path() / "victim"), "precious");
+  EXPECT_TRUE(fs::is_symlink(planted));
+  // The same link of this user's own is followed; so is another user's outside a shared folder.
+  ASSERT_EQ(::lchown(planted.c_str(), ::geteuid(), ::getegid()), 0);
+  write_file_atomic(planted, "mine");
+  EXPECT_EQ(text_of(temp.path() / "victim"), "mine");
+  ASSERT_EQ(::chmod(shared.c_str(), 0755), 0);
+  ASSERT_EQ(::lchown(planted.c_str(), 65534, 65534), 0);
+  write_file_atomic(planted, "again");
+  EXPECT_EQ(text_of(temp.path() / "victim"), "again");
 }
 
 TEST(OutputFile, AnExistingFileKeepsItsModeANewOneIs0644) {

@@ -17,7 +17,9 @@ inline std::string hidden(std::string_view name, std::string_view suffix) {
 
 // The file that writing `path` replaces: `path` itself, or for a symlink the file it points to
 // (the link is kept; a chain is followed). Throws InputError naming `path` when it (or its
-// target) exists and is not a regular file, or when a symlink's target cannot be resolved.
+// target) exists and is not a regular file, when a symlink's target cannot be resolved, or when a
+// link belongs to another user in a sticky, world-writable folder (the kernel's
+// protected_symlinks rule, which a path Rooflab resolves itself would escape).
 std::filesystem::path output_target(const std::filesystem::path& path);
 
 // The permission bits an existing regular file has, so that replacing it keeps them; 0644 for a
