@@ -227,7 +227,7 @@ void cluster_probe(Session& s, std::vector<Selected>& devices,
   if (rank != 0) {
     // Rank 0 answers with the ranks that answered it: the partners of the ping-pongs.
     std::vector<int> alive;
-    if (world.send(0, kProfile, own.dump(), profiles_due))
+    if (world.send(0, kProfile, roofline::json_text(own), profiles_due))
       if (const auto answer = world.receive({0}, kAlive, after(timeout)); !answer.empty())
         alive = json::parse(answer.begin()->second).get<std::vector<int>>();
     if (alive.empty()) {
@@ -235,7 +235,8 @@ void cluster_probe(Session& s, std::vector<Selected>& devices,
                 << " s; its profile is lost\n";
       world.abort(kExitFailure);
     }
-    world.send(0, kLinks, measure_links(world, alive, timeout).dump(), after(timeout));
+    world.send(0, kLinks, roofline::json_text(measure_links(world, alive, timeout)),
+               after(timeout));
     return;
   }
 
@@ -245,7 +246,7 @@ void cluster_probe(Session& s, std::vector<Selected>& devices,
   std::vector<int> alive;
   for (const auto& [r, _] : reports) alive.push_back(r);
   for (const int r : alive)
-    if (r != 0) world.send(r, kAlive, json(alive).dump(), after(timeout));
+    if (r != 0) world.send(r, kAlive, roofline::json_text(json(alive)), after(timeout));
   json links = measure_links(world, alive, timeout);
   for (const auto& [from, text] :
        world.receive(std::vector<int>(alive.begin() + 1, alive.end()), kLinks, after(timeout)))

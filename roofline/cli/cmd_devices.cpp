@@ -39,7 +39,7 @@ void add_devices_command(CLI::App& app, Session& s) {
       cluster_mode[library ? "library" : "reason"] = library ? *library : why;
       std::printf(
           "%s\n",
-          nlohmann::json{{"backends", backends}, {"cluster", cluster_mode}}.dump(2).c_str());
+          roofline::json_text({{"backends", backends}, {"cluster", cluster_mode}}, 2).c_str());
       return;
     }
     for (const auto& backend : s.registry().backends()) {

@@ -512,8 +512,12 @@ void write_file_atomic(const std::filesystem::path& requested, std::string_view 
   set_partial_file(nullptr);
 }
 
+std::string json_text(const json& j, int indent) {
+  return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
 void write_json_atomic(const std::filesystem::path& path, const json& j) {
-  write_file_atomic(path, j.dump(1) + "\n");
+  write_file_atomic(path, json_text(j, 1) + "\n");
 }
 
 }  // namespace roofline

@@ -85,7 +85,8 @@ class RegionCounters {
                                 {"regions", regions}};
     const std::string name = "papi." + std::to_string(getpid()) + ".json";
     const std::filesystem::path tmp = std::filesystem::path(folder) / ("." + name + ".tmp");
-    std::ofstream(tmp) << doc.dump() << "\n";
+    std::ofstream(tmp) << doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                       << "\n";
     std::error_code ec;
     std::filesystem::rename(tmp, std::filesystem::path(folder) / name, ec);
     if (ec) std::fprintf(stderr, "rooflab regions: cannot write %s/%s\n", folder, name.c_str());

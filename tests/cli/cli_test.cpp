@@ -339,6 +339,23 @@ TEST(Cli, ALongDeviceNameIsShownWholeOnceInTheReport) {
 }
 
 // -o never replaces a device node or FIFO, and two rooflabs never write the same output at once.
+TEST(Cli, AnOutputNameThatIsNotUtf8LosesNoWork) {
+  // Linux names may hold any byte; JSON text is UTF-8. The byte 0xff in the output's name reaches
+  // the file's provenance (the command line) as U+FFFD, and the run's work is written.
+  const test_support::TempDir temp("cli_not_utf8");
+  const auto r = rooflab(
+      "run -d cpu --family stream --variant omp_plain --size 1K --repetitions 2 -o "
+      "\"$(printf 'r\\377.json')\"",
+      temp.path());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const fs::path written = temp.path() / "r\xff.json";
+  ASSERT_TRUE(fs::exists(written)) << r.output;
+  const roofline::Results results = roofline::results_from_json(roofline::read_json_file(written));
+  EXPECT_FALSE(results.results.empty());
+  EXPECT_NE(results.provenance.command.find("r\xef\xbf\xbd.json"), std::string::npos)
+      << results.provenance.command;
+}
+
 TEST(Cli, OutputsAreRegularFilesWrittenByOneRooflabAtATime) {
   const test_support::TempDir temp("cli_outputs");
   const fs::path& dir = temp.path();

@@ -60,6 +60,10 @@ class InputFile {
 // path on failure.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
 void write_json_atomic(const std::filesystem::path& path, const nlohmann::json& j);
+// j as JSON text (indent < 0: on one line). A byte that is not UTF-8 (a path, a host name or an
+// environment variable may hold any) becomes U+FFFD: what a run finished is written, never lost
+// to the spelling of a name.
+std::string json_text(const nlohmann::json& j, int indent = -1);
 
 // The "schema" string of a file's tree ("rooflab.results/1"); "" where it has none.
 std::string schema_of(const nlohmann::json& j);
