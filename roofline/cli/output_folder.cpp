@@ -79,8 +79,8 @@ OutputFolder::OutputFolder(const fs::path& requested) : folder_(requested) {
   staging_ = pattern;
   target_ = folder_;
   roofline::record_temporary(folder_, staging_);
-  fs::permissions(staging_, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                                fs::perms::others_read | fs::perms::others_exec);
+  // mkdtemp's folder is 0700; a folder made by the user's shell would have 0777 less the umask.
+  fs::permissions(staging_, fs::perms::all & ~roofline::creation_mask());
 }
 
 OutputFolder::~OutputFolder() {

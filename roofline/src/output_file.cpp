@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <climits>
+#include <fstream>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -78,12 +79,22 @@ fs::path output_target(const fs::path& path) {
   }
 }
 
+fs::perms creation_mask() {
+  // /proc/self/status has it (Linux 4.7 and later); elsewhere umask() is set and set back.
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.starts_with("Umask:"))
+      return static_cast<fs::perms>(std::stoul(line.substr(6), nullptr, 8));
+  const mode_t mask = ::umask(022);
+  ::umask(mask);
+  return static_cast<fs::perms>(mask);
+}
+
 fs::perms output_mode(const fs::path& target) {
   struct stat st {};
   if (::stat(target.c_str(), &st) == 0 && S_ISREG(st.st_mode))
     return static_cast<fs::perms>(st.st_mode & 0777);  // not set-id or sticky bits
-  return fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
-         fs::perms::others_read;
+  return static_cast<fs::perms>(0666) & ~creation_mask();
 }
 
 namespace {

@@ -97,7 +97,7 @@ TEST(OutputFile, AnotherUsersSymlinkInASharedFolderIsNotFollowed) {
   EXPECT_EQ(text_of(temp.path() / "victim"), "again");
 }
 
-TEST(OutputFile, AnExistingFileKeepsItsModeANewOneIs0644) {
+TEST(OutputFile, AnExistingFileKeepsItsModeANewOneFollowsTheUmask) {
   const test_support::TempDir temp("out_mode");
   const fs::path secret = temp.path() / "secret.json";
   std::ofstream(secret) << "old";
@@ -105,10 +105,17 @@ TEST(OutputFile, AnExistingFileKeepsItsModeANewOneIs0644) {
   write_file_atomic(secret, "new");
   EXPECT_EQ(fs::status(secret).permissions() & fs::perms::all,
             fs::perms::owner_read | fs::perms::owner_write);
+  const mode_t before = ::umask(022);
   write_file_atomic(temp.path() / "fresh.json", "new");
   EXPECT_EQ(fs::status(temp.path() / "fresh.json").permissions() & fs::perms::all,
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
                 fs::perms::others_read);
+  ::umask(077);
+  EXPECT_EQ(creation_mask(), static_cast<fs::perms>(077));
+  write_file_atomic(temp.path() / "private.json", "new");
+  EXPECT_EQ(fs::status(temp.path() / "private.json").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  ::umask(before);
 }
 
 // Only the temporary a killed writer recorded in its lock is removed, never a name that looks

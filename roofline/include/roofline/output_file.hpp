@@ -22,9 +22,12 @@ inline std::string hidden(std::string_view name, std::string_view suffix) {
 // protected_symlinks rule, which a path Rooflab resolves itself would escape).
 std::filesystem::path output_target(const std::filesystem::path& path);
 
-// The permission bits an existing regular file has, so that replacing it keeps them; 0644 for a
-// new file.
+// The permission bits an existing regular file has, so that replacing it keeps them; for a new
+// file, 0666 less the process's umask, as any program's new file.
 std::filesystem::perms output_mode(const std::filesystem::path& target);
+
+// The process's file mode creation mask (umask), read without changing it.
+std::filesystem::perms creation_mask();
 
 // Records in target's lock file, when this process holds it (OutputLock), the temporary file or
 // folder beside target that is about to take target's place: should the process be killed, the
