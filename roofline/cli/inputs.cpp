@@ -1,6 +1,9 @@
 #include "roofline/cli/inputs.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <system_error>
@@ -138,6 +141,11 @@ std::filesystem::path ensure_folder(const std::string& path) {
   if (ec || !std::filesystem::is_directory(path))
     throw roofline::InputError("cannot create folder '" + path + "'" +
                                (ec ? ": " + ec.message() : ""));
+  // Before anything is written into it or beside it: a read-only file system (or, for a user
+  // other than root, a folder without write permission) is named now, not after other outputs.
+  if (::access(path.c_str(), W_OK) != 0)
+    throw roofline::InputError("cannot write into folder '" + path +
+                               "': " + std::generic_category().message(errno));
   return path;
 }
 

@@ -27,7 +27,8 @@ Inputs load_inputs(const std::vector<std::string>& files);
 // as load_inputs does: not finite, or absurdly far above its roof (a time of 1e-12 s).
 void check_placed(const roofline::Results& r, const std::string& file);
 
-// Creates the folder if needed; throws InputError naming it when that fails.
+// Creates the folder if needed; throws InputError naming it when that fails or when this process
+// cannot write into it (a read-only file system, a folder without write permission).
 std::filesystem::path ensure_folder(const std::string& path);
 
 }  // namespace cli

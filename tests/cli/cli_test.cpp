@@ -356,6 +356,32 @@ TEST(Cli, AnOutputNameThatIsNotUtf8LosesNoWork) {
       << results.provenance.command;
 }
 
+TEST(Cli, AnUnwritableCsvFolderIsRefusedBeforeTheReportIsWritten) {
+  const test_support::TempDir temp("cli_read_only");
+  const fs::path& dir = temp.path();
+  fs::create_directory(dir / "ro");
+  // Root writes into any folder of a writable file system: a read-only one stops it.
+  if (::geteuid() == 0) {
+    if (std::system(
+            ("mount -t tmpfs -o ro tmpfs '" + (dir / "ro").string() + "' 2>/dev/null").c_str()) !=
+        0)
+      GTEST_SKIP() << "needs a read-only mount (root without CAP_SYS_ADMIN here)";
+  } else {
+    fs::permissions(dir / "ro", fs::perms::owner_read | fs::perms::owner_exec);
+  }
+  const auto run = rooflab(
+      "run -d cpu --family stream --variant omp_plain --size 1K "
+      "--repetitions 2 -o r.json",
+      dir);
+  ASSERT_EQ(run.code, 0) << run.output;
+  for (const char* option : {"--csv", "--svg"})
+    expect_refused(std::string("report r.json -o out/r.html ") + option + " ro",
+                   "cannot write into folder 'ro'", dir);
+  EXPECT_FALSE(fs::exists(dir / "out" / "r.html"));
+  if (::geteuid() == 0)
+    EXPECT_EQ(std::system(("umount '" + (dir / "ro").string() + "'").c_str()), 0);
+}
+
 TEST(Cli, OutputsAreRegularFilesWrittenByOneRooflabAtATime) {
   const test_support::TempDir temp("cli_outputs");
   const fs::path& dir = temp.path();
