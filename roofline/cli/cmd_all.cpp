@@ -5,6 +5,7 @@
 #include "reports/escape.hpp"
 #include "reports/report.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/inputs.hpp"
 #include "roofline/cli/output_folder.hpp"
 #include "roofline/interrupt.hpp"
 #include "roofline/json_io.hpp"
@@ -34,7 +35,8 @@ void add_default_command(CLI::App& app, Session& s) {
   app.add_option("-o,--output", opts->folder,
                  "Folder for machine.json, results.json, report.html, replaced as a whole when "
                  "the run ends")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(names_a_path());
   add_measure_flags(app, opts->measure);
   app.require_subcommand(0, 1);
   app.callback([&app, &s, opts] {

@@ -6,6 +6,7 @@
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/inputs.hpp"
 #include "roofline/cli/session.hpp"
 #include "roofline/json_io.hpp"
 
@@ -24,7 +25,8 @@ void add_compare_command(CLI::App& app, Session& s) {
       "overlap) with why");
   cmd->add_option("A", opts->a, "The baseline rooflab.results/1 file")->required();
   cmd->add_option("B", opts->b, "The rooflab.results/1 file compared with it")->required();
-  cmd->add_option("-o,--output", opts->html, "Also write the comparison as an HTML page");
+  cmd->add_option("-o,--output", opts->html, "Also write the comparison as an HTML page")
+      ->check(names_a_path());
   cmd->add_option("--format", opts->format,
                   "What goes to the terminal: text (default) or md (a Markdown table and the "
                   "counts, for a pull request's comment)")

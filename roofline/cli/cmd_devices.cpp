@@ -2,6 +2,7 @@
 
 #include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/inputs.hpp"
 #include "roofline/cli/profiled_devices.hpp"
 #include "roofline/cluster/world.hpp"
 #include "roofline/json_io.hpp"
@@ -18,7 +19,8 @@ void add_devices_command(CLI::App& app, Session& s) {
                 "Print the backends, why one is unavailable, and their devices as JSON (the device "
                 "records of a machine profile, before any probe)");
   cmd->add_option("--machine", *machine_path,
-                  "Machine profile (rooflab probe): also show the levels it measured");
+                  "Machine profile (rooflab probe): also show the levels it measured")
+      ->check(names_a_path());
   cmd->callback([&s, json, machine_path] {
     roofline::MachineProfile machine;
     if (!machine_path->empty()) machine = machine_for_node(*machine_path, -1, {});

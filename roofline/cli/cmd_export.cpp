@@ -4,6 +4,7 @@
 
 #include "reports/gbench_export.hpp"
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/inputs.hpp"
 #include "roofline/cli/session.hpp"
 #include "roofline/json_io.hpp"
 
@@ -22,7 +23,9 @@ void add_export_command(CLI::App& app) {
       ->required()
       ->check(CLI::IsMember({"gbench"}));
   cmd->add_option("FILE", opts->input, "The rooflab.results/1 file")->required();
-  cmd->add_option("-o,--output", opts->output, "The file to write")->required();
+  cmd->add_option("-o,--output", opts->output, "The file to write")
+      ->required()
+      ->check(names_a_path());
   cmd->callback([opts] {
     const auto lock = check_output(opts->output, {opts->input});
     roofline::InputFile input(opts->input);  // its errors name the file

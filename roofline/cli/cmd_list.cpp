@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "roofline/cli/commands.hpp"
+#include "roofline/cli/inputs.hpp"
 #include "roofline/cli/profiled_devices.hpp"
 
 namespace cli {
@@ -65,7 +66,8 @@ void add_list_command(CLI::App& app, Session& s) {
   cmd->add_option("--family", opts->families, "Only these families; default: all");
   cmd->add_option("--machine", opts->machine,
                   "Machine profile (rooflab probe) whose measured levels size the cases, as for "
-                  "`rooflab run --machine`");
+                  "`rooflab run --machine`")
+      ->check(names_a_path());
   cmd->callback([&s, opts] {
     std::vector<Selected> devices = select_devices(s, opts->devices);
     if (!opts->machine.empty()) use_profile(devices, opts->machine);

@@ -6,6 +6,7 @@
 #include "roofline/cli/cluster_probe.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/incomplete_output.hpp"
+#include "roofline/cli/inputs.hpp"
 #include "roofline/cli/placement.hpp"
 #include "roofline/cli/size_option.hpp"
 #include "roofline/cluster/world.hpp"
@@ -77,7 +78,8 @@ void add_probe_command(CLI::App& app, Session& s) {
   auto* output = cmd->add_option("-o,--output", opts->output,
                                  "Machine profile to write (under mpirun: the cluster profile, "
                                  "default cluster.json)")
-                     ->capture_default_str();
+                     ->capture_default_str()
+                     ->check(names_a_path());
   auto* distinct = cmd->add_flag("--distinct-nodes", opts->cluster.distinct_nodes,
                                  "Under mpirun: every rank probes as a node of its own, also where "
                                  "ranks share a host (simulates a cluster on one machine)");

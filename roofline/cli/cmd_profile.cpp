@@ -12,6 +12,7 @@
 #include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/counting_setup.hpp"
+#include "roofline/cli/inputs.hpp"
 #include "roofline/cli/program_run.hpp"
 #include "roofline/input_error.hpp"
 #include "roofline/interrupt.hpp"
@@ -83,7 +84,8 @@ void add_profile_command(CLI::App& app, Session& s) {
   cmd->add_option("-d,--device", opts->device,
                   "Device id (rooflab devices); default: the first CUDA GPU, else cpu");
   cmd->add_option("--machine", opts->machine,
-                  "Machine profile (rooflab probe) whose measured roofs place the kernels");
+                  "Machine profile (rooflab probe) whose measured roofs place the kernels")
+      ->check(names_a_path());
   cmd->add_option("--sample", opts->sample,
                   "Count the first N launches of each kernel and shape with the hardware counters "
                   "(each replayed once per pass); 0: time only")
@@ -96,7 +98,8 @@ void add_profile_command(CLI::App& app, Session& s) {
                 "Do not run the program once without the profiler first (its time is the "
                 "profile's overhead reference)");
   cmd->add_option("-o,--output", opts->output, "Profile (a results file) to write")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(names_a_path());
   cmd->add_option("program", opts->program, "-- PROGRAM [ARGS...]")->required();
   cmd->callback([&s, opts] {
     roofline::install_interrupt_handlers(roofline::OnSignal::finish_then_write);

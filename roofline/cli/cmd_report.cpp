@@ -23,9 +23,13 @@ void add_report_command(CLI::App& app) {
          "files", opts->files,
          "rooflab.results/1 or rooflab.machine/1 JSON files, or one rooflab.cluster/1 profile")
       ->required();
-  cmd->add_option("-o,--output", opts->html, "HTML report to write")->capture_default_str();
-  cmd->add_option("--svg", opts->svg_dir, "Also write one SVG chart per device into this folder");
-  cmd->add_option("--csv", opts->csv_dir, "Also write ceilings.csv and results.csv here");
+  cmd->add_option("-o,--output", opts->html, "HTML report to write")
+      ->capture_default_str()
+      ->check(names_a_path());
+  cmd->add_option("--svg", opts->svg_dir, "Also write one SVG chart per device into this folder")
+      ->check(names_a_path());
+  cmd->add_option("--csv", opts->csv_dir, "Also write ceilings.csv and results.csv here")
+      ->check(names_a_path());
   cmd->callback([opts] {
     // Into a folder that is not there yet, as --svg and --csv.
     if (const auto folder = std::filesystem::path(opts->html).parent_path(); !folder.empty())
@@ -42,7 +46,14 @@ void add_report_command(CLI::App& app) {
     }
     reports::ReportOptions options{.html = opts->html, .svg_dir = {}, .csv_dir = {}};
     if (!opts->svg_dir.empty()) options.svg_dir = ensure_folder(opts->svg_dir);
-    if (!opts->csv_dir.empty()) options.csv_dir = ensure_folder(opts->csv_dir);
+    if (!opts->csv_dir.empty()) {
+      options.csv_dir = ensure_folder(opts->csv_dir);
+      // One output never overwrites another.
+      for (const char* name : {"ceilings.csv", "results.csv"})
+        if (std::filesystem::weakly_canonical(*options.csv_dir / name) ==
+            std::filesystem::weakly_canonical(opts->html))
+          throw roofline::InputError("output '" + opts->html + "' is also --csv's " + name);
+    }
     reports::write_report(inputs.results, options);
     std::printf("%s", reports::terminal_text(reports::summary_table(inputs.results)).c_str());
     std::printf("report: %s\n", opts->html.c_str());

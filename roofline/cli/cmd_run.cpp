@@ -7,6 +7,7 @@
 #include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/incomplete_output.hpp"
+#include "roofline/cli/inputs.hpp"
 #include "roofline/cli/output_folder.hpp"
 #include "roofline/cli/resume.hpp"
 #include "roofline/cli/size_option.hpp"
@@ -55,14 +56,17 @@ void add_run_command(CLI::App& app, Session& s) {
                   std::string("Machine profile from `rooflab probe` whose ceilings place the "
                               "results, a results file (its embedded profile), or a cluster "
                               "profile (mpirun ... rooflab probe): this node's; default: ") +
-                      kDefaultFolder + "/" + kMachineFile + " where the bare command wrote one");
+                      kDefaultFolder + "/" + kMachineFile + " where the bare command wrote one")
+      ->check(names_a_path());
   auto* output =
       cmd->add_option("-o,--output", opts->output,
                       "Results file to write (under mpirun each rank's: results.rankR.json)")
-          ->capture_default_str();
+          ->capture_default_str()
+          ->check(names_a_path());
   cmd->add_option("--resume", opts->resume,
                   "Results file of an interrupted run: its cases are kept, not measured again, and "
-                  "the rest are run (writes it, unless -o names another file)");
+                  "the rest are run (writes it, unless -o names another file)")
+      ->check(names_a_path());
   auto* counters =
       cmd->add_option("--counters", opts->counters,
                       "Read hardware counters in one extra call after the timed ones: these "

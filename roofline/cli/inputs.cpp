@@ -135,6 +135,15 @@ void check_placed(const roofline::Results& r, const std::string& file) {
                    [](std::size_t i) { return "results[" + std::to_string(i) + "]"; });
 }
 
+const CLI::Validator& names_a_path() {
+  static const CLI::Validator check(
+      [](const std::string& value) {
+        return value.empty() ? std::string("'' names no file or folder") : std::string();
+      },
+      "PATH");
+  return check;
+}
+
 std::filesystem::path ensure_folder(const std::string& path) {
   std::error_code ec;
   std::filesystem::create_directories(path, ec);

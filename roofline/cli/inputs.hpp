@@ -1,4 +1,5 @@
 #pragma once
+#include <CLI/CLI.hpp>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -26,6 +27,10 @@ Inputs load_inputs(const std::vector<std::string>& files);
 // Refuses (InputError naming `file` and the result) a result placed where no measurement can be,
 // as load_inputs does: not finite, or absurdly far above its roof (a time of 1e-12 s).
 void check_placed(const roofline::Results& r, const std::string& file);
+
+// Refuses '' where an option names a file or a folder: taken as "not given", an empty value was
+// ignored without a word.
+const CLI::Validator& names_a_path();
 
 // Creates the folder if needed; throws InputError naming it when that fails or when this process
 // cannot write into it (a read-only file system, a folder without write permission).

@@ -176,7 +176,12 @@ TEST(Cli, BadOptionsAndSizesAreRefusedByName) {
   expect_refused("run --size lots", "lots");
   expect_refused("run --size ''", "--size ''");
   expect_refused("probe --max-working-set ''", "--max-working-set ''");
-  expect_refused("run -o ''", "output ''");
+  // An empty name is refused, never taken as "not given".
+  for (const char* option :
+       {"run -o", "run --machine", "run --resume", "probe -o", "list --machine",
+        "devices --machine", "report x.json --csv", "report x.json --svg", "report x.json -o",
+        "compare a.json b.json -o", "export x.json -o"})
+    expect_refused(std::string(option) + " ''", "'' names no file or folder");
   expect_refused("run --size 64G", "68719476736");  // 2^36 elements: more than the memory
   expect_refused("run --family no_such_family", "no_such_family");
   expect_refused("run -d cuda:7", "cuda:7");
@@ -356,11 +361,18 @@ TEST(Cli, AnOutputNameThatIsNotUtf8LosesNoWork) {
       << results.provenance.command;
 }
 
-TEST(Cli, AnUnwritableCsvFolderIsRefusedBeforeTheReportIsWritten) {
-  const test_support::TempDir temp("cli_read_only");
+TEST(Cli, ReportOutputsAreCheckedBeforeAnyIsWritten) {
+  const test_support::TempDir temp("cli_report_outputs");
   const fs::path& dir = temp.path();
+  const auto run = rooflab(
+      "run -d cpu --family stream --variant omp_plain --size 1K --repetitions 2 -o r.json", dir);
+  ASSERT_EQ(run.code, 0) << run.output;
+  // One output never overwrites another.
+  expect_refused("report r.json -o d/results.csv --csv d",
+                 "output 'd/results.csv' is also --csv's results.csv", dir);
+  // A folder this process cannot write into is named before anything is written. Root writes
+  // into any folder of a writable file system: a read-only one stops it.
   fs::create_directory(dir / "ro");
-  // Root writes into any folder of a writable file system: a read-only one stops it.
   if (::geteuid() == 0) {
     if (std::system(
             ("mount -t tmpfs -o ro tmpfs '" + (dir / "ro").string() + "' 2>/dev/null").c_str()) !=
@@ -369,11 +381,6 @@ TEST(Cli, AnUnwritableCsvFolderIsRefusedBeforeTheReportIsWritten) {
   } else {
     fs::permissions(dir / "ro", fs::perms::owner_read | fs::perms::owner_exec);
   }
-  const auto run = rooflab(
-      "run -d cpu --family stream --variant omp_plain --size 1K "
-      "--repetitions 2 -o r.json",
-      dir);
-  ASSERT_EQ(run.code, 0) << run.output;
   for (const char* option : {"--csv", "--svg"})
     expect_refused(std::string("report r.json -o out/r.html ") + option + " ro",
                    "cannot write into folder 'ro'", dir);
@@ -894,7 +901,7 @@ TEST(Cli, TheBareCommandReplacesItsFolderWholeOrNotAtAll) {
   std::ofstream(dir / "mine" / "notes.txt") << "keep";
   expect_refused("-d cpu -o mine", "output folder 'mine' holds 'notes.txt'", dir);
   EXPECT_TRUE(fs::exists(dir / "mine" / "notes.txt"));
-  expect_refused("-o ''", "output folder '' names no folder", dir);
+  expect_refused("-o ''", "'' names no file or folder", dir);
 
   fs::create_directory(dir / "out");
   for (const char* file : {"machine.json", "results.json", "report.html"})
