@@ -166,6 +166,21 @@ bool is_gbench_json(const json& j) {
          j["benchmarks"].is_array();
 }
 
+// A row that sums up repetitions (mean, median, stddev, cv), not a run. Google Benchmark 1.5 and
+// later say so in run_type; older files only in aggregate_name, or, older still, in the suffix of
+// a name whose runs came before it ("BM_x_mean" after "BM_x").
+bool aggregate_row(const json& e, const std::map<std::string, Runs>& runs,
+                   const std::string& where) {
+  if (e.contains("run_type"))
+    return optional_field<std::string>(e, "run_type", "iteration", where) == "aggregate";
+  if (e.contains("aggregate_name")) return true;
+  const std::string name = optional_field<std::string>(e, "name", "", where);
+  for (const std::string_view suffix : {"_mean", "_median", "_stddev", "_cv"})
+    if (name.ends_with(suffix) && runs.contains(name.substr(0, name.size() - suffix.size())))
+      return true;
+  return false;
+}
+
 std::vector<roofline::Result> import_gbench(const json& j, const std::string& file,
                                             const roofline::Device& device) {
   std::vector<std::string> order;
@@ -175,7 +190,7 @@ std::vector<roofline::Result> import_gbench(const json& j, const std::string& fi
   for (const json& e : j.at("benchmarks")) {
     const std::string where = "'" + file + "': benchmarks[" + std::to_string(index++) + "]";
     if (!e.is_object()) throw InputError(where + " is not an object");
-    if (optional_field<std::string>(e, "run_type", "iteration", where) == "aggregate") continue;
+    if (aggregate_row(e, runs, where)) continue;
     const std::string name =
         optional_field(e, "run_name", optional_field<std::string>(e, "name", "", where), where);
     const bool errored = optional_field(e, "error_occurred", false, where);

@@ -173,6 +173,26 @@ TEST(GbenchImport, FieldsOfTheWrongTypeOrMissingAreRefusedWithTheirPath) {
             "'mine.json': benchmark \"BM_x\": \"threads\" is 0, expected 1 to 1048576");
 }
 
+TEST(GbenchImport, AggregateRowsOfAnOldFileAreNotRuns) {
+  // Before run_type (Google Benchmark < 1.5) the mean and stddev rows followed the repetitions
+  // under the name with a suffix, carrying the same counters.
+  const auto run = [](const std::string& name, double seconds) {
+    return nlohmann::json{{"name", name},     {"real_time", seconds}, {"cpu_time", seconds},
+                          {"time_unit", "s"}, {"flops", 1e9},         {"bytes", 8e9}};
+  };
+  nlohmann::json with_name = run("BM_z_mean", 1.5);
+  with_name["aggregate_name"] = "mean";
+  const nlohmann::json j = {{"context", nlohmann::json::object()},
+                            {"benchmarks",
+                             {run("BM_z", 1.0), run("BM_z", 2.0), run("BM_z_mean", 1.5),
+                              run("BM_z_stddev", 0.7), with_name, run("BM_z_stddev_like", 3.0)}}};
+  const auto imported = reports::import_gbench(j, "old.json", reports::samples::sample_device());
+  ASSERT_EQ(imported.size(), 2u);
+  EXPECT_EQ(imported[0].variant, "BM_z");
+  EXPECT_EQ(imported[0].samples.size(), 2u);
+  EXPECT_EQ(imported[1].variant, "BM_z_stddev_like");  // a run whose name only looks like one
+}
+
 TEST(GbenchImport, ABenchmarkThatFailedIsKeptAsFailed) {
   const nlohmann::json j = {
       {"context", nlohmann::json::object()},
