@@ -1,3 +1,5 @@
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -117,6 +119,13 @@ void add_run_command(CLI::App& app, Session& s) {
                      "warning: the profile %s is incomplete (%s): results in a level it did not "
                      "reach are not placed\n",
                      opts->machine.c_str(), reports::terminal_text(machine.incomplete).c_str());
+      if (char host[256] = {}; gethostname(host, sizeof host - 1) == 0 &&
+                               !machine.provenance.host.empty() && machine.provenance.host != host)
+        std::fprintf(stderr,
+                     "warning: the profile %s was measured on '%s', not on this host ('%s'): "
+                     "the results go under that machine's roofs\n",
+                     opts->machine.c_str(), reports::terminal_text(machine.provenance.host).c_str(),
+                     reports::terminal_text(host).c_str());
     }
     std::optional<roofline::Results> resume;
     if (!opts->resume.empty()) resume = read_resumed(opts->resume);

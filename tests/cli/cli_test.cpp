@@ -306,6 +306,10 @@ TEST(Cli, EscapesFromAProfileOrAResumedFileNeverReachTheTerminal) {
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_EQ(r.output.find('\x1b'), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("CPU^[]0;owned^G (cpu) on host^[[2J"), std::string::npos) << r.output;
+  // Another host's profile is used, and said to be.
+  EXPECT_NE(r.output.find("the profile hostile.json was measured on 'host^[[2J', not on this host"),
+            std::string::npos)
+      << r.output;
   nlohmann::json part = roofline::read_json_file(dir / "r.json");
   auto& first = part["results"][0];
   first["verification"]["status"] = "failed";
