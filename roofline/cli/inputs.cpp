@@ -9,6 +9,7 @@
 #include <system_error>
 #include <utility>
 
+#include "reports/escape.hpp"
 #include "reports/gbench_import.hpp"
 #include "roofline/cli/session.hpp"
 #include "roofline/json_io.hpp"
@@ -49,6 +50,7 @@ Inputs load_inputs(const std::vector<std::string>& files) {
   std::vector<roofline::Results> results;
   std::vector<std::string> results_files;  // beside results
   std::vector<roofline::MachineProfile> machines;
+  std::vector<std::string> machine_files;                      // beside machines
   std::vector<std::pair<std::string, nlohmann::json>> gbench;  // placed once a machine is known
   for (const auto& file : files) {
     roofline::InputFile input(file);
@@ -64,9 +66,10 @@ Inputs load_inputs(const std::vector<std::string>& files) {
           throw roofline::InputError("a cluster profile is reported alone, without other files");
         return {.cluster = roofline::cluster_from_json(j), .results = {}};
       }
-      if (schema.rfind("rooflab.machine/", 0) == 0)
+      if (schema.rfind("rooflab.machine/", 0) == 0) {
         machines.push_back(roofline::machine_from_json(j));
-      else if (schema.rfind("rooflab.results/", 0) == 0) {
+        machine_files.push_back(file);
+      } else if (schema.rfind("rooflab.results/", 0) == 0) {
         results.push_back(std::move(input).results());
         results_files.push_back(file);
       } else
@@ -78,6 +81,17 @@ Inputs load_inputs(const std::vector<std::string>& files) {
       throw roofline::InputError("'" + file + "': " + e.what());
     }
   }
+  // A device in two profiles: the first given lends its roofs, and the command says so.
+  for (std::size_t a = 0; a < machines.size(); ++a)
+    for (std::size_t b = a + 1; b < machines.size(); ++b)
+      for (const auto& d : machines[b].devices)
+        if (machines[a].find(d.id) != nullptr)
+          std::fprintf(stderr,
+                       "warning: '%s' and '%s' both profile device '%s': the first one's roofs "
+                       "are used\n",
+                       reports::terminal_text(machine_files[a]).c_str(),
+                       reports::terminal_text(machine_files[b]).c_str(),
+                       reports::terminal_text(d.id).c_str());
   for (auto& r : results)
     for (const auto& m : machines)
       for (const auto& lender : m.devices)

@@ -258,6 +258,19 @@ TEST(Cli, AFileRooflabCouldNotHaveWrittenIsRefusedWithItsPath) {
   EXPECT_NE(long_name.output.find(std::string(79, 'v') + "…"), std::string::npos);
 }
 
+TEST(Cli, TwoProfilesOfOneDeviceAreNamedAndTheFirstIsUsed) {
+  const test_support::TempDir temp("cli_two_profiles");
+  const fs::path& dir = temp.path();
+  ASSERT_EQ(std::system(("'" WRITE_SAMPLE_FILES_BIN "' '" + dir.string() + "'").c_str()), 0);
+  fs::copy_file(dir / "machine.json", dir / "again.json");
+  const auto r = rooflab("report machine.json again.json -o two.html", dir);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("warning: 'machine.json' and 'again.json' both profile device 'cpu': the "
+                          "first one's roofs are used"),
+            std::string::npos)
+      << r.output;
+}
+
 // A string of any length in a field a pattern constrains is judged in a line, not a stack overflow
 // (issue 43: std::regex recursed once per character, and 30,000 of them crashed `report`).
 TEST(Cli, ALongStringInAPatternCheckedFieldIsJudgedNotACrash) {
