@@ -1,5 +1,7 @@
 #include "probes/cpu/host_memory.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +21,17 @@ std::string read_text(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// The address space this process has mapped (VmSize in /proc/self/status), in bytes.
+double mapped_bytes(std::string_view status) {
+  constexpr std::string_view kKey = "VmSize:";
+  const std::size_t at = status.find(kKey);
+  if (at == std::string_view::npos) return 0;
+  std::istringstream value(std::string(status.substr(at + kKey.size())));
+  double kib = 0;
+  value >> kib;
+  return kib * 1024;
 }
 
 // A byte count from a cgroup file; `otherwise` for "max" or a missing file.
@@ -77,10 +90,17 @@ double meminfo_available_bytes(std::string_view meminfo) {
 }
 
 HostMemory allocatable_memory() {
-  const double available = meminfo_available_bytes(read_text("/proc/meminfo"));
+  HostMemory memory{meminfo_available_bytes(read_text("/proc/meminfo")), "MemAvailable"};
   const double headroom = cgroup_headroom(read_text("/proc/self/cgroup"), "/sys/fs/cgroup");
-  if (headroom < available) return {std::max(headroom, 0.0), "cgroup limit"};
-  return {available, "MemAvailable"};
+  if (headroom < memory.bytes) memory = {std::max(headroom, 0.0), "cgroup limit"};
+  // `ulimit -v` caps the address space, which the libraries' mappings already take part of.
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    const double left =
+        static_cast<double>(limit.rlim_cur) - mapped_bytes(read_text("/proc/self/status"));
+    if (left < memory.bytes) memory = {std::max(left, 0.0), "ulimit -v"};
+  }
+  return memory;
 }
 
 void check_fits(double bytes, const std::string& what) {

@@ -1,6 +1,6 @@
 #pragma once
 // How much memory a run may allocate: what the kernel says is available, capped by the headroom
-// under a cgroup memory limit (containers, CI runners).
+// under a cgroup memory limit (containers, CI runners) and by what `ulimit -v` leaves.
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -9,7 +9,7 @@ namespace probes::cpu {
 
 struct HostMemory {
   double bytes = 0;
-  const char* source = "";  // "MemAvailable" or "cgroup limit"
+  const char* source = "";  // "MemAvailable", "cgroup limit" or "ulimit -v"
 };
 
 HostMemory allocatable_memory();

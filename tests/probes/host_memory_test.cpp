@@ -1,8 +1,9 @@
 // The memory a run may allocate: MemAvailable, capped by cgroup v2 and v1 limits (a hybrid host
-// names both in /proc/self/cgroup).
+// names both in /proc/self/cgroup) and by `ulimit -v`.
 #include "probes/cpu/host_memory.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <cmath>
 #include <filesystem>
@@ -62,4 +63,28 @@ TEST(HostMemory, MoreThanThereIsIsRefusedNamingBothSizes) {
         << what;
   }
   EXPECT_NO_THROW(probes::cpu::check_fits(1024, "a small array"));
+}
+
+TEST(HostMemory, UlimitVCapsWhatMayBeAllocated) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: no ulimit -v fits it";
+#else
+  rlimit before{};
+  ASSERT_EQ(::getrlimit(RLIMIT_AS, &before), 0);
+  const probes::cpu::HostMemory unlimited = probes::cpu::allocatable_memory();
+  // What is mapped now, read as the probe reads it, plus 64 MiB.
+  std::ifstream status("/proc/self/status");
+  double mapped_kib = 0;
+  for (std::string line; std::getline(status, line);)
+    if (line.starts_with("VmSize:")) mapped_kib = std::stod(line.substr(7));
+  rlimit tight = before;
+  tight.rlim_cur = static_cast<rlim_t>(mapped_kib * 1024) + (64u << 20);
+  ASSERT_EQ(::setrlimit(RLIMIT_AS, &tight), 0);
+  const probes::cpu::HostMemory limited = probes::cpu::allocatable_memory();
+  ASSERT_EQ(::setrlimit(RLIMIT_AS, &before), 0);
+  EXPECT_STREQ(limited.source, "ulimit -v");
+  EXPECT_LE(limited.bytes, 64u << 20);
+  EXPECT_GT(limited.bytes, 0);
+  EXPECT_LT(limited.bytes, unlimited.bytes);
+#endif
 }
