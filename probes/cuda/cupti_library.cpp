@@ -3,6 +3,8 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 
 namespace probes::cuda {
 namespace {
@@ -14,6 +16,19 @@ constexpr bool kAddressSanitizer = true;
 #else
 constexpr bool kAddressSanitizer = false;
 #endif
+
+// libcupti opens libnvperf_host by its bare name, which the loader finds only on its own path:
+// a toolkit whose folder the loader is not told of (not in ld.so.conf, as one unpacked by a user,
+// conda or a container) fails the profiler's first call. Opened first from libcupti's own folder,
+// it is the library that name then finds. A library not there is left to the loader.
+void preload_beside(void* library, const char* name) {
+  Dl_info info{};
+  void* symbol = dlsym(library, "cuptiGetResultString");
+  if (symbol == nullptr || dladdr(symbol, &info) == 0 || info.dli_fname == nullptr) return;
+  const std::filesystem::path beside = std::filesystem::path(info.dli_fname).parent_path() / name;
+  std::error_code missing;
+  if (std::filesystem::exists(beside, missing)) dlopen(beside.c_str(), RTLD_NOW | RTLD_LOCAL);
+}
 
 }  // namespace
 
@@ -34,6 +49,7 @@ CuptiLibrary::CuptiLibrary(const std::vector<std::string>& names) {
         "RTLD_DEEPBIND, which the sanitizer runtime refuses)";
     return;
   }
+  preload_beside(handle, "libnvperf_host.so");
 #define ROOFLAB_CUPTI_RESOLVE(name)                                           \
   name = reinterpret_cast<decltype(name)>(dlsym(handle, #name));              \
   if (!name && error_.empty())                                                \
