@@ -23,12 +23,11 @@ std::string read_text(const std::filesystem::path& path) {
   return text.str();
 }
 
-// The address space this process has mapped (VmSize in /proc/self/status), in bytes.
-double mapped_bytes(std::string_view status) {
-  constexpr std::string_view kKey = "VmSize:";
-  const std::size_t at = status.find(kKey);
+// The bytes of a "Key:  N kB" line of a /proc file's text; 0 where it has none.
+double kib_line_bytes(std::string_view text, std::string_view key) {
+  const std::size_t at = text.find(key);
   if (at == std::string_view::npos) return 0;
-  std::istringstream value(std::string(status.substr(at + kKey.size())));
+  std::istringstream value(std::string(text.substr(at + key.size())));
   double kib = 0;
   value >> kib;
   return kib * 1024;
@@ -80,13 +79,7 @@ double cgroup_headroom(std::string_view proc_self_cgroup, const std::filesystem:
 }
 
 double meminfo_available_bytes(std::string_view meminfo) {
-  constexpr std::string_view kKey = "MemAvailable:";
-  const std::size_t at = meminfo.find(kKey);
-  if (at == std::string_view::npos) return 0;
-  std::istringstream value(std::string(meminfo.substr(at + kKey.size())));
-  double kib = 0;
-  value >> kib;
-  return kib * 1024;
+  return kib_line_bytes(meminfo, "MemAvailable:");
 }
 
 HostMemory allocatable_memory() {
@@ -96,8 +89,8 @@ HostMemory allocatable_memory() {
   // `ulimit -v` caps the address space, which the libraries' mappings already take part of.
   struct rlimit limit {};
   if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
-    const double left =
-        static_cast<double>(limit.rlim_cur) - mapped_bytes(read_text("/proc/self/status"));
+    const double left = static_cast<double>(limit.rlim_cur) -
+                        kib_line_bytes(read_text("/proc/self/status"), "VmSize:");
     if (left < memory.bytes) memory = {std::max(left, 0.0), "ulimit -v"};
   }
   return memory;
