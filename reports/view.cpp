@@ -123,8 +123,9 @@ std::string title_of(const DeviceView& view, std::size_t characters) {
   const auto shown = [&](const std::string& text) {
     return characters > 0 ? cut_text(text, characters) : text;
   };
-  std::string title = view.device.name.empty() ? view.device.id : view.device.name;
-  if (title != view.device.id) title = shown(title) + " (" + view.device.id + ")";
+  const std::string& name = view.device.name.empty() ? view.device.id : view.device.name;
+  std::string title = shown(name);
+  if (name != view.device.id) title += " (" + shown(view.device.id) + ")";
   const std::string& host = view.source->machine.provenance.host.empty()
                                 ? view.source->provenance.host
                                 : view.source->machine.provenance.host;

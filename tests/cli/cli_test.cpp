@@ -256,6 +256,11 @@ TEST(Cli, AFileRooflabCouldNotHaveWrittenIsRefusedWithItsPath) {
   EXPECT_EQ(long_name.code, 0) << long_name.output.substr(0, 2000);
   EXPECT_LT(long_name.output.size(), 4000u);
   EXPECT_NE(long_name.output.find(std::string(79, 'v') + "…"), std::string::npos);
+  // So is a device id of a megabyte in the table's title.
+  write("long_id.json", [](auto& j) { j["results"][0]["device"] = std::string(1 << 20, 'd'); });
+  const auto long_id = rooflab("report long_id.json -o long_id.html", dir);
+  EXPECT_EQ(long_id.code, 0) << long_id.output.substr(0, 2000);
+  EXPECT_LT(long_id.output.size(), 8000u);
 }
 
 TEST(Cli, TwoProfilesOfOneDeviceAreNamedAndTheFirstIsUsed) {
