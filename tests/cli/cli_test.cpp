@@ -407,8 +407,9 @@ TEST(Cli, ReportOutputsAreCheckedBeforeAnyIsWritten) {
     expect_refused(std::string("report r.json -o out/r.html ") + option + " ro",
                    "cannot write into folder 'ro'", dir);
   EXPECT_FALSE(fs::exists(dir / "out" / "r.html"));
-  if (::geteuid() == 0)
+  if (::geteuid() == 0) {
     EXPECT_EQ(std::system(("umount '" + (dir / "ro").string() + "'").c_str()), 0);
+  }
 }
 
 TEST(Cli, OutputsAreRegularFilesWrittenByOneRooflabAtATime) {
