@@ -1,8 +1,10 @@
 # `cpack --config build/release/CPackConfig.cmake -B DIR`: a Debian package of what `cmake --install`
 # installs (packaging/test-deb.sh installs it into a fresh Debian 12 root and runs it there).
 # dpkg-shlibdeps names the Debian packages of the libraries the binaries link. The CUDA toolkit's
-# libraries (cuBLAS, CUPTI) and the driver's are no Debian packages: a CUDA build's package takes
-# them from the machine it runs on, so they are searched as the package's own.
+# libraries (cuBLAS, CUPTI) are no Debian packages: a CUDA build's package takes them from the
+# machine it runs on, so their folders are searched as the package's own. (The driver's libcuda,
+# which the profiler's injection library links, is in none of them: a CUDA build's package has
+# not been made yet.)
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME rooflab)
 set(CPACK_PACKAGE_VENDOR "Rooflab")
@@ -15,7 +17,6 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "pocl-opencl-icd")
 if(TARGET CUDA::cudart_static)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS
-      ${CUDAToolkit_LIBRARY_DIR} ${CUDAToolkit_LIBRARY_ROOT}/extras/CUPTI/lib64
-      ${CUDAToolkit_LIBRARY_DIR}/stubs)
+      ${CUDAToolkit_LIBRARY_DIR} ${CUDAToolkit_LIBRARY_ROOT}/extras/CUPTI/lib64)
 endif()
 include(CPack)
