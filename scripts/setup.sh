@@ -19,7 +19,7 @@ if [[ "${1:-}" == "--tests" ]]; then
   packages+=(chromium clang-format-14 clang-14 libclang-rt-14-dev libomp-14-dev)
   # The Python package's wheel, its virtual environment, tests (tests/python) and style check.
   packages+=(python3-pandas python3-matplotlib python3-pytest python3-pip python3-setuptools
-             python3-wheel python3-venv python3-flake8)
+             python3-wheel python3-venv flake8)
   targets=()
 fi
 
