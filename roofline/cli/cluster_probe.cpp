@@ -203,10 +203,13 @@ roofline::ClusterProfile assemble(const Session& s, int ranks, bool simulated,
 
 }  // namespace
 
-void cluster_probe(Session& s, std::vector<Selected>& devices,
+double default_rank_timeout(std::optional<double> budget_seconds) {
+  return budget_seconds ? 2 * *budget_seconds + 120 : 3600;
+}
+
+void cluster_probe(cluster::World& world, Session& s, std::vector<Selected>& devices,
                    const roofline::ProbeOptions& options, std::optional<double> budget_seconds,
                    const ClusterOptions& opts, const std::string& output) {
-  cluster::World world;
   const int rank = world.rank();
   const double timeout = opts.rank_timeout_seconds;
   roofline::OutputLock lock;
@@ -218,9 +221,11 @@ void cluster_probe(Session& s, std::vector<Selected>& devices,
       world.abort(kExitBadInput);
     }
   }
-  const auto profiles_due = after(timeout);
   const json own = rank_report(s, devices, options, budget_seconds, node_name(opts, rank, devices),
                                opts.distinct_nodes || opts.rank_per_device || first_on_node());
+  // Every wait starts when this rank starts waiting: a timeout shorter than the probes never
+  // declares a rank missing that is only probing as long as this one.
+  const auto profiles_due = after(timeout);
 
   std::vector<int> others;
   for (int r = 1; r < world.size(); ++r) others.push_back(r);

@@ -98,7 +98,6 @@ void add_probe_command(CLI::App& app, Session& s) {
     const bool in_cluster = cluster::launched_by_mpi();
     if (!in_cluster && (distinct->count() > 0 || rank_timeout->count() > 0))
       throw roofline::InputError("--distinct-nodes and --rank-timeout apply under mpirun only");
-    auto devices = select_devices(s, opts->devices);
     roofline::ProbeOptions options{
         .quick = !opts->measure.full, .max_working_set = 0, .measure = opts->measure.options()};
     if (max_working_set->count() > 0)  // "" is refused
@@ -111,11 +110,14 @@ void add_probe_command(CLI::App& app, Session& s) {
             return id.find(cluster::kLocalRankPlaceholder) != std::string::npos;
           });
       if (rank_timeout->count() == 0)
-        opts->cluster.rank_timeout_seconds = budget ? 2 * *budget + 120 : 3600;
-      cluster_probe(s, devices, options, budget, opts->cluster,
+        opts->cluster.rank_timeout_seconds = default_rank_timeout(budget);
+      cluster::World world(opts->cluster.rank_timeout_seconds);
+      auto devices = select_devices(s, opts->devices);
+      cluster_probe(world, s, devices, options, budget, opts->cluster,
                     output->count() > 0 ? opts->output : "cluster.json");
       return;
     }
+    auto devices = select_devices(s, opts->devices);
     // Locked once the options are known good (see run).
     const auto lock = check_output(opts->output);
     const auto machine = probe(s, devices, options, budget);

@@ -6,6 +6,7 @@
 
 #include "reports/escape.hpp"
 #include "reports/report.hpp"
+#include "roofline/cli/cluster_probe.hpp"
 #include "roofline/cli/cluster_run.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/incomplete_output.hpp"
@@ -45,6 +46,7 @@ void add_run_command(CLI::App& app, Session& s) {
     std::string size, machine, resume, output = "results.json";
     MeasureFlags measure;
     bool no_roof_check = false;
+    double rank_timeout_seconds = 0;
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("run", "Verify, time and place kernels on the roofline");
@@ -79,8 +81,13 @@ void add_run_command(CLI::App& app, Session& s) {
                 "With --machine: do not repeat the profile's outermost memory roof before and "
                 "after the cases, nor time its kernels beside them (only done when cases lie in "
                 "that level)");
+  auto* rank_timeout =
+      cmd->add_option("--rank-timeout", opts->rank_timeout_seconds,
+                      "Under mpirun: seconds joining and leaving the job wait for the other ranks "
+                      "at most (default: twice the time budget plus 120, 3600 without a budget)")
+          ->check(CLI::Range(1.0, 1e6));
   add_measure_flags(*cmd, opts->measure);
-  cmd->callback([&s, opts, counters, size, output] {
+  cmd->callback([&s, opts, counters, size, output, rank_timeout] {
     roofline::install_interrupt_handlers(roofline::OnSignal::finish_then_write);
     roofline::RunOptions options{.quick = !opts->measure.full,
                                  .families = opts->families,
@@ -96,16 +103,21 @@ void add_run_command(CLI::App& app, Session& s) {
       std::erase(opts->counters, "");
       options.counters = opts->counters;
     }
-    const auto devices = select_devices(s, opts->devices);
+    const auto budget = opts->measure.budget(kQuickBudgetSeconds * 2 / 3.0);
     // Under mpirun each rank writes its own file, its results under its own node's roofs (one
-    // node's rooflab-out/machine.json on a shared folder would be another node's).
+    // node's rooflab-out/machine.json on a shared folder would be another node's). The job is
+    // joined before any driver starts (select_devices).
     std::optional<cluster::World> world;
     if (cluster::launched_by_mpi()) {
-      world.emplace();
+      world.emplace(rank_timeout->count() > 0 ? opts->rank_timeout_seconds
+                                              : default_rank_timeout(budget));
       opts->output = rank_output(opts->output, world->rank());
+    } else if (rank_timeout->count() > 0) {
+      throw roofline::InputError("--rank-timeout applies under mpirun only");
     } else if (opts->machine.empty()) {
       opts->machine = bare_command_profile();
     }
+    const auto devices = select_devices(s, opts->devices);
     // Locked once the options are known good: a bad one is reported as such even while another
     // rooflab writes the same output.
     const auto lock = check_output(opts->output, {opts->machine});
@@ -131,8 +143,8 @@ void add_run_command(CLI::App& app, Session& s) {
     if (!opts->resume.empty()) resume = read_resumed(opts->resume);
     // Checkpoints and a stopped run's results: beside a complete earlier file, never over it.
     const std::string partial = incomplete_output(opts->output).string();
-    const auto results = run(s, machine, devices, options, resume ? &*resume : nullptr,
-                             opts->measure.budget(kQuickBudgetSeconds * 2 / 3.0), partial);
+    const auto results =
+        run(s, machine, devices, options, resume ? &*resume : nullptr, budget, partial);
     const std::string& written = results.incomplete.empty() ? opts->output : partial;
     roofline::write_json_atomic(written, roofline::to_json(results));
     // This run's checkpoint, or the stopped run it completed: superseded by the complete file.

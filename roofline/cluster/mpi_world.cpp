@@ -1,9 +1,12 @@
 // The World on Open MPI: every wait is a loop of MPI_Test against a deadline, since a blocking
 // call on a rank that died or hangs would never return.
 #include <mpi.h>
+#include <unistd.h>
 
+#include <condition_variable>
 #include <cstdlib>
 #include <deque>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -22,6 +25,7 @@ std::optional<std::string> mpi_library(std::string*) {
 }
 
 struct World::State {
+  double timeout_seconds = 0;
   int rank = 0, size = 1;
   bool aborted = false;
   // Buffers of messages given up at a deadline: MPI may still read or write them, so they live
@@ -55,12 +59,57 @@ bool completed(std::vector<MPI_Request>& requests, Clock::time_point deadline, b
   return false;
 }
 
+// Ends the process with exit code 1 and `message` on stderr unless destroyed within `seconds`:
+// for the MPI calls that wait on every rank and cannot be given a deadline.
+class Watchdog {
+ public:
+  Watchdog(double seconds, std::string message)
+      : message_(std::move(message)), thread_([this, seconds] {
+          std::unique_lock lock(mutex_);
+          if (done_.wait_for(lock, std::chrono::duration<double>(seconds),
+                             [this] { return over_; }))
+            return;
+          // write(2) and _Exit: the main thread is inside MPI, whose state is not to be touched.
+          [[maybe_unused]] const auto written = ::write(2, message_.data(), message_.size());
+          std::_Exit(1);
+        }) {}
+  ~Watchdog() {
+    {
+      std::lock_guard lock(mutex_);
+      over_ = true;
+    }
+    done_.notify_one();
+    thread_.join();
+  }
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+
+ private:
+  std::string message_;
+  std::mutex mutex_;
+  std::condition_variable done_;
+  bool over_ = false;
+  std::thread thread_;  // last: started once the members it reads exist
+};
+
+std::string seconds_text(double seconds) {
+  return std::to_string(static_cast<long long>(seconds)) + " s";
+}
+
 }  // namespace
 
-World::World() : state_(std::make_unique<State>()) {
+World::World(double timeout_seconds) : state_(std::make_unique<State>()) {
+  state_->timeout_seconds = timeout_seconds;
   int provided = 0;
-  // Only the main thread calls MPI; OpenMP's threads measure.
-  check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided), "MPI_Init_thread");
+  {
+    const Watchdog watchdog(timeout_seconds,
+                            "rooflab: MPI initialization did not complete within " +
+                                seconds_text(timeout_seconds) +
+                                " (--rank-timeout): a rank of the job stopped or hangs before "
+                                "joining it\n");
+    // Only the main thread calls MPI; OpenMP's threads measure.
+    check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided), "MPI_Init_thread");
+  }
   // Errors come back as codes, to be handled as a missing rank, instead of ending the job.
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_rank(MPI_COMM_WORLD, &state_->rank);
@@ -68,7 +117,15 @@ World::World() : state_(std::make_unique<State>()) {
 }
 
 World::~World() {
-  if (!state_->aborted) MPI_Finalize();
+  if (state_->aborted) return;
+  // This rank's output is written by now; only the others' leaving is waited for.
+  const Watchdog watchdog(state_->timeout_seconds,
+                          "rooflab: rank " + std::to_string(state_->rank) +
+                              ": the other ranks did not end within " +
+                              seconds_text(state_->timeout_seconds) +
+                              " (--rank-timeout) of this one: a rank stopped or hangs; what this "
+                              "rank writes is written\n");
+  MPI_Finalize();
 }
 
 int World::rank() const { return state_->rank; }

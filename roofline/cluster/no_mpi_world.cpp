@@ -20,7 +20,9 @@ std::optional<std::string> mpi_library(std::string* why) {
 
 struct World::State {};
 
-World::World() { throw roofline::InputError(std::string("cluster mode is unavailable: ") + kWhy); }
+World::World(double) {
+  throw roofline::InputError(std::string("cluster mode is unavailable: ") + kWhy);
+}
 World::~World() = default;
 int World::rank() const { return 0; }
 int World::size() const { return 1; }

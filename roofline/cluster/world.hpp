@@ -35,9 +35,11 @@ std::optional<std::string> mpi_library(std::string* why);
 
 class World {
  public:
-  // Joins the job (MPI_Init_thread). Throws roofline::InputError saying why cluster mode is
-  // unavailable in a build without MPI.
-  World();
+  // Joins the job (MPI_Init_thread). Joining and leaving (MPI_Finalize) wait for every rank and
+  // have no timeout of their own: where either takes longer than `timeout_seconds` (a rank stopped
+  // or hangs before it joined, or before it left), this process says so and exits 1. Throws
+  // roofline::InputError saying why cluster mode is unavailable in a build without MPI.
+  explicit World(double timeout_seconds);
   ~World();  // MPI_Finalize, unless abort() ended the job
   World(const World&) = delete;
   World& operator=(const World&) = delete;

@@ -23,6 +23,11 @@ set +e
 code=$?
 set -e
 [[ $code == 2 ]] && grep -q "under mpirun only" err.txt || fail "--distinct-nodes outside mpirun"
+set +e
+"$rooflab" run -d cpu --rank-timeout 5 -o x.json 2>err.txt
+code=$?
+set -e
+[[ $code == 2 ]] && grep -q "under mpirun only" err.txt || fail "run --rank-timeout outside mpirun"
 
 # Two simulated nodes: each probed, both pairs measured.
 "${mpi[@]}" "$rooflab" "${quick[@]}" --distinct-nodes -o cluster.json >out.txt 2>err.txt ||
@@ -114,4 +119,71 @@ check killed.json '
 assert [n["ranks"] for n in c["nodes"]] == [[0]]
 assert [m["rank"] for m in c["missing"]] == [1] and "died or hangs" in c["missing"][0]["reason"]
 ' "rank 0 wrote what it had"
-echo "cluster mode: gathered, grouped, reported, and a killed rank named"
+
+# Every wait is bounded by --rank-timeout from when it starts, also where MPI itself waits: rank 1
+# stops before it joins the job (rank 0 would wait in MPI's initialization for ever), then rank 1
+# stops after its probe began (rank 0 writes what arrived, 4 s after its own probe, and ends the
+# job: mpirun exits 1). `timeout` ends the test, not the job, should a wait not end.
+cat >stop_before_joining.sh <<'WRAP'
+#!/bin/sh
+[ "$OMPI_COMM_WORLD_RANK" = 1 ] && kill -STOP $$
+exec "$@"
+WRAP
+cat >stop_while_probing.sh <<'WRAP'
+#!/bin/sh
+if [ "$OMPI_COMM_WORLD_RANK" = 1 ]; then
+  "$@" 2>rank1.err & pid=$!
+  while ! grep -q "bandwidth sweep" rank1.err 2>/dev/null; do sleep 0.05; done
+  kill -STOP $pid
+  wait $pid
+  exit
+fi
+exec "$@"
+WRAP
+chmod +x stop_before_joining.sh stop_while_probing.sh
+for wrapper in stop_before_joining stop_while_probing; do
+  start=$SECONDS
+  set +e
+  timeout -s KILL 100 "${mpi[@]}" "./$wrapper.sh" "$rooflab" "${quick[@]}" --distinct-nodes \
+    --rank-timeout 4 -o "$wrapper.json" >out.txt 2>err.txt
+  code=$?
+  set -e
+  pkill -KILL -f "$work/stop_" || true
+  ((SECONDS - start < 90)) || fail "$wrapper: the job did not end within its rank timeout"
+  [[ $code == 1 ]] || fail "$wrapper: mpirun exits 1 when a rank stops (got $code)"
+  case $wrapper in
+    stop_before_joining)
+      grep -q "MPI initialization did not complete within 4 s (--rank-timeout)" err.txt ||
+        fail "a rank that never joined is named as the cause: $(tail -5 err.txt)"
+      [[ ! -e $wrapper.json ]] || fail "nothing is written before the job is joined" ;;
+    stop_while_probing)
+      grep -q "MISSING rank 1: sent no profile within 4 s" out.txt ||
+        fail "the stopped rank is named: $(tail -5 err.txt)"
+      check "$wrapper.json" 'assert [m["rank"] for m in c["missing"]] == [1]' \
+        "rank 0 wrote what arrived before ending the job" ;;
+  esac
+done
+
+# Leaving the job waits for every rank too: under `run`, rank 1 stops in its first case; rank 0
+# writes its results, waits 4 s in MPI's finalization and ends with exit 1.
+sed 's/bandwidth sweep/stream/' stop_while_probing.sh >stop_while_running.sh
+chmod +x stop_while_running.sh
+set +e
+timeout -s KILL 100 "${mpi[@]}" ./stop_while_running.sh "$rooflab" run -d cpu --family stream \
+  --variant omp_plain --size 4K --repetitions 3 --min-sample-time 0.001 --no-roof-check \
+  --machine cluster.json --rank-timeout 4 -o stopped.json >out.txt 2>err.txt
+code=$?
+set -e
+pkill -KILL -f "$work/stop_" || true
+[[ $code == 1 ]] || fail "mpirun exits 1 when a rank does not leave the job (got $code)"
+grep -q "rank 0: the other ranks did not end within 4 s" err.txt ||
+  fail "a rank that does not leave is named as the cause: $(tail -5 err.txt)"
+"${validate[@]}" stopped.rank0.json >/dev/null || fail "rank 0 wrote its results first"
+
+# A rank timeout counts from the end of a rank's own probe: shorter than the probes (about 5 s of
+# work each), it declares no rank missing that probes about as long as rank 0.
+"${mpi[@]}" "$rooflab" probe -d cpu --threads 1 --max-working-set 256K --repetitions 3 \
+  --min-sample-time 0.001 --distinct-nodes --rank-timeout 3 -o slow.json >/dev/null 2>err.txt ||
+  fail "a rank timeout shorter than the probes: $(tail -5 err.txt)"
+check slow.json 'assert c["missing"] == [] and len(c["nodes"]) == 2' "no healthy rank missing"
+echo "cluster mode: gathered, grouped, reported, a killed rank named, every wait bounded"
