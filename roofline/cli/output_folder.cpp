@@ -1,6 +1,5 @@
 #include "roofline/cli/output_folder.hpp"
 
-#include <fcntl.h>  // AT_FDCWD
 #include <stdio.h>  // renameat2
 
 #include <array>
@@ -101,24 +100,29 @@ bool OutputFolder::keep_complete() {
 }
 
 void OutputFolder::commit() {
+  // Renamed by names in their folder, opened once (roofline::OpenFolder): staging_ and target_
+  // are siblings.
+  const roofline::OpenFolder parent(staging_.parent_path());
+  const std::string staging = staging_.filename().string(), target = target_.filename().string();
   std::error_code error;
   if (!fs::exists(fs::symlink_status(target_, error))) {
-    if (std::rename(staging_.c_str(), target_.c_str()) != 0)
+    if (::renameat(parent.fd(), staging.c_str(), parent.fd(), target.c_str()) != 0)
       throw std::runtime_error("cannot move '" + staging_.string() + "' to '" + target_.string() +
                                "': " + std::generic_category().message(errno));
     committed_ = true;
     return;
   }
   // One atomic exchange; a file system without it gets two renames.
-  if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) != 0) {
-    const fs::path previous = staging_.string() + ".old";
-    roofline::record_temporary(folder_, previous);
-    if (std::rename(target_.c_str(), previous.c_str()) != 0 ||
-        std::rename(staging_.c_str(), target_.c_str()) != 0)
+  if (::renameat2(parent.fd(), staging.c_str(), parent.fd(), target.c_str(), RENAME_EXCHANGE) !=
+      0) {
+    const std::string previous = staging + ".old";
+    roofline::record_temporary(folder_, staging_.parent_path() / previous);
+    if (::renameat(parent.fd(), target.c_str(), parent.fd(), previous.c_str()) != 0 ||
+        ::renameat(parent.fd(), staging.c_str(), parent.fd(), target.c_str()) != 0)
       throw std::runtime_error("cannot replace '" + target_.string() + "' with '" +
                                staging_.string() + "': " + std::generic_category().message(errno));
     committed_ = true;
-    remove_ours(previous);
+    remove_ours(staging_.parent_path() / previous);
     return;
   }
   committed_ = true;

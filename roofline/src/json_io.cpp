@@ -1,5 +1,6 @@
 #include "roofline/json_io.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -419,7 +420,7 @@ void check_schema(const json& j, std::string_view expected, const std::string& w
 }
 
 json parse_json(std::istream& in, const std::string& name) {
-  return detail::JsonTree(name, kMaxJsonDepth).parse(in);
+  return detail::JsonTree(name, kMaxJsonDepth, kMaxJsonString).parse(in);
 }
 
 namespace {
@@ -466,7 +467,7 @@ void InputFile::read(std::istream& in, const std::string& name) {
       failure_ = e;
     }
   };
-  tree_ = detail::JsonTree(name, kMaxJsonDepth, {"results", take}).parse(in);
+  tree_ = detail::JsonTree(name, kMaxJsonDepth, kMaxJsonString, {"results", take}).parse(in);
 }
 
 Results InputFile::results() && {
@@ -483,29 +484,25 @@ void write_file_atomic(const std::filesystem::path& requested, std::string_view 
   const auto mode = output_mode(path);
   const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   // A hidden name in the same folder, so the rename cannot cross file systems.
-  std::string hidden = path.filename().string();
-  hidden.insert(0, 1, '.');
-  hidden.append(".XXXXXX");
-  std::string tmpl = (dir / hidden).string();
-  const int fd = mkstemp(tmpl.data());
-  if (fd < 0)
-    throw std::runtime_error("cannot create a temporary file beside '" + path.string() +
-                             "': " + std::generic_category().message(errno));
-  record_temporary(path, tmpl);
-  set_partial_file(tmpl.c_str());
+  const OpenFolder folder(dir);
+  const std::string name = path.filename().string();
+  const auto [fd, temporary] = folder.create_temporary(name);
+  const std::string partial = (dir / temporary).string();
+  record_temporary(path, partial);
+  set_partial_file(partial.c_str());
   size_t done = 0;
   while (done < content.size()) {
     const ssize_t w = ::write(fd, content.data() + done, content.size() - done);
     if (w < 0) break;
     done += static_cast<size_t>(w);
   }
-  // The mode an existing file had (mkstemp made this one 0600).
+  // The mode an existing file had (the temporary was made 0600).
   const bool ok =
       done == content.size() && ::fchmod(fd, static_cast<mode_t>(mode)) == 0 && ::fsync(fd) == 0;
   ::close(fd);
-  if (!ok || std::rename(tmpl.c_str(), path.c_str()) != 0) {
+  if (!ok || ::renameat(folder.fd(), temporary.c_str(), folder.fd(), name.c_str()) != 0) {
     const std::string why = std::generic_category().message(errno);
-    std::remove(tmpl.c_str());
+    ::unlinkat(folder.fd(), temporary.c_str(), 0);
     set_partial_file(nullptr);
     throw std::runtime_error("cannot write '" + requested.string() + "': " + why);
   }

@@ -1,6 +1,8 @@
 #include "json_tree.hpp"
 
 #include <algorithm>
+#include <array>
+#include <streambuf>
 #include <utility>
 
 #include "roofline/input_error.hpp"
@@ -10,11 +12,71 @@ namespace roofline::detail {
 
 using nlohmann::json;
 
-JsonTree::JsonTree(std::string name, int max_depth, Streamed streamed)
-    : name_(std::move(name)), max_depth_(max_depth), streamed_(std::move(streamed)) {}
+namespace {
+
+// The bytes of `source`, passed on in blocks as the parser asks for them, each scanned for JSON
+// strings: one longer than `max` is refused (InputError) once that many of its bytes have passed.
+// A '"' outside a string opens one, an unescaped '"' inside closes it: what JSON's grammar says
+// wherever the text is valid, and invalid text fails in the parser anyway.
+class BoundedStrings : public std::streambuf {
+ public:
+  BoundedStrings(std::streambuf* source, std::size_t max, const std::string& name)
+      : source_(source), max_(max), name_(name) {}
+
+ protected:
+  int_type underflow() override {
+    const std::streamsize n =
+        source_->sgetn(block_.data(), static_cast<std::streamsize>(block_.size()));
+    if (n <= 0) return traits_type::eof();
+    for (std::streamsize i = 0; i < n; ++i, ++offset_) scan(block_[static_cast<std::size_t>(i)]);
+    setg(block_.data(), block_.data(), block_.data() + n);
+    return traits_type::to_int_type(block_[0]);
+  }
+
+ private:
+  void scan(char c) {
+    if (!in_string_) {
+      if (c == '"') {
+        in_string_ = true;
+        length_ = 0;
+        start_ = offset_;
+      }
+      return;
+    }
+    if (escaped_) {
+      escaped_ = false;
+    } else if (c == '\\') {
+      escaped_ = true;
+    } else if (c == '"') {
+      in_string_ = false;
+      return;
+    }
+    if (++length_ > max_)
+      throw InputError("'" + name_ + "': the string at byte offset " + std::to_string(start_) +
+                       " is longer than " + std::to_string(max_) +
+                       " bytes: no Rooflab file holds one");
+  }
+
+  std::streambuf* source_;
+  std::size_t max_;
+  const std::string& name_;
+  std::array<char, 1 << 16> block_{};
+  std::size_t offset_ = 0, start_ = 0, length_ = 0;
+  bool in_string_ = false, escaped_ = false;
+};
+
+}  // namespace
+
+JsonTree::JsonTree(std::string name, int max_depth, std::size_t max_string, Streamed streamed)
+    : name_(std::move(name)),
+      max_depth_(max_depth),
+      max_string_(max_string),
+      streamed_(std::move(streamed)) {}
 
 json JsonTree::parse(std::istream& in) && {
-  json::sax_parse(in, this);
+  BoundedStrings bounded(in.rdbuf(), max_string_, name_);
+  std::istream checked(&bounded);
+  json::sax_parse(checked, this);
   return std::move(root_);
 }
 

@@ -2,7 +2,8 @@
 // Builds the tree of a JSON text from the parser's events (nlohmann's SAX interface), knowing
 // where in the document each event lies: a syntax error or a number beyond double's range names
 // its path (results[3].time.median), nesting deeper than a bound is refused before it is built,
-// and the elements of one top-level array can be handed on one at a time instead of kept.
+// a string longer than a bound is refused as its bytes are read, and the elements of one top-level
+// array can be handed on one at a time instead of kept.
 #include <cstddef>
 #include <functional>
 #include <istream>
@@ -22,10 +23,11 @@ class JsonTree : public nlohmann::json_sax<nlohmann::json> {
   };
 
   // `name` stands for the input in messages.
-  JsonTree(std::string name, int max_depth, Streamed streamed = {});
+  JsonTree(std::string name, int max_depth, std::size_t max_string, Streamed streamed = {});
 
-  // Parses `in`, throwing InputError "'name': path: not valid JSON: …" or "'name' nests deeper
-  // than N levels"; returns the tree.
+  // Parses `in`, throwing InputError "'name': path: not valid JSON: …", "'name' nests deeper
+  // than N levels" or "'name': the string at byte offset N is longer than M bytes"; returns the
+  // tree.
   nlohmann::json parse(std::istream& in) &&;
 
   bool null() override;
@@ -61,6 +63,7 @@ class JsonTree : public nlohmann::json_sax<nlohmann::json> {
 
   std::string name_;
   int max_depth_;
+  std::size_t max_string_;
   Streamed streamed_;
   nlohmann::json root_;
   std::vector<Open> open_;

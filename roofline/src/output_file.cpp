@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <climits>
 #include <fstream>
+#include <random>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -147,6 +149,36 @@ void record_temporary(const fs::path& target, const fs::path& temporary) {
     if (::ftruncate(fd, 0) == 0) (void)!::pwrite(fd, record.data(), record.size(), 0);
   }
   ::close(fd);
+}
+
+OpenFolder::OpenFolder(const fs::path& folder)
+    : folder_(folder.empty() ? fs::path(".") : folder),
+      fd_(::open(folder_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
+  if (fd_ < 0)
+    throw std::runtime_error("cannot open the folder " + quoted(folder_) + ": " +
+                             std::generic_category().message(errno));
+}
+
+OpenFolder::~OpenFolder() { ::close(fd_); }
+
+std::pair<int, std::string> OpenFolder::create_temporary(const std::string& name) const {
+  static constexpr std::string_view kLetters =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  std::random_device seed;
+  std::mt19937_64 random(seed());
+  std::uniform_int_distribution<std::size_t> pick(0, kLetters.size() - 1);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string temporary = hidden(name, ".");
+    for (int i = 0; i < 6; ++i) temporary += kLetters[pick(random)];
+    const int fd = ::openat(fd_, temporary.c_str(),
+                            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd >= 0) return {fd, temporary};
+    if (errno != EEXIST)
+      throw std::runtime_error("cannot create a temporary file in " + quoted(folder_) + ": " +
+                               std::generic_category().message(errno));
+  }
+  throw std::runtime_error("cannot create a temporary file in " + quoted(folder_) +
+                           ": every name tried exists");
 }
 
 fs::path OutputLock::lock_path(const fs::path& target) {

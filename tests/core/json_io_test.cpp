@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <streambuf>
 
 #include "roofline/json_schema.hpp"
 #include "sample.hpp"
@@ -213,6 +215,42 @@ TEST(JsonIo, HostileNestingIsRefusedWhileParsing) {
   std::ofstream(dir / "deepest.json")
       << std::string(kMaxJsonDepth, '[') << std::string(kMaxJsonDepth, ']');
   EXPECT_NO_THROW(read_json_file(dir / "deepest.json"));
+}
+
+// Bytes `[ "xxxx…` without end, counting how many were read.
+class EndlessString : public std::streambuf {
+ public:
+  std::size_t read = 0;
+
+ protected:
+  int_type underflow() override {
+    block_.assign(4096, 'x');
+    if (read == 0) block_.replace(0, 3, "[ \"");
+    read += block_.size();
+    setg(block_.data(), block_.data(), block_.data() + block_.size());
+    return traits_type::to_int_type(block_[0]);
+  }
+
+ private:
+  std::string block_;
+};
+
+TEST(JsonIo, AnOverlongStringIsRefusedAsItsBytesAreRead) {
+  EndlessString endless;
+  std::istream in(&endless);
+  try {
+    parse_json(in, "endless.json");
+    FAIL() << "a string without end was read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "'endless.json': the string at byte offset 2 is longer than " +
+                                         std::to_string(kMaxJsonString) +
+                                         " bytes: no Rooflab file holds one");
+  }
+  // Refused within a block or two of the bound, not after reading on.
+  EXPECT_LT(endless.read, kMaxJsonString + (std::size_t{1} << 17));
+  // Escaped quotes do not end a string; the longest allowed, and many strings, still read.
+  std::istringstream escaped("[\"a\\\"b\", \"" + std::string(kMaxJsonString, 'y') + "\"]");
+  EXPECT_EQ(parse_json(escaped, "long.json")[0], "a\"b");
 }
 
 TEST(JsonIo, AFailedWriteLeavesNothingBehind) {

@@ -1,5 +1,6 @@
 #pragma once
 // Reading and writing Rooflab's versioned JSON files.
+#include <cstddef>
 #include <filesystem>
 #include <istream>
 #include <nlohmann/json.hpp>
@@ -26,9 +27,14 @@ Results results_from_json(const nlohmann::json& j);
 // The deepest nesting a reader accepts: the files Rooflab writes nest a handful of levels, and a
 // tree of hostile depth would overflow the stack of every recursive walk over it.
 inline constexpr int kMaxJsonDepth = 64;
+// The longest string a reader accepts: the longest Rooflab writes is a name or a command line, and
+// the parser holds a string whole (twice) before it is handed on, so a gigabyte string would be
+// read into memory before any later check. Refused as its bytes are read.
+inline constexpr std::size_t kMaxJsonString = std::size_t{16} << 20;
 
-// Throws InputError naming the file when it is missing, not JSON, or nests deeper than
-// kMaxJsonDepth (refused while parsing, before the tree is built).
+// Throws InputError naming the file when it is missing, not JSON, nests deeper than kMaxJsonDepth
+// or holds a string longer than kMaxJsonString (both refused while parsing, before the tree is
+// built).
 nlohmann::json read_json_file(const std::filesystem::path& path);
 // The same for text already open, `name` standing for the file in messages.
 nlohmann::json parse_json(std::istream& in, const std::string& name);

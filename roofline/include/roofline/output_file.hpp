@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace roofline {
 
@@ -35,6 +36,28 @@ std::filesystem::perms creation_mask();
 // that merely looks like one of its temporaries. Without the lock (an SVG beside a report),
 // nothing is recorded.
 void record_temporary(const std::filesystem::path& target, const std::filesystem::path& temporary);
+
+// A folder opened once: outputs are created and renamed in it by names relative to it (openat,
+// renameat), so no path is resolved again between Rooflab's checks and the write (a folder on the
+// path swapped for a link by then changes nothing), and no final component is followed (the
+// temporary is created with O_EXCL | O_NOFOLLOW; a rename replaces a link itself, not its target).
+class OpenFolder {
+ public:
+  // Throws std::runtime_error naming the folder when it cannot be opened.
+  explicit OpenFolder(const std::filesystem::path& folder);
+  OpenFolder(const OpenFolder&) = delete;
+  OpenFolder& operator=(const OpenFolder&) = delete;
+  ~OpenFolder();
+
+  int fd() const { return fd_; }
+  // A new file (mode 0600) named "." + name + "." + six random letters or digits: its descriptor
+  // (the caller closes it) and name. Throws std::runtime_error when none can be created.
+  std::pair<int, std::string> create_temporary(const std::string& name) const;
+
+ private:
+  std::filesystem::path folder_;
+  int fd_ = -1;
+};
 
 // An exclusive lock on an output, held while a command computes and writes it: flock(2) on a
 // hidden `.NAME.lock` beside it, which holds the writer's pid (a line) and is removed on release. A
