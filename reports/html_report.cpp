@@ -64,12 +64,18 @@ std::string ceilings_table(const roofline::Device& device, const roofline::Devic
       rows.back().push_back(num(ratio ? format_number(*ratio, 3) : "—", ratio));
     }
   }
-  if (rows.empty()) return none_note();
+  // Ceilings above a physical limit measured something else: named, never a roof.
+  std::string refused;
+  for (const roofline::RefusedCeiling& r : device.refused)
+    refused += "<p class=\"note warn\">Refused: " + escape_xml(r.roof) + ", " +
+               escape_xml(format_number(r.value, 4)) + " (limit " +
+               escape_xml(format_number(r.limit, 4)) + "): " + escape_xml(r.reason) + ".</p>\n";
+  if (rows.empty()) return none_note() + refused;
   std::vector<std::string> headers{"Ceiling", "Threads",     "Measured (median)",
                                    "95% CI",  "Theoretical", "% of theoretical",
                                    "Clock",   "Working set"};
   if (native) headers.push_back(device.backend + " / " + native->backend + " (" + native->id + ")");
-  return html_table(headers, rows, "ceilings");
+  return html_table(headers, rows, "ceilings") + refused;
 }
 
 // Against the roof measured in the result's own seconds, which it names in its tooltip.

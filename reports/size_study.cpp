@@ -162,11 +162,14 @@ std::vector<StudyPanel> study_panels(const std::vector<const roofline::Result*>&
     const std::string panel_value = study.panel.empty() || !r->params.contains(study.panel)
                                         ? std::string()
                                         : r->params.at(study.panel).get<std::string>();
+    // By the data's type: cuBLAS's DGEMM on the FP64 tensor cores is in the panel of the fp64
+    // kernels it is the baseline of.
+    const roofline::Precision data = roofline::data_precision(r->work.precision);
     auto panel = std::find_if(panels.begin(), panels.end(), [&](const StudyPanel& p) {
-      return p.family == r->family && p.panel == panel_value && p.precision == r->work.precision;
+      return p.family == r->family && p.panel == panel_value && p.precision == data;
     });
     if (panel == panels.end())
-      panel = panels.insert(panels.end(), {r->family, study, panel_value, r->work.precision, {}});
+      panel = panels.insert(panels.end(), {r->family, study, panel_value, data, {}});
     // An imported benchmark's sizes are runs of different names; they name their line.
     const std::string name = r->params.value("series", r->variant);
     auto s = std::find_if(panel->series.begin(), panel->series.end(),

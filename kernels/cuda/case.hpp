@@ -10,11 +10,21 @@
 //   verify_device()   poison the outputs, run once, read back and compare with the reference
 //   release_device()  free what prepare_device() took
 #include <optional>
+#include <string>
 
 #include "kernels/cuda/event_timer.hpp"
 #include "roofline/case.hpp"
+#include "roofline/profile.hpp"
 
 namespace kernels::cuda {
+
+// The device's compute capability as a number: "9.0" → 90.
+inline int compute_capability(const roofline::Device& device) {
+  const std::string cc = device.facts.at("compute_capability").get<std::string>();
+  const std::size_t dot = cc.find('.');
+  return std::stoi(cc.substr(0, dot)) * 10 +
+         (dot == std::string::npos ? 0 : std::stoi(cc.substr(dot + 1)));
+}
 
 class CudaCase : public roofline::Case {
  public:

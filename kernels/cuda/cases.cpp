@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernels/cuda/case.hpp"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/gemm_cases.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
@@ -217,14 +218,6 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device) {
                    /*opt_in=*/true});
 }
 
-// "9.0" → 90.
-int compute_capability(const roofline::Device& device) {
-  const std::string cc = device.facts.at("compute_capability").get<std::string>();
-  const std::size_t dot = cc.find('.');
-  return std::stoi(cc.substr(0, dot)) * 10 +
-         (dot == std::string::npos ? 0 : std::stoi(cc.substr(dot + 1)));
-}
-
 // The GEMM study's squares: 256 … 8192 (quick: 256, 1024, 4096); the uncoalesced naive kernel to
 // 4096 (siboehm's took 1.3% of cuBLAS's time on an A6000: 8192³ would take seconds per call).
 const std::vector<std::size_t> kGemmQuick = {256, 1024, 4096},
@@ -273,14 +266,16 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device) {
                      }
                    }});
   }
-  out.push_back({&kGemm, cublas_gemm_variant_name(CublasGemmMath::pedantic), true, true,
-                 [&device](Cases& cases, const Sizing& s) {
-                   for (Precision p : kPrecisions)
-                     add_gemm_shapes(s, p, kGemmFull, [&](const GemmShape& shape) {
-                       cases.push_back(
-                           make_cublas_gemm_case(device, CublasGemmMath::pedantic, p, shape));
-                     });
-                 }});
+  // cuBLAS as its users call it, the baseline; its pedantic mode, named and opt-in.
+  for (const CublasGemmMath m : {CublasGemmMath::standard, CublasGemmMath::pedantic})
+    out.push_back({&kGemm, cublas_gemm_variant_name(m), true, m == CublasGemmMath::standard,
+                   [&device, m](Cases& cases, const Sizing& s) {
+                     for (Precision p : kPrecisions)
+                       add_gemm_shapes(s, p, kGemmFull, [&](const GemmShape& shape) {
+                         cases.push_back(make_cublas_gemm_case(device, m, p, shape));
+                       });
+                   },
+                   /*opt_in=*/m == CublasGemmMath::pedantic});
   // The tuning sweep (kGemmSweep, fp32 only), opt-in: timings of the same work, for tuning.
   for (const GemmConfig& c : gemm_sweep())
     out.push_back({&kGemm, gemm_variant_name(c), true, false,

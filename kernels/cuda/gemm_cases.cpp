@@ -61,7 +61,7 @@ class CublasRunner final : public GemmRunner<T> {
     if constexpr (std::is_same_v<T, float>) {
       if (m_ == CublasGemmMath::tf32) return cublas_gemm_tf32(handle_.get(), s_, a, b, x);
     }
-    cublas_gemm(handle_.get(), s_, a, b, x);
+    cublas_gemm(handle_.get(), m_, s_, a, b, x);
   }
 
  private:
@@ -201,14 +201,15 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device, c
 }
 
 std::string cublas_gemm_variant_name(CublasGemmMath m) {
-  return m == CublasGemmMath::pedantic ? "cublas" : "cublas_" + std::string(to_string(m));
+  return m == CublasGemmMath::standard ? "cublas" : "cublas_" + std::string(to_string(m));
 }
 
 std::unique_ptr<roofline::Case> make_cublas_gemm_case(const roofline::Device& device,
                                                       CublasGemmMath m, Precision p,
                                                       const GemmShape& s) {
   const std::string variant = cublas_gemm_variant_name(m);
-  const bool fits = m == CublasGemmMath::pedantic
+  const bool simt_math = m == CublasGemmMath::standard || m == CublasGemmMath::pedantic;
+  const bool fits = simt_math
                         ? p == Precision::fp32 || p == Precision::fp64
                         : p == (m == CublasGemmMath::bf16 ? Precision::bf16 : Precision::fp32);
   if (!fits)
@@ -219,41 +220,46 @@ std::unique_ptr<roofline::Case> make_cublas_gemm_case(const roofline::Device& de
                  {"call", cublas_gemm_call(m, roofline::size_of(p))},
                  {"math", to_string(m)}});
   roofline::Work work = gemm_work(p, s);
-  if (m == CublasGemmMath::pedantic) {
-    auto info =
-        roofline::case_info(device, "gemm", variant, std::move(params), work, device.compute_units);
+  const auto info = [&] {
+    return roofline::case_info(device, "gemm", variant, std::move(params), work,
+                               device.compute_units);
+  };
+  if (simt_math) {
+    // Placed under the roof of the units cuBLAS runs it on: DGEMM on the FP64 tensor cores from
+    // sm_80 on (Nsight Compute: DMMA instructions, no DFMA), SGEMM on the FMA units.
+    if (p == Precision::fp64 && compute_capability(device) >= 80) {
+      work.precision = Precision::fp64_tensor;
+      params["computes"] = "FP64 tensor cores (DMMA): fp64 throughout, placed under their roof";
+    }
     return with_type<float, double>(p, "gemm cublas", [&]<class T>() {
-      return std::unique_ptr<roofline::Case>(std::make_unique<GemmCase<T>>(std::move(info), s, [s] {
-        return std::make_unique<CublasRunner<T>>(CublasGemmMath::pedantic, s);
-      }));
+      return std::unique_ptr<roofline::Case>(std::make_unique<GemmCase<T>>(
+          info(), s, [m, s] { return std::make_unique<CublasRunner<T>>(m, s); }));
     });
   }
   if (m == CublasGemmMath::tf32) {
     const double tolerance = gemm_tensor_tolerance(kTf32InputUnit, s.k);
+    work.precision = Precision::tf32_tensor;
     params["computes"] =
-        "TF32 tensor cores (fp32 inputs rounded to TF32, fp32 accumulation); declared as fp32 "
-        "work: the work model has no TF32 precision and no tensor-core roof";
+        "TF32 tensor cores (fp32 inputs rounded to TF32, fp32 accumulation), placed under their "
+        "roof";
     params["tolerance"] = tolerance;
-    auto info =
-        roofline::case_info(device, "gemm", variant, std::move(params), work, device.compute_units);
     return std::make_unique<GemmCase<float>>(
-        std::move(info), s,
-        [s] { return std::make_unique<CublasRunner<float>>(CublasGemmMath::tf32, s); }, tolerance);
+        info(), s, [s] { return std::make_unique<CublasRunner<float>>(CublasGemmMath::tf32, s); },
+        tolerance);
   }
   // bf16 A and B, an fp32 X
   const double tolerance = gemm_tensor_tolerance(0, s.k);
   const double x_entries = double(s.m) * double(s.n);
+  work.precision = Precision::bf16_tensor;
   work.bytes = (double(s.m) * double(s.k) + double(s.k) * double(s.n)) * 2 + x_entries * 4;
   work.bytes_write_allocate = work.bytes + x_entries * 4;
   work.working_set = work.bytes;
   params["computes"] =
-      "BF16 tensor cores (A and B in bf16, fp32 accumulation and X); checked against the "
-      "bf16-rounded inputs; the model's bf16 roof is the SIMT (HFMA2) one";
+      "BF16 tensor cores (A and B in bf16, fp32 accumulation and X), placed under their roof; "
+      "checked against the bf16-rounded inputs";
   params["tolerance"] = tolerance;
-  auto info =
-      roofline::case_info(device, "gemm", variant, std::move(params), work, device.compute_units);
   return std::make_unique<GemmCase<float>>(
-      std::move(info), s, [s] { return std::make_unique<CublasBf16Runner>(s); }, tolerance);
+      info(), s, [s] { return std::make_unique<CublasBf16Runner>(s); }, tolerance);
 }
 
 }  // namespace kernels::cuda

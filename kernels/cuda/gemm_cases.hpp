@@ -23,18 +23,18 @@ namespace kernels::cuda {
 std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device, const GemmConfig& c,
                                                roofline::Precision p, const GemmShape& s);
 
-// "cublas" (pedantic: the baseline), "cublas_tf32", "cublas_bf16".
+// "cublas" (standard: the baseline), "cublas_pedantic", "cublas_tf32", "cublas_bf16".
 std::string cublas_gemm_variant_name(CublasGemmMath m);
 
-// cuBLAS in math m. Params: n, m, k, shape, library, call, math, and for the tensor-core ones
-// what they compute and the tolerance they are checked against.
-// - pedantic: fp32 or fp64, checked as our kernels are.
-// - tf32: fp32 data, declared as fp32 work (the work model has no TF32 precision and no
-//   tensor-core roofs); checked against gemm_tensor_tolerance(2^-10, k).
-// - bf16: declared as bf16 work (2·m·n·k FLOPs, bf16 A and B, an fp32 X: 2·(m·k + k·n) + 4·m·n
-//   bytes); the bf16 roof the model has is the SIMT one (HFMA2), which tensor cores exceed. A and
-//   B are rounded to bf16 on the device and the check multiplies the rounded values:
-//   gemm_tensor_tolerance(0, k).
+// cuBLAS in math m. Params: n, m, k, shape, library, call, math, and where it runs on tensor
+// cores what they compute (and for tf32 and bf16 the tolerance they are checked against). Each is
+// declared as the work of the units it runs on, so that it is placed under their roof:
+// - standard, pedantic: fp32 or fp64, checked as our kernels are; fp64 on a GPU of compute
+//   capability 8.0 or later as fp64_tensor work (cuBLAS runs DGEMM on DMMA there).
+// - tf32: fp32 data, tf32_tensor work; checked against gemm_tensor_tolerance(2^-10, k).
+// - bf16: bf16_tensor work (2·m·n·k FLOPs, bf16 A and B, an fp32 X: 2·(m·k + k·n) + 4·m·n
+//   bytes). A and B are rounded to bf16 on the device and the check multiplies the rounded
+//   values: gemm_tensor_tolerance(0, k).
 // Throws roofline::InputError for another precision.
 std::unique_ptr<roofline::Case> make_cublas_gemm_case(const roofline::Device& device,
                                                       CublasGemmMath m, roofline::Precision p,

@@ -26,6 +26,10 @@ ColumnMajor column_major(const GemmShape& s) {
 
 bool empty(const GemmShape& s) { return s.m == 0 || s.n == 0; }
 
+cublasMath_t math_mode(CublasGemmMath m) {
+  return m == CublasGemmMath::pedantic ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH;
+}
+
 void gemm_ex(cublasHandle_t handle, const GemmShape& s, const void* a, const void* b,
              cudaDataType_t input, float* x, cublasComputeType_t compute) {
   if (empty(s)) return;
@@ -42,6 +46,8 @@ void gemm_ex(cublasHandle_t handle, const GemmShape& s, const void* a, const voi
 
 std::string_view to_string(CublasGemmMath m) {
   switch (m) {
+    case CublasGemmMath::standard:
+      return "default";
     case CublasGemmMath::pedantic:
       return "pedantic";
     case CublasGemmMath::tf32:
@@ -54,9 +60,10 @@ std::string_view to_string(CublasGemmMath m) {
 
 std::string cublas_gemm_call(CublasGemmMath m, int element_bytes) {
   switch (m) {
+    case CublasGemmMath::standard:
     case CublasGemmMath::pedantic:
-      return std::string(element_bytes == 8 ? "cublasDgemm_64" : "cublasSgemm_64") +
-             " CUBLAS_PEDANTIC_MATH";
+      return std::string(element_bytes == 8 ? "cublasDgemm_64 " : "cublasSgemm_64 ") +
+             (m == CublasGemmMath::pedantic ? "CUBLAS_PEDANTIC_MATH" : "CUBLAS_DEFAULT_MATH");
     case CublasGemmMath::tf32:
       return "cublasGemmEx_64 CUDA_R_32F CUBLAS_COMPUTE_32F_FAST_TF32";
     case CublasGemmMath::bf16:
@@ -75,24 +82,24 @@ std::string cublas_version() {
 }
 
 template <>
-void cublas_gemm(cublasHandle_t handle, const GemmShape& s, const float* a, const float* b,
-                 float* x) {
+void cublas_gemm(cublasHandle_t handle, CublasGemmMath m, const GemmShape& s, const float* a,
+                 const float* b, float* x) {
   if (empty(s)) return;
   const ColumnMajor c = column_major(s);
   const float one = 1, zero = 0;
-  ROOFLAB_CUBLAS(cublasSetMathMode(handle, CUBLAS_PEDANTIC_MATH));
+  ROOFLAB_CUBLAS(cublasSetMathMode(handle, math_mode(m)));
   ROOFLAB_CUBLAS(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST));
   ROOFLAB_CUBLAS(cublasSgemm_64(handle, CUBLAS_OP_N, CUBLAS_OP_N, c.rows, c.cols, c.depth, &one, b,
                                 c.ldb, a, c.lda, &zero, x, c.ldx));
 }
 
 template <>
-void cublas_gemm(cublasHandle_t handle, const GemmShape& s, const double* a, const double* b,
-                 double* x) {
+void cublas_gemm(cublasHandle_t handle, CublasGemmMath m, const GemmShape& s, const double* a,
+                 const double* b, double* x) {
   if (empty(s)) return;
   const ColumnMajor c = column_major(s);
   const double one = 1, zero = 0;
-  ROOFLAB_CUBLAS(cublasSetMathMode(handle, CUBLAS_PEDANTIC_MATH));
+  ROOFLAB_CUBLAS(cublasSetMathMode(handle, math_mode(m)));
   ROOFLAB_CUBLAS(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST));
   ROOFLAB_CUBLAS(cublasDgemm_64(handle, CUBLAS_OP_N, CUBLAS_OP_N, c.rows, c.cols, c.depth, &one, b,
                                 c.ldb, a, c.lda, &zero, x, c.ldx));

@@ -12,8 +12,11 @@
 namespace kernels::cuda {
 
 enum class CublasGemmMath {
-  // cublas{S,D}gemm under CUBLAS_PEDANTIC_MATH: the data's precision throughout, no TF32 (the
-  // baseline of our SIMT kernels)
+  // cublas{S,D}gemm in cuBLAS's default math mode, as its users call it: the data's precision
+  // throughout (fp32 data is not rounded to TF32); the family's baseline
+  standard,
+  // the same calls under CUBLAS_PEDANTIC_MATH, a deliberately restricted mode (no algorithm that
+  // could change results, e.g. split-K reductions in another order)
   pedantic,
   // cublasGemmEx on fp32 data with CUBLAS_COMPUTE_32F_FAST_TF32: tensor cores on inputs rounded to
   // TF32, float accumulation
@@ -23,19 +26,17 @@ enum class CublasGemmMath {
   bf16,
 };
 
-inline constexpr CublasGemmMath kCublasGemmMaths[] = {CublasGemmMath::pedantic,
-                                                      CublasGemmMath::tf32, CublasGemmMath::bf16};
-
-std::string_view to_string(CublasGemmMath m);  // "pedantic", "tf32", "bf16"
-// The call it makes ("cublasSgemm_64", "cublasGemmEx_64 CUBLAS_COMPUTE_32F_FAST_TF32", …) for
-// elements of `element_bytes` (pedantic).
+std::string_view to_string(CublasGemmMath m);  // "default", "pedantic", "tf32", "bf16"
+// The call it makes ("cublasDgemm_64 CUBLAS_DEFAULT_MATH", "cublasGemmEx_64 CUDA_R_32F
+// CUBLAS_COMPUTE_32F_FAST_TF32", …) for elements of `element_bytes` (standard, pedantic).
 std::string cublas_gemm_call(CublasGemmMath m, int element_bytes);
 // "cuBLAS 13.0.0" (cublasGetProperty).
 std::string cublas_version();
 
-// cublas{S,D}gemm_64 under pedantic math, the handle's math mode set for the call.
+// cublas{S,D}gemm_64 in math mode `m` (standard or pedantic), set on the handle for the call.
 template <class T>
-void cublas_gemm(cublasHandle_t handle, const GemmShape& s, const T* a, const T* b, T* x);
+void cublas_gemm(cublasHandle_t handle, CublasGemmMath m, const GemmShape& s, const T* a,
+                 const T* b, T* x);
 // cublasGemmEx_64, TF32 compute on float data.
 void cublas_gemm_tf32(cublasHandle_t handle, const GemmShape& s, const float* a, const float* b,
                       float* x);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "reports/escape.hpp"
+#include "reports/format.hpp"
 #include "reports/identical_devices.hpp"
 #include "reports/roof_check.hpp"
 #include "roofline/budget.hpp"
@@ -24,6 +25,7 @@
 #include "roofline/input_error.hpp"
 #include "roofline/interrupt.hpp"
 #include "roofline/names.hpp"
+#include "roofline/physical_limits.hpp"
 #include "roofline/provenance.hpp"
 
 namespace cli {
@@ -160,6 +162,8 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
       if (d.device.compute.empty() && d.device.memory.empty()) break;
     }
     if (budget) say_budget("probe " + d.device.id, *budget);
+    for (const std::string& line : roofline::refuse_ceilings_above_limits(d.device))
+      std::cerr << "warning: " << reports::terminal_text(line) << "\n";
     say_notes(d.device);
     machine.devices.push_back(d.device);
     if (!machine.incomplete.empty()) break;
@@ -420,10 +424,30 @@ void say_how_to_resume(Session& s, const roofline::Results& r, const std::string
 void report_problems(Session& s, const roofline::Results& r) {
   // Names, hosts and messages may come from a file (--machine, --resume): shown as terminal text.
   std::ostringstream text;
-  if (const auto above = roofline::above_roof(r); !above.empty()) {
-    const auto* worst = *std::max_element(above.begin(), above.end(), [](auto* a, auto* b) {
+  // Results above their FMA roof and under their tensor cores' ran on those: the path is the
+  // cause, and no probe fixes it.
+  std::vector<const roofline::Result*> above, on_tensor_cores;
+  for (const roofline::Result* a : roofline::above_roof(r))
+    (roofline::tensor_path_of(r, *a) ? on_tensor_cores : above).push_back(a);
+  const auto worst_of = [](const std::vector<const roofline::Result*>& results) {
+    return *std::max_element(results.begin(), results.end(), [](auto* a, auto* b) {
       return a->placement->efficiency < b->placement->efficiency;
     });
+  };
+  if (!on_tensor_cores.empty()) {
+    const auto* worst = worst_of(on_tensor_cores);
+    const auto* roof = roofline::tensor_path_of(r, *worst);
+    text << "warning: " << on_tensor_cores.size()
+         << " result(s) declared as FMA work lie above their FMA roof and under their tensor "
+            "cores' (up to "
+         << static_cast<int>(worst->placement->efficiency * 100) << "%, " << worst->device << " "
+         << worst->family << "/" << worst->variant << " " << worst->params.dump() << ", under the "
+         << roofline::to_string(roof->precision) << " roof of "
+         << reports::format_si(roof->flops_per_s.median, "FLOP/s")
+         << "): they run on the tensor cores, so their efficiencies are against the wrong roof\n";
+  }
+  if (!above.empty()) {
+    const auto* worst = worst_of(above);
     text << "warning: " << above.size() << " result(s) lie more than 10% above their roof (up to "
          << static_cast<int>(worst->placement->efficiency * 100) << "%, " << worst->device << " "
          << worst->family << "/" << worst->variant << " " << worst->params.dump()

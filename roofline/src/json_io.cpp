@@ -34,6 +34,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeCeiling, precision, path, threads, flo
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepPoint, kernel, threads, store, working_set, bytes_per_s)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LatencyCeiling, kind, threads, seconds, method)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LinkPoint, direction, host_memory, bytes, bytes_per_s)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RefusedCeiling, roof, value, limit, reason)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SizeStudy, param, label, panel, baseline)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(KernelLaunches, launches, counted, total_seconds, share,
                                    counting)
@@ -92,6 +93,7 @@ void to_json(json& j, const Device& d) {
        {"sweep", d.sweep}};
   // Optional (machine/1 profiles of earlier builds have neither): written where measured.
   if (!d.latency.empty()) j["ceilings"]["latency"] = d.latency;
+  if (!d.refused.empty()) j["ceilings"]["refused"] = d.refused;
   if (!d.link.empty()) j["link"] = d.link;
 }
 void from_json(const json& j, Device& d) {
@@ -111,6 +113,7 @@ void from_json(const json& j, Device& d) {
   d.memory = j.at("ceilings").at("memory").get<std::vector<MemoryCeiling>>();
   d.sweep = j.at("sweep").get<std::vector<SweepPoint>>();
   d.latency = j.at("ceilings").value("latency", std::vector<LatencyCeiling>());
+  d.refused = j.at("ceilings").value("refused", std::vector<RefusedCeiling>());
   d.link = j.value("link", std::vector<LinkPoint>());
 }
 

@@ -95,6 +95,18 @@ std::vector<const Result*> above_roof(const Results& r, double margin) {
   return out;
 }
 
+const ComputeCeiling* tensor_path_of(const Results& results, const Result& r) {
+  if (is_tensor(r.work.precision) || !r.time || r.time->median <= 0) return nullptr;
+  const double rate = r.work.flops / r.time->median;
+  for (const Device& d : results.machine.devices)
+    if (d.id == r.device)
+      for (const ComputeCeiling& c : d.compute)
+        if (is_tensor(c.precision) && data_precision(c.precision) == r.work.precision &&
+            rate <= c.flops_per_s.median * (1 + kAboveRoofMargin))
+          return &c;
+  return nullptr;
+}
+
 const Result* fastest_roof_check(const Results& r, const std::string& device_id,
                                  const std::string& when) {
   const Result* fastest = nullptr;

@@ -58,6 +58,21 @@ int size_of(Precision p) {
   return 0;
 }
 
+Precision data_precision(Precision p) {
+  switch (p) {
+    case Precision::fp16_tensor:
+      return Precision::fp16;
+    case Precision::bf16_tensor:
+      return Precision::bf16;
+    case Precision::tf32_tensor:
+      return Precision::fp32;
+    case Precision::fp64_tensor:
+      return Precision::fp64;
+    default:
+      return p;
+  }
+}
+
 int significand_bits(Precision p) {
   switch (p) {
     case Precision::fp16:

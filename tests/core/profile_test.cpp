@@ -3,6 +3,7 @@
 #include <climits>
 
 #include "roofline/json_io.hpp"
+#include "roofline/physical_limits.hpp"
 #include "sample.hpp"
 
 using namespace roofline;
@@ -92,6 +93,46 @@ TEST(Profile, TheHostLinkIsALevelOfTheRoofline) {
   EXPECT_NEAR(*roofs.bandwidth("DRAM"), 3e12, 1e6);
 }
 
+TEST(PhysicalLimits, CeilingsAboveTheirLimitAreRefusedWithWhyAndTheRestKept) {
+  roofline::Device d = sample::gpu();  // DRAM read 3 TB/s, host link 55 and 53 GB/s
+  d.theoretical_memory.push_back({"DRAM", 2.9e12, "5120-bit bus x 2619 MHz x 2 / 8"});
+  d.theoretical_compute = {{Precision::fp64, "dfma", 132, 33.5e12, "132 SMs x 1980 MHz x 128"},
+                           {Precision::fp32, "ffma", 132, 67e12, "132 SMs x 1980 MHz x 256"}};
+  d.compute = {{Precision::fp64, "dfma", 132, sample::around(33.3e12), 1.98e9, "chains"},
+               {Precision::fp32, "ffma", 132, sample::around(90e12), 1.98e9, "chains"},
+               {Precision::fp64_tensor, "mma_sync", 132, sample::around(66e12), 1.98e9, "mma"}};
+  const std::vector<std::string> lines = roofline::refuse_ceilings_above_limits(d);
+  // DRAM at 3.0 of 2.9 TB/s is within the 3% margin; fp32 at 90 of 67 TFLOP/s is not; a ceiling
+  // without a limit (fp64 tensor here) and the host link (55 of 63 GB/s) stay.
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(d.memory.size(), 3u);
+  ASSERT_EQ(d.compute.size(), 2u);
+  EXPECT_EQ(d.compute[1].precision, Precision::fp64_tensor);
+  ASSERT_EQ(d.refused.size(), 1u);
+  EXPECT_EQ(d.refused[0].roof, "fp32 ffma");
+  EXPECT_EQ(d.refused[0].limit, 67e12);
+  EXPECT_NE(lines[0].find("cuda:0: fp32 ffma ceiling of 9e+13 FLOP/s refused: above the limit"),
+            std::string::npos)
+      << lines[0];
+  // A DRAM ceiling from cache-resident working sets: refused, naming them.
+  d.memory[0].bytes_per_s = sample::around(8.8e12);
+  ASSERT_EQ(roofline::refuse_ceilings_above_limits(d).size(), 1u);
+  EXPECT_EQ(d.memory.size(), 2u);
+  EXPECT_NE(d.refused[1].reason.find("were served by a cache, not by DRAM"), std::string::npos);
+  EXPECT_FALSE(d.roofline().bandwidth("DRAM").has_value());
+  // Refused ceilings are written and read back with the profile.
+  roofline::MachineProfile m;
+  m.devices = {d};
+  const roofline::MachineProfile back = roofline::machine_from_json(roofline::to_json(m));
+  ASSERT_EQ(back.devices[0].refused.size(), 2u);
+  EXPECT_EQ(back.devices[0].refused[1].roof, d.refused[1].roof);
+  // The CPU's peak counts a clock measured beside it: only its memory levels are held to limits.
+  roofline::Device cpu = sample::cpu();
+  cpu.theoretical_compute = {
+      {Precision::fp32, cpu.compute[0].path, cpu.compute[0].threads, 1e9, "measured clock"}};
+  EXPECT_TRUE(roofline::refuse_ceilings_above_limits(cpu).empty());
+}
+
 TEST(Placement, ResultsAboveTheirRoofAreFlagged) {
   auto r = sample::results();  // its verified point sits at about 55% of its roof
   EXPECT_TRUE(roofline::above_roof(r).empty());
@@ -101,6 +142,30 @@ TEST(Placement, ResultsAboveTheirRoofAreFlagged) {
   const auto above = roofline::above_roof(r);
   ASSERT_EQ(above.size(), 1u);
   EXPECT_EQ(above[0], &r.results[0]);
+}
+
+TEST(Placement, FmaWorkUnderItsTypesTensorRoofRanOnTheTensorCores) {
+  auto r = sample::results();
+  roofline::Result& ok = r.results[0];  // fp32 work on the sample CPU, whose fp32 roof is 220e9
+  const double rate = ok.work.flops / ok.time->median;
+  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);  // no tensor roof on the device
+  roofline::ComputeCeiling tensor{.precision = Precision::tf32_tensor,
+                                  .path = "mma",
+                                  .threads = 0,
+                                  .flops_per_s = roofline::summarize({rate * 2}),
+                                  .clock_hz = 0,
+                                  .method = ""};
+  r.machine.devices[0].compute.push_back(tensor);
+  const roofline::ComputeCeiling* path = roofline::tensor_path_of(r, ok);
+  ASSERT_NE(path, nullptr);
+  EXPECT_EQ(path->precision, Precision::tf32_tensor);  // fp32 data: TF32's units
+  r.machine.devices[0].compute.back().flops_per_s = roofline::summarize({rate / 2});
+  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);  // faster than the tensor cores too
+  r.machine.devices[0].compute.back() = tensor;
+  ok.work.precision = Precision::fp64;  // not the tensor roof's data
+  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);
+  ok.work.precision = Precision::tf32_tensor;  // declared as tensor work already
+  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);
 }
 
 TEST(Placement, AResultWithTheRoofOfItsSecondsIsPlacedAgainstThatToo) {

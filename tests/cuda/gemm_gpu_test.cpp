@@ -55,19 +55,20 @@ class GemmGpu : public ::testing::Test {
     return out;
   }
 
-  // Every ladder variant (and sweep config) and cuBLAS at each shape, in fp32 and fp64.
+  // Every ladder variant (and sweep config) and cuBLAS (both math modes) at each shape, in fp32
+  // and fp64.
   void expect_ladder_verified(const std::vector<GemmShape>& shapes) {
     for (Precision p : {Precision::fp32, Precision::fp64})
       for (const GemmShape& s : shapes) {
         for (const GemmConfig& c : configs(p))
           test_support::expect_verified(*make_gemm_case(device_, c, p, s));
-        test_support::expect_verified(
-            *make_cublas_gemm_case(device_, CublasGemmMath::pedantic, p, s));
+        for (CublasGemmMath m : {CublasGemmMath::standard, CublasGemmMath::pedantic})
+          test_support::expect_verified(*make_cublas_gemm_case(device_, m, p, s));
       }
   }
 
   // Not a check: the TFLOP/s of each config in precision p (each verified first) at 4096 and 8192
-  // and its fraction of cuBLAS (pedantic) measured in the same process, fastest first.
+  // and its fraction of cuBLAS (default math) measured in the same process, fastest first.
   void print_speed_against_cublas(Precision p, const std::vector<GemmConfig>& candidates) {
     for (std::int64_t n : {4096, 8192}) {
       const GemmShape s{.m = n, .n = n, .k = n};
@@ -76,7 +77,7 @@ class GemmGpu : public ::testing::Test {
         EXPECT_TRUE(r.ok()) << c.info().variant << ": " << r.error << r.verification.message;
         return r.ok() ? c.info().work.flops / r.time->median / 1e12 : 0.0;
       };
-      const double cublas = tflops(*make_cublas_gemm_case(device_, CublasGemmMath::pedantic, p, s));
+      const double cublas = tflops(*make_cublas_gemm_case(device_, CublasGemmMath::standard, p, s));
       std::vector<std::pair<double, std::string>> rows;
       for (const GemmConfig& c : candidates)
         rows.emplace_back(tflops(*make_gemm_case(device_, c, p, s)),
@@ -169,10 +170,10 @@ TEST_F(GemmGpu, TensorCoreReferencesVerifyAgainstTheirTolerance) {
   shapes.push_back({.m = 2048, .n = 2048, .k = 8192});
   for (const GemmShape& s : shapes) {
     auto tf32 = make_cublas_gemm_case(device_, CublasGemmMath::tf32, Precision::fp32, s);
-    EXPECT_EQ(tf32->info().work.precision, Precision::fp32);
+    EXPECT_EQ(tf32->info().work.precision, Precision::tf32_tensor);
     test_support::expect_verified(*tf32);
     auto bf16 = make_cublas_gemm_case(device_, CublasGemmMath::bf16, Precision::bf16, s);
-    EXPECT_EQ(bf16->info().work.precision, Precision::bf16);
+    EXPECT_EQ(bf16->info().work.precision, Precision::bf16_tensor);
     test_support::expect_verified(*bf16);
   }
   EXPECT_THROW(make_cublas_gemm_case(device_, CublasGemmMath::tf32, Precision::fp64, {1, 1, 1}),

@@ -227,17 +227,19 @@ std::vector<const Variant*> gemm_rows(const std::vector<Variant>& all) {
   return rows;
 }
 
-TEST(GemmRows, LadderThenCublasTheBaselineThenTensorCoresOptIn) {
+TEST(GemmRows, LadderThenCublasTheBaselineThenItsPedanticModeAndTensorCoresOptIn) {
   const roofline::Device device = hopper();
   const std::vector<Variant> all = variants(device);
   std::vector<std::string> names,
       expected = {"naive_uncoalesced",  "naive_coalesced",    "smem_tiled_16", "smem_tiled_32",
                   "register_tiled_4x4", "register_tiled_8x4", "block_tiled",   "block_tiled_v16",
                   "warp_tiled_db",      "warp_tiled_async",   "cublas"};
-  std::vector<std::string> opt_in = {"cublas_tf32", "cublas_bf16"};
+  std::vector<std::string> opt_in = {"cublas_pedantic", "cublas_tf32", "cublas_bf16"};
   for (const GemmConfig& c : gemm_sweep()) opt_in.push_back(gemm_variant_name(c));
-  expected.insert(expected.end(), opt_in.begin() + 2, opt_in.end());  // the sweep, then TF32, BF16
-  expected.insert(expected.end(), opt_in.begin(), opt_in.begin() + 2);
+  // cuBLAS's pedantic mode, the sweep, then TF32 and BF16
+  expected.insert(expected.end(), opt_in.begin(), opt_in.begin() + 1);
+  expected.insert(expected.end(), opt_in.begin() + 3, opt_in.end());
+  expected.insert(expected.end(), opt_in.begin() + 1, opt_in.begin() + 3);
   for (const Variant* v : gemm_rows(all)) {
     names.push_back(v->name);
     EXPECT_EQ(v->baseline, v->name == "cublas") << v->name;
@@ -281,15 +283,32 @@ TEST(GemmRows, ExpandIntoSquaresThenRectanglesWithDeclaredWork) {
   cases = cases_of("block_tiled_v16", Sizing(kMemory, 1000, false));
   ASSERT_EQ(cases.size(), 2u);
   EXPECT_EQ(cases[1]->info().work.precision, Precision::fp64);
-  // cuBLAS BF16: bf16 work with an fp32 X
+  // Each cuBLAS call declared as the work of the units it runs on: BF16 tensor work with an
+  // fp32 X, TF32 tensor work, and DGEMM (in either math mode) on the FP64 tensor cores from sm_80
   cases = cases_of("cublas_bf16", Sizing(kMemory, 1000, false));
   ASSERT_EQ(cases.size(), 1u);
-  EXPECT_EQ(cases[0]->info().work.precision, Precision::bf16);
+  EXPECT_EQ(cases[0]->info().work.precision, Precision::bf16_tensor);
   EXPECT_EQ(cases[0]->info().work.bytes, 1e6 * (2 + 2 + 4));
   cases = cases_of("cublas_tf32", Sizing(kMemory, 1000, false));
   ASSERT_EQ(cases.size(), 1u);
-  EXPECT_EQ(cases[0]->info().work.precision, Precision::fp32);
+  EXPECT_EQ(cases[0]->info().work.precision, Precision::tf32_tensor);
   EXPECT_EQ(cases[0]->info().params.at("tolerance"), gemm_tensor_tolerance(0x1p-10, 1000));
+  for (const std::string name : {"cublas", "cublas_pedantic"}) {
+    cases = cases_of(name, Sizing(kMemory, 1000, false));
+    ASSERT_EQ(cases.size(), 2u);
+    EXPECT_EQ(cases[0]->info().work.precision, Precision::fp32) << name;
+    EXPECT_EQ(cases[1]->info().work.precision, Precision::fp64_tensor) << name;
+    EXPECT_EQ(cases[1]->info().params.at("call"), name == "cublas"
+                                                      ? "cublasDgemm_64 CUBLAS_DEFAULT_MATH"
+                                                      : "cublasDgemm_64 CUBLAS_PEDANTIC_MATH");
+  }
+  roofline::Device turing = device;
+  turing.facts["compute_capability"] = "7.5";
+  Cases fp64;
+  for (const Variant* v : gemm_rows(variants(turing)))
+    if (v->name == "cublas") v->add_cases(fp64, Sizing(kMemory, 1000, false));
+  ASSERT_EQ(fp64.size(), 2u);
+  EXPECT_EQ(fp64[1]->info().work.precision, Precision::fp64);  // no FP64 tensor cores
 }
 
 }  // namespace

@@ -81,6 +81,17 @@ struct MemoryCeiling {
   std::string method;
 };
 
+// A ceiling the probe measured above the physical limit of its level or of its precision and path
+// (a theoretical peak: memory clock x bus width, units x clock): no measurement of that roof (a
+// cache-resident working set under a DRAM label, a clock above the nominal one), so it is kept
+// out of the roofs, with why.
+struct RefusedCeiling {
+  std::string roof;  // "DRAM read_temporal, 4096 threads", "fp64 fma"
+  double value = 0;  // its median (B/s or FLOP/s)
+  double limit = 0;  // the physical limit it exceeds, in the same unit
+  std::string reason;
+};
+
 // One point of a bandwidth sweep.
 struct SweepPoint {
   std::string kernel;
@@ -139,6 +150,7 @@ struct Device {
   std::vector<SweepPoint> sweep;
   std::vector<LatencyCeiling> latency;  // empty where not measured
   std::vector<LinkPoint> link;          // the host link sweep; empty where there is no link
+  std::vector<RefusedCeiling> refused;  // ceilings above a physical limit (physical_limits.hpp)
 
   // The least latency a call with `threads` threads pays (kCallLatencyKinds; 0 threads: any
   // count); nullopt when the profile has none.

@@ -124,6 +124,11 @@ std::vector<const Result*> far_below_roof(const Results& r);
 inline constexpr double kAboveRoofMargin = 0.10;
 std::vector<const Result*> above_roof(const Results& r, double margin = kAboveRoofMargin);
 
+// For a result of FMA (SIMT) work faster than its roof: the tensor-core roof of its data's type on
+// its device that its FLOP rate lies under, the units it ran on instead (a library's DGEMM on
+// DMMA); nullptr where there is none.
+const ComputeCeiling* tensor_path_of(const Results& results, const Result& r);
+
 // A device's roof checks of one moment ("before" or "after" its cases) against the roof of their
 // level that its results are placed under: the fastest verified check's median bandwidth over that
 // roof. nullopt when none verified or there is no such roof. Beyond 1 ± kRoofMovedMargin the

@@ -35,6 +35,10 @@ std::string_view to_string(Precision p);
 // Throws std::invalid_argument naming the text when it is no precision.
 Precision precision_from_string(std::string_view text);
 int size_of(Precision p);  // bytes per element (of the inputs, for a tensor precision)
+// The type of the data a kernel of precision p multiplies: a tensor precision's input type
+// (fp64_tensor: fp64, tf32_tensor: fp32, whose values TF32 rounds), p itself for the others and for
+// int8 and fp8, which have no precision of their own outside the tensor cores.
+Precision data_precision(Precision p);
 // Significand bits with the implicit one of fp16 (11), bf16 (8), fp32 (24) and fp64 (53); 0 for
 // the others. The unit roundoff is 2^−bits.
 int significand_bits(Precision p);
