@@ -44,10 +44,10 @@ std::vector<std::string> wanted_families(const std::vector<Variant>& variants,
 }
 
 // Whether a row of a wanted family runs: the variants named in options when there are any;
-// otherwise all but the opt-in ones, or on a quick run the quick ones.
+// otherwise all (the opt-in ones only with options.opt_in), or on a quick run the quick ones.
 bool chosen(const Variant& v, const roofline::RunOptions& options) {
   if (!options.variants.empty()) return contains(options.variants, v.name);
-  return !v.opt_in && (v.quick || !options.quick);
+  return (options.opt_in || !v.opt_in) && (v.quick || !options.quick);
 }
 
 }  // namespace

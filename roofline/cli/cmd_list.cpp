@@ -23,16 +23,19 @@ std::string values_text(const std::vector<std::string>& values) {
 
 struct VariantFacts {
   bool quick = false;
+  bool opt_in = true;  // runs only when named (--variant), until a default run is seen to have it
   std::set<std::string> precisions;
   std::map<std::string, std::vector<std::string>> params;  // each value once, in case order
 };
 
-// The variants of every family a device runs (the full suite's cases), in case order.
+// The variants of every family a device runs (the full suite's cases and the opt-in ones), in
+// case order.
 std::map<std::string, std::map<std::string, VariantFacts>> describe(
     const Selected& d, const std::vector<std::string>& families) {
   std::map<std::string, std::map<std::string, VariantFacts>> out;
   roofline::RunOptions options;
   options.quick = false;
+  options.opt_in = true;
   options.families = families;
   for (const auto& c : d.backend->cases(d.device, options)) {
     const roofline::CaseInfo& info = c->info();
@@ -44,6 +47,9 @@ std::map<std::string, std::map<std::string, VariantFacts>> describe(
       if (std::find(seen.begin(), seen.end(), text) == seen.end()) seen.push_back(text);
     }
   }
+  options.opt_in = false;
+  for (const auto& c : d.backend->cases(d.device, options))
+    out[c->info().family][c->info().variant].opt_in = false;
   options.quick = true;
   for (const auto& c : d.backend->cases(d.device, options))
     out[c->info().family][c->info().variant].quick = true;
@@ -60,8 +66,8 @@ void add_list_command(CLI::App& app, Session& s) {
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
       "list",
-      "List each device's kernel families and variants, their parameters, and which the "
-      "quick suite runs");
+      "List each device's kernel families and variants, their parameters, which the quick "
+      "suite runs, and which run only when named (opt-in: --variant)");
   cmd->add_option("-d,--device", opts->devices, "Device id (rooflab devices); default: all");
   cmd->add_option("--family", opts->families, "Only these families; default: all");
   cmd->add_option("--machine", opts->machine,
@@ -86,8 +92,9 @@ void add_list_command(CLI::App& app, Session& s) {
           std::string params;
           for (const auto& [key, values] : facts.params)
             params += (params.empty() ? "" : " ") + key + "=" + values_text(values);
-          std::printf("    %-28s %-6s %-16s %s\n", variant.c_str(), facts.quick ? "quick" : "",
-                      precisions.c_str(), params.c_str());
+          const char* runs = facts.opt_in ? "opt-in" : facts.quick ? "quick" : "";
+          std::printf("    %-28s %-6s %-16s %s\n", variant.c_str(), runs, precisions.c_str(),
+                      params.c_str());
         }
       }
     }

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -36,6 +37,23 @@ TEST(OpenClCli, DevicesListsEveryPlatformAndDevice) {
   const auto r = rooflab("devices");
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "\nopencl:0:0 ")) << r.output;
+}
+
+// The look-back scan runs only when named (it needs forward progress OpenCL does not promise):
+// list shows it, marked so, and the default suite's variants are not.
+TEST(OpenClCli, ListShowsTheVariantsThatRunOnlyWhenNamed) {
+  const auto r = rooflab("list -d opencl:0:0 --family scan");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto runs = [&](const std::string& variant) {
+    const std::size_t at = r.output.find("\n    " + variant + " ");
+    if (at == std::string::npos) return std::string("not listed");
+    std::istringstream line(r.output.substr(at + 1));
+    std::string name, next;
+    line >> name >> next;
+    return next;
+  };
+  EXPECT_EQ(runs("decoupled_lookback_local"), "opt-in") << r.output;
+  EXPECT_EQ(runs("scan_then_fan_local"), "quick") << r.output;
 }
 
 TEST(OpenClCli, NoPlatformIsAnUnavailableBackendNotAnError) {

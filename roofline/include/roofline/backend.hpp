@@ -38,6 +38,9 @@ struct RunOptions {
   // Repeat the profile's outermost memory roof before and after a device's cases, and time its
   // kernels beside them (rooflab run --no-roof-check: not).
   bool roof_checks = true;
+  // With no variants named, also the opt-in ones, which otherwise run only when named (rooflab
+  // list shows them).
+  bool opt_in = false;
 };
 
 class Backend {
