@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <tuple>
 
 #include "json_tree.hpp"
 #include "roofline/interrupt.hpp"
@@ -489,10 +490,20 @@ void write_file_atomic(const std::filesystem::path& requested, std::string_view 
   // A hidden name in the same folder, so the rename cannot cross file systems.
   const OpenFolder folder(dir);
   const std::string name = path.filename().string();
-  const auto [fd, temporary] = folder.create_temporary(name);
-  const std::string partial = (dir / temporary).string();
+  // Known to the interrupt handler before it exists: a second interrupt removes it at any moment.
+  std::string partial;
+  int fd = -1;
+  std::string temporary;
+  try {
+    std::tie(fd, temporary) = folder.create_temporary(name, [&](const std::string& t) {
+      partial = (dir / t).string();
+      set_partial_file(partial.c_str());
+    });
+  } catch (...) {
+    set_partial_file(nullptr);
+    throw;
+  }
   record_temporary(path, partial);
-  set_partial_file(partial.c_str());
   size_t done = 0;
   while (done < content.size()) {
     const ssize_t w = ::write(fd, content.data() + done, content.size() - done);

@@ -161,7 +161,8 @@ OpenFolder::OpenFolder(const fs::path& folder)
 
 OpenFolder::~OpenFolder() { ::close(fd_); }
 
-std::pair<int, std::string> OpenFolder::create_temporary(const std::string& name) const {
+std::pair<int, std::string> OpenFolder::create_temporary(
+    const std::string& name, const std::function<void(const std::string&)>& before) const {
   static constexpr std::string_view kLetters =
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
   std::random_device seed;
@@ -170,6 +171,9 @@ std::pair<int, std::string> OpenFolder::create_temporary(const std::string& name
   for (int attempt = 0; attempt < 100; ++attempt) {
     std::string temporary = hidden(name, ".");
     for (int i = 0; i < 6; ++i) temporary += kLetters[pick(random)];
+    struct stat st {};
+    if (::fstatat(fd_, temporary.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) continue;
+    if (before) before(temporary);
     const int fd = ::openat(fd_, temporary.c_str(),
                             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd >= 0) return {fd, temporary};

@@ -2,6 +2,7 @@
 // Where an output is written, and who may write it: regular files only (never a device node, FIFO
 // or socket), through a symlink to its target, one rooflab at a time.
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -51,8 +52,11 @@ class OpenFolder {
 
   int fd() const { return fd_; }
   // A new file (mode 0600) named "." + name + "." + six random letters or digits: its descriptor
-  // (the caller closes it) and name. Throws std::runtime_error when none can be created.
-  std::pair<int, std::string> create_temporary(const std::string& name) const;
+  // (the caller closes it) and name. `before` is told each name, not in the folder then, before
+  // the file is created: a signal handler that removes a stopped write's temporary knows it before
+  // it can exist. Throws std::runtime_error when none can be created.
+  std::pair<int, std::string> create_temporary(
+      const std::string& name, const std::function<void(const std::string&)>& before = {}) const;
 
  private:
   std::filesystem::path folder_;
