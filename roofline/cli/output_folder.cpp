@@ -102,7 +102,8 @@ bool OutputFolder::keep_complete() {
 void OutputFolder::commit() {
   // Renamed by names in their folder, opened once (roofline::OpenFolder): staging_ and target_
   // are siblings.
-  const roofline::OpenFolder parent(staging_.parent_path());
+  const fs::path parent_path = staging_.parent_path();
+  const roofline::OpenFolder parent(parent_path);
   const std::string staging = staging_.filename().string(), target = target_.filename().string();
   std::error_code error;
   if (!fs::exists(fs::symlink_status(target_, error))) {
@@ -116,13 +117,13 @@ void OutputFolder::commit() {
   if (::renameat2(parent.fd(), staging.c_str(), parent.fd(), target.c_str(), RENAME_EXCHANGE) !=
       0) {
     const std::string previous = staging + ".old";
-    roofline::record_temporary(folder_, staging_.parent_path() / previous);
+    roofline::record_temporary(folder_, parent_path / previous);
     if (::renameat(parent.fd(), target.c_str(), parent.fd(), previous.c_str()) != 0 ||
         ::renameat(parent.fd(), staging.c_str(), parent.fd(), target.c_str()) != 0)
       throw std::runtime_error("cannot replace '" + target_.string() + "' with '" +
                                staging_.string() + "': " + std::generic_category().message(errno));
     committed_ = true;
-    remove_ours(staging_.parent_path() / previous);
+    remove_ours(parent_path / previous);
     return;
   }
   committed_ = true;

@@ -217,7 +217,8 @@ TEST(JsonIo, HostileNestingIsRefusedWhileParsing) {
   EXPECT_NO_THROW(read_json_file(dir / "deepest.json"));
 }
 
-// Bytes `[ "xxxx…` without end, counting how many were read.
+// The bytes `[ "` and then the letter x without end: a string that never closes; counts the bytes
+// read.
 class EndlessString : public std::streambuf {
  public:
   std::size_t read = 0;
