@@ -16,6 +16,9 @@ inline constexpr std::array<const char*, 10> kSeriesColours = {
     "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
     "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
 
+// The dash of a memory roof, in every chart that draws roofs.
+inline constexpr const char* kMemoryDash = "7 4";
+
 struct ChartLayout {
   double width = 960, height = 560;
   double left = 84, right = 210, top = 28, bottom = 56;  // margins; the legend sits on the right

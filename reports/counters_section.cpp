@@ -10,8 +10,6 @@
 namespace reports {
 namespace {
 
-Cell num(std::string text) { return Cell(std::move(text), "num"); }
-
 std::vector<const roofline::Calibration*> calibration_of(const DeviceView& view) {
   std::vector<const roofline::Calibration*> out;
   if (!view.source) return out;

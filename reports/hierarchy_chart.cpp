@@ -11,7 +11,6 @@ namespace reports {
 namespace {
 
 constexpr const char* kRoofColour = "#888888";
-constexpr const char* kMemoryDash = "7 4";
 constexpr double kDotRadius = 4;
 
 // Levels in the order a reader walks the hierarchy: nearest the cores first.

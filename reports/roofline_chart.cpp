@@ -16,7 +16,6 @@ namespace {
 using roofline::Precision;
 
 constexpr const char* kMemoryColour = "#555555";
-constexpr const char* kMemoryDash = "7 4";
 constexpr double kPointRadius = 3.5;
 
 std::vector<Precision> precisions_of(const roofline::Roofline& roofs,
