@@ -16,6 +16,7 @@
 #include "reports/roof_check.hpp"
 #include "reports/roofline_chart.hpp"
 #include "reports/row_limit.hpp"
+#include "reports/sustained_section.hpp"
 #include "reports/template.hpp"
 #include "reports/twins.hpp"
 #include "roofline/build_info.hpp"
@@ -296,7 +297,8 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
          {"ceilings",
           collapsed("Ceilings: every measurement, its CI and theoretical peak (hover a name for "
                     "its method)",
-                    ceilings_table(v.device, native ? &native->device : nullptr))},
+                    ceilings_table(v.device, native ? &native->device : nullptr) +
+                        sustained_html(v.device))},
          {"link_latency", collapsed("Latency, host link and peer GPUs",
                                     link_latency_html(v.device) + peer_copies_html(v.device))},
          {"results", results_table(v)}});

@@ -26,6 +26,7 @@
 #include "probes/cuda/peer_link.hpp"
 #include "probes/cuda/program_profiler.hpp"
 #include "probes/cuda/shared_memory.hpp"
+#include "probes/cuda/sustained.hpp"
 #include "probes/cuda/tensor_gemm.hpp"
 #include "probes/cuda/tensor_instruction.hpp"
 #include "probes/cuda/tensor_peak.hpp"
@@ -191,6 +192,35 @@ void probe_tensor(roofline::Device& device, const roofline::ProbeOptions& option
   }
   for (Precision p : measured)
     if (tensor_gemm_call(p)) measure_gemm_reference(device, p, clock, options, failures);
+}
+
+// Beside the bursts: the rate each precision with a reference GEMM keeps on random operands
+// (probes/cuda/sustained.hpp), for every tensor precision measured and fp32's FMA units.
+void probe_sustained(roofline::Device& device, const roofline::ProbeOptions& options,
+                     std::vector<std::string>& failures) {
+  nvidia::NvmlDevice nvml(device.facts.at("pci_bus_id").get<std::string>());
+  std::vector<Precision> precisions;
+  for (const roofline::ComputeCeiling& c : device.compute)
+    if (gemm_call(c.precision) &&
+        std::find(precisions.begin(), precisions.end(), c.precision) == precisions.end())
+      precisions.push_back(c.precision);
+  const nlohmann::json references =
+      device.facts.value("tensor_gemm_reference", nlohmann::json::object());
+  for (Precision p : precisions) {
+    try {
+      double burst = 0;
+      if (const auto it = references.find(std::string(to_string(p))); it != references.end()) {
+        burst = it->at("flops_per_s").get<double>();
+      } else {
+        const auto c = make_tensor_gemm_case(device, p, kSustainedGemmN);
+        const Result r = roofline::measure(*c, options.measure);
+        if (r.ok()) burst = roofline::summarize(rates(r, r.work.flops)).median;
+      }
+      device.sustained.push_back(measure_sustained(device, p, nvml, burst));
+    } catch (const std::exception& e) {
+      failures.push_back("sustained " + std::string(to_string(p)) + ": " + e.what());
+    }
+  }
 }
 
 void probe_shared_memory(roofline::Device& device, const roofline::ProbeOptions& options,
@@ -455,6 +485,7 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   device.facts.erase("peers");
   device.facts.erase("probe_notes");
   device.facts.erase("tensor_gemm_reference");
+  device.sustained.clear();
   std::vector<std::string> failures;
   const std::vector<double> sizes = sweep_sizes(device, options);
   // The whole probe's cases, planned for the time budget before the first is measured: each
@@ -468,6 +499,7 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
                  kPeerCasesPerGpu * other_gpus());
   probe_compute(device, options, failures);
   probe_tensor(device, options, failures);
+  probe_sustained(device, options, failures);
   probe_shared_memory(device, options, failures);
   probe_l2_shared(device, options, failures);
   const auto searched = probe_bandwidth(device, sizes, options, failures);

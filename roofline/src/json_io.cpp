@@ -36,6 +36,9 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepPoint, kernel, threads, store, working_s
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LatencyCeiling, kind, threads, seconds, method)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LinkPoint, direction, host_memory, bytes, bytes_per_s)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RefusedCeiling, roof, value, limit, reason)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SustainedCompute, precision, call, flops_per_s,
+                                   burst_flops_per_s, seconds, clock_hz, power_w, power_limit_w,
+                                   limiters, method)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SizeStudy, param, label, panel, baseline)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(KernelLaunches, launches, counted, total_seconds, share,
                                    counting)
@@ -95,6 +98,7 @@ void to_json(json& j, const Device& d) {
   // Optional (machine/1 profiles of earlier builds have neither): written where measured.
   if (!d.latency.empty()) j["ceilings"]["latency"] = d.latency;
   if (!d.refused.empty()) j["ceilings"]["refused"] = d.refused;
+  if (!d.sustained.empty()) j["ceilings"]["sustained"] = d.sustained;
   if (!d.link.empty()) j["link"] = d.link;
 }
 void from_json(const json& j, Device& d) {
@@ -115,6 +119,7 @@ void from_json(const json& j, Device& d) {
   d.sweep = j.at("sweep").get<std::vector<SweepPoint>>();
   d.latency = j.at("ceilings").value("latency", std::vector<LatencyCeiling>());
   d.refused = j.at("ceilings").value("refused", std::vector<RefusedCeiling>());
+  d.sustained = j.at("ceilings").value("sustained", std::vector<SustainedCompute>());
   d.link = j.value("link", std::vector<LinkPoint>());
 }
 

@@ -78,6 +78,33 @@ TEST(JsonIo, LatencyAndTheHostLinkRoundTripAndAreOptional) {
   EXPECT_FALSE(to_json(bare)["devices"][1].contains("link"));
 }
 
+TEST(JsonIo, SustainedRatesRoundTripAndAreOptional) {
+  MachineProfile m;
+  m.provenance = sample::provenance();
+  m.devices = {sample::gpu()};
+  EXPECT_FALSE(to_json(m)["devices"][0]["ceilings"].contains("sustained"));
+  m.devices[0].sustained = {{.precision = Precision::fp16_tensor,
+                             .call = "cublasGemmEx f16 x f16 -> f32, CUBLAS_COMPUTE_32F, n = 8192",
+                             .flops_per_s = sample::around(620e12),
+                             .burst_flops_per_s = 760e12,
+                             .seconds = 0.7,
+                             .clock_hz = 1.605e9,
+                             .power_w = 699,
+                             .power_limit_w = 700,
+                             .limiters = "software power cap",
+                             .method = "random operands"}};
+  const nlohmann::json j = to_json(m);
+  EXPECT_FALSE(schema_failure(j, "rooflab.machine-1"));
+  const auto back = machine_from_json(j);
+  EXPECT_EQ(to_json(back), j);
+  ASSERT_EQ(back.devices[0].sustained.size(), 1u);
+  EXPECT_EQ(back.devices[0].sustained[0].precision, Precision::fp16_tensor);
+  EXPECT_EQ(back.devices[0].sustained[0].limiters, "software power cap");
+  nlohmann::json bad = j;
+  bad["devices"][0]["ceilings"]["sustained"][0].erase("clock_hz");
+  EXPECT_TRUE(schema_failure(bad, "rooflab.machine-1"));
+}
+
 TEST(JsonIo, AcceptsOlderMinorVersionsAndRejectsOtherMajors) {
   auto j = to_json(sample::results());
   j["schema"] = "rooflab.results/1.3";

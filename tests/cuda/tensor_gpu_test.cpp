@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "expect_verified.hpp"
 #include "probes/cuda/device.hpp"
+#include "probes/cuda/sustained.hpp"
 #include "probes/cuda/tensor_gemm.hpp"
 #include "probes/cuda/tensor_peak.hpp"
 #include "probes/nvidia/nvml.hpp"
@@ -59,6 +61,31 @@ TEST_F(TensorGpu, CublasGemmOfEveryTensorPrecisionIsExact) {
   if (capability_ >= 89)
     test_support::expect_verified(
         *make_tensor_gemm_case(device_, roofline::Precision::fp8_tensor, 512));
+}
+
+TEST_F(TensorGpu, CublasGemmOnRandomOperandsMatchesTheHostsSums) {
+  if (capability_ < 80) GTEST_SKIP() << "the references are for sm_80 and later";
+  std::vector<roofline::Precision> precisions{
+      roofline::Precision::fp32,        roofline::Precision::fp16_tensor,
+      roofline::Precision::bf16_tensor, roofline::Precision::tf32_tensor,
+      roofline::Precision::int8_tensor, roofline::Precision::fp64_tensor};
+  if (capability_ >= 89) precisions.push_back(roofline::Precision::fp8_tensor);
+  for (roofline::Precision p : precisions)
+    test_support::expect_verified(*make_tensor_gemm_case(device_, p, 512, GemmOperands::random));
+}
+
+TEST_F(TensorGpu, TheSustainedRateIsTimedAfterItsWarmUpWithTheClockRead) {
+  if (capability_ < 80) GTEST_SKIP() << "the references are for sm_80 and later";
+  NvmlDevice nvml(device_.facts.at("pci_bus_id").get<std::string>());
+  const roofline::SustainedCompute s =
+      measure_sustained(device_, roofline::Precision::fp16_tensor, nvml, 0);
+  EXPECT_GE(s.seconds, kSustainedSeconds);
+  EXPECT_GE(s.flops_per_s.n, 5);
+  EXPECT_GT(s.flops_per_s.median, 0);
+  EXPECT_NE(s.call.find("n = 8192"), std::string::npos);
+  if (!nvml.available()) GTEST_SKIP() << "NVML: " << nvml.reason();
+  EXPECT_GT(s.clock_hz, 0);
+  EXPECT_GT(s.power_w, 0);
 }
 
 // The launch search behind tensor_peak_config's blocks per SM, and cuBLAS beside it (run by hand:

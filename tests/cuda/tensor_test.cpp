@@ -152,7 +152,12 @@ TEST(TensorGemm, EveryTensorPrecisionHasACublasCall) {
   EXPECT_NE(tensor_gemm_call(Precision::fp8_tensor).value_or("").find("cublasLtMatmul e4m3"),
             std::string::npos);
   EXPECT_FALSE(tensor_gemm_call(Precision::fp32).has_value());
-  EXPECT_THROW(make_tensor_gemm_case(d, Precision::fp32, 256), roofline::InputError);
+  // fp32's FMA units have a GEMM (for their sustained rate); fp64's FMA path has none.
+  EXPECT_NE(gemm_call(Precision::fp32).value_or("").find("CUBLAS_COMPUTE_32F"), std::string::npos);
+  EXPECT_THROW(make_tensor_gemm_case(d, Precision::fp64, 256), roofline::InputError);
+  EXPECT_EQ(
+      make_tensor_gemm_case(d, Precision::fp16_tensor, 256, GemmOperands::random)->info().variant,
+      "cublas_random");
   EXPECT_THROW(make_tensor_gemm_case(d, Precision::fp16_tensor, 100), roofline::InputError);
   EXPECT_DOUBLE_EQ(make_tensor_gemm_case(d, Precision::bf16_tensor, 256)->info().work.flops,
                    2.0 * 256 * 256 * 256);

@@ -72,6 +72,23 @@ struct ComputeCeiling {
   std::string method;
 };
 
+// A compute rate held for a second and more on random operands (a library GEMM back to back, from
+// a warm-up), beside the ceilings of its precision, which are bursts of milliseconds on constant
+// operands: a board that reaches its power limit lowers its clock, and this is the rate it keeps
+// then, with the clock, power and limiters read while it ran.
+struct SustainedCompute {
+  Precision precision;
+  std::string call;              // "cublasGemmEx f16 x f16 -> f32, CUBLAS_COMPUTE_32F, n = 8192"
+  Summary flops_per_s;           // the timed samples, after the warm-up
+  double burst_flops_per_s = 0;  // the same call on constant operands, in a burst (0: not run)
+  double seconds = 0;            // how long the timed samples ran, after the warm-up
+  double clock_hz = 0;           // median SM clock over the timed samples (0: not read)
+  double power_w = 0;            // median board power over them (0: not read)
+  double power_limit_w = 0;      // the limit the driver enforces (0: not read)
+  std::string limiters;          // the clock limiters seen ("software power cap"); empty: none
+  std::string method;
+};
+
 struct MemoryCeiling {
   std::string level;
   std::string kernel;  // "read", "write", "copy", "triad"
@@ -148,9 +165,10 @@ struct Device {
   std::vector<ComputeCeiling> compute;
   std::vector<MemoryCeiling> memory;
   std::vector<SweepPoint> sweep;
-  std::vector<LatencyCeiling> latency;  // empty where not measured
-  std::vector<LinkPoint> link;          // the host link sweep; empty where there is no link
-  std::vector<RefusedCeiling> refused;  // ceilings above a physical limit (physical_limits.hpp)
+  std::vector<LatencyCeiling> latency;      // empty where not measured
+  std::vector<LinkPoint> link;              // the host link sweep; empty where there is no link
+  std::vector<RefusedCeiling> refused;      // ceilings above a physical limit (physical_limits.hpp)
+  std::vector<SustainedCompute> sustained;  // empty where not measured
 
   // The least latency a call with `threads` threads pays (kCallLatencyKinds; 0 threads: any
   // count); nullopt when the profile has none.
