@@ -118,17 +118,19 @@ std::optional<roofline::MemoryCeiling> l2_shared_ceiling(
       .working_set_max = best->work.working_set,
       .method = std::string(text) + " (" + best->params.dump() + "); " + how +
                 "; every thread's sum checked exactly; the best of " + rates +
-                " (bytes delivered to the SMs: one L2 lookup serves every reader of a line)"};
+                " (bytes delivered to the SMs: the L2's request coalescer serves the readers of "
+                "a line with one lookup, so this is not the L2's rate of distinct lines)"};
 }
 
 std::string l2_shared_implausible(const roofline::MemoryCeiling& c, double load_path) {
   if (load_path <= 0 || c.bytes_per_s.median <= load_path) return "";
   char text[240];
-  std::snprintf(text, sizeof text,
-                "L2 shared reads: %.4g TB/s is above the %.4g TB/s shared memory reads at, which "
-                "is as fast as the SMs take in loads: not every load written ran (merged by the "
-                "compiler?); not recorded",
-                c.bytes_per_s.median / 1e12, load_path / 1e12);
+  std::snprintf(
+      text, sizeof text,
+      "Shared-line delivery: %.4g TB/s is above the %.4g TB/s shared memory reads at, which "
+      "is as fast as the SMs take in loads: not every load written ran (merged by the "
+      "compiler?); not recorded",
+      c.bytes_per_s.median / 1e12, load_path / 1e12);
   return text;
 }
 

@@ -2,8 +2,10 @@
 // The shared-read L2 probe, what its backends share: D consecutive blocks (work-groups) read one
 // slice of a GPU's L2 at about the same time, through the L2 alone, as the SMs of a tiled GEMM read
 // its operands. When several SMs ask for one line at about the same time, one L2 lookup serves them
-// all, so the bytes delivered to the SMs exceed the L2's rate of distinct lines (the one-reader L2
-// roof of the bandwidth probe): its own level, "L2 shared", never the roof of a streaming kernel.
+// all (the L2's request coalescer fans one reply out to the SMs that asked), so the bytes delivered
+// to the SMs exceed the L2's rate of distinct lines (the one-reader L2 roof of the bandwidth
+// probe): its own level, "shared-line delivery", never the L2 roof, and no roof of a streaming
+// kernel.
 //
 // Block b reads slice b / D: each of its threads kL2SharedLoadsPerPass 16-byte vectors a pass,
 // thread l the vectors l, l + threads, … of the slice, the pass's first vector rotating so that no
@@ -51,8 +53,9 @@ roofline::Verification verify_l2_shared(const L2SharedConfig& c, const std::vect
 // The case's parameters, as both backends record them.
 nlohmann::json l2_shared_params(const L2SharedConfig& c);
 
-// The level of the shared-read ceiling: not "L2", whose roof stays the one-reader rate.
-inline constexpr const char* kL2SharedLevel = "L2 shared";
+// The level of the shared-read ceiling, named for what it measures: the delivery to the SMs of
+// lines that several SMs read at once, not "L2", whose roof stays the one-reader rate.
+inline constexpr const char* kL2SharedLevel = "shared-line delivery";
 
 // The ceiling from the verified results of one config per reader count: the best, its method
 // naming the readers it chose and every rate it measured; nullopt when none was verified.

@@ -265,7 +265,7 @@ void probe_l2_shared(roofline::Device& device, const roofline::ProbeOptions& opt
                  .readers = readers,
                  .passes = 1024}));
   const std::vector<Result> results =
-      roofline::measure_all(cases, options.measure, "L2 shared reads " + device.id);
+      roofline::measure_all(cases, options.measure, "shared-line delivery " + device.id);
   for (const Result& r : results)
     if (!r.ok()) failures.push_back(failure_text(r));
   auto c = probes::l2_shared_ceiling(results, device.compute_units,

@@ -167,7 +167,7 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
     cases.push_back(make_l2_shared_case(config, device, rt));
   if (!cases.empty()) {
     const std::vector<Result> shared =
-        roofline::measure_all(cases, options.measure, "L2 shared reads " + device.id);
+        roofline::measure_all(cases, options.measure, "shared-line delivery " + device.id);
     for (const Result& r : shared)
       if (!r.ok()) failures.push_back(failure_text(r));
     if (auto c = probes::l2_shared_ceiling(
