@@ -140,9 +140,17 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
   warn_if_busy(machine.provenance);
   std::optional<roofline::Budget> whole;
   if (budget_seconds) whole.emplace(*budget_seconds);
-  for (std::size_t i = 0; i < devices.size(); ++i) {
-    Selected& d = devices[i];
+  // The CPU first: a device that shares the host's memory (an OpenCL CPU device) places its DRAM
+  // from where the CPU's sweep showed the host's begin.
+  std::vector<Selected*> order;
+  for (Selected& d : devices) order.push_back(&d);
+  std::stable_partition(order.begin(), order.end(),
+                        [](const Selected* d) { return d->device.backend == "cpu"; });
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    Selected& d = *order[i];
     roofline::ProbeOptions device_options = options;
+    for (const roofline::Device& probed : machine.devices)
+      if (probed.backend == "cpu") device_options.host_dram_from = probed.dram_onset();
     std::optional<roofline::Budget> budget;
     if (whole) {
       budget.emplace(std::max(0.0, whole->seconds_left()) /
@@ -162,7 +170,8 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
       if (d.device.compute.empty() && d.device.memory.empty()) break;
     }
     if (budget) say_budget("probe " + d.device.id, *budget);
-    for (const std::string& line : roofline::refuse_ceilings_above_limits(d.device))
+    for (const std::string& line :
+         roofline::refuse_unfounded_ceilings(d.device, options.max_working_set))
       std::cerr << "warning: " << reports::terminal_text(line) << "\n";
     say_notes(d.device);
     machine.devices.push_back(d.device);

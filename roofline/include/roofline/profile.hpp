@@ -166,6 +166,9 @@ struct Device {
   // Where the probe's sweep showed DRAM begin (the fact `dram_from`, bytes; probes/levels.hpp);
   // nullopt where no sweep showed it.
   std::optional<double> dram_onset() const;
+  // A CPU, or an OpenCL device whose type is CPU (PoCL): its memory is the host's, whose DRAM has
+  // no limit known to hold its ceilings to, so only the measured DRAM onset places its levels.
+  bool shares_host_memory() const;
   // The bytes the last (largest) cache holds for `threads` threads as sizes and levels rely on
   // it: its capacity (Cache::capacity), short of the measured DRAM onset where there is one, else
   // at most kLargestCachePerUnit per compute unit; 0 without caches.
