@@ -124,7 +124,11 @@ std::string results_table(const DeviceView& view) {
     // bandwidth's for work without FLOPs.
     const std::optional<roofline::Placement>& placement = r->placement;
     Cell note(extra_passes_note(r->work));
-    if (r->time->unstable) {
+    if (const auto above = roofline::above_roof_cause(view.device, *r)) {
+      note = Cell("above its roof, likely " + std::string(roofline::to_string(above->cause)) +
+                      ": " + above->why + (note.text.empty() ? "" : "; " + note.text),
+                  "bad");
+    } else if (r->time->unstable) {
       note = Cell(note.text.empty() ? "unstable" : "unstable; " + note.text, "warn");
     } else if (placement && !placement->note.empty()) {
       note = Cell(note.text.empty() ? placement->note : placement->note + "; " + note.text, "warn");

@@ -226,7 +226,8 @@ TEST(Placement, FmaWorkUnderItsTypesTensorRoofRanOnTheTensorCores) {
   auto r = sample::results();
   roofline::Result& ok = r.results[0];  // fp32 work on the sample CPU, whose fp32 roof is 220e9
   const double rate = ok.work.flops / ok.time->median;
-  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);  // no tensor roof on the device
+  EXPECT_EQ(roofline::tensor_path_of(r.machine.devices[0], ok),
+            nullptr);  // no tensor roof on the device
   roofline::ComputeCeiling tensor{.precision = Precision::tf32_tensor,
                                   .path = "mma",
                                   .threads = 0,
@@ -234,16 +235,59 @@ TEST(Placement, FmaWorkUnderItsTypesTensorRoofRanOnTheTensorCores) {
                                   .clock_hz = 0,
                                   .method = ""};
   r.machine.devices[0].compute.push_back(tensor);
-  const roofline::ComputeCeiling* path = roofline::tensor_path_of(r, ok);
+  const roofline::ComputeCeiling* path = roofline::tensor_path_of(r.machine.devices[0], ok);
   ASSERT_NE(path, nullptr);
   EXPECT_EQ(path->precision, Precision::tf32_tensor);  // fp32 data: TF32's units
   r.machine.devices[0].compute.back().flops_per_s = roofline::summarize({rate / 2});
-  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);  // faster than the tensor cores too
+  EXPECT_EQ(roofline::tensor_path_of(r.machine.devices[0], ok),
+            nullptr);  // faster than the tensor cores too
   r.machine.devices[0].compute.back() = tensor;
   ok.work.precision = Precision::fp64;  // not the tensor roof's data
-  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);
+  EXPECT_EQ(roofline::tensor_path_of(r.machine.devices[0], ok), nullptr);
   ok.work.precision = Precision::tf32_tensor;  // declared as tensor work already
-  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);
+  EXPECT_EQ(roofline::tensor_path_of(r.machine.devices[0], ok), nullptr);
+}
+
+TEST(Placement, AResultAboveItsRoofIsGivenItsLikelyCause) {
+  auto r = sample::results();
+  roofline::Device& cpu = r.machine.devices[0];
+  roofline::Result ok = r.results[0];  // memory-bound under DRAM, a 128 MiB working set
+  EXPECT_FALSE(roofline::above_roof_cause(cpu, ok).has_value());  // at about 55% of its roof
+  ok.placement->efficiency = 1.5;
+  // Nothing in the profile explains it: its declared work, or the profile is stale.
+  auto above = roofline::above_roof_cause(cpu, ok);
+  ASSERT_TRUE(above.has_value());
+  EXPECT_EQ(above->cause, AboveRoofCause::work_or_profile);
+  // Placed under DRAM, yet short of the DRAM onset the probe measured: a cache served it.
+  cpu.facts["dram_from"] = 256 << 20;
+  above = roofline::above_roof_cause(cpu, ok);
+  ASSERT_TRUE(above.has_value());
+  EXPECT_EQ(above->cause, AboveRoofCause::cache_resident);
+  EXPECT_NE(above->why.find("its working set (128 MiB) lies under the DRAM onset (256 MiB)"),
+            std::string::npos)
+      << above->why;
+  // A working set the L3 holds, placed under DRAM: the L3 served it.
+  cpu.facts.erase("dram_from");
+  ok.work.working_set = 8 << 20;
+  above = roofline::above_roof_cause(cpu, ok);
+  ASSERT_TRUE(above.has_value());
+  EXPECT_EQ(above->cause, AboveRoofCause::cache_resident);
+  EXPECT_NE(above->why.find("fits in L3 (32 MiB with 2 threads)"), std::string::npos) << above->why;
+  // Above its compute roof no cache explains it.
+  ok.placement->bound = roofline::Bound::compute;
+  EXPECT_EQ(roofline::above_roof_cause(cpu, ok)->cause, AboveRoofCause::work_or_profile);
+  // Under its type's tensor roof it ran on the tensor cores, whatever else holds.
+  cpu.compute.push_back({.precision = Precision::tf32_tensor,
+                         .path = "mma",
+                         .threads = 0,
+                         .flops_per_s = roofline::summarize({2 * ok.work.flops / ok.time->median}),
+                         .clock_hz = 0,
+                         .method = ""});
+  above = roofline::above_roof_cause(cpu, ok);
+  ASSERT_TRUE(above.has_value());
+  EXPECT_EQ(above->cause, AboveRoofCause::execution_path);
+  EXPECT_NE(above->why.find("under the tf32_tensor roof"), std::string::npos) << above->why;
+  EXPECT_EQ(roofline::to_string(above->cause), "a different execution path");
 }
 
 TEST(Placement, AResultWithTheRoofOfItsSecondsIsPlacedAgainstThatToo) {
