@@ -29,6 +29,8 @@ constexpr double kPlateauTolerance = 0.10;
 // (so that no point of it can fall in the band).
 constexpr double kDramTolerance = 0.35;
 constexpr double kFasterLevel = 2.0;
+// Who measured a device's DRAM onset when it is the host's (the fact dram_from_source).
+constexpr const char* kHostSweep = "the CPU backend's sweep of the host in the same probe";
 
 // A working set of one (kernel, threads) series with the store mode that did best there.
 struct SizePoint {
@@ -124,14 +126,14 @@ std::vector<SizePoint> inside(const std::vector<SizePoint>& sizes, double from, 
   return out;
 }
 
-// DRAM when the sweep stops short of 4× the last cache: its largest points past that cache.
+// DRAM when the sweep stops short of DRAM's span (`dram_span`: where it begins, and why there):
+// its largest points past the last cache.
 std::vector<SizePoint> largest_past(const std::vector<SizePoint>& sizes, double last_capacity,
-                                    std::string& note) {
+                                    const std::string& dram_span, std::string& note) {
   if (sizes.empty() || sizes.back().working_set <= last_capacity) return {};
   const double largest = sizes.back().working_set;
-  note = "; the sweep stops at " + bytes_text(largest) + ", short of 4x the last cache (" +
-         bytes_text(kDramFactor * last_capacity) +
-         "): DRAM from its largest points, which may still hit in cache";
+  note = "; the sweep stops at " + bytes_text(largest) + ", short of " + dram_span +
+         ": DRAM from its largest points, which may still hit in cache";
   std::vector<SizePoint> out;
   for (const SizePoint& s : sizes)
     if (s.working_set > last_capacity && s.working_set >= largest / 2) out.push_back(s);
@@ -149,11 +151,8 @@ std::vector<LevelSpan> level_spans(const std::vector<Cache>& caches, int threads
     spans.push_back({cache.level, capacity, kAbovePrevious * previous, kBelowCapacity * capacity});
     previous = capacity;
   }
-  double dram = kDramFactor * previous;
-  if (dram_from && *dram_from < dram) {
-    dram = *dram_from;
-    if (!spans.empty()) spans.back().to = std::min(spans.back().to, dram / kAbovePrevious);
-  }
+  const double dram = dram_from ? *dram_from : kDramFactor * previous;
+  if (!spans.empty()) spans.back().to = std::min(spans.back().to, dram / kAbovePrevious);
   spans.push_back({"DRAM", std::numeric_limits<double>::infinity(), dram,
                    std::numeric_limits<double>::infinity()});
   return spans;
@@ -230,13 +229,26 @@ std::optional<double> dram_onset(const std::vector<SweepPoint>& sweep,
   return std::min(series[t->first].first, t->dram_start_cap);
 }
 
-void record_dram_onset(roofline::Device& device) {
-  const std::optional<double> onset = dram_onset(device.sweep, device.caches);
+std::optional<double> shared_dram_onset(const std::vector<SweepPoint>& sweep,
+                                        const std::vector<Cache>& caches,
+                                        std::optional<double> host) {
+  const std::optional<double> own = dram_onset(sweep, caches);
+  if (!host) return own;
+  return std::max(*host, own.value_or(0));
+}
+
+void record_dram_onset(roofline::Device& device, std::optional<double> host) {
+  const std::optional<double> own = dram_onset(device.sweep, device.caches);
+  const std::optional<double> onset = shared_dram_onset(device.sweep, device.caches, host);
+  device.facts.erase("dram_from_source");
   if (!onset) {
     device.facts.erase("dram_from");
     return;
   }
   device.facts["dram_from"] = *onset;
+  const bool host_sweep = !own || *own < *onset;
+  if (host_sweep) device.facts["dram_from_source"] = kHostSweep;
+  if (device.caches.empty()) return;
   int threads = 0;
   for (const SweepPoint& p : device.sweep) threads = std::max(threads, p.threads);
   const Cache& last = device.caches.back();
@@ -244,16 +256,18 @@ void record_dram_onset(roofline::Device& device) {
   if (*onset >= kBelowCapacity * capacity) return;
   char note[512];
   std::snprintf(note, sizeof note,
-                "the bandwidth sweep shows DRAM from %s with %d thread(s), inside the %s the "
-                "device reports (%s for %d thread(s)): the %s this process reaches is smaller (a "
-                "virtual machine may report its host's), so DRAM working sets follow the sweep",
-                bytes_text(*onset).c_str(), threads, last.level.c_str(),
-                bytes_text(capacity).c_str(), threads, last.level.c_str());
+                "%s shows DRAM from %s with %d thread(s), inside the %s the device reports (%s "
+                "for %d thread(s)): the %s this process reaches is smaller (a virtual machine "
+                "may report its host's), so DRAM working sets follow the sweep",
+                host_sweep ? kHostSweep : "the bandwidth sweep", bytes_text(*onset).c_str(),
+                threads, last.level.c_str(), bytes_text(capacity).c_str(), threads,
+                last.level.c_str());
   device.facts["probe_notes"].push_back(note);
 }
 
 std::vector<MemoryCeiling> memory_ceilings(const std::vector<SweepPoint>& sweep,
-                                           const std::vector<Cache>& caches, CachePlateau rule) {
+                                           const std::vector<Cache>& caches, CachePlateau rule,
+                                           std::optional<double> host_dram_from) {
   // Series keep the order in which the sweep first shows each (kernel, threads).
   std::vector<std::pair<std::string, int>> order;
   std::map<std::pair<std::string, int>, std::vector<const SweepPoint*>> series;
@@ -262,7 +276,7 @@ std::vector<MemoryCeiling> memory_ceilings(const std::vector<SweepPoint>& sweep,
     if (!series.contains(key)) order.push_back(key);
     series[key].push_back(&p);
   }
-  const std::optional<double> onset = dram_onset(sweep, caches);
+  const std::optional<double> onset = shared_dram_onset(sweep, caches, host_dram_from);
   std::vector<MemoryCeiling> ceilings;
   for (const auto& key : order) {
     const std::vector<SizePoint> sizes = best_per_size(series[key]);
@@ -279,8 +293,12 @@ std::vector<MemoryCeiling> memory_ceilings(const std::vector<SweepPoint>& sweep,
       }
       std::string note;
       std::vector<SizePoint> in_span = inside(sizes, span.from, span.to);
-      if (in_span.empty() && span.level == "DRAM" && !caches.empty())
-        in_span = largest_past(sizes, spans[spans.size() - 2].capacity, note);
+      if (in_span.empty() && span.level == "DRAM") {
+        const std::string dram_span = onset ? "where DRAM begins (" + bytes_text(*onset) + ")"
+                                            : "4x the last cache (" + bytes_text(span.from) + ")";
+        const double last_capacity = spans.size() >= 2 ? spans[spans.size() - 2].capacity : 0;
+        in_span = largest_past(sizes, last_capacity, dram_span, note);
+      }
       if (!in_span.empty()) ceilings.push_back(plateau_ceiling(in_span, span.level, note));
     }
   }

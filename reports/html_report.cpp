@@ -20,6 +20,7 @@
 #include "reports/template.hpp"
 #include "reports/twins.hpp"
 #include "roofline/build_info.hpp"
+#include "roofline/bytes_text.hpp"
 
 namespace rooflab_embedded {
 extern const std::string_view report_html;
@@ -65,12 +66,19 @@ std::string ceilings_table(const roofline::Device& device, const roofline::Devic
       rows.back().push_back(num(ratio ? format_number(*ratio, 3) : "—", ratio));
     }
   }
-  // Ceilings above a physical limit measured something else: named, never a roof.
+  // Ceilings that measured something else: named, never a roof, with the bound they break.
   std::string refused;
-  for (const roofline::RefusedCeiling& r : device.refused)
+  for (const roofline::RefusedCeiling& r : device.refused) {
+    std::string bound;
+    if (r.limit > 0) bound = "limit " + format_number(r.limit, 4);
+    if (r.working_set_from)
+      bound += (bound.empty() ? "" : "; ") + std::string("its level from ") +
+               roofline::bytes_text(*r.working_set_from);
     refused += "<p class=\"note warn\">Refused: " + escape_xml(r.roof) + ", " +
-               escape_xml(format_number(r.value, 4)) + " (limit " +
-               escape_xml(format_number(r.limit, 4)) + "): " + escape_xml(r.reason) + ".</p>\n";
+               escape_xml(format_number(r.value, 4)) +
+               (bound.empty() ? "" : " (" + escape_xml(bound) + ")") + ": " + escape_xml(r.reason) +
+               ".</p>\n";
+  }
   if (rows.empty()) return none_note() + refused;
   std::vector<std::string> headers{"Ceiling", "Threads",     "Measured (median)",
                                    "95% CI",  "Theoretical", "% of theoretical",
@@ -117,7 +125,11 @@ std::string results_table(const DeviceView& view) {
     // bandwidth's for work without FLOPs.
     const std::optional<roofline::Placement>& placement = r->placement;
     Cell note(extra_passes_note(r->work));
-    if (r->time->unstable) {
+    if (const auto above = roofline::above_roof_cause(view.device, *r)) {
+      note = Cell("above its roof, likely " + std::string(roofline::to_string(above->cause)) +
+                      ": " + above->why + (note.text.empty() ? "" : "; " + note.text),
+                  "bad");
+    } else if (r->time->unstable) {
       note = Cell(note.text.empty() ? "unstable" : "unstable; " + note.text, "warn");
     } else if (placement && !placement->note.empty()) {
       note = Cell(note.text.empty() ? placement->note : placement->note + "; " + note.text, "warn");

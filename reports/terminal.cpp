@@ -60,6 +60,8 @@ std::string results_summary(const DeviceView& view) {
     std::string status = "ok";
     if (!r->ok()) {
       status = "FAILED: " + r->failure();
+    } else if (const auto above = roofline::above_roof_cause(view.device, *r)) {
+      status = "above roof: " + std::string(roofline::to_string(above->cause));
     } else if (r->time->unstable) {
       status = "unstable";
     } else if (p && !p->note.empty()) {

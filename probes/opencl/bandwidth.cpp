@@ -281,9 +281,9 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
   std::sort(probe.sweep.begin(), probe.sweep.end(), [](const auto& a, const auto& b) {
     return std::tie(a.kernel, a.working_set) < std::tie(b.kernel, b.working_set);
   });
-  probe.ceilings =
-      probes::memory_ceilings(probe.sweep, device.caches,
-                              l2 ? probes::CachePlateau::best_point : probes::CachePlateau::pooled);
+  probe.ceilings = probes::memory_ceilings(
+      probe.sweep, device.caches,
+      l2 ? probes::CachePlateau::best_point : probes::CachePlateau::pooled, options.host_dram_from);
   for (roofline::MemoryCeiling& c : probe.ceilings) {
     const bool l2_side = l2 && c.level == "L2";
     const auto it = probe.launches.find(l2_side ? c.kernel + " L2" : c.kernel);

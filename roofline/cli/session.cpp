@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -140,9 +141,17 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
   warn_if_busy(machine.provenance);
   std::optional<roofline::Budget> whole;
   if (budget_seconds) whole.emplace(*budget_seconds);
-  for (std::size_t i = 0; i < devices.size(); ++i) {
-    Selected& d = devices[i];
+  // The CPU first: a device that shares the host's memory (an OpenCL CPU device) places its DRAM
+  // from where the CPU's sweep showed the host's begin.
+  std::vector<Selected*> order;
+  for (Selected& d : devices) order.push_back(&d);
+  std::stable_partition(order.begin(), order.end(),
+                        [](const Selected* d) { return d->device.backend == "cpu"; });
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    Selected& d = *order[i];
     roofline::ProbeOptions device_options = options;
+    for (const roofline::Device& probed : machine.devices)
+      if (probed.backend == "cpu") device_options.host_dram_from = probed.dram_onset();
     std::optional<roofline::Budget> budget;
     if (whole) {
       budget.emplace(std::max(0.0, whole->seconds_left()) /
@@ -162,7 +171,8 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
       if (d.device.compute.empty() && d.device.memory.empty()) break;
     }
     if (budget) say_budget("probe " + d.device.id, *budget);
-    for (const std::string& line : roofline::refuse_ceilings_above_limits(d.device))
+    for (const std::string& line :
+         roofline::refuse_unfounded_ceilings(d.device, options.max_working_set))
       std::cerr << "warning: " << reports::terminal_text(line) << "\n";
     say_notes(d.device);
     machine.devices.push_back(d.device);
@@ -424,37 +434,25 @@ void say_how_to_resume(Session& s, const roofline::Results& r, const std::string
 void report_problems(Session& s, const roofline::Results& r) {
   // Names, hosts and messages may come from a file (--machine, --resume): shown as terminal text.
   std::ostringstream text;
-  // Results above their FMA roof and under their tensor cores' ran on those: the path is the
-  // cause, and no probe fixes it.
-  std::vector<const roofline::Result*> above, on_tensor_cores;
+  // Results above their roof, one warning per likely cause (roofline::above_roof_cause), naming
+  // the furthest above and its evidence.
+  std::map<roofline::AboveRoofCause, std::vector<std::pair<const roofline::Result*, std::string>>>
+      above;
   for (const roofline::Result* a : roofline::above_roof(r))
-    (roofline::tensor_path_of(r, *a) ? on_tensor_cores : above).push_back(a);
-  const auto worst_of = [](const std::vector<const roofline::Result*>& results) {
-    return *std::max_element(results.begin(), results.end(), [](auto* a, auto* b) {
-      return a->placement->efficiency < b->placement->efficiency;
-    });
-  };
-  if (!on_tensor_cores.empty()) {
-    const auto* worst = worst_of(on_tensor_cores);
-    const auto* roof = roofline::tensor_path_of(r, *worst);
-    text << "warning: " << on_tensor_cores.size()
-         << " result(s) declared as FMA work lie above their FMA roof and under their tensor "
-            "cores' (up to "
-         << static_cast<int>(worst->placement->efficiency * 100) << "%, " << worst->device << " "
-         << worst->family << "/" << worst->variant << " " << worst->params.dump() << ", under the "
-         << roofline::to_string(roof->precision) << " roof of "
-         << reports::format_si(roof->flops_per_s.median, "FLOP/s")
-         << "): they run on the tensor cores, so their efficiencies are against the wrong roof\n";
-  }
-  if (!above.empty()) {
-    const auto* worst = worst_of(above);
-    text << "warning: " << above.size() << " result(s) lie more than 10% above their roof (up to "
+    if (const roofline::Device* device = r.machine.find(a->device))
+      if (const auto cause = roofline::above_roof_cause(*device, *a))
+        above[cause->cause].emplace_back(a, cause->why);
+  for (const auto& [cause, results] : above) {
+    const auto& [worst, why] =
+        *std::max_element(results.begin(), results.end(), [](const auto& a, const auto& b) {
+          return a.first->placement->efficiency < b.first->placement->efficiency;
+        });
+    text << "warning: " << results.size() << " result(s) lie more than "
+         << std::lround(roofline::kAboveRoofMargin * 100) << "% above their roof (up to "
          << static_cast<int>(worst->placement->efficiency * 100) << "%, " << worst->device << " "
          << worst->family << "/" << worst->variant << " " << worst->params.dump()
-         << "): the probe's ceilings fall short of what the kernels reached. Either the "
-            "machine ran faster than during the probe (re-probe on a quiet machine), or the "
-            "probe's kernels do not reach this device's peak; do not trust these "
-            "efficiencies\n";
+         << "); likely cause, " << roofline::to_string(cause) << ": " << why
+         << "; their efficiencies are not against the roof that served them\n";
   }
   if (const auto below = roofline::far_below_roof(r); !below.empty()) {
     const auto* worst = *std::min_element(below.begin(), below.end(), [](auto* a, auto* b) {

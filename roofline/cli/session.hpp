@@ -86,8 +86,9 @@ std::string resume_command(const Session& s, const std::string& written);
 void say_how_to_resume(Session& s, const roofline::Results& r, const std::string& written,
                        const std::string& command = "");
 
-// Prints to stderr a warning when results lie clearly above their roofs (roofline::above_roof)
-// and every failed result, one line each; failures set the session's exit code.
+// Prints to stderr a warning per likely cause (roofline::above_roof_cause) when results lie
+// clearly above their roofs (roofline::above_roof), and every failed result, one line each;
+// failures set the session's exit code.
 void report_problems(Session& s, const roofline::Results& r);
 
 }  // namespace cli

@@ -35,7 +35,6 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeCeiling, precision, path, threads, flo
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepPoint, kernel, threads, store, working_set, bytes_per_s)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LatencyCeiling, kind, threads, seconds, method)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LinkPoint, direction, host_memory, bytes, bytes_per_s)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RefusedCeiling, roof, value, limit, reason)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SustainedCompute, precision, call, flops_per_s,
                                    burst_flops_per_s, seconds, clock_hz, power_w, power_limit_w,
                                    limiters, method)
@@ -61,6 +60,20 @@ void from_json(const json& j, Work& w) {
   w.bytes_write_allocate = j.at("bytes_write_allocate");
   w.working_set = j.at("working_set");
   w.algorithm_bytes = j.contains("algorithm_bytes") ? j.at("algorithm_bytes").get<double>() : 0;
+}
+
+// working_set_from is written where a ceiling fell short of its level's onset; files before it
+// have none.
+void to_json(json& j, const RefusedCeiling& r) {
+  j = {{"roof", r.roof}, {"value", r.value}, {"limit", r.limit}, {"reason", r.reason}};
+  if (r.working_set_from) j["working_set_from"] = *r.working_set_from;
+}
+void from_json(const json& j, RefusedCeiling& r) {
+  r.roof = j.at("roof");
+  r.value = j.at("value");
+  r.limit = j.at("limit");
+  r.reason = j.at("reason");
+  if (j.contains("working_set_from")) r.working_set_from = j.at("working_set_from").get<double>();
 }
 
 void to_json(json& j, const MemoryCeiling& m) {

@@ -82,6 +82,10 @@ std::optional<double> Device::dram_onset() const {
   return from->get<double>();
 }
 
+bool Device::shares_host_memory() const {
+  return backend == "cpu" || (backend == "opencl" && facts.value("device_type", "") == "CPU");
+}
+
 double Device::last_cache_reach(int threads) const {
   double capacity = 0;
   for (const Cache& c : caches) capacity = std::max(capacity, c.capacity(threads));

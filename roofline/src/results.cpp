@@ -1,10 +1,12 @@
 #include "roofline/results.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
 
+#include "roofline/bytes_text.hpp"
 #include "roofline/input_error.hpp"
 
 namespace roofline {
@@ -95,16 +97,77 @@ std::vector<const Result*> above_roof(const Results& r, double margin) {
   return out;
 }
 
-const ComputeCeiling* tensor_path_of(const Results& results, const Result& r) {
+const ComputeCeiling* tensor_path_of(const Device& device, const Result& r) {
   if (is_tensor(r.work.precision) || !r.time || r.time->median <= 0) return nullptr;
   const double rate = r.work.flops / r.time->median;
-  for (const Device& d : results.machine.devices)
-    if (d.id == r.device)
-      for (const ComputeCeiling& c : d.compute)
-        if (is_tensor(c.precision) && data_precision(c.precision) == r.work.precision &&
-            rate <= c.flops_per_s.median * (1 + kAboveRoofMargin))
-          return &c;
+  for (const ComputeCeiling& c : device.compute)
+    if (is_tensor(c.precision) && data_precision(c.precision) == r.work.precision &&
+        rate <= c.flops_per_s.median * (1 + kAboveRoofMargin))
+      return &c;
   return nullptr;
+}
+
+std::string_view to_string(AboveRoofCause cause) {
+  switch (cause) {
+    case AboveRoofCause::execution_path:
+      return "a different execution path";
+    case AboveRoofCause::cache_resident:
+      return "a cache-resident working set";
+    case AboveRoofCause::work_or_profile:
+      return "a miscounted work model or a stale profile";
+  }
+  return "";
+}
+
+namespace {
+
+// Why a memory-bound result's bytes came from a level nearer than the one it is placed under:
+// its working set fits in a cache nearer than that level (the last one as far as it reaches), or,
+// under DRAM, lies short of the DRAM onset; empty where it does not.
+std::string cache_residence(const Device& d, const Result& r) {
+  const Placement& p = *r.placement;
+  const double ws = r.work.working_set;
+  if (p.bound != Bound::memory || !(ws > 0)) return "";
+  const nlohmann::json threads_param = r.params.value("threads", nlohmann::json());
+  const int threads =
+      threads_param.is_number_integer() ? threads_param.get<int>() : d.max_threads_measured();
+  std::vector<const Cache*> nearest_first;
+  for (const Cache& c : d.caches) nearest_first.push_back(&c);
+  std::ranges::stable_sort(nearest_first, {}, [&](const Cache* c) { return c->capacity(threads); });
+  const auto placed = std::ranges::find(nearest_first, p.level, &Cache::level);
+  if (placed == nearest_first.end() && p.level != "DRAM") return "";  // outside the hierarchy
+  for (auto c = nearest_first.begin(); c != placed; ++c) {
+    const double holds =
+        c + 1 == nearest_first.end() ? d.last_cache_reach(threads) : (*c)->capacity(threads);
+    if (ws <= holds)
+      return "its working set (" + bytes_text(ws) + ") fits in " + (*c)->level + " (" +
+             bytes_text(holds) + " with " + std::to_string(threads) +
+             " threads), which served bytes counted as " + p.level + "'s";
+  }
+  if (const auto onset = d.dram_onset(); p.level == "DRAM" && onset && ws < *onset)
+    return "its working set (" + bytes_text(ws) + ") lies under the DRAM onset (" +
+           bytes_text(*onset) + "): a cache served bytes counted as DRAM's";
+  return "";
+}
+
+}  // namespace
+
+std::optional<AboveRoof> above_roof_cause(const Device& device, const Result& r, double margin) {
+  if (!r.placement || r.placement->efficiency <= 1 + margin) return std::nullopt;
+  if (const ComputeCeiling* tensor = tensor_path_of(device, r)) {
+    char why[200];
+    std::snprintf(why, sizeof why,
+                  "declared as FMA work, it ran on the tensor cores: its rate lies under the %s "
+                  "roof of %.4g FLOP/s",
+                  std::string(to_string(tensor->precision)).c_str(), tensor->flops_per_s.median);
+    return AboveRoof{AboveRoofCause::execution_path, why};
+  }
+  if (std::string why = cache_residence(device, r); !why.empty())
+    return AboveRoof{AboveRoofCause::cache_resident, std::move(why)};
+  return AboveRoof{AboveRoofCause::work_or_profile,
+                   "neither another path nor a cache explains it: its declared work is "
+                   "miscounted, or the machine ran faster than during the probe (re-probe on a "
+                   "quiet machine)"};
 }
 
 const Result* fastest_roof_check(const Results& r, const std::string& device_id,

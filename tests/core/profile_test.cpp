@@ -101,7 +101,7 @@ TEST(PhysicalLimits, CeilingsAboveTheirLimitAreRefusedWithWhyAndTheRestKept) {
   d.compute = {{Precision::fp64, "dfma", 132, sample::around(33.3e12), 1.98e9, "chains"},
                {Precision::fp32, "ffma", 132, sample::around(90e12), 1.98e9, "chains"},
                {Precision::fp64_tensor, "mma_sync", 132, sample::around(66e12), 1.98e9, "mma"}};
-  const std::vector<std::string> lines = roofline::refuse_ceilings_above_limits(d);
+  const std::vector<std::string> lines = roofline::refuse_unfounded_ceilings(d);
   // DRAM at 3.0 of 2.95 TB/s is within the 3% margin; fp32 at 90 of 67 TFLOP/s is not; a ceiling
   // without a limit (fp64 tensor here) and the host link (55 of 63 GB/s) stay.
   ASSERT_EQ(lines.size(), 1u);
@@ -116,7 +116,7 @@ TEST(PhysicalLimits, CeilingsAboveTheirLimitAreRefusedWithWhyAndTheRestKept) {
       << lines[0];
   // A DRAM ceiling from cache-resident working sets: refused, naming them.
   d.memory[0].bytes_per_s = sample::around(8.8e12);
-  ASSERT_EQ(roofline::refuse_ceilings_above_limits(d).size(), 1u);
+  ASSERT_EQ(roofline::refuse_unfounded_ceilings(d).size(), 1u);
   EXPECT_EQ(d.memory.size(), 2u);
   EXPECT_NE(d.refused[1].reason.find("were served by a cache, not by DRAM"), std::string::npos);
   EXPECT_FALSE(d.roofline().bandwidth("DRAM").has_value());
@@ -126,11 +126,89 @@ TEST(PhysicalLimits, CeilingsAboveTheirLimitAreRefusedWithWhyAndTheRestKept) {
   const roofline::MachineProfile back = roofline::machine_from_json(roofline::to_json(m));
   ASSERT_EQ(back.devices[0].refused.size(), 2u);
   EXPECT_EQ(back.devices[0].refused[1].roof, d.refused[1].roof);
-  // The CPU's peak counts a clock measured beside it: only its memory levels are held to limits.
+  // The CPU's peak counts a clock measured beside it: only its memory levels are held to limits
+  // (its DRAM ceilings, from 256 MB on, lie past the DRAM onset its sweep measured).
   roofline::Device cpu = sample::cpu();
+  cpu.facts["dram_from"] = 128 << 20;
   cpu.theoretical_compute = {
       {Precision::fp32, cpu.compute[0].path, cpu.compute[0].threads, 1e9, "measured clock"}};
-  EXPECT_TRUE(roofline::refuse_ceilings_above_limits(cpu).empty());
+  EXPECT_TRUE(roofline::refuse_unfounded_ceilings(cpu).empty());
+}
+
+constexpr double MiB = 1 << 20;
+
+// PoCL on the host of sample::cpu(): an OpenCL CPU device, whose memory is the host's.
+roofline::Device pocl() {
+  roofline::Device d = sample::cpu();
+  d.id = "opencl:0:0";
+  d.backend = "opencl";
+  d.caches.clear();  // PoCL reports no global memory cache
+  d.facts = {{"device_type", "CPU"}};
+  d.memory = {{"DRAM", "copy", 2, sample::around(41e9), 4 * MiB, 32 * MiB, "plateau"},
+              {"DRAM", "read", 2, sample::around(20e9), 64 * MiB, 128 * MiB, "plateau"}};
+  return d;
+}
+
+TEST(PhysicalLimits, AHostMemoryDevicesDramComesOnlyFromWorkingSetsPastItsOnset) {
+  // The host's onset, 64 MiB, as the CPU's sweep measured it: the copy ceiling from 4-32 MiB
+  // working sets was cache-resident; the read ceiling from 64 MiB on stays.
+  roofline::Device d = pocl();
+  d.facts["dram_from"] = 64 * MiB;
+  d.facts["dram_from_source"] = "the CPU backend's sweep of the host in the same probe";
+  const std::vector<std::string> lines = roofline::refuse_unfounded_ceilings(d);
+  ASSERT_EQ(lines.size(), 1u);
+  ASSERT_EQ(d.memory.size(), 1u);
+  EXPECT_EQ(d.memory[0].kernel, "read");
+  ASSERT_EQ(d.refused.size(), 1u);
+  const RefusedCeiling& r = d.refused[0];
+  EXPECT_EQ(r.roof, "DRAM copy, 2 threads");
+  EXPECT_DOUBLE_EQ(r.value, 41e9);
+  EXPECT_EQ(r.limit, 0);  // no physical limit is known
+  EXPECT_EQ(r.working_set_from, 64 * MiB);
+  EXPECT_NE(r.reason.find("from working sets of 4 MiB to 32 MiB, under the DRAM onset of 64 MiB "
+                          "that the CPU backend's sweep of the host in the same probe measured: "
+                          "cache-resident"),
+            std::string::npos)
+      << r.reason;
+  EXPECT_NE(lines[0].find("opencl:0:0: DRAM copy, 2 threads ceiling of 4.1e+10 B/s refused: "),
+            std::string::npos)
+      << lines[0];
+  // Written and read back with where DRAM begins.
+  roofline::MachineProfile m;
+  m.devices = {d};
+  const roofline::MachineProfile back = roofline::machine_from_json(roofline::to_json(m));
+  EXPECT_EQ(back.devices[0].refused[0].working_set_from, 64 * MiB);
+}
+
+TEST(PhysicalLimits, WithoutAMeasuredOnsetAHostMemoryDevicesDramIsRefusedWithWhy) {
+  // A sweep capped by --max-working-set 1M: its 1 MiB copies are no DRAM ceiling.
+  roofline::Device capped = pocl();
+  capped.memory = {{"DRAM", "copy", 2, sample::around(58e9), 1 * MiB, 1 * MiB, "plateau"}};
+  ASSERT_EQ(roofline::refuse_unfounded_ceilings(capped, 1 * MiB).size(), 1u);
+  EXPECT_TRUE(capped.memory.empty());
+  EXPECT_FALSE(capped.roofline().bandwidth("DRAM").has_value());
+  EXPECT_FALSE(capped.refused[0].working_set_from.has_value());
+  EXPECT_NE(capped.refused[0].reason.find("from working sets of 1 MiB, and no sweep of this probe "
+                                          "showed where DRAM begins: --max-working-set 1 MiB "
+                                          "stopped it short"),
+            std::string::npos)
+      << capped.refused[0].reason;
+  // Uncapped, with no onset of the host's sweep beside it: how to measure one.
+  roofline::Device alone = pocl();
+  ASSERT_EQ(roofline::refuse_unfounded_ceilings(alone).size(), 2u);
+  EXPECT_NE(alone.refused[0].reason.find("a CPU sweep in the same probe that shows where the "
+                                         "host's DRAM begins (-d cpu"),
+            std::string::npos)
+      << alone.refused[0].reason;
+  // The CPU's own DRAM without an onset its sweep showed: refused too.
+  roofline::Device cpu = sample::cpu();
+  ASSERT_EQ(roofline::refuse_unfounded_ceilings(cpu).size(), 2u);
+  EXPECT_FALSE(cpu.roofline().bandwidth("DRAM").has_value());
+  EXPECT_TRUE(cpu.roofline().bandwidth("L1").has_value());
+  // A GPU's DRAM has its physical limit, or none known, and no onset rule: kept as it was.
+  roofline::Device gpu = sample::gpu();
+  EXPECT_TRUE(roofline::refuse_unfounded_ceilings(gpu, 1 * MiB).empty());
+  EXPECT_TRUE(gpu.roofline().bandwidth("DRAM").has_value());
 }
 
 TEST(Placement, ResultsAboveTheirRoofAreFlagged) {
@@ -148,7 +226,8 @@ TEST(Placement, FmaWorkUnderItsTypesTensorRoofRanOnTheTensorCores) {
   auto r = sample::results();
   roofline::Result& ok = r.results[0];  // fp32 work on the sample CPU, whose fp32 roof is 220e9
   const double rate = ok.work.flops / ok.time->median;
-  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);  // no tensor roof on the device
+  EXPECT_EQ(roofline::tensor_path_of(r.machine.devices[0], ok),
+            nullptr);  // no tensor roof on the device
   roofline::ComputeCeiling tensor{.precision = Precision::tf32_tensor,
                                   .path = "mma",
                                   .threads = 0,
@@ -156,16 +235,59 @@ TEST(Placement, FmaWorkUnderItsTypesTensorRoofRanOnTheTensorCores) {
                                   .clock_hz = 0,
                                   .method = ""};
   r.machine.devices[0].compute.push_back(tensor);
-  const roofline::ComputeCeiling* path = roofline::tensor_path_of(r, ok);
+  const roofline::ComputeCeiling* path = roofline::tensor_path_of(r.machine.devices[0], ok);
   ASSERT_NE(path, nullptr);
   EXPECT_EQ(path->precision, Precision::tf32_tensor);  // fp32 data: TF32's units
   r.machine.devices[0].compute.back().flops_per_s = roofline::summarize({rate / 2});
-  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);  // faster than the tensor cores too
+  EXPECT_EQ(roofline::tensor_path_of(r.machine.devices[0], ok),
+            nullptr);  // faster than the tensor cores too
   r.machine.devices[0].compute.back() = tensor;
   ok.work.precision = Precision::fp64;  // not the tensor roof's data
-  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);
+  EXPECT_EQ(roofline::tensor_path_of(r.machine.devices[0], ok), nullptr);
   ok.work.precision = Precision::tf32_tensor;  // declared as tensor work already
-  EXPECT_EQ(roofline::tensor_path_of(r, ok), nullptr);
+  EXPECT_EQ(roofline::tensor_path_of(r.machine.devices[0], ok), nullptr);
+}
+
+TEST(Placement, AResultAboveItsRoofIsGivenItsLikelyCause) {
+  auto r = sample::results();
+  roofline::Device& cpu = r.machine.devices[0];
+  roofline::Result ok = r.results[0];  // memory-bound under DRAM, a 128 MiB working set
+  EXPECT_FALSE(roofline::above_roof_cause(cpu, ok).has_value());  // at about 55% of its roof
+  ok.placement->efficiency = 1.5;
+  // Nothing in the profile explains it: its declared work, or the profile is stale.
+  auto above = roofline::above_roof_cause(cpu, ok);
+  ASSERT_TRUE(above.has_value());
+  EXPECT_EQ(above->cause, AboveRoofCause::work_or_profile);
+  // Placed under DRAM, yet short of the DRAM onset the probe measured: a cache served it.
+  cpu.facts["dram_from"] = 256 << 20;
+  above = roofline::above_roof_cause(cpu, ok);
+  ASSERT_TRUE(above.has_value());
+  EXPECT_EQ(above->cause, AboveRoofCause::cache_resident);
+  EXPECT_NE(above->why.find("its working set (128 MiB) lies under the DRAM onset (256 MiB)"),
+            std::string::npos)
+      << above->why;
+  // A working set the L3 holds, placed under DRAM: the L3 served it.
+  cpu.facts.erase("dram_from");
+  ok.work.working_set = 8 << 20;
+  above = roofline::above_roof_cause(cpu, ok);
+  ASSERT_TRUE(above.has_value());
+  EXPECT_EQ(above->cause, AboveRoofCause::cache_resident);
+  EXPECT_NE(above->why.find("fits in L3 (32 MiB with 2 threads)"), std::string::npos) << above->why;
+  // Above its compute roof no cache explains it.
+  ok.placement->bound = roofline::Bound::compute;
+  EXPECT_EQ(roofline::above_roof_cause(cpu, ok)->cause, AboveRoofCause::work_or_profile);
+  // Under its type's tensor roof it ran on the tensor cores, whatever else holds.
+  cpu.compute.push_back({.precision = Precision::tf32_tensor,
+                         .path = "mma",
+                         .threads = 0,
+                         .flops_per_s = roofline::summarize({2 * ok.work.flops / ok.time->median}),
+                         .clock_hz = 0,
+                         .method = ""});
+  above = roofline::above_roof_cause(cpu, ok);
+  ASSERT_TRUE(above.has_value());
+  EXPECT_EQ(above->cause, AboveRoofCause::execution_path);
+  EXPECT_NE(above->why.find("under the tf32_tensor roof"), std::string::npos) << above->why;
+  EXPECT_EQ(roofline::to_string(above->cause), "a different execution path");
 }
 
 TEST(Placement, AResultWithTheRoofOfItsSecondsIsPlacedAgainstThatToo) {

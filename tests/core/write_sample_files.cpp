@@ -11,7 +11,15 @@ int main(int argc, char** argv) {
   const std::filesystem::path dir = argv[1];
   std::filesystem::create_directories(dir);
   const auto results = sample::results();
-  roofline::write_json_atomic(dir / "machine.json", roofline::to_json(results.machine));
+  // The CPU's DRAM copy from working sets under the DRAM onset it measured: refused, with where
+  // DRAM begins.
+  roofline::MachineProfile machine = results.machine;
+  machine.devices[0].refused.push_back({.roof = "DRAM copy, 2 threads",
+                                        .value = 41e9,
+                                        .limit = 0,
+                                        .working_set_from = 64.0 * (1 << 20),
+                                        .reason = "under the DRAM onset: cache-resident"});
+  roofline::write_json_atomic(dir / "machine.json", roofline::to_json(machine));
   roofline::write_json_atomic(dir / "results.json", roofline::to_json(results));
   // Three identical GPUs, the third one's DRAM roof at 70%: compared and flagged.
   roofline::MachineProfile gpus;
@@ -26,6 +34,7 @@ int main(int argc, char** argv) {
   gpus.devices[0].refused.push_back({.roof = "DRAM copy, 132 threads",
                                      .value = 8.8e12,
                                      .limit = 4.8e12,
+                                     .working_set_from = std::nullopt,
                                      .reason = "above the DRAM limit: served by a cache"});
   gpus.identical = roofline::compare_identical(gpus.devices);
   roofline::write_json_atomic(dir / "machine_gpus.json", roofline::to_json(gpus));

@@ -7,8 +7,12 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -79,4 +83,36 @@ TEST(OpenClCli, ASizeBeyondTheLargestAllocationIsBadInput) {
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_TRUE(contains(r.output, "68719476736")) << r.output;
   EXPECT_TRUE(contains(r.output, "CL_DEVICE_MAX_MEM_ALLOC_SIZE")) << r.output;
+}
+
+// An OpenCL CPU device's memory is the host's: its DRAM ceiling comes only from working sets past
+// a measured DRAM onset. A sweep that --max-working-set stops at 1 MiB records none, and the
+// ceiling its largest points would have given is listed as refused, with why.
+TEST(OpenClCli, ACpuDevicesSweepCappedAt1MiBRecordsNoDramCeiling) {
+  const test_support::TempDir temp("opencl_cli_capped_sweep");
+  const std::string out = (temp.path() / "machine.json").string();
+  const auto r = rooflab(
+      "probe -d opencl:0:0 --max-working-set 1M --repetitions 3 "
+      "--min-sample-time 0.001 -o '" +
+      out + "'");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const nlohmann::json device = nlohmann::json::parse(std::ifstream(out)).at("devices").at(0);
+  if (device.at("facts").value("device_type", "") != "CPU")
+    GTEST_SKIP() << "opencl:0:0 is a " << device.at("facts").value("device_type", "?")
+                 << " device: its DRAM has no onset rule";
+  for (const auto& m : device.at("ceilings").at("memory")) EXPECT_NE(m.at("level"), "DRAM") << m;
+  for (const auto& c : device.at("caches"))
+    if (c.at("size_bytes").get<double>() >= 1 << 20)
+      GTEST_SKIP() << "opencl:0:0 reports a " << c.at("size_bytes")
+                   << " B cache, which holds the whole sweep: no DRAM ceiling to refuse";
+  int refused = 0;
+  for (const auto& c : device.at("ceilings").value("refused", nlohmann::json::array())) {
+    if (c.at("roof").get<std::string>().rfind("DRAM ", 0) != 0) continue;
+    ++refused;
+    EXPECT_TRUE(
+        contains(c.at("reason").get<std::string>(), "--max-working-set 1 MiB stopped it short"))
+        << c;
+  }
+  EXPECT_GT(refused, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "warning: opencl:0:0: DRAM ")) << r.output;
 }

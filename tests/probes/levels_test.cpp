@@ -8,6 +8,7 @@
 #include <functional>
 #include <random>
 
+#include "roofline/physical_limits.hpp"
 #include "roofline/stats.hpp"
 
 namespace {
@@ -349,6 +350,121 @@ TEST(DramOnset, IsRecordedAsAFactWithANoteWhenItContradictsTheReportedCache) {
   agrees.sweep.resize(10);
   probes::record_dram_onset(agrees);
   EXPECT_FALSE(agrees.facts.contains("dram_from"));
+}
+
+// PoCL on a 2-core Zen 5 guest: no cache reported, the host's L3 serving up to 32 MiB (copies
+// at 60 GB/s there), its DRAM from 64 MiB on at 20 GB/s, as the CPU backend's sweep showed.
+constexpr double kHostOnset = 64 * MiB;
+
+std::vector<SweepPoint> pocl_sweep(double to) {
+  return sweep("copy", 2, 4 * MiB, to,
+               [](double ws) { return std::vector<double>(3, ws < 48 * MiB ? 60e9 : 20e9); });
+}
+
+// A device probed as the OpenCL backend probes it: its sweep, the onset it records, its ceilings,
+// then the guard every probe applies.
+roofline::Device probed_pocl(std::vector<SweepPoint> points, std::optional<double> host,
+                             double max_working_set = 0) {
+  roofline::Device d;
+  d.id = "opencl:0:0";
+  d.backend = "opencl";
+  d.facts = {{"device_type", "CPU"}};
+  d.sweep = std::move(points);
+  probes::record_dram_onset(d, host);
+  d.memory = probes::memory_ceilings(d.sweep, d.caches, probes::CachePlateau::pooled, host);
+  roofline::refuse_unfounded_ceilings(d, max_working_set);
+  return d;
+}
+
+TEST(SharedDramOnset, IsTheLaterOfTheHostsAndTheDevicesOwn) {
+  const auto guest = guest_sweep(256 * MiB);
+  const auto own = probes::dram_onset(guest, kGuestCaches);  // 38 MiB
+  ASSERT_TRUE(own.has_value());
+  EXPECT_EQ(probes::shared_dram_onset(guest, kGuestCaches, std::nullopt), own);
+  EXPECT_EQ(probes::shared_dram_onset(guest, kGuestCaches, kHostOnset), kHostOnset);
+  EXPECT_EQ(probes::shared_dram_onset(guest, kGuestCaches, 16 * MiB), own);
+  EXPECT_EQ(probes::shared_dram_onset(pocl_sweep(128 * MiB), {}, kHostOnset), kHostOnset);
+  EXPECT_FALSE(probes::shared_dram_onset(pocl_sweep(128 * MiB), {}, std::nullopt));
+}
+
+TEST(MemoryCeilings, AnOpenClCpuDevicesDramStartsAtTheHostsOnset) {
+  // Swept past the host's onset: DRAM from its working sets at or past 64 MiB only, at DRAM's
+  // rate, and recorded with where it came from.
+  const roofline::Device past = probed_pocl(pocl_sweep(256 * MiB), kHostOnset);
+  const MemoryCeiling* dram = find(past.memory, "DRAM", "copy", 2);
+  ASSERT_NE(dram, nullptr);
+  EXPECT_GE(dram->working_set_min, kHostOnset);
+  EXPECT_DOUBLE_EQ(dram->bytes_per_s.median, 20e9);
+  EXPECT_TRUE(past.refused.empty());
+  EXPECT_EQ(past.dram_onset(), kHostOnset);
+  EXPECT_EQ(past.facts.value("dram_from_source", ""),
+            "the CPU backend's sweep of the host in the same probe");
+  // Swept from 4 to 32 MiB: the ceilings taken from them as DRAM are refused, at their rate.
+  const roofline::Device short_of = probed_pocl(pocl_sweep(32 * MiB), kHostOnset);
+  EXPECT_EQ(find(short_of.memory, "DRAM", "copy", 2), nullptr);
+  ASSERT_EQ(short_of.refused.size(), 1u);
+  EXPECT_DOUBLE_EQ(short_of.refused[0].value, 60e9);
+  EXPECT_EQ(short_of.refused[0].working_set_from, kHostOnset);
+  EXPECT_NE(short_of.refused[0].reason.find("under the DRAM onset of 64 MiB"), std::string::npos)
+      << short_of.refused[0].reason;
+  // Without the host's onset the same sweep would have recorded 60 GB/s as its DRAM.
+  const auto unguarded = probes::memory_ceilings(pocl_sweep(32 * MiB), {});
+  ASSERT_NE(find(unguarded, "DRAM", "copy", 2), nullptr);
+  EXPECT_DOUBLE_EQ(find(unguarded, "DRAM", "copy", 2)->bytes_per_s.median, 60e9);
+}
+
+TEST(MemoryCeilings, ASweepCappedShortOfDramRecordsNoDramCeiling) {
+  // --max-working-set 1M on the OpenCL CPU device: its 1 MiB copies are refused, with the cap.
+  const auto tiny =
+      sweep("copy", 2, 64 * KiB, 1 * MiB, [](double) { return std::vector<double>(3, 58e9); });
+  const roofline::Device pocl = probed_pocl(tiny, std::nullopt, 1 * MiB);
+  EXPECT_EQ(find(pocl.memory, "DRAM", "copy", 2), nullptr);
+  ASSERT_EQ(pocl.refused.size(), 1u);
+  EXPECT_NE(pocl.refused[0].reason.find("--max-working-set 1 MiB stopped it short"),
+            std::string::npos)
+      << pocl.refused[0].reason;
+  // The CPU's sweep capped at 64 MiB, past its 32 MiB L3 but short of showing DRAM: the largest
+  // points that the sweep alone would call DRAM are refused; its cache levels stay.
+  roofline::Device cpu;
+  cpu.id = cpu.backend = "cpu";
+  cpu.caches = kCaches;
+  cpu.sweep = sweep("read", 2, 4 * KiB, 64 * MiB,
+                    [](double ws) { return std::vector<double>(3, ideal(ws, 2)); });
+  probes::record_dram_onset(cpu);
+  cpu.memory = probes::memory_ceilings(cpu.sweep, cpu.caches);
+  ASSERT_NE(find(cpu.memory, "DRAM", "read", 2), nullptr);
+  EXPECT_NE(find(cpu.memory, "DRAM", "read", 2)->method.find("short of 4x the last cache"),
+            std::string::npos);
+  ASSERT_EQ(roofline::refuse_unfounded_ceilings(cpu, 64 * MiB).size(), 1u);
+  EXPECT_EQ(find(cpu.memory, "DRAM", "read", 2), nullptr);
+  EXPECT_NE(cpu.refused[0].reason.find("--max-working-set 64 MiB"), std::string::npos);
+  for (const char* level : {"L1", "L2", "L3"})
+    EXPECT_NE(find(cpu.memory, level, "read", 2), nullptr) << level;
+}
+
+TEST(MemoryCeilings, ACpuSweepPastItsOnsetRecordsDramAsItAlwaysDid) {
+  std::vector<SweepPoint> points;
+  for (int threads : {1, 2}) {
+    auto series = sweep("read", threads, 4 * KiB, 256 * MiB,
+                        [&](double ws) { return std::vector<double>(3, ideal(ws, threads)); });
+    points.insert(points.end(), series.begin(), series.end());
+  }
+  roofline::Device cpu;
+  cpu.id = cpu.backend = "cpu";
+  cpu.caches = kCaches;
+  cpu.sweep = points;
+  probes::record_dram_onset(cpu);
+  cpu.memory = probes::memory_ceilings(cpu.sweep, cpu.caches);
+  const std::vector<MemoryCeiling> before = cpu.memory;
+  EXPECT_TRUE(roofline::refuse_unfounded_ceilings(cpu).empty());
+  ASSERT_EQ(cpu.memory.size(), before.size());
+  for (int threads : {1, 2}) {
+    const MemoryCeiling* dram = find(cpu.memory, "DRAM", "read", threads);
+    ASSERT_NE(dram, nullptr) << threads;
+    EXPECT_DOUBLE_EQ(dram->bytes_per_s.median, 20e9);
+    EXPECT_DOUBLE_EQ(dram->working_set_min, *cpu.dram_onset());
+    EXPECT_FALSE(cpu.facts.contains("dram_from_source"));
+  }
 }
 
 }  // namespace

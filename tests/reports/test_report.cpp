@@ -107,6 +107,23 @@ TEST(WriteReport, AVariantWhoseAlgorithmMovesMoreBytesSaysWhatItsOwnCeilingIs) {
   EXPECT_EQ(count(html, "its algorithm moves 2× the bytes: at most 50% of the roof"), 1);
 }
 
+TEST(WriteReport, AResultAboveItsRoofIsMarkedWithItsLikelyCause) {
+  test_support::TempDir dir;
+  const ReportOptions options{dir.path() / "report.html", {}, {}};
+  roofline::Results results = samples::sample_results({2, 0, 0});
+  // The first point's 128 MiB lie under the DRAM onset its profile measured, 1.5x above DRAM.
+  results.machine.devices[0].facts["dram_from"] = 1 << 30;
+  results.results[0].placement->efficiency = 1.5;
+  write_report({results}, options);
+  const std::string html = read(options.html);
+  EXPECT_EQ(count(html,
+                  "above its roof, likely a cache-resident working set: its working set "
+                  "(128 MiB) lies under the DRAM onset (1 GiB)"),
+            1);
+  EXPECT_NE(summary_table({results}).find("above roof: a cache-resident working set"),
+            std::string::npos);
+}
+
 TEST(WriteReport, NoHtmlPathIsAnInputError) {
   EXPECT_THROW(write_report({samples::sample_results()}, {}), roofline::InputError);
 }

@@ -98,14 +98,18 @@ struct MemoryCeiling {
   std::string method;
 };
 
-// A ceiling the probe measured above the physical limit of its level or of its precision and path
-// (a theoretical peak: memory clock x bus width, units x clock): no measurement of that roof (a
-// cache-resident working set under a DRAM label, a clock above the nominal one), so it is kept
-// out of the roofs, with why.
+// A ceiling the probe measured that is no measurement of its roof, kept out of the roofs with why:
+// above the physical limit of its level or of its precision and path (a theoretical peak: memory
+// clock x bus width, units x clock; a cache-resident working set under a DRAM label, a clock
+// above the nominal one), or, where no such limit is known (a CPU's DRAM), from working sets that
+// the measured DRAM onset does not put in its level (physical_limits.hpp).
 struct RefusedCeiling {
   std::string roof;  // "DRAM read_temporal, 4096 threads", "fp64 fma"
   double value = 0;  // its median (B/s or FLOP/s)
-  double limit = 0;  // the physical limit it exceeds, in the same unit
+  double limit = 0;  // the physical limit it exceeds, in the same unit; 0 where none is known
+  // Where its level begins (bytes: the measured DRAM onset) when its working sets fell short of
+  // it; nullopt for a ceiling refused by its limit alone, or where no onset was measured.
+  std::optional<double> working_set_from;
   std::string reason;
 };
 
@@ -167,7 +171,7 @@ struct Device {
   std::vector<SweepPoint> sweep;
   std::vector<LatencyCeiling> latency;      // empty where not measured
   std::vector<LinkPoint> link;              // the host link sweep; empty where there is no link
-  std::vector<RefusedCeiling> refused;      // ceilings above a physical limit (physical_limits.hpp)
+  std::vector<RefusedCeiling> refused;      // ceilings kept out of the roofs (physical_limits.hpp)
   std::vector<SustainedCompute> sustained;  // empty where not measured
 
   // The least latency a call with `threads` threads pays (kCallLatencyKinds; 0 threads: any
@@ -180,6 +184,9 @@ struct Device {
   // Where the probe's sweep showed DRAM begin (the fact `dram_from`, bytes; probes/levels.hpp);
   // nullopt where no sweep showed it.
   std::optional<double> dram_onset() const;
+  // A CPU, or an OpenCL device whose type is CPU (PoCL): its memory is the host's, whose DRAM has
+  // no limit known to hold its ceilings to, so only the measured DRAM onset places its levels.
+  bool shares_host_memory() const;
   // The bytes the last (largest) cache holds for `threads` threads as sizes and levels rely on
   // it: its capacity (Cache::capacity), short of the measured DRAM onset where there is one, else
   // at most kLargestCachePerUnit per compute unit; 0 without caches.

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "roofline/counters.hpp"
@@ -125,9 +126,25 @@ inline constexpr double kAboveRoofMargin = 0.10;
 std::vector<const Result*> above_roof(const Results& r, double margin = kAboveRoofMargin);
 
 // For a result of FMA (SIMT) work faster than its roof: the tensor-core roof of its data's type on
-// its device that its FLOP rate lies under, the units it ran on instead (a library's DGEMM on
+// `device` (r's) that its FLOP rate lies under, the units it ran on instead (a library's DGEMM on
 // DMMA); nullptr where there is none.
-const ComputeCeiling* tensor_path_of(const Results& results, const Result& r);
+const ComputeCeiling* tensor_path_of(const Device& device, const Result& r);
+
+// The likely cause of a result above the roof it is placed under, the first that applies:
+// another execution path than its roof's (tensor_path_of); a cache-resident working set (it fits
+// in a level nearer than the one whose roof it beats, or lies under the DRAM onset while placed
+// under DRAM); else its declared work is miscounted or the profile is stale (the machine ran
+// faster than during the probe).
+enum class AboveRoofCause { execution_path, cache_resident, work_or_profile };
+std::string_view to_string(AboveRoofCause cause);  // "a different execution path", …
+
+struct AboveRoof {
+  AboveRoofCause cause;
+  std::string why;  // this result's evidence: "its working set (8 MiB) fits in L3 (32 MiB …"
+};
+// nullopt where r lies within `margin` of its roof, or is not placed. `device`: r's.
+std::optional<AboveRoof> above_roof_cause(const Device& device, const Result& r,
+                                          double margin = kAboveRoofMargin);
 
 // A device's roof checks of one moment ("before" or "after" its cases) against the roof of their
 // level that its results are placed under: the fastest verified check's median bandwidth over that
