@@ -26,7 +26,7 @@ struct ProbeOptions {
   // Where the CPU backend's sweep showed the host's DRAM begin earlier in the same probe (bytes;
   // Device::dram_onset): a device sharing the host's memory places its DRAM from there on
   // (probes::shared_dram_onset). nullopt where the CPU was not probed or its sweep did not show it.
-  std::optional<double> host_dram_from;
+  std::optional<double> host_dram_from = std::nullopt;
   MeasureOptions measure;
 };
 
