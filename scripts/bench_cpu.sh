@@ -12,5 +12,5 @@ cmake --build --preset release --target rooflab_paired_dram_bench >/dev/null
 for i in $(seq 1 "$runs"); do
   /usr/bin/time -f "run $i: %e s wall" build/release/roofline/cli/rooflab -o "$out/run$i" >/dev/null
 done
-python3 scripts/perf_summary.py "$out"/run*
+python3 tools/summaries/perf_summary.py "$out"/run*
 build/release/tests/bench/rooflab_paired_dram_bench

@@ -25,7 +25,7 @@ cat "$out/devices.log"
 opencl=$(awk '/^opencl:.*NVIDIA/ {print $1; exit}' "$out/devices.log")
 step rooflab "$bin/rooflab" -d cuda:0 ${opencl:+-d "$opencl"} -o "$out/both"
 summary() {  # summary DEVICE [REFERENCE]
-  python3 "$(dirname "$0")/cuda_summary.py" "$out/both/machine.json" "$out/both/results.json" \
+  python3 "$(dirname "$0")/../tools/summaries/cuda_summary.py" "$out/both/machine.json" "$out/both/results.json" \
     "$@" >"$out/summary-${1//:/_}.md"
 }
 summary cuda:0

@@ -23,7 +23,7 @@ step memcheck "$sanitizer" --tool memcheck --report-api-errors no --error-exitco
   "$bin/cuda_multi_gpu_test" \
   --gtest_filter='*PeerCopy*'
 step probe "$bin/rooflab" probe "${devices[@]}" "$@" -o "$out/probe.json"
-python3 "$(dirname "$0")/multi_gpu_summary.py" "$out/probe.json" | tee "$out/summary.md"
+python3 "$(dirname "$0")/../tools/summaries/multi_gpu_summary.py" "$out/probe.json" | tee "$out/summary.md"
 if command -v mpirun >/dev/null; then
   mpirun --version 2>&1 | head -1 >"$out/mpirun_version.txt"
   ompi_info 2>&1 | grep -E "MCA (btl|pml)" >"$out/ompi_components.txt"
@@ -53,7 +53,7 @@ for rank in (0, 1):
     "$bin/rooflab" "${pingpong[@]}" -o "$out/pingpong_vader.json"
   step pingpong_tcp timeout 120 "${mpi[@]}" --mca pml ob1 --mca btl self,tcp \
     "$bin/rooflab" "${pingpong[@]}" -o "$out/pingpong_tcp.json"
-  python3 "$(dirname "$0")/multi_gpu_summary.py" --cluster "$out"/per_gpu.json \
+  python3 "$(dirname "$0")/../tools/summaries/multi_gpu_summary.py" --cluster "$out"/per_gpu.json \
     "$out"/pingpong_*.json | tee -a "$out/summary.md"
 fi
 exit $status

@@ -19,6 +19,6 @@ step racecheck timeout 100 "$sanitizer" --tool racecheck --error-exitcode 1 \
   "$bin/cuda_reduce_gpu_test" --gtest_filter='ReduceGpu.EdgeSizesVerifyInEveryVariant'
 step run timeout 180 "$bin/rooflab" run -d cuda:0 --family reduce -o "$out/results.json"
 step report "$bin/rooflab" report "$out/results.json" -o "$out/report.html"
-python3 "$here/cuda_reduce_summary.py" "$out/results.json" >"$out/summary.md" 2>&1 || status=1
+python3 "$here/../tools/summaries/cuda_reduce_summary.py" "$out/results.json" >"$out/summary.md" 2>&1 || status=1
 cat "$out/summary.md"
 exit $status

@@ -23,7 +23,7 @@ step cupti_gpu_test "$bin/cupti_gpu_test"
 sweep=(run -d cuda:0 --family nested_saxpy stream --variant grid_stride_v16)
 step run_plain "$bin/rooflab" "${sweep[@]}" -o "$out/plain.json"
 step run_counters "$bin/rooflab" "${sweep[@]}" --counters -o "$out/counted.json"
-step placement python3 "$(dirname "$0")/cupti_summary.py" "$out/counted.json" "$out/plain.json"
+step placement python3 "$(dirname "$0")/../tools/summaries/cupti_summary.py" "$out/counted.json" "$out/plain.json"
 grep -h "^note:" "$out/cupti_gpu_test.log" "$out/run_counters.log"
 cat "$out/placement.log"
 exit $status

@@ -29,7 +29,7 @@ step gl2 "$bin/cuda-l2-cache"
 step gl2cg "$bin/cuda-l2-cache-cg"
 step probe timeout 300 "$bin/rooflab" probe -d cuda:0 -d "$opencl" --max-working-set 64M \
   -o "$out/m.json"
-python3 "$here/l2_share_summary.py" "$out/m.json" "$out/gl2.log" "$out/gl2cg.log" \
+python3 "$here/../tools/summaries/l2_share_summary.py" "$out/m.json" "$out/gl2.log" "$out/gl2cg.log" \
   >"$out/summary.md" 2>&1 || status=1
 cat "$out/summary.md"
 exit $status

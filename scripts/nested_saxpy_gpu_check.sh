@@ -52,7 +52,7 @@ for what in "$@"; do
       step cuda_nested "$bin/rooflab" run -d cuda:0 --family nested_saxpy --size "${NS_SIZE:-32M}" \
         --machine "$out/opencl_machine.json" --no-roof-check \
         --variant grid_stride_v16 one_wave_v16 l2_prefetch_tiles -o "$out/cuda_nested.json"
-      python3 "$here/nested_saxpy_efficiency.py" "$out/opencl_nested.json" "$out/cuda_nested.json"
+      python3 "$here/../tools/summaries/nested_saxpy_efficiency.py" "$out/opencl_nested.json" "$out/cuda_nested.json"
       ;;
     study)
       step probe "$bin/rooflab" probe -d cuda:0 --budget 20 -o "$out/machine.json"
@@ -61,7 +61,7 @@ for what in "$@"; do
         one_wave_v16 bulk_copy_tiles l2_prefetch_tiles thrust_transform
       step offload "$bin/rooflab" run -d cuda:0 --machine "$out/machine.json" \
         --family nested_saxpy_offload --size 16M --repetitions 5 -o "$out/offload.json"
-      python3 "$here/nested_saxpy_summary.py" "$out/nested.json" "$out/offload.json"
+      python3 "$here/../tools/summaries/nested_saxpy_summary.py" "$out/nested.json" "$out/offload.json"
       ;;
     *)
       echo "unknown step $what (tests, memcheck, sweep, tiles, study, opencl)"

@@ -18,7 +18,7 @@ step gpu_test timeout 100 env ROOFLAB_TEST_OPENCL_DEVICE="$opencl" "$bin/opencl_
 step run timeout 210 "$bin/rooflab" run -d cuda:0 -d "$opencl" --family reduce \
   -o "$out/results.json"
 step report "$bin/rooflab" report "$out/results.json" -o "$out/report.html"
-python3 "$here/opencl_reduce_summary.py" "$out/results.json" "$opencl" cuda:0 \
+python3 "$here/../tools/summaries/opencl_reduce_summary.py" "$out/results.json" "$opencl" cuda:0 \
   >"$out/summary.md" 2>&1 || status=1
 cat "$out/summary.md"
 exit "$status"

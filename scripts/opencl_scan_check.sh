@@ -26,7 +26,7 @@ done
 step lookback timeout 200 "$bin/rooflab" run -d "$opencl" --family scan --size "$n" \
   "${lookback[@]}" -o "$out/lookback.json"
 step report "$bin/rooflab" report "$out/results.json" "$out/lookback.json" -o "$out/report.html"
-python3 "$here/opencl_scan_summary.py" "$opencl" cuda:0 "$out/results.json" "$out/lookback.json" \
+python3 "$here/../tools/summaries/opencl_scan_summary.py" "$opencl" cuda:0 "$out/results.json" "$out/lookback.json" \
   >"$out/summary.md" 2>&1 || status=1
 cat "$out/summary.md"
 exit "$status"
