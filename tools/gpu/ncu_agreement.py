@@ -34,8 +34,8 @@ def ncu_launches(path):
         if len(r) < len(header):
             continue
         launch = by_id.setdefault(r[col["ID"]], {"name": r[col["Kernel Name"]],
-                                                  "grid": r[col["Grid Size"]],
-                                                  "block": r[col["Block Size"]], "metrics": {}})
+                                                 "grid": r[col["Grid Size"]],
+                                                 "block": r[col["Block Size"]], "metrics": {}})
         value = r[col["Metric Value"]].replace(",", "")
         try:
             launch["metrics"][r[col["Metric Name"]]] = float(value)
@@ -43,7 +43,8 @@ def ncu_launches(path):
             pass
     names = demangled(sorted({launch["name"] for launch in by_id.values()}))
     for launch in by_id.values():
-        key = (names[launch["name"]], launch["grid"].replace(" ", ""), launch["block"].replace(" ", ""))
+        key = (names[launch["name"]], launch["grid"].replace(" ", ""),
+               launch["block"].replace(" ", ""))
         launches.setdefault(key, launch["metrics"])
     return launches
 

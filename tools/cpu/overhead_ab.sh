@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Counters-off overhead (docs/performance.md): the nested SAXPY sweep run alternately by a baseline
-# rooflab and this one, N times each; per case the median over runs of each binary, then the median
-# over cases of B / A.
-# usage: scripts/overhead_ab.sh BASELINE_ROOFLAB ROOFLAB [N=3] [SIZE=2M] [OUT=overhead-ab]
+# What a change to rooflab costs in time: the nested SAXPY sweep run alternately by a baseline
+# rooflab (A) and another (B), N times each, results in OUT; prints the median over cases of B / A
+# (each case's time the median over a binary's runs), with the lowest and highest.
+# usage: tools/cpu/overhead_ab.sh BASELINE_ROOFLAB ROOFLAB [N=3] [SIZE=2M] [OUT=overhead-ab]
 set -euo pipefail
 a=$1 b=$2 runs=${3:-3} size=${4:-2M} out=${5:-overhead-ab}
 mkdir -p "$out"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Summarizes one `rooflab probe` + `rooflab run` on a CUDA device for docs/performance.md: every
-ceiling against its theoretical peak (at the device's reported clock), the memory ceilings per
-level and kernel, the nested SAXPY sweep against its attainable roof, and our kernels against the
-cuBLAS baselines of the same run.
+"""Summarizes one `rooflab probe` + `rooflab run` on a CUDA device: every ceiling against its
+theoretical peak (at the device's reported clock), the memory ceilings per level and kernel, the
+nested SAXPY sweep against its attainable roof, and our kernels against the cuBLAS baselines of the
+same run.
 
 With REFERENCE (e.g. cuda:0 for the same GPU seen through OpenCL), every ceiling of DEVICE is also
 given as a ratio to REFERENCE's ceiling of the same precision, or of the same level and kernel.
@@ -40,6 +40,8 @@ def reference_table(dev, ref):
 
 
 def main():
+    if len(sys.argv) < 3 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     machine = json.load(open(sys.argv[1]))
     results = json.load(open(sys.argv[2]))
     device_id = sys.argv[3] if len(sys.argv) > 3 else "cuda:0"

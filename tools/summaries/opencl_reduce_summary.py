@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Summarizes `rooflab run -d cuda:0 -d opencl:P:D --family reduce` for docs/performance.md: every
-OpenCL variant of the fp32 sum at its largest length (2^28 floats unless memory was short) as
-bandwidth, the variants the OpenCL device does not offer and why, then per operation and element
-type at the largest length both backends ran: best OpenCL / best CUDA and best OpenCL / CLBlast
-(bandwidth ratios, same run; libraries are not "ours"). The issue's target: the fp32 sum's best
-OpenCL >= 95% of the best CUDA. Exits 1 when a reduce result failed.
+"""Summarizes `rooflab run -d cuda:0 -d opencl:P:D --family reduce`: every OpenCL variant of the
+fp32 sum at its largest length (2^28 floats unless memory was short) as bandwidth, the variants the
+OpenCL device does not offer and why, then per operation and element type at the largest length both
+backends ran: best OpenCL / best CUDA and best OpenCL / CLBlast (bandwidth ratios, same run;
+libraries are not "ours"). The target: the fp32 sum's best OpenCL >= 95% of the best CUDA. Exits 1
+when a reduce result failed.
 
 usage: opencl_reduce_summary.py RESULTS.json OPENCL_DEVICE [CUDA_DEVICE=cuda:0]
 """
@@ -17,6 +17,8 @@ def rate(r):
 
 
 def main():
+    if len(sys.argv) < 3 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     doc = json.load(open(sys.argv[1]))
     opencl_id = sys.argv[2]
     cuda_id = sys.argv[3] if len(sys.argv) > 3 else "cuda:0"
@@ -68,8 +70,8 @@ def main():
             goal = ""
             if op == "sum" and precision == "fp32":
                 reached = cuda and rate(best) / max(map(rate, cuda)) >= 0.95
-                goal = ">= 0.95 of CUDA: " + ("no CUDA result" if not cuda else
-                                               "yes" if reached else "NO")
+                goal = ">= 0.95 of CUDA: " + ("no CUDA result" if not cuda
+                                              else "yes" if reached else "NO")
             print(f"| {op} | {precision} | {n} | {best['variant']} | {rate(best) / 1e9:.0f} | "
                   f"{vs_cuda} | {best_cuda} | {vs_lib} | {goal} |")
     return 1 if failed else 0

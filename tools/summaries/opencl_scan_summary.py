@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Summarizes `rooflab run -d cuda:0 -d opencl:P:D --family scan` (and the OpenCL look-back run)
-for docs/performance.md: the variants the OpenCL device does not offer and why, every OpenCL fp32
-inclusive result at its largest length as effective bandwidth (2n elements / median time; the
-tuning sweep's points included), then per kind and element type at the largest length both
-backends ran, for each algorithm: the best OpenCL variant / the best CUDA variant of the same
-algorithm (same run). A CUDA variant's algorithm is its `algorithm` param, else the longest
-algorithm name its variant name starts with. The issue's target: the best OpenCL variant >= 0.90x
-the best CUDA variant of the same algorithm. Exits 1 when a scan result failed.
+"""Summarizes `rooflab run -d cuda:0 -d opencl:P:D --family scan` (and the OpenCL look-back run):
+the variants the OpenCL device does not offer and why, every OpenCL fp32 inclusive result at its
+largest length as effective bandwidth (2n elements / median time; the tuning sweep's points
+included), then per kind and element type at the largest length both backends ran, for each
+algorithm: the best OpenCL variant / the best CUDA variant of the same algorithm (same run). A CUDA
+variant's algorithm is its `algorithm` param, else the longest algorithm name its variant name
+starts with. The target: the best OpenCL variant >= 0.90x the best CUDA variant of the same
+algorithm. Exits 1 when a scan result failed.
 
 usage: opencl_scan_summary.py OPENCL_DEVICE CUDA_DEVICE RESULTS.json...
 """
@@ -29,6 +29,8 @@ def algorithm(r):
 
 
 def main():
+    if len(sys.argv) < 4 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     opencl_id, cuda_id = sys.argv[1], sys.argv[2]
     records, devices = [], {}
     for path in sys.argv[3:]:
@@ -61,9 +63,8 @@ def main():
             print(f"| {r['variant']} | {rate(r) / 1e9:.0f} | "
                   f"{r['params'].get('element_moves', 0):.3f} |")
 
-    print("\n| kind | type | n | algorithm | best OpenCL | GB/s | best CUDA | GB/s | OpenCL / CUDA |"
-          "\n|---|---|---|---|---|---|---|---|---|")
-    best_ratio = None
+    print("\n| kind | type | n | algorithm | best OpenCL | GB/s | best CUDA | GB/s "
+          "| OpenCL / CUDA |\n|---|---|---|---|---|---|---|---|---|")
     for kind in ("inclusive", "exclusive"):
         for precision in ("int32", "fp32", "fp64"):
             cl, cu = of(opencl_id, kind, precision), of(cuda_id, kind, precision)
@@ -88,8 +89,9 @@ def main():
                     line += "none | | |"
                 print(line)
             for lib in (r for r in cu if r["params"]["n"] == n and algorithm(r) not in ALGORITHMS):
+                ratio = max(map(rate, cl_n)) / rate(lib)
                 print(f"| {kind} | {precision} | {n} | (library) | | | {lib['variant']} | "
-                      f"{rate(lib) / 1e9:.0f} | best OpenCL: {max(map(rate, cl_n)) / rate(lib):.3f} |")
+                      f"{rate(lib) / 1e9:.0f} | best OpenCL: {ratio:.3f} |")
             # The target's reading: the best OpenCL variant against CUDA's of its algorithm.
             ours = [r for r in cl if r["params"]["n"] == n]
             best = max(ours, key=rate)

@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
-"""Counts the unstable results (CV > 5%) of `rooflab run --family reduce` per device, for
-docs/performance.md (issue 25 item 6): all of them, those of working sets up to 4 MiB (the short
-calls), the median CV of the short ones, how many were timed with samples longer than the
-first (an unstable result is timed again with samples 4x as long), and each unstable one.
-Exits 1 when a result failed.
+"""Counts the unstable results (CV > 5%) of `rooflab run --family reduce` per device: all of them,
+those of working sets up to 4 MiB (the short calls), the median CV of the short ones, how many were
+timed with samples longer than the first (an unstable result is timed again with samples 4x as
+long), and each unstable one. Exits 1 when a result failed.
 
 usage: short_calls_summary.py RESULTS.json
 """
@@ -15,6 +14,8 @@ SHORT = 4 << 20  # bytes of working set
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     doc = json.load(open(sys.argv[1]))
     records = [r for r in doc["results"] if r["family"] == "reduce"]
     failed = [r for r in records if r["verification"]["status"] != "passed" or r.get("error")]
@@ -35,12 +36,14 @@ def main():
         for r in unstable:
             unstable_lines.append(f"  unstable: {device} {r['variant']} {r['params']['op']} "
                                   f"{r['work']['precision']} n={r['params']['n']} "
-                                  f"cv={r['time']['cv']:.3f} median={r['time']['median'] * 1e6:.2f} us "
+                                  f"cv={r['time']['cv']:.3f} "
+                                  f"median={r['time']['median'] * 1e6:.2f} us "
                                   f"samples of {r.get('sample_seconds', 0) * 1e3:g} ms, "
                                   f"{r.get('calls_per_sample', 0)} calls")
     print("\n".join(unstable_lines))
     for r in failed:
-        print(f"  FAILED {r['device']} {r['variant']}: {r.get('error') or r['verification']['message']}")
+        print(f"  FAILED {r['device']} {r['variant']}: "
+              f"{r.get('error') or r['verification']['message']}")
     return 1 if failed else 0
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """OpenCL's stream kernels against CUDA's on one GPU, from one results file of a run over both
 devices: per operation and precision, each backend's fastest verified DRAM result (bytes as
-referenced over the median time), its array length, and OpenCL over CUDA (issue 25 item 1).
+referenced over the median time), its array length, and OpenCL over CUDA.
 
 usage: stream_backends_summary.py RESULTS.json
 """
@@ -10,6 +10,8 @@ import sys
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     with open(sys.argv[1]) as f:
         run = json.load(f)
     best = {}
@@ -31,7 +33,9 @@ def main():
         print(f"{op} {precision} | {cuda[0]:.0f} ({cuda[1]}) | {ocl[0]:.0f} ({ocl[1]}, {ocl[2]}) | "
               f"{ocl[0] / cuda[0]:.3f}")
     if ratios:
-        print(f"lowest {min(ratios):.3f}, {sum(r >= 0.95 for r in ratios)} of {len(ratios)} >= 0.95")
+        print(f"lowest {min(ratios):.3f}, "
+              f"{sum(r >= 0.95 for r in ratios)} of {len(ratios)} >= 0.95")
 
 
-main()
+if __name__ == "__main__":
+    main()

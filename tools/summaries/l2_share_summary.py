@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The L2 roofs of one GPU call side by side: each GPU device's one-reader L2 ceilings per kernel
 (OpenCL over CUDA per kernel), its shared-read ceiling ("L2 shared"), and gpu-l2-cache's best
-figures from its logs (plain and __ldcg), with the ratios docs/performance.md reports; then each
-device's read sweep inside the L2 (where the L2 peaks).
+figures from its logs (plain and __ldcg), with Rooflab's ratios to them; then each device's read
+sweep inside the L2 (where the L2 peaks).
 
 usage: l2_share_summary.py MACHINE.json GPU_L2_CACHE.log GPU_L2_CACHE_CG.log
 """
@@ -35,7 +35,16 @@ def gpu_l2_cache_best(path):
     return best
 
 
+def cell(m):
+    """A ceiling's TB/s and the top of its working set (MiB), or a dash."""
+    if not m:
+        return "—"
+    return f"{m['bytes_per_s']['median'] / 1e12:.3f} ({m['working_set'][1] / 2**20:.1f})"
+
+
 def main():
+    if len(sys.argv) < 4 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     machine = json.load(open(sys.argv[1]))
     machine = machine.get("machine", machine)
     plain, cg = gpu_l2_cache_best(sys.argv[2]), gpu_l2_cache_best(sys.argv[3])
@@ -43,7 +52,8 @@ def main():
           f"__ldcg {cg[0] / 1e3:.3f} at {cg[1] / 1e3:.1f} MB")
     l2 = {}
     for d in machine["devices"]:
-        if d["backend"] == "cpu" or (d["backend"] == "opencl" and "GPU" not in json.dumps(d.get("facts", {}))):
+        cpu_opencl = d["backend"] == "opencl" and "GPU" not in json.dumps(d.get("facts", {}))
+        if d["backend"] == "cpu" or cpu_opencl:
             continue
         for m in d["ceilings"]["memory"]:
             if m["level"] in ("L2", "L2 shared", "DRAM"):
@@ -61,8 +71,6 @@ def main():
     keys = sorted({(lv, k) for (_, lv, k) in l2}, key=lambda x: (x[0] != "L2", x[0], x[1]))
     for lv, k in keys:
         c, o = l2.get(("cuda", lv, k)), l2.get(("opencl", lv, k))
-        cell = lambda m: (f"{m['bytes_per_s']['median'] / 1e12:.3f} ({m['working_set'][1] / 2**20:.1f})"
-                          if m else "—")
         ratio = (f"{o['bytes_per_s']['median'] / c['bytes_per_s']['median']:.3f}"
                  if c and o else "—")
         launch = re.search(r"launch (\S+),", o["method"]) if o else None
@@ -73,8 +81,8 @@ def main():
         if not search:
             continue
         print(f"\n{d['id']} L2 search, best TB/s of each launch shape (loads; grid; batch):")
-        print("| kernel | " + " | ".join(f"{l} {g} {b}" for l in ("volatile", "cg")
-                                          for g, b in SHAPES) + " | best |")
+        shapes = [f"{loads} {g} {b}" for loads in ("volatile", "cg") for g, b in SHAPES]
+        print("| kernel | " + " | ".join(shapes) + " | best |")
         print("|---|" + "---|" * (2 * len(SHAPES) + 1))
         for kernel, rates in sorted(search.items()):
             cells = []

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The nested SAXPY's efficiency under its attainable roof, per variant, precision and depth, for
-issue 25's target (>= 0.80 within half to twice the ridge, marked "n", >= 0.90 elsewhere).
+"""The nested SAXPY's efficiency under its attainable roof, per variant, precision and depth,
+against the target (>= 0.80 within half to twice the ridge, marked "n", >= 0.90 elsewhere).
 
 RESULTS.json: `rooflab run --family nested_saxpy --machine M.json` (the roofs of M's probe; any
 backend, several files may be given). The ridge of each precision is the FMA roof over the DRAM
@@ -12,7 +12,13 @@ import json
 import sys
 
 
+def low(xs):
+    return f"{min(xs):.3f}" if xs else "—"
+
+
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     rows, peak, bandwidth, failed = {}, {}, {}, []
     for path in sys.argv[1:]:
         for r in json.load(open(path))["results"]:
@@ -27,7 +33,8 @@ def main():
             if place["bound"] == "compute":
                 peak[p] = max(peak.get(p, 0), place["attainable_flops_per_s"])
             else:
-                bandwidth[p] = max(bandwidth.get(p, 0), place["attainable_flops_per_s"] / place["ai"])
+                roof = place["attainable_flops_per_s"] / place["ai"]
+                bandwidth[p] = max(bandwidth.get(p, 0), roof)
     depths = sorted({m for v in rows.values() for m in v})
     print("| device | variant | precision | " + " | ".join(map(str, depths)) + " | away / near |")
     print("|---|---|---|" + "---|" * len(depths) + "---|")
@@ -42,7 +49,6 @@ def main():
             n = ridge is not None and ridge / 2 <= place["ai"] <= 2 * ridge
             (near if n else away).append(place["efficiency"])
             cells.append(f"{place['efficiency']:.3f}{' n' if n else ''}")
-        low = lambda xs: f"{min(xs):.3f}" if xs else "—"
         print(f"| {device} | {variant} | {p} | " + " | ".join(cells) +
               f" | {low(away)} / {low(near)} |")
     print(f"\nfailed: {', '.join(failed) or 'none'}")

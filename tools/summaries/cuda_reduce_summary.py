@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Summarizes `rooflab run -d cuda:N --family reduce` for docs/performance.md: every variant of
-the fp32 sum at its largest length (2^28 floats unless memory was short) as bandwidth, then the
-issue's three target ratios, all from the same run: best variant / CUB (time ratio), best /
-theoretical DRAM bandwidth (the device's bus width x memory clock in the results' machine), best
-one-pass / best two-pass. Exits 1 when a reduce result failed.
+"""Summarizes `rooflab run -d cuda:N --family reduce`: every variant of the fp32 sum at its largest
+length (2^28 floats unless memory was short) as bandwidth, then the three target ratios, all from
+the same run: best variant / CUB (time ratio), best / theoretical DRAM bandwidth (the device's bus
+width x memory clock in the results' machine), best one-pass / best two-pass. Exits 1 when a reduce
+result failed.
 
 usage: cuda_reduce_summary.py RESULTS.json [DEVICE=cuda:0]
 """
@@ -12,6 +12,8 @@ import sys
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     doc = json.load(open(sys.argv[1]))
     device_id = sys.argv[2] if len(sys.argv) > 2 else "cuda:0"
     device = next(d for d in doc["machine"]["devices"] if d["id"] == device_id)
@@ -47,8 +49,9 @@ def main():
     two = [r for r in ours if r["params"].get("passes") == "two_pass"]
     rows = []
     if cub:
-        rows.append(("best / CUB (bandwidth: CUB time / best time)", f"{rate(best) / rate(cub):.3f}", ">= 1.00",
-                     rate(best) / rate(cub) >= 1.0, f"{best['variant']} vs cub"))
+        rows.append(("best / CUB (bandwidth: CUB time / best time)",
+                     f"{rate(best) / rate(cub):.3f}", ">= 1.00", rate(best) / rate(cub) >= 1.0,
+                     f"{best['variant']} vs cub"))
     if dram:
         rows.append(("best / theoretical DRAM", f"{rate(best) / dram:.3f}", ">= 0.92",
                      rate(best) / dram >= 0.92, f"{dram / 1e9:.0f} GB/s theoretical"))

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The tensor-core roofs of one CUDA device in a machine profile, for docs/performance.md: each
-roof's median rate, the SM clock NVML read while it ran, the fraction of the dense theoretical
-rate at that clock (SMs x clock x FLOP/clock/SM, as the probe's method says), and cuBLAS's GEMM of
-that type timed in the same probe (facts.tensor_gemm_reference) with the roof's ratio to it.
+"""The tensor-core roofs of one CUDA device in a machine profile: each roof's median rate, the SM
+clock NVML read while it ran, the fraction of the dense theoretical rate at that clock (SMs x clock
+x FLOP/clock/SM, as the probe's method says), and cuBLAS's GEMM of that type timed in the same probe
+(facts.tensor_gemm_reference) with the roof's ratio to it.
 
 usage: tensor_roofs.py MACHINE.json [DEVICE=cuda:0]
 """
@@ -11,6 +11,8 @@ import sys
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     doc = json.load(open(sys.argv[1]))
     device_id = sys.argv[2] if len(sys.argv) > 2 else "cuda:0"
     devices = doc["machine"]["devices"] if "machine" in doc else doc["devices"]

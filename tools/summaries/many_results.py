@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Writes a rooflab.results/1 file of N results, to time and size `rooflab report` at scale
-(docs/performance.md). The machine, provenance and result shape come from TEMPLATE, a file
-rooflab wrote; every result is its first nested SAXPY result at another depth m, size n, variant
-and time, so the points spread over the chart as a large sweep's would. Written as rooflab writes
-(one-space indent), result by result, so N = 10^6 needs little memory.
+"""Writes a rooflab.results/1 file of N results, to time and size `rooflab report` at scale. The
+machine, provenance and result shape come from TEMPLATE, a file rooflab wrote; every result is its
+first nested SAXPY result at another depth m, size n, variant and time, so the points spread over
+the chart as a large sweep's would. Written as rooflab writes (one-space indent), result by result,
+so N = 10^6 needs little memory.
 
 usage: many_results.py TEMPLATE.json N OUT.json
 """

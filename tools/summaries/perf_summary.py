@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
-"""Summarizes repeated `rooflab` runs for docs/performance.md: the ceilings against their
-theoretical peaks, the SIMD stream kernels against the plain OpenMP loop of the same run, and the
-nested SAXPY sweep against its attainable roof (per run, the faster of its variants at each
-depth), under the probe's roof and under the roof measured in the same seconds (efficiency_now).
-Figures are medians over the runs.
+"""Summarizes repeated `rooflab` runs: the ceilings against their theoretical peaks, the SIMD stream
+kernels against the plain OpenMP loop of the same run, and the nested SAXPY sweep against its
+attainable roof (per run, the faster of its variants at each depth), under the probe's roof and
+under the roof measured in the same seconds (efficiency_now). Figures are medians over the runs.
 
 usage: perf_summary.py RUN_DIR...   (each holding the results.json of one bare `rooflab` run)
 """
@@ -55,6 +54,8 @@ def roof_held(run):
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     runs = [load(d) for d in sys.argv[1:]]
     print(f"{len(runs)} runs; medians over runs\n")
 

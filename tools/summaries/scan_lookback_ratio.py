@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The OpenCL look-back against CUDA's from the two speed tests of one GPU call (issue 23's
-target: the best OpenCL look-back >= 0.90x the best CUDA look-back of the same type and kind):
+"""The OpenCL look-back against CUDA's from the two speed tests of one GPU call (the target: the
+best OpenCL look-back >= 0.90x the best CUDA look-back of the same type and kind):
 
   cuda_scan_gpu_test --gtest_also_run_disabled_tests --gtest_filter='*Speed*' > cuda.log
   ROOFLAB_TEST_OPENCL_DEVICE=opencl:P:D opencl_scan_test --gtest_also_run_disabled_tests \
@@ -28,9 +28,11 @@ def rows(path):
 
 
 def main():
+    if len(sys.argv) < 3 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     cuda, opencl = rows(sys.argv[1]), rows(sys.argv[2])
-    print("| type | kind | best OpenCL look-back | GB/s | best CUDA look-back | GB/s | OpenCL / CUDA |"
-          " verdict (>= 0.90) |\n|---|---|---|---|---|---|---|---|")
+    print("| type | kind | best OpenCL look-back | GB/s | best CUDA look-back | GB/s "
+          "| OpenCL / CUDA | verdict (>= 0.90) |\n|---|---|---|---|---|---|---|---|")
     missed = 0
     best_cuda = {}
     for t in ("int32", "fp32", "fp64"):
@@ -38,7 +40,7 @@ def main():
             cu = [r for r in cuda if r[0] == t and r[1] == k]
             cl = [r for r in opencl if r[0] == t and r[1] == k]
             if not cu or not cl:
-                print(f"| {t} | {k} | {'none' if not cl else ''} | | {'none' if not cu else ''} | | | |")
+                print(f"| {t} | {k} | {'' if cl else 'none'} | | {'' if cu else 'none'} | | | |")
                 missed += 1
                 continue
             c, o = max(cu, key=lambda r: r[3]), max(cl, key=lambda r: r[3])
@@ -51,7 +53,8 @@ def main():
           "|---|---|---|---|---|---|")
     for t, k, name, rate, rest in opencl:
         if (t, k) in best_cuda:
-            print(f"| {t} | {k} | `{name}` | {rate:.0f} | {rate / best_cuda[(t, k)]:.3f} | {rest} |")
+            ratio = rate / best_cuda[(t, k)]
+            print(f"| {t} | {k} | `{name}` | {rate:.0f} | {ratio:.3f} | {rest} |")
     return 1 if missed else 0
 
 

@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
-"""Prints each GPU device's measured memory ceilings of a machine profile (`rooflab probe -o`),
-L2 first, in TB/s with the working set of the point each comes from, and its launch latencies:
-the figures docs/performance.md compares with gpu-l2-cache's.
+"""Prints each GPU device's measured memory ceilings of a machine profile (`rooflab probe -o`), L2
+first, in TB/s with the working set of the point each comes from, and its launch latencies.
 
 usage: l2_ceilings.py MACHINE.json
 """
@@ -10,6 +9,8 @@ import sys
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     doc = json.load(open(sys.argv[1]))
     machine = doc.get("machine", doc)
     print("| device | level | kernel | TB/s (median) | working set MiB |\n|---|---|---|---|---|")

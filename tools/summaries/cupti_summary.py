@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Places every counted kernel of a `rooflab run --counters` by its measured DRAM bytes and
-compares it with its declared position (issue 5's target: within 5%).
+compares it with its declared position (target: within 5%).
 
 Per kernel: the position by measured DRAM bytes (declared FLOPs over measured DRAM bytes, as a
 ratio to the declared arithmetic intensity: declared bytes / measured DRAM bytes), measured /
@@ -37,6 +37,8 @@ def fmt(x):
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     counted = json.load(open(sys.argv[1]))
     plain = json.load(open(sys.argv[2])) if len(sys.argv) > 2 else {"results": []}
     plain_time = {key(r): r["time"]["median"] for r in plain["results"] if r.get("time")}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarizes a CUDA nested SAXPY run and its offload study for docs/performance.md.
+"""Summarizes a CUDA nested SAXPY run and its offload study.
 
 NESTED.json (`rooflab run --family nested_saxpy --variant grid_stride_v16 ... thrust_transform`):
 per precision and depth every own kernel's and Thrust's median times, Thrust's over the fastest
@@ -27,6 +27,10 @@ def efficiency(r):
     return f"{p['efficiency']:.3f}" if p else "n/a"
 
 
+def ms(r):
+    return f"{median(r) * 1e3:.4f}" if r else "—"
+
+
 BASELINES = ("thrust_transform", "cublas_axpy")
 
 
@@ -51,7 +55,6 @@ def nested(doc):
             ratio = median(thrust) / median(own[best])
             if ratio < 1:
                 misses.append(f"{p} m={m} {ratio:.3f}")
-            ms = lambda r: f"{median(r) * 1e3:.4f}" if r else "—"
             print(f"| {p} | {m} | " + " | ".join(ms(own[v]) for v in own_variants)
                   + f" | {ms(thrust)} | {ratio:.3f} | {best} | {efficiency(own[best])} |")
     failed = [f"{r['variant']} {r['work']['precision']} m={r['params'].get('m')}"
@@ -85,6 +88,8 @@ def offload(doc):
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     nested(json.load(open(sys.argv[1])))
     if len(sys.argv) > 2:
         offload(json.load(open(sys.argv[2])))

@@ -1,13 +1,12 @@
 #!/usr/bin/env python3
-"""Summarizes `rooflab run -d cpu --family reduce --machine M` runs for docs/performance.md: per
-operation, type and length, the best Rooflab variant against the faster OpenBLAS variant of the
-same run (issue target >= 1.00x) and against the probe's read ceiling of the level the data lives
-in at the best variant's thread count (its per-thread share against the caches), at that thread
-count (target >= 0.95); beside it, the fastest one-thread variant against the one-thread ceiling
-of its level, which shows what a core reaches where a call is too short to pay for waking another,
-and the best variant against the probe's own read at the same working set and thread count
-(log-log between the sweep's points), which shows it where the data lives between two plateaus.
-Medians over the runs, with the range.
+"""Summarizes `rooflab run -d cpu --family reduce --machine M` runs: per operation, type and length,
+the best Rooflab variant against the faster OpenBLAS variant of the same run (target >= 1.00x) and
+against the probe's read ceiling of the level the data lives in at the best variant's thread count
+(its per-thread share against the caches), at that thread count (target >= 0.95); beside it, the
+fastest one-thread variant against the one-thread ceiling of its level, which shows what a core
+reaches where a call is too short to pay for waking another, and the best variant against the
+probe's own read at the same working set and thread count (log-log between the sweep's points),
+which shows it where the data lives between two plateaus. Medians over the runs, with the range.
 Exits 1 when a result failed.
 
 usage: cpu_reduce_summary.py RESULTS.json...
@@ -67,8 +66,9 @@ def ratios(doc):
                     rate(best) / ceiling if ceiling else float("nan"),
                     f"{best['variant']} ({best['level']})",
                     rate(one) / one_ceiling if one_ceiling else float("nan"),
-                    rate(best) / swept if (swept := sweep_read(device, best["work"]["working_set"],
-                                                              best["params"]["threads"]))
+                    rate(best) / swept
+                    if (swept := sweep_read(device, best["work"]["working_set"],
+                                            best["params"]["threads"]))
                     else float("nan"))
     return out
 
@@ -78,6 +78,8 @@ def spread(values):
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
     docs = [json.load(open(path)) for path in sys.argv[1:]]
     failed = [r for d in docs for r in d["results"]
               if r["family"] == "reduce" and (r.get("error") or
