@@ -13,8 +13,8 @@ namespace probes::cuda {
 // sums[block × threads + thread].
 void l2_shared_launch(const L2SharedConfig& config, const float* data, float* sums);
 
-// Family "bandwidth", variant "l2_shared_d<D>", level "shared-line delivery". Throws roofline::InputError as
-// check_l2_shared_config does.
+// Family "bandwidth", variant "l2_shared_d<D>", level "shared-line delivery". Throws
+// roofline::InputError as check_l2_shared_config does.
 std::unique_ptr<roofline::Case> make_l2_shared_case(const roofline::Device& device,
                                                     const L2SharedConfig& config);
 

@@ -11,8 +11,8 @@
 
 namespace probes::opencl {
 
-// Family "bandwidth", variant "l2_shared_d<D>", level "shared-line delivery"; blocks are work-groups and
-// threads work-items. Throws roofline::InputError as check_l2_shared_config does.
+// Family "bandwidth", variant "l2_shared_d<D>", level "shared-line delivery"; blocks are
+// work-groups and threads work-items. Throws roofline::InputError as check_l2_shared_config does.
 std::unique_ptr<roofline::Case> make_l2_shared_case(
     const L2SharedConfig& config, const roofline::Device& device,
     std::shared_ptr<kernels::opencl::Runtime> runtime);
