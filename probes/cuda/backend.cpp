@@ -204,6 +204,19 @@ void probe_sustained(roofline::Device& device, const roofline::ProbeOptions& opt
     if (gemm_call(c.precision) &&
         std::find(precisions.begin(), precisions.end(), c.precision) == precisions.end())
       precisions.push_back(c.precision);
+  // Under a time budget they take at most a quarter of the seconds left, or are left out, said
+  // in the notes: in the bare command's share of a probe they would crowd out the run's cases.
+  const double need = kSustainedCaseSeconds * precisions.size();
+  if (const roofline::Budget* budget = options.measure.budget;
+      budget && need > budget->seconds_left() / 4) {
+    char note[240];
+    std::snprintf(note, sizeof note,
+                  "sustained rates not measured: about %.0f s of the time budget's %.0f s left; "
+                  "`rooflab probe --full` or a larger --budget measures them",
+                  need, budget->seconds_left());
+    device.facts["probe_notes"].push_back(note);
+    return;
+  }
   const nlohmann::json references =
       device.facts.value("tensor_gemm_reference", nlohmann::json::object());
   for (Precision p : precisions) {

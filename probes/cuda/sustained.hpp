@@ -18,6 +18,9 @@ inline constexpr double kSustainedWarmupSeconds = 0.3;
 inline constexpr double kSustainedSeconds = 0.7;
 // The GEMM's size: large enough that cuBLAS runs at its best (as the burst reference).
 inline constexpr int kSustainedGemmN = 8192;
+// What one precision's sustained rate costs in all: the random operands filled on the host and
+// checked, the warm-up and the timed span (about 3 s each on an H200's host).
+inline constexpr double kSustainedCaseSeconds = 3;
 
 // Precision p's sustained rate by gemm_call(p) on the current device, beside `burst` (the same
 // call on constant operands; 0: not measured). Throws what the case throws (roofline::InputError
