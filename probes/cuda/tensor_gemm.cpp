@@ -73,86 +73,24 @@ std::optional<GemmTypes> gemm_types(Precision p) {
   }
 }
 
-// n values equal to v, as the raw bytes of `type`.
-std::vector<unsigned char> filled(cudaDataType_t type, int bytes, std::size_t n, double v) {
-  unsigned char one[8];
+// v as the raw bytes of `type` at `p` (rounded to the nearest value the type holds; int8 cast).
+void store_value(cudaDataType_t type, double v, unsigned char* p) {
   if (type == CUDA_R_16F) {
-    const __half h = __float2half(float(v));
-    std::memcpy(one, &h, 2);
+    const __half h = __double2half(v);
+    std::memcpy(p, &h, 2);
   } else if (type == CUDA_R_16BF) {
-    const __nv_bfloat16 h = __float2bfloat16(float(v));
-    std::memcpy(one, &h, 2);
+    const __nv_bfloat16 h = __double2bfloat16(v);
+    std::memcpy(p, &h, 2);
   } else if (type == CUDA_R_32F) {
-    const float f = float(v);
-    std::memcpy(one, &f, 4);
+    const float f = static_cast<float>(v);
+    std::memcpy(p, &f, 4);
   } else if (type == CUDA_R_8I) {
-    one[0] = static_cast<unsigned char>(static_cast<std::int8_t>(v));
+    *p = static_cast<unsigned char>(static_cast<std::int8_t>(v));
   } else if (type == CUDA_R_8F_E4M3) {
-    one[0] = __nv_cvt_double_to_fp8(v, __NV_SATFINITE, __NV_E4M3);
+    *p = __nv_cvt_double_to_fp8(v, __NV_SATFINITE, __NV_E4M3);
   } else {
-    std::memcpy(one, &v, 8);
+    std::memcpy(p, &v, 8);
   }
-  std::vector<unsigned char> out(n * bytes);
-  for (std::size_t i = 0; i < n; ++i) std::memcpy(out.data() + i * bytes, one, bytes);
-  return out;
-}
-
-std::vector<double> values_of(cudaDataType_t type, const std::vector<unsigned char>& raw) {
-  const std::size_t bytes = type == CUDA_R_64F ? 8 : 4;
-  std::vector<double> out(raw.size() / bytes);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    if (type == CUDA_R_64F) {
-      std::memcpy(&out[i], raw.data() + i * 8, 8);
-    } else if (type == CUDA_R_32I) {
-      std::int32_t v;
-      std::memcpy(&v, raw.data() + i * 4, 4);
-      out[i] = v;
-    } else {
-      float v;
-      std::memcpy(&v, raw.data() + i * 4, 4);
-      out[i] = v;
-    }
-  }
-  return out;
-}
-
-// The 64-bit step of splitmix64: fast enough to fill a few hundred MiB of operands in the probe.
-std::uint64_t next_random(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-// n values uniform in [-1, 1] as the raw bytes of `type` (fp32 of a TF32 compute: its 10
-// mantissa bits, so that the tensor cores read what is stored; int8: every value of the type).
-std::vector<unsigned char> random_values(const GemmTypes& t, std::size_t n, std::uint64_t seed) {
-  std::vector<unsigned char> out(n * t.input_bytes);
-  unsigned char* p = out.data();
-  for (std::size_t i = 0; i < n; ++i, p += t.input_bytes) {
-    const std::uint64_t bits = next_random(seed);
-    const double v = 2.0 * static_cast<double>(bits >> 11) * 0x1p-53 - 1.0;
-    if (t.input == CUDA_R_8I) {
-      *p = static_cast<unsigned char>(bits >> 56);
-    } else if (t.input == CUDA_R_8F_E4M3) {
-      *p = __nv_cvt_double_to_fp8(v, __NV_SATFINITE, __NV_E4M3);
-    } else if (t.input == CUDA_R_16F) {
-      const __half h = __double2half(v);
-      std::memcpy(p, &h, 2);
-    } else if (t.input == CUDA_R_16BF) {
-      const __nv_bfloat16 h = __double2bfloat16(v);
-      std::memcpy(p, &h, 2);
-    } else if (t.input == CUDA_R_32F) {
-      std::uint32_t f;
-      const float x = static_cast<float>(v);
-      std::memcpy(&f, &x, 4);
-      if (t.compute == CUBLAS_COMPUTE_32F_FAST_TF32) f &= ~std::uint32_t{0x1fff};
-      std::memcpy(p, &f, 4);
-    } else {
-      std::memcpy(p, &v, 8);
-    }
-  }
-  return out;
 }
 
 // The value of the element at `p`, stored as `type`.
@@ -190,6 +128,53 @@ double value_at(cudaDataType_t type, const unsigned char* p) {
       return d;
     }
   }
+}
+
+// n values equal to v, as the raw bytes of `type`.
+std::vector<unsigned char> filled(cudaDataType_t type, int bytes, std::size_t n, double v) {
+  unsigned char one[8];
+  store_value(type, v, one);
+  std::vector<unsigned char> out(n * bytes);
+  for (std::size_t i = 0; i < n; ++i) std::memcpy(out.data() + i * bytes, one, bytes);
+  return out;
+}
+
+// Every element of `raw`, stored as `type` (`bytes` each).
+std::vector<double> values_of(cudaDataType_t type, int bytes,
+                              const std::vector<unsigned char>& raw) {
+  std::vector<double> out(raw.size() / bytes);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = value_at(type, raw.data() + i * bytes);
+  return out;
+}
+
+// The 64-bit step of splitmix64: fast enough to fill a few hundred MiB of operands in the probe.
+std::uint64_t next_random(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// n values uniform in [-1, 1] as the raw bytes of `type` (fp32 of a TF32 compute: its 10
+// mantissa bits, so that the tensor cores read what is stored; int8: every value of the type).
+std::vector<unsigned char> random_values(const GemmTypes& t, std::size_t n, std::uint64_t seed) {
+  std::vector<unsigned char> out(n * t.input_bytes);
+  unsigned char* p = out.data();
+  for (std::size_t i = 0; i < n; ++i, p += t.input_bytes) {
+    const std::uint64_t bits = next_random(seed);
+    if (t.input == CUDA_R_8I) {
+      *p = static_cast<unsigned char>(bits >> 56);
+      continue;
+    }
+    store_value(t.input, 2.0 * static_cast<double>(bits >> 11) * 0x1p-53 - 1.0, p);
+    if (t.compute == CUBLAS_COMPUTE_32F_FAST_TF32) {  // fp32's low 13 mantissa bits cleared
+      std::uint32_t f;
+      std::memcpy(&f, p, 4);
+      f &= ~std::uint32_t{0x1fff};
+      std::memcpy(p, &f, 4);
+    }
+  }
+  return out;
 }
 
 // How far a sum of n products may stray from the exact one, as a share of Σ|a·b| (see the header).
@@ -255,7 +240,7 @@ class TensorGemmCase final : public kernels::cuda::CudaCase {
     ROOFLAB_CUDA(cudaMemset(c_buffer_->data(), 0xff, c_buffer_->size()));
     run_device();
     if (operands_ == GemmOperands::random) return check_sampled();
-    return probes::check_chains(values_of(types_.output, c_buffer_->to_host()),
+    return probes::check_chains(values_of(types_.output, types_.output_bytes, c_buffer_->to_host()),
                                 double(n_) * a_ * b_, "n·a·b");
   }
 

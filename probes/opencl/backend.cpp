@@ -184,13 +184,10 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
     }
   }
 
-  // Only a CPU device's memory is the host's, whose DRAM onset the CPU's sweep measured.
-  roofline::ProbeOptions global_options = options;
-  if (!device.shares_host_memory()) global_options.host_dram_from.reset();
-  BandwidthProbe global = probe_global_bandwidth(device, rt, global_options);
+  BandwidthProbe global = probe_global_bandwidth(device, rt, options);
   for (const Result& r : global.failed) failures.push_back(failure_text(r));
   device.sweep = std::move(global.sweep);
-  probes::record_dram_onset(device, global_options.host_dram_from);
+  probes::record_dram_onset(device, options.host_dram_from);
   device.facts["bandwidth_launches"] = launches_to_facts(global.launches);
   if (!global.l2_search.empty()) device.facts["bandwidth_l2_search"] = global.l2_search;
   device.memory.insert(device.memory.end(), global.ceilings.begin(), global.ceilings.end());

@@ -64,8 +64,8 @@ nlohmann::json launches_to_facts(const std::map<std::string, kernels::opencl::St
 std::optional<kernels::opencl::StreamLaunch> launch_from_facts(const roofline::Device& device,
                                                                const std::string& kernel);
 
-// The ceilings place DRAM from options.host_dram_from where the device's own sweep shows it
-// sooner (probes::shared_dram_onset): the caller passes it for a device sharing the host's memory.
+// The ceilings place DRAM from options.host_dram_from (set for a device sharing the host's
+// memory) where the device's own sweep shows it sooner (probes::shared_dram_onset).
 BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
                                       std::shared_ptr<kernels::opencl::Runtime> runtime,
                                       const roofline::ProbeOptions& options);

@@ -150,8 +150,9 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
   for (std::size_t i = 0; i < order.size(); ++i) {
     Selected& d = *order[i];
     roofline::ProbeOptions device_options = options;
-    for (const roofline::Device& probed : machine.devices)
-      if (probed.backend == "cpu") device_options.host_dram_from = probed.dram_onset();
+    if (d.device.shares_host_memory())
+      for (const roofline::Device& probed : machine.devices)
+        if (probed.backend == "cpu") device_options.host_dram_from = probed.dram_onset();
     std::optional<roofline::Budget> budget;
     if (whole) {
       budget.emplace(std::max(0.0, whole->seconds_left()) /

@@ -35,15 +35,15 @@ std::optional<RefusedCeiling> above_limit(const Device& d, const MemoryCeiling& 
     if (t.level != m.level || t.bytes_per_s <= 0 ||
         m.bytes_per_s.median <= t.bytes_per_s * (1 + kPhysicalLimitMargin))
       continue;
-    return RefusedCeiling{
-        .roof = roof_of(m),
-        .value = m.bytes_per_s.median,
-        .limit = t.bytes_per_s,
-        .working_set_from = std::nullopt,
-        .reason = "above the " + m.level + " limit of " + rate_text(t.bytes_per_s, "B/s") + " (" +
-                  t.basis + "): its working sets (" + rate_text(m.working_set_min, "B") + " to " +
-                  rate_text(m.working_set_max, "B") + ") were served by a cache, not by " +
-                  m.level + " (a larger --max-working-set reaches it)"};
+    return RefusedCeiling{.roof = roof_of(m),
+                          .value = m.bytes_per_s.median,
+                          .limit = t.bytes_per_s,
+                          .working_set_from = std::nullopt,
+                          .reason = "above the " + m.level + " limit of " +
+                                    rate_text(t.bytes_per_s, "B/s") + " (" + t.basis +
+                                    "): its working sets (" + working_sets_text(m) +
+                                    ") were served by a cache, not by " + m.level +
+                                    " (a larger --max-working-set reaches it)"};
   }
   return std::nullopt;
 }

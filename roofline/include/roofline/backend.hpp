@@ -23,9 +23,10 @@ struct Availability {
 struct ProbeOptions {
   bool quick = true;
   double max_working_set = 0;  // bytes; 0: the sweep's own limit (≥ 4× the last-level cache)
-  // Where the CPU backend's sweep showed the host's DRAM begin earlier in the same probe (bytes;
-  // Device::dram_onset): a device sharing the host's memory places its DRAM from there on
-  // (probes::shared_dram_onset). nullopt where the CPU was not probed or its sweep did not show it.
+  // For a device sharing the host's memory (Device::shares_host_memory): where the CPU backend's
+  // sweep showed the host's DRAM begin earlier in the same probe (bytes; Device::dram_onset), from
+  // which it places its DRAM (probes::shared_dram_onset). nullopt for any other device, or where
+  // the CPU was not probed or its sweep did not show it.
   std::optional<double> host_dram_from = std::nullopt;
   MeasureOptions measure;
 };
