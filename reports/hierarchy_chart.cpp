@@ -78,7 +78,8 @@ std::string hierarchy_svg(const std::string& title, const roofline::Roofline& ro
                                .high = p.performance,
                                .unstable = false,
                                .label = p.label,
-                               .anchor = {}});
+                               .anchor = {},
+                               .above_roof = {}});
   const Extent e = roofline_extent(roofs, extent_points);
   const ChartLayout layout;
   const Box plot = layout.plot();

@@ -125,10 +125,8 @@ std::string results_table(const DeviceView& view) {
     // bandwidth's for work without FLOPs.
     const std::optional<roofline::Placement>& placement = r->placement;
     Cell note(extra_passes_note(r->work));
-    if (const auto above = roofline::above_roof_cause(view.device, *r)) {
-      note = Cell("above its roof, likely " + std::string(roofline::to_string(above->cause)) +
-                      ": " + above->why + (note.text.empty() ? "" : "; " + note.text),
-                  "bad");
+    if (const std::string above = above_roof_note(view.device, *r); !above.empty()) {
+      note = Cell(above + (note.text.empty() ? "" : "; " + note.text), "bad");
     } else if (r->time->unstable) {
       note = Cell(note.text.empty() ? "unstable" : "unstable; " + note.text, "warn");
     } else if (placement && !placement->note.empty()) {

@@ -570,6 +570,7 @@ class RooflineDrawing {
                     format_percent(t.cv));
     if (p.unstable)
       lines.push_back(std::string("unstable (CV ") + format_percent(r.time->cv) + ")");
+    if (!p.above_roof.empty()) lines.push_back(p.above_roof);
     if (imported(r)) lines.push_back("imported: not verified by Rooflab");
     if (r.launches)
       lines.push_back(std::to_string(r.launches->launches) + " launches, " +

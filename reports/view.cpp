@@ -70,10 +70,18 @@ std::vector<PlotPoint> plot_points(const DeviceView& view) {
   for (const roofline::Result* r : view.records) {
     if (auto p = plot_point(*r)) {
       p->anchor = result_anchor(view, *r);
+      p->above_roof = above_roof_note(view.device, *r);
       points.push_back(std::move(*p));
     }
   }
   return points;
+}
+
+std::string above_roof_note(const roofline::Device& device, const roofline::Result& r) {
+  const auto above = roofline::above_roof_cause(device, r);
+  if (!above) return "";
+  return "above its roof, likely " + std::string(roofline::to_string(above->cause)) + ": " +
+         above->why;
 }
 
 std::string result_anchor(const DeviceView& view, const roofline::Result& r) {

@@ -32,14 +32,18 @@ struct PlotPoint {
   double performance = 0;    // FLOP/s at the median time
   double low = 0, high = 0;  // FLOP/s at the time CI bounds of the median
   bool unstable = false;
-  std::string label;   // "avx2_8chain m=64", with " (unstable)" when it is
-  std::string anchor;  // id of its row in the report's results table; empty when it has none
+  std::string label;       // "avx2_8chain m=64", with " (unstable)" when it is
+  std::string anchor;      // id of its row in the report's results table; empty when it has none
+  std::string above_roof;  // above_roof_note's; empty when it lies under its roof
 };
 
 // The chart point of a verified result with FLOPs and bytes; nullopt for a failed result or one
 // that has no place on a log-log chart (no FLOPs, e.g. copy).
 std::optional<PlotPoint> plot_point(const roofline::Result& r);
 std::vector<PlotPoint> plot_points(const DeviceView& view);
+// "above its roof, likely a different execution path: …" (roofline::above_roof_cause) for a
+// result above its roof on the device; empty otherwise.
+std::string above_roof_note(const roofline::Device& device, const roofline::Result& r);
 // The id of a result's row in the HTML results table, unique over the report: "result-2-17".
 std::string result_anchor(const DeviceView& view, const roofline::Result& r);
 

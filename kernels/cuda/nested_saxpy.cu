@@ -19,23 +19,26 @@ namespace {
 // Thrust's fully unrolled functor at fp32 m = 1024 on an H200, docs/performance.md 2026-11-26).
 constexpr int kDepthUnroll = 32;
 
-constexpr int kItems = kNestedSaxpyItems;
-
 // What a step computes on: the element, or a pair of 16-bit elements (one HFMA2 for both).
+// The kernels take `a` both as the element and as the lane, paired on the host: a paired kernel
+// parameter is a constant-bank operand, and with it ptxas issues half of the HFMA2 as HFMA2.MMA,
+// whose pipe runs beside the FMA pipe; `a` paired in the kernel (a register, or a uniform
+// register's .H0_H0) keeps every HFMA2 on the FMA pipe, at half the paired roof (H200, m = 1024:
+// 63.5 against 115.7 TFLOP/s, 512 HFMA2 against 256 + 257 .MMA; docs/performance.md).
 template <class T>
 struct Lane {
   using type = T;
-  __device__ static T of(T a) { return a; }
+  static T of(T a) { return a; }
 };
 template <>
 struct Lane<__half> {
   using type = __half2;
-  __device__ static __half2 of(__half a) { return __half2half2(a); }
+  static __half2 of(__half a) { return __half2half2(a); }
 };
 template <>
 struct Lane<__nv_bfloat16> {
   using type = __nv_bfloat162;
-  __device__ static __nv_bfloat162 of(__nv_bfloat16 a) { return __bfloat162bfloat162(a); }
+  static __nv_bfloat162 of(__nv_bfloat16 a) { return __bfloat162bfloat162(a); }
 };
 
 // M steps of t = a·t + y0 on `Items` independent vectors.
@@ -51,13 +54,13 @@ __device__ __forceinline__ void nest(Vector<L, N>* t, const Vector<L, N>* y0, L 
 
 // 16-byte vectors of lanes, then the elements past the last whole vector one by one.
 template <class T, int M>
-__global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n,
-                                    T a) {
+__global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n, T a,
+                                    typename Lane<T>::type a_lanes) {
   using L = typename Lane<T>::type;
+  constexpr int kItems = nested_saxpy_items(sizeof(T));
   constexpr int kLanes = 16 / sizeof(L), kPerLane = sizeof(L) / sizeof(T);
   L* const y_lanes = reinterpret_cast<L*>(y);
   const L* const x_lanes = reinterpret_cast<const L*>(x);
-  const L a_lanes = Lane<T>::of(a);
   const std::size_t first = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
   const std::size_t vectors = n / (kLanes * kPerLane);
@@ -102,7 +105,8 @@ __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, 
 // of only across blocks. Dynamic shared memory: stages × two tiles.
 template <class T, int M, int Lanes>
 __global__ void nested_saxpy_bulk_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n,
-                                         T a, int items, int stages, bool streaming_stores) {
+                                         T a, typename Lane<T>::type a_lanes, int items, int stages,
+                                         bool streaming_stores) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   using L = typename Lane<T>::type;
   constexpr int kPerVector = 16 / sizeof(T), kPerAccess = Lanes * sizeof(L) / sizeof(T);
@@ -131,7 +135,6 @@ __global__ void nested_saxpy_bulk_kernel(T* __restrict__ y, const T* __restrict_
   if (threadIdx.x == 0)
     for (int s = 0; s < stages && blockIdx.x + std::size_t(s) * gridDim.x < tiles; ++s)
       fetch(blockIdx.x + std::size_t(s) * gridDim.x, s);
-  const L a_lanes = Lane<T>::of(a);
   int j = 0;  // this block's tiles so far
   for (std::size_t t = blockIdx.x; t < tiles; t += gridDim.x, ++j) {
     const int s = j % stages, whole = copied(t), last = count(t);
@@ -174,7 +177,7 @@ __global__ void nested_saxpy_bulk_kernel(T* __restrict__ y, const T* __restrict_
 template <class T, int M, int Lanes, int Threads, int Items>
 __global__ void __launch_bounds__(Threads)
     nested_saxpy_l2_tile_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n, T a,
-                                bool streaming_stores) {
+                                typename Lane<T>::type a_lanes, bool streaming_stores) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   using L = typename Lane<T>::type;
   constexpr int kPerVector = 16 / sizeof(T), kPerAccess = Lanes * sizeof(L) / sizeof(T);
@@ -190,7 +193,6 @@ __global__ void __launch_bounds__(Threads)
   }
   L* const y_lanes = reinterpret_cast<L*>(y_tile);
   const L* const x_lanes = reinterpret_cast<const L*>(x_tile);
-  const L a_lanes = Lane<T>::of(a);
   const auto compute_and_store = [&](int v, Vector<L, Lanes>& out, const Vector<L, Lanes>& y0) {
     nest<M, 1>(&out, &y0, a_lanes);
     if (streaming_stores)
@@ -268,7 +270,8 @@ using Depths = std::make_index_sequence<kNestedSaxpyDepths.size()>;
 template <class T>
 void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t n, T a) {
   launch_depth<T, GridStride>(
-      m, [&](auto kernel) { kernel<<<g.blocks(), g.threads>>>(y, x, n, a); }, Depths());
+      m, [&](auto kernel) { kernel<<<g.blocks(), g.threads>>>(y, x, n, a, Lane<T>::of(a)); },
+      Depths());
   check_launch("nested_saxpy_kernel");
 }
 
@@ -318,7 +321,8 @@ void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, int reside
   if (tiles == 0) return;
   if (l2) {
     const auto launch = [&](auto kernel) {
-      kernel<<<static_cast<unsigned>(tiles), shape.threads>>>(y, x, n, a, tile.streaming_stores);
+      kernel<<<static_cast<unsigned>(tiles), shape.threads>>>(y, x, n, a, Lane<T>::of(a),
+                                                              tile.streaming_stores);
     };
     if (tile.vector_bytes == 16)
       launch_depth<T, L2Tiles<true>::template Of>(m, launch, Depths());
@@ -331,7 +335,7 @@ void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, int reside
       tile.stages > 1 ? std::min(tiles, std::size_t(std::max(resident_blocks, 1))) : tiles;
   with_bulk_kernel<T>(m, tile, [&](auto kernel) {
     kernel<<<static_cast<unsigned>(blocks), tile.threads, stage_bytes<T>(tile)>>>(
-        y, x, n, a, tile.items, tile.stages, tile.streaming_stores);
+        y, x, n, a, Lane<T>::of(a), tile.items, tile.stages, tile.streaming_stores);
   });
   check_launch("nested_saxpy_bulk_kernel");
 }

@@ -9,9 +9,15 @@
 
 namespace kernels::cuda {
 
-// Vectors per thread per step (Geometry::items): their loads are all in flight at once, and their
-// items × vector width chains are independent FMAs for the compute-bound depths.
+// Vectors per thread per step (Geometry::items) of the grid-stride kernel: their loads are all in
+// flight at once, and their items × vector width chains are independent FMAs for the
+// compute-bound depths. 4 for fp32 and fp64 (kNestedSaxpyItems, also the most bytes a bulk tile
+// gives a thread); 8 for 16-bit elements, whose HFMA2 and HFMA2.MMA share the issue slots and need
+// the longer chains (H200, m = 1024, a scratch kernel: 0.92 of the HFMA2 roof with 8, 0.88 with 4).
 inline constexpr int kNestedSaxpyItems = 4;
+constexpr int nested_saxpy_items(std::size_t element_bytes) {
+  return element_bytes == 2 ? 2 * kNestedSaxpyItems : kNestedSaxpyItems;
+}
 
 // Where a tile's x and y come from before its threads compute it, one request per array and tile
 // issued by one thread through the copy engine: `shared_copy` lands them in shared memory

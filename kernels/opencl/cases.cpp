@@ -228,10 +228,11 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
 // The size study's baseline is scan_then_fan_local (every device runs it; the study's reference
 // on a GPU); the quick suite runs it, reduce_then_scan_local and Merrill and Grimshaw's with the
 // best portable work-group scan the device has (sub-groups where offered; NVIDIA's shfl rows in
-// full runs). decoupled_lookback runs only
-// when named. The tuning sweep (scan_sweep) runs at the largest fp32 length, inclusive; quick on
-// GPUs only, as the reduce sweep, and its look-back points only when named. A variant the device
-// cannot run is left out; scan_not_offered says why.
+// full runs), and on NVIDIA the look-back with the shfl scan (kNvidiaLookback), its fastest scan.
+// The look-back with the portable work-group scans runs only when named (on NVIDIA 0.70× the shfl
+// one; elsewhere untuned). The tuning sweep (scan_sweep) runs at the largest fp32 length,
+// inclusive; quick on GPUs only, as the reduce sweep, and its look-back points only when named.
+// A variant the device cannot run is left out; scan_not_offered says why.
 void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
                    const std::shared_ptr<Runtime>& runtime) {
   const auto cache = std::make_shared<HostInputCache>();
@@ -245,9 +246,11 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
   for (const ScanConfig& c : scan_variants()) {
     if (types(c).empty()) continue;
     const bool local = c.group_scan == GroupScan::local;
+    const bool lookback = c.algorithm == ScanAlgorithm::decoupled_lookback;
+    const bool nvidia_lookback = lookback && c.group_scan == GroupScan::shfl;
     const bool quick = local ? c.algorithm != ScanAlgorithm::merrill_grimshaw || !support.sub_groups
-                             : c.group_scan == GroupScan::subgroup &&
-                                   c.algorithm == ScanAlgorithm::merrill_grimshaw;
+                             : nvidia_lookback || (c.group_scan == GroupScan::subgroup &&
+                                                   c.algorithm == ScanAlgorithm::merrill_grimshaw);
     out.push_back({.family = &kScan,
                    .name = scan_variant_name(c),
                    .quick = quick,
@@ -260,7 +263,7 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
                                cases.push_back(
                                    make_scan_case(device, runtime, support, c, kind, p, n, cache));
                        },
-                   .opt_in = c.algorithm == ScanAlgorithm::decoupled_lookback});
+                   .opt_in = lookback && !nvidia_lookback});
   }
   const bool gpu = is_device_type(device, "GPU");
   const std::size_t max_group = group_size(runtime->device(), 1024);

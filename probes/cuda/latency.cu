@@ -5,7 +5,9 @@ namespace probes::cuda {
 
 namespace {
 
-__global__ void count_launch(unsigned* count) { ++*count; }
+__global__ void count_launch(unsigned* count) {
+  if (count) ++*count;
+}
 
 }  // namespace
 

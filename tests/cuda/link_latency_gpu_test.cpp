@@ -5,6 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
 
 #include "probes/cuda/device.hpp"
 #include "probes/cuda/host_link.hpp"
@@ -77,6 +81,64 @@ TEST_F(GpuLink, EveryLaunchKindVerifiesAndARoundTripCostsMoreThanALaunchGap) {
     EXPECT_LT(l.seconds.median, 1e-3) << l.kind;  // per launch, not per run
   }
   EXPECT_GT(device_.latency[0].seconds.median, device_.latency[1].seconds.median);
+}
+
+// The launch probe against a plain loop of the same calls in the same process (run by hand on a
+// GPU machine: a speed test, not a check): five rounds of the probe (9 samples of at least 4 ms)
+// and of the loop (one thread, host clock, 15 runs of kLaunchesPerRun calls of the same kernel
+// given no counter, as the probe times it; its median), the medians of each compared.
+TEST_F(GpuLink, DISABLED_LaunchLatencyAgainstAPlainLoop) {
+  using Clock = std::chrono::steady_clock;
+  cudaStream_t stream = nullptr;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  ASSERT_EQ(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), cudaSuccess);
+  probes::cuda::launch_count(stream, nullptr);
+  ASSERT_EQ(cudaStreamEndCapture(stream, &graph), cudaSuccess);
+  ASSERT_EQ(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess);
+  const auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  const auto plain = [&](bool as_graph) {
+    std::vector<double> runs;
+    for (int r = 0; r < 15; ++r) {
+      const auto start = Clock::now();
+      for (int i = 0; i < probes::cuda::kLaunchesPerRun; ++i) {
+        if (as_graph)
+          cudaGraphLaunch(exec, stream);
+        else
+          probes::cuda::launch_count(stream, nullptr);
+        cudaStreamSynchronize(stream);
+      }
+      runs.push_back(std::chrono::duration<double>(Clock::now() - start).count() /
+                     probes::cuda::kLaunchesPerRun);
+    }
+    return median(runs);
+  };
+  roofline::ProbeOptions options{.measure = {.repetitions = 9, .min_sample_seconds = 0.004}};
+  std::vector<double> loop_trip, loop_graph, probe_trip, probe_graph;
+  for (int round = 0; round < 5; ++round) {
+    loop_trip.push_back(plain(false));
+    loop_graph.push_back(plain(true));
+    std::vector<std::string> failures;
+    probes::cuda::probe_launch_latency(device_, options, failures);
+    ASSERT_TRUE(failures.empty()) << failures.front();
+    probe_trip.push_back(device_.latency[0].seconds.median);
+    probe_graph.push_back(device_.latency[2].seconds.median);
+  }
+  const double trip = median(probe_trip) / median(loop_trip);
+  const double graph_ratio = median(probe_graph) / median(loop_graph);
+  std::printf("launch round trip: probe %.3f us, plain loop %.3f us, ratio %.4f\n",
+              median(probe_trip) * 1e6, median(loop_trip) * 1e6, trip);
+  std::printf("graph launch:      probe %.3f us, plain loop %.3f us, ratio %.4f\n",
+              median(probe_graph) * 1e6, median(loop_graph) * 1e6, graph_ratio);
+  EXPECT_LE(trip, 1.02);
+  EXPECT_LE(graph_ratio, 1.02);
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  cudaStreamDestroy(stream);
 }
 
 }  // namespace

@@ -321,17 +321,24 @@ TEST_F(OpenClScan, UnsupportedVariantsAreRefusedWithTheReason) {
   EXPECT_EQ(facts.size(), refused);
 }
 
-TEST_F(OpenClScan, FamilyRunsByNameAndLookBackOnlyWhenNamed) {
+// The portable look-back runs only when named; NVIDIA's (the shfl scan's, its fastest scan)
+// without, on the devices that have it.
+TEST_F(OpenClScan, FamilyRunsByNameAndThePortableLookBackOnlyWhenNamed) {
   roofline::RunOptions options;
   options.families = {"scan"};
   options.size = 5000;
   const auto cases = backend_.cases(device_, options);
   EXPECT_FALSE(cases.empty());
+  const bool nvidia = offered(kNvidiaLookback, Precision::fp32);
+  std::size_t lookback = 0;
   for (const auto& c : cases) {
     EXPECT_EQ(c->info().family, "scan");
     EXPECT_EQ(c->info().params.at("n"), 5000);
-    EXPECT_NE(c->info().params.at("algorithm"), "decoupled_lookback");
+    if (c->info().params.at("algorithm") != "decoupled_lookback") continue;
+    ++lookback;
+    EXPECT_EQ(c->info().variant, scan_variant_name(kNvidiaLookback));
   }
+  EXPECT_EQ(lookback > 0, nvidia);
   options.variants = {"decoupled_lookback_local"};
   if (offered({.algorithm = ScanAlgorithm::decoupled_lookback}, Precision::fp32)) {
     const auto named = backend_.cases(device_, options);
