@@ -67,7 +67,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
       {&kNestedSaxpy, "one_wave_v16", true, false, [=, &device](Cases& cases, const Sizing& s) {
          for (Precision p : precisions)
            for (int m : kNestedSaxpyDepths) {
-             const Geometry wave = nested_saxpy_one_wave(device, p);
+             const Geometry wave = nested_saxpy_one_wave(device, p, m);
              const std::size_t n = s.elements(kNestedSaxpy.arrays, p);
              if (nested_saxpy_geometry(device, p, m, n).blocks() != wave.blocks())
                cases.push_back(make_nested_saxpy_case(device, "one_wave_v16", m, wave, p, n));
@@ -349,8 +349,8 @@ Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int 
   const Geometry g{.sms = device.compute_units,
                    .threads = 256,
                    .vector_bytes = 16,
-                   .items = nested_saxpy_items(size_of(p))};
-  if (over_ridge(device, p, m) >= 2) return nested_saxpy_one_wave(device, p);
+                   .items = nested_saxpy_items(size_of(p), m)};
+  if (over_ridge(device, p, m) >= 2) return nested_saxpy_one_wave(device, p, m);
   return covering(g, double(n) * size_of(p));
 }
 
@@ -359,13 +359,13 @@ NestedSaxpyBulkTile nested_saxpy_l2_tile(const roofline::Device& device, Precisi
   return nested_saxpy_l2_lanes(nested_saxpy_lane_bytes(p));
 }
 
-Geometry nested_saxpy_one_wave(const roofline::Device& device, Precision p) {
+Geometry nested_saxpy_one_wave(const roofline::Device& device, Precision p, int m) {
   const int threads_per_sm = device.facts.value("max_threads_per_sm", 2048), threads = 256;
   return {.sms = device.compute_units,
           .blocks_per_sm = std::max(threads_per_sm / threads / 2, 1),  // one wave, half full
           .threads = threads,
           .vector_bytes = 16,
-          .items = nested_saxpy_items(size_of(p))};
+          .items = nested_saxpy_items(size_of(p), m)};
 }
 
 std::vector<std::unique_ptr<roofline::Case>> make_cases(const roofline::Device& device,

@@ -54,7 +54,7 @@ Geometry nested_saxpy_geometry(const roofline::Device& device, roofline::Precisi
 // on its own at the depths where the rule covers the arrays, since near the ridge the faster of
 // the two depends on the precision (fp32 m = 128 above, 0.799 of its roof on an H100 at 64M in the
 // covering grid, docs/performance.md 2026-11-27).
-Geometry nested_saxpy_one_wave(const roofline::Device& device, roofline::Precision p);
+Geometry nested_saxpy_one_wave(const roofline::Device& device, roofline::Precision p, int m);
 
 // The tile of l2_prefetch_tiles at depth m (the two shapes of nested_saxpy.hpp): below the ridge of
 // the theoretical peaks Thrust's, one-lane accesses (nested_saxpy_l2_lanes: fp32 m = 1 to 64 in

@@ -57,7 +57,7 @@ template <class T, int M>
 __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n, T a,
                                     typename Lane<T>::type a_lanes) {
   using L = typename Lane<T>::type;
-  constexpr int kItems = nested_saxpy_items(sizeof(T));
+  constexpr int kItems = nested_saxpy_items(sizeof(T), M);
   constexpr int kLanes = 16 / sizeof(L), kPerLane = sizeof(L) / sizeof(T);
   L* const y_lanes = reinterpret_cast<L*>(y);
   const L* const x_lanes = reinterpret_cast<const L*>(x);

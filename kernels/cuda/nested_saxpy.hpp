@@ -9,14 +9,15 @@
 
 namespace kernels::cuda {
 
-// Vectors per thread per step (Geometry::items) of the grid-stride kernel: their loads are all in
-// flight at once, and their items × vector width chains are independent FMAs for the
-// compute-bound depths. 4 for fp32 and fp64 (kNestedSaxpyItems, also the most bytes a bulk tile
-// gives a thread); 8 for 16-bit elements, whose HFMA2 and HFMA2.MMA share the issue slots and need
-// the longer chains (H200, m = 1024, a scratch kernel: 0.92 of the HFMA2 roof with 8, 0.88 with 4).
+// Vectors per thread per step (Geometry::items) of the grid-stride kernel at depth m: their loads
+// are all in flight at once, and their items × vector width chains are independent FMAs for the
+// compute-bound depths. kNestedSaxpyItems (also the most bytes a bulk tile gives a thread), and
+// twice that for 16-bit elements from m = 128 on, whose HFMA2 and HFMA2.MMA need the longer chains.
+// H200, fp16, 4 / 8 vectors, efficiency under the roof (2026-11-30, docs/performance.md): m = 64
+// 0.877 / 0.851, 128 0.814 / 0.824, 256 0.882 / 0.894, 512 0.906 / 0.930, 1024 0.923 / 0.950.
 inline constexpr int kNestedSaxpyItems = 4;
-constexpr int nested_saxpy_items(std::size_t element_bytes) {
-  return element_bytes == 2 ? 2 * kNestedSaxpyItems : kNestedSaxpyItems;
+constexpr int nested_saxpy_items(std::size_t element_bytes, int m) {
+  return element_bytes == 2 && m >= 128 ? 2 * kNestedSaxpyItems : kNestedSaxpyItems;
 }
 
 // Where a tile's x and y come from before its threads compute it, one request per array and tile

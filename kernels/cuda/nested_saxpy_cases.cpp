@@ -112,7 +112,7 @@ void check_depth(int m) {
 
 nlohmann::json nested_saxpy_params(int m, const Geometry& g, roofline::Precision p, std::size_t n) {
   check_depth(m);
-  check_geometry(g, roofline::size_of(p), {nested_saxpy_items(roofline::size_of(p))});
+  check_geometry(g, roofline::size_of(p), {nested_saxpy_items(roofline::size_of(p), m)});
   return {{"n", n},
           {"m", m},
           {"vector_bytes", 16},

@@ -85,13 +85,17 @@ constexpr Precision kNestedSaxpyPrecisions[] = {Precision::fp32, Precision::fp64
 
 TEST_F(Gpu, NestedSaxpyVerifiesAtEveryDepth) {
   // The run's launch, and a small grid in which every thread takes several steps.
-  const kernels::cuda::Geometry small{.sms = device_.compute_units, .blocks_per_sm = 1};
   for (Precision p : kNestedSaxpyPrecisions)
-    for (int m : kernels::kNestedSaxpyDepths)
+    for (int m : kernels::kNestedSaxpyDepths) {
+      const kernels::cuda::Geometry small{
+          .sms = device_.compute_units,
+          .blocks_per_sm = 1,
+          .items = kernels::cuda::nested_saxpy_items(roofline::size_of(p), m)};
       for (const auto& g : {kernels::cuda::nested_saxpy_geometry(device_, p, m, kN), small}) {
         auto c = kernels::cuda::make_nested_saxpy_case(device_, "test", m, g, p, kN);
         expect_verified(*c);
       }
+    }
 }
 
 TEST_F(Gpu, BulkCopyNestedSaxpyVerifiesAtEveryDepthAndEveryTileEdge) {

@@ -136,9 +136,11 @@ TEST(CudaCases, NestedSaxpyCoversTheArraysBelowTwiceTheRidgeAndRunsInOneWaveAbov
   EXPECT_EQ(blocks(Precision::fp16, 128), 63);  // AI 42.7 < 2 × 40 (2-byte elements, 8 a thread)
   EXPECT_EQ(blocks(Precision::fp16, 256), 4);
   EXPECT_EQ(kernels::cuda::nested_saxpy_geometry(d, Precision::fp32, 1, n).items, 4);
-  EXPECT_EQ(kernels::cuda::nested_saxpy_geometry(d, Precision::bf16, 1, n).items, 8);
+  EXPECT_EQ(kernels::cuda::nested_saxpy_geometry(d, Precision::bf16, 64, n).items, 4);
+  EXPECT_EQ(kernels::cuda::nested_saxpy_geometry(d, Precision::bf16, 128, n).items, 8);
   // The wave offered on its own (one_wave_v16) is the rule's launch above twice the ridge.
-  const kernels::cuda::Geometry wave = kernels::cuda::nested_saxpy_one_wave(d, Precision::fp32),
+  const kernels::cuda::Geometry wave =
+                                    kernels::cuda::nested_saxpy_one_wave(d, Precision::fp32, 1024),
                                 rule = kernels::cuda::nested_saxpy_geometry(d, Precision::fp32,
                                                                             1024, n);
   EXPECT_EQ(kernels::cuda::describe(wave), kernels::cuda::describe(rule));
