@@ -16,7 +16,9 @@ machine file the command, commit and date in set.json must be those of its prove
 
 usage: generate.py [--check] [--root DIR]
   writes docs/figures.md; with --check, writes nothing and exits 1 with a diff when the page is
-  not what the recorded files give (ctest runs it so).
+  not what the recorded files give (ctest runs it so). A set that breaks these rules (a file it
+  does not name, a command or commit its file's provenance contradicts, a family without a
+  baseline) is an error: exit 2, naming it.
 """
 import argparse
 import difflib
@@ -408,8 +410,11 @@ def family_lines(family, sources):
     files = first_seen(f for f, _ in sources)
     rows = []
     for f, device_id in sources:
-        for row in family_rows(f, family, device_id):
-            rows.append(row + [f"[{files.index(f) + 1}]"])
+        found = family_rows(f, family, device_id)
+        if not found:
+            raise SetError(f"{f.rel}: no verified {family} result of an own variant beside its "
+                           f"baseline on {device_id}")
+        rows += [row + [f"[{files.index(f) + 1}]"] for row in found]
     lines = [f"### {family}", ""]
     lines += table(["Device", "Type", "Case", "Size", "Best own", "Rate:", "Baseline", "Rate:",
                     "Own / baseline:", "Run"], rows)
