@@ -13,7 +13,7 @@ import rooflab
 REPO = pathlib.Path(__file__).resolve().parents[2]
 # `rooflab profile -- python3 tools/gpu/torch_model.py` on an H200: a program's CUDA kernels,
 # counted and placed, gzip-compressed as data/recorded keeps its files.
-RECORDED_PROFILE = REPO / "data/recorded/h200/profile-torch-2026-11-29.json.gz"
+RECORDED_PROFILE = REPO / "data/recorded/h200/profile/torch.json.gz"
 CLUSTER = REPO / "tests/fuzz/corpus/cluster/sample_cluster.json"
 
 

@@ -1,0 +1,503 @@
+#!/usr/bin/env python3
+"""Writes docs/figures.md, the page of current figures, from the recorded sets in data/recorded/.
+
+A set is a folder data/recorded/<device class>/<set>/ whose set.json names every file in it, with
+the command that wrote it, the commit of the binaries and the date, and says which figures a file
+gives (data/recorded/README.md describes the fields):
+- "roofs": the devices whose roofs the page shows from this machine profile or results file: per
+  memory level its fastest kernel's ceiling, per precision its fastest path's, each beside the
+  theoretical limit the file holds and the GEMM reference the probe measured with the vendor's
+  library in the same call;
+- "sustained": the devices whose sustained rates it shows, beside a peer's log from the same call;
+- "families": per family, the devices whose best own variant it shows against the family's
+  baseline in the same run, at the largest size where both ran.
+Every figure comes from a file; nothing here but the rules that read them. For a results or
+machine file the command, commit and date in set.json must be those of its provenance.
+
+usage: generate.py [--check] [--root DIR]
+  writes docs/figures.md; with --check, writes nothing and exits 1 with a diff when the page is
+  not what the recorded files give (ctest runs it so). A set that breaks these rules (a file it
+  does not name, a command or commit its file's provenance contradicts, a family without a
+  baseline) is an error: exit 2, naming it.
+"""
+import argparse
+import difflib
+import gzip
+import json
+import math
+import re
+import sys
+from pathlib import Path
+
+PAGE = Path("docs/figures.md")
+RECORDED = Path("data/recorded")
+
+SET_KEYS = {"what", "machine", "notes", "files"}
+FILE_KEYS = {"file", "what", "command", "commit", "date", "roofs", "sustained", "peer",
+             "families", "baselines", "libraries", "note"}
+BASELINE_KEYS = {"variant", "size", "panel"}
+
+
+class SetError(Exception):
+    pass
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+PREFIXES = [(1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"), (1.0, ""),
+            (1e-3, "m"), (1e-6, "µ"), (1e-9, "n")]
+
+
+def si(value, unit):
+    """`value` with an SI prefix and four significant digits: 4.668 TB/s, 8.575 µs."""
+    if value is None:
+        return "—"
+    for scale, prefix in PREFIXES:
+        if abs(value) >= scale or scale == PREFIXES[-1][0]:
+            scaled = value / scale
+            decimals = max(0, 3 - int(math.floor(math.log10(abs(scaled))))) if scaled else 3
+            return f"{scaled:.{decimals}f} {prefix}{unit}"
+    raise AssertionError("unreachable")
+
+
+def ratio(a, b):
+    return f"{a / b:.3f}" if a is not None and b else "—"
+
+
+def size_text(name, value):
+    """A size parameter: n = 2^28 for a power of two from 1024 up, else the number."""
+    if isinstance(value, int) and value >= 1024 and value & (value - 1) == 0:
+        return f"{name} = 2^{value.bit_length() - 1}"
+    return f"{name} = {value}"
+
+
+def when(time):
+    """An ISO time of a provenance, 2026-11-30T00:03:55Z, as 2026-11-30 00:03 UTC."""
+    return f"{time[:10]} {time[11:16]} UTC"
+
+
+def short_commit(commit):
+    head, _, tail = commit.partition("-")
+    return head[:7] + ("-" + tail if tail else "")
+
+
+def data_precision(precision):
+    """The type of the data a kernel of `precision` multiplies, as roofline::data_precision says
+    (roofline/src/work.cpp): a tensor precision's input type, the precision itself otherwise."""
+    return {"fp16_tensor": "fp16", "bf16_tensor": "bf16", "tf32_tensor": "fp32",
+            "fp64_tensor": "fp64"}.get(precision, precision)
+
+
+def cell(text):
+    return str(text).replace("|", "\\|")
+
+
+def table(header, rows, keep_empty=True):
+    """A Markdown table; a header ending in ':' is a column of numbers, aligned right. Without
+    keep_empty, a column whose every row is "—" is left out."""
+    if not keep_empty and rows:
+        keep = [i for i in range(len(header)) if any(row[i] != "—" for row in rows)]
+        header = [header[i] for i in keep]
+        rows = [[row[i] for i in keep] for row in rows]
+    lines = ["| " + " | ".join(h.rstrip(":") for h in header) + " |",
+             "| " + " | ".join("--:" if h.endswith(":") else "---" for h in header) + " |"]
+    lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+# --- reading the sets ------------------------------------------------------------------------
+
+def read_json(path):
+    opener = gzip.open if path.name.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def is_rooflab_json(name):
+    return name.endswith(".json") or name.endswith(".json.gz")
+
+
+class RecordedFile:
+    def __init__(self, set_dir, entry, root):
+        self.entry = entry
+        self.set_dir = set_dir
+        self.root = root
+        self.path = set_dir / entry["file"]
+        self.rel = self.path.relative_to(root).as_posix()
+        self.doc = read_json(self.path) if is_rooflab_json(entry["file"]) else None
+
+    def get(self, key, default=None):
+        return self.entry.get(key, default)
+
+    @property
+    def provenance(self):
+        return self.doc["provenance"]
+
+    def machine(self):
+        return self.doc["machine"] if "machine" in self.doc else self.doc
+
+    def device(self, device_id):
+        for d in self.machine()["devices"]:
+            if d["id"] == device_id:
+                return d
+        raise SetError(f"{self.rel}: no device {device_id}")
+
+    def source(self):
+        """The line that names a figure's file, command, commit and time."""
+        p = self.provenance
+        return (f"`{self.rel}`: `{p['command']}`, commit {short_commit(p['git_hash'])}, "
+                f"{when(p['time'])}.")
+
+
+def check_set(set_dir, spec, root):
+    rel = set_dir.relative_to(root).as_posix()
+    unknown = set(spec) - SET_KEYS
+    if unknown:
+        raise SetError(f"{rel}/set.json: unknown keys {sorted(unknown)}")
+    for key in ("what", "machine", "files"):
+        if key not in spec:
+            raise SetError(f"{rel}/set.json: no '{key}'")
+    listed = [e.get("file") for e in spec["files"]]
+    present = sorted(p.name for p in set_dir.iterdir() if p.name != "set.json")
+    if sorted(listed) != present:
+        raise SetError(f"{rel}/set.json lists {sorted(listed)}, the folder holds {present}: "
+                       "every recorded file is named in its set, and every name is a file")
+    files = []
+    for entry in spec["files"]:
+        unknown = set(entry) - FILE_KEYS
+        if unknown:
+            raise SetError(f"{rel}/set.json: {entry['file']}: unknown keys {sorted(unknown)}")
+        if "what" not in entry:
+            raise SetError(f"{rel}/set.json: {entry['file']}: no 'what'")
+        for baseline in entry.get("baselines", {}).values():
+            if set(baseline) != BASELINE_KEYS:
+                raise SetError(f"{rel}/set.json: {entry['file']}: a baseline names exactly "
+                               f"{sorted(BASELINE_KEYS)}")
+        f = RecordedFile(set_dir, entry, root)
+        if f.doc is not None:
+            p = f.provenance
+            said = (entry.get("command"), entry.get("commit"), entry.get("date"))
+            found = (p["command"], p["git_hash"], p["time"][:10])
+            if said != found:
+                raise SetError(f"{f.rel}: set.json says command, commit, date {said}; the file's "
+                               f"provenance {found}")
+        elif ("roofs" in entry or "sustained" in entry or "families" in entry):
+            raise SetError(f"{f.rel}: only a results or machine file gives figures")
+        files.append(f)
+    return files
+
+
+def read_sets(root):
+    sets = []
+    base = root / RECORDED
+    for spec_path in sorted(base.glob("*/*/set.json")):
+        set_dir = spec_path.parent
+        with open(spec_path, encoding="utf-8") as f:
+            spec = json.load(f)
+        sets.append((set_dir, spec, check_set(set_dir, spec, root)))
+    for d in sorted(p for p in base.glob("*/*") if p.is_dir()):
+        if not (d / "set.json").exists():
+            raise SetError(f"{d.relative_to(root).as_posix()}: a recorded folder without set.json")
+    return sets
+
+
+# --- roofs -----------------------------------------------------------------------------------
+
+def first_seen(items):
+    seen = []
+    for item in items:
+        if item not in seen:
+            seen.append(item)
+    return seen
+
+
+def best(ceilings, key, value, threads):
+    """Per `key` (level, precision), the fastest ceiling measured with `threads`."""
+    out = {}
+    for c in ceilings:
+        if c["threads"] == threads:
+            k = c[key]
+            if k not in out or value(c) > value(out[k]):
+                out[k] = c
+    return out
+
+
+def thread_counts(device):
+    ceilings = device["ceilings"]
+    measured = {c["threads"] for c in ceilings.get("memory", []) + ceilings.get("compute", [])}
+    top = max(measured)
+    return [top] + ([1] if 1 in measured and top != 1 else [])
+
+
+def threads_text(n):
+    return f"{n} thread" + ("" if n == 1 else "s")
+
+
+def roof_lines(f, device_id, machine):
+    device = f.device(device_id)
+    ceilings = device["ceilings"]
+    theoretical = device.get("theoretical", {})
+    theo_memory = {t["level"]: t["bytes_per_s"] for t in theoretical.get("memory", [])}
+    theo_compute = {(t["precision"], t["path"], t["threads"]): t["flops_per_s"]
+                    for t in theoretical.get("compute", [])}
+    references = device.get("facts", {}).get("tensor_gemm_reference", {})
+    counts = thread_counts(device)
+    rows = []
+    for threads in counts:
+        whole = threads == counts[0]
+        memory = best(ceilings.get("memory", []), "level",
+                      lambda c: c["bytes_per_s"]["median"], threads)
+        for level in first_seen(c["level"] for c in ceilings.get("memory", [])):
+            if level not in memory:
+                continue
+            c = memory[level]
+            value = c["bytes_per_s"]["median"]
+            limit = theo_memory.get(level) if whole else None
+            rows.append([level, threads_text(threads), si(value, "B/s"), c["kernel"],
+                         si(limit, "B/s"), ratio(value, limit), "—"])
+        compute = best(ceilings.get("compute", []), "precision",
+                       lambda c: c["flops_per_s"]["median"], threads)
+        for precision in first_seen(c["precision"] for c in ceilings.get("compute", [])):
+            if precision not in compute:
+                continue
+            c = compute[precision]
+            value = c["flops_per_s"]["median"]
+            limit = theo_compute.get((precision, c["path"], threads))
+            reference = references.get(precision) if whole else None
+            peer = "—"
+            if reference:
+                peer = (f"{si(reference['flops_per_s'], 'FLOP/s')} "
+                        f"(`{reference['call'].split()[0]}`, n = {reference['n']})")
+            rows.append([precision, threads_text(threads), si(value, "FLOP/s"), c["path"],
+                         si(limit, "FLOP/s"), ratio(value, limit), peer])
+    lines = [f"### {device['name']}, `{device_id}` ({device['backend']})", "",
+             f"{f.source()} {machine}.", ""]
+    lines += table(["Roof", "Threads", "Measured:", "Kernel or path", "Theoretical:",
+                    "Measured / theoretical:", "Vendor GEMM, same call:"], rows, keep_empty=False)
+    latency = []
+    for kind in first_seen(x["kind"] for x in ceilings.get("latency", [])):
+        at = {x["threads"]: x["seconds"]["median"] for x in ceilings["latency"]
+              if x["kind"] == kind}
+        shown = [t for t in sorted(at, reverse=True) if t in (1, max(at))]
+        latency.append(f"{kind} " + ", ".join(
+            (si(at[t], "s") if len(at) == 1 else f"{si(at[t], 's')} ({threads_text(t)})")
+            for t in shown))
+    if latency:
+        lines += ["", "Latency: " + "; ".join(latency) + "."]
+    for r in ceilings.get("refused", []):
+        lines += ["", f"Refused: {r['roof']} at {si(r['value'], 'B/s')}, {r['reason']}."]
+    if f.get("note"):
+        lines += ["", f.get("note")]
+    return lines
+
+
+# --- sustained rates -------------------------------------------------------------------------
+
+PEER_LINE = re.compile(r"^(?P<name>\S+) (?P<precision>\S+)\s+n=(?P<n>\d+): sustained\s+"
+                       r"(?P<value>[\d.]+) (?P<prefix>[TGP])FLOP/s .*SM clock (?P<clock>\d+) MHz")
+
+
+def read_peer(path):
+    """A peer's sustained rates per precision from its log: `<peer> <precision> n=<n>: sustained
+    <value> TFLOP/s (...), SM clock <MHz> MHz, ...`, the lines torch_sustained.py prints."""
+    scale = {"G": 1e9, "T": 1e12, "P": 1e15}
+    rates = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = PEER_LINE.match(line)
+            if m:
+                rates[m["precision"]] = (float(m["value"]) * scale[m["prefix"]],
+                                         float(m["clock"]) * 1e6, m["name"], int(m["n"]))
+    return rates
+
+
+def sustained_lines(f, device_id, machine):
+    device = f.device(device_id)
+    ceilings = device["ceilings"]
+    top = thread_counts(device)[0]
+    roofs = best(ceilings["compute"], "precision", lambda c: c["flops_per_s"]["median"], top)
+    peer_file = f.get("peer")
+    peer = read_peer(f.set_dir / peer_file) if peer_file else {}
+    rows = []
+    for s in ceilings.get("sustained", []):
+        value = s["flops_per_s"]["median"]
+        roof = roofs.get(s["precision"])
+        roof_value = roof["flops_per_s"]["median"] if roof else None
+        theirs = peer.get(s["precision"])
+        peer_text = (f"{si(theirs[0], 'FLOP/s')} at {theirs[1] / 1e6:.0f} MHz"
+                     if theirs else "not run")
+        rows.append([s["precision"], si(value, "FLOP/s"), f"{s['clock_hz'] / 1e6:.0f} MHz",
+                     f"{s['power_w']:.0f} W of {s['power_limit_w']:.0f} W", s["limiters"],
+                     si(s["burst_flops_per_s"], "FLOP/s"), si(roof_value, "FLOP/s"),
+                     ratio(value, roof_value), peer_text,
+                     ratio(value, theirs[0]) if theirs else "—"])
+    names = sorted({p[2] for p in peer.values()})
+    lines = [f"### {device['name']}, `{device_id}` ({device['backend']}): sustained rates", "",
+             f"{f.source()} {machine}."]
+    if peer_file:
+        peer_path = (f.set_dir / peer_file).relative_to(f.root).as_posix()
+        lines[-1] += f" Peer: `{peer_path}` ({', '.join(names)}), the same call."
+    lines += [""] + table(["Precision", "Sustained:", "Clock:", "Power:", "Limited by",
+                           "Burst, same call:", "Roof, same call:", "Sustained / roof:",
+                           "Peer, sustained:", "Rooflab / peer:"], rows)
+    if f.get("note"):
+        lines += ["", f.get("note")]
+    return lines
+
+
+# --- families --------------------------------------------------------------------------------
+
+def sort_key(value):
+    return (0, value, "") if isinstance(value, (int, float)) else (1, 0, str(value))
+
+
+def rate(result):
+    """A result's rate in what bounds it: FLOP/s when placed as compute-bound, else bytes as
+    referenced per second."""
+    seconds = result["time"]["median"]
+    if (result.get("placement") or {}).get("bound") == "compute":
+        return si(result["work"]["flops"] / seconds, "FLOP/s")
+    return si(result["work"]["bytes"] / seconds, "B/s")
+
+
+def family_rows(f, family, device_id):
+    """Per panel and type, the best own variant against the baseline at the largest size where
+    both ran: (device, type, panel, size, best, its rate, baseline, its rate, ratio)."""
+    declared = f.get("baselines", {}).get(family)
+    libraries = set(f.get("libraries", []))
+    groups = {}
+    for r in f.doc["results"]:
+        if r["family"] != family or r["device"] != device_id:
+            continue
+        if r["verification"]["status"] != "passed":
+            continue
+        study = r.get("study")
+        if study:
+            size_param, panel_param = study["param"], study["panel"]
+            is_baseline = study["baseline"]
+        elif declared:
+            size_param, panel_param = declared["size"], declared["panel"]
+            is_baseline = r["variant"] == declared["variant"]
+        else:
+            raise SetError(f"{f.rel}: {family} results say no baseline (no size study): name it "
+                           "in the set's 'baselines'")
+        if not is_baseline and (r["variant"] in libraries or "library" in r["params"]):
+            continue  # a library's other mode: neither the baseline nor own
+        panel = r["params"].get(panel_param) if panel_param else None
+        key = (panel_param, panel, data_precision(r["work"]["precision"]))
+        size = r["params"][size_param]
+        side = groups.setdefault(key, {}).setdefault((size_param, size), ([], []))
+        side[0 if is_baseline else 1].append(r)
+    rows = []
+    for (panel_param, panel, precision) in sorted(
+            groups, key=lambda k: (k[2], sort_key(k[1]))):
+        sizes = [s for s, (base, own) in groups[(panel_param, panel, precision)].items()
+                 if base and own]
+        if not sizes:
+            continue
+        size = max(sizes, key=lambda s: s[1])
+        base, own = groups[(panel_param, panel, precision)][size]
+        b = min(base, key=lambda r: r["time"]["median"])
+        o = min(own, key=lambda r: r["time"]["median"])
+        rows.append([f"`{device_id}`", precision,
+                     f"{panel_param} = {panel}" if panel_param else "—", size_text(*size),
+                     f"`{o['variant']}`", rate(o), f"`{b['variant']}`", rate(b),
+                     ratio(b["time"]["median"], o["time"]["median"])])
+    return rows
+
+
+def family_lines(family, sources):
+    files = first_seen(f for f, _ in sources)
+    rows = []
+    for f, device_id in sources:
+        found = family_rows(f, family, device_id)
+        if not found:
+            raise SetError(f"{f.rel}: no verified {family} result of an own variant beside its "
+                           f"baseline on {device_id}")
+        rows += [row + [f"[{files.index(f) + 1}]"] for row in found]
+    lines = [f"### {family}", ""]
+    lines += table(["Device", "Type", "Case", "Size", "Best own", "Rate:", "Baseline", "Rate:",
+                    "Own / baseline:", "Run"], rows)
+    lines += [""] + [f"{i}. `{f.rel}`: `{f.provenance['command']}`, commit "
+                     f"{short_commit(f.provenance['git_hash'])}, {when(f.provenance['time'])}."
+                     for i, f in enumerate(files, 1)]
+    return lines
+
+
+# --- the page --------------------------------------------------------------------------------
+
+def page(root):
+    sets = read_sets(root)
+    lines = [
+        "# Current figures",
+        "",
+        "<!-- Generated by tools/figures/generate.py from data/recorded/: do not edit; run it"
+        " after changing a recorded set. ctest checks this page against the files"
+        " (docs.figures). -->",
+        "",
+        "Every figure below is read from a recorded file under `data/recorded/`, named with the",
+        "command that wrote it, the commit of the binaries and the time of the run; the sets and",
+        "their fields are described in `data/recorded/README.md`. How each figure is measured is",
+        "in [methodology.md](methodology.md); the claims that need words (profiler evidence,",
+        "ratios to peers measured outside Rooflab) are in [performance.md](performance.md).",
+        "",
+        "A level's roof is its fastest kernel's ceiling and a precision's roof its fastest path's,",
+        "as the report's headline gives them; \"Theoretical\" is the limit the file holds for",
+        "that level, or for that precision and path (memory limits for all threads only);",
+        "\"Vendor GEMM\" is the probe's own call of the vendor library's GEMM of that type in the",
+        "same call. A family's row is its best own variant against the family's baseline in the",
+        "same run, at the largest size where both ran; own / baseline is the baseline's median",
+        "time over the own variant's (above 1: the own variant is faster).",
+    ]
+    classes = {}
+    families = {}
+    for set_dir, spec, files in sets:
+        sections = classes.setdefault(set_dir.parent.name, [])
+        for f in files:
+            for device_id in f.get("roofs", []):
+                sections.append(roof_lines(f, device_id, spec["machine"]))
+            for device_id in f.get("sustained", []):
+                sections.append(sustained_lines(f, device_id, spec["machine"]))
+            for family, devices in f.get("families", {}).items():
+                for device_id in devices:
+                    families.setdefault(family, []).append((f, device_id))
+    for cls, sections in classes.items():
+        if sections:
+            lines += ["", f"## Roofs: `{cls}`"]
+            for section in sections:
+                lines += [""] + section
+    lines += ["", "## Families against their baselines"]
+    for family in sorted(families):
+        lines += [""] + family_lines(family, families[family])
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 with a diff when docs/figures.md is not what the files give")
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2],
+                        help="the repository's root (default: the one this file is in)")
+    args = parser.parse_args()
+    try:
+        text = page(args.root)
+    except SetError as e:
+        print(f"generate.py: {e}", file=sys.stderr)
+        return 2
+    target = args.root / PAGE
+    if not args.check:
+        target.write_text(text, encoding="utf-8")
+        return 0
+    current = target.read_text(encoding="utf-8") if target.exists() else ""
+    if current == text:
+        return 0
+    sys.stdout.writelines(difflib.unified_diff(
+        current.splitlines(keepends=True), text.splitlines(keepends=True),
+        f"{PAGE} (committed)", f"{PAGE} (from {RECORDED})"))
+    print(f"{PAGE} is not what {RECORDED} gives: run tools/figures/generate.py and commit it",
+          file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
