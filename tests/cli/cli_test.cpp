@@ -441,7 +441,6 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   ASSERT_EQ(r.code, 0) << r.output;
   r = rooflab("report results.json -o out/report.html --svg svg --csv csv", dir);
   ASSERT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("report: out/report.html"), std::string::npos) << r.output;
 
   // Every file written parses, validates against its schema and holds verified, placed results.
   const int valid = std::system((ROOFLAB_VALIDATE " '" + (dir / "machine.json").string() + "' '" +
@@ -644,6 +643,8 @@ TEST(Cli, RunFindsTheBareCommandsProfileAndKeepsOnlyTheDevicesItRan) {
   EXPECT_GT(placed("again.json"), 0);
 }
 
+// The text of compare's table, page and Markdown is tests/golden's; here, the verdicts on a real
+// run's files.
 TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {
   const test_support::TempDir temp("cli_compare");
   const fs::path& dir = temp.path();
@@ -660,14 +661,9 @@ TEST(Cli, CompareFindsNoDifferenceBetweenAFileAndItself) {
   EXPECT_TRUE(r.output.ends_with(counts)) << r.output;
   EXPECT_EQ(r.output.find("faster", 0), r.output.rfind("faster")) << "only in the counts";
   EXPECT_EQ(r.output.find("slower", 0), r.output.rfind("slower")) << "only in the counts";
-  EXPECT_NE(r.output.find("A median [95% CI]"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("CIs overlap"), std::string::npos) << r.output;
   const auto page = rooflab("compare a.json a.json -o compare.html", dir);
   ASSERT_EQ(page.code, 0) << page.output;
   EXPECT_TRUE(page.output.ends_with("comparison: compare.html\n" + counts)) << page.output;
-  std::ifstream html(dir / "compare.html");
-  const std::string text((std::istreambuf_iterator<char>(html)), {});
-  EXPECT_NE(text.find("<td>can&#39;t tell</td>"), std::string::npos) << text.substr(0, 2000);
   expect_refused("compare a.json a.json -o a.json", "'a.json'", dir);
   expect_refused("compare a.json", "B", dir);
   expect_refused("compare a.json absent.json", "absent.json", dir);
@@ -697,7 +693,6 @@ TEST(Cli, CompareFailsOnAClearSlowdownAndWritesMarkdown) {
   EXPECT_NE(r.output.find("rooflab: B is slower than A in " + n + " kernel(s), by 1x or more:"),
             std::string::npos)
       << r.output;
-  EXPECT_NE(r.output.find("nested_saxpy"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(n + " compared: B faster 0, slower " + n), std::string::npos) << r.output;
   r = rooflab("compare a.json b.json --fail-on slower --min-slowdown 999.5", dir);
   EXPECT_EQ(r.code, 1) << r.output;
@@ -712,11 +707,6 @@ TEST(Cli, CompareFailsOnAClearSlowdownAndWritesMarkdown) {
 
   r = rooflab("compare a.json b.json --format md", dir);
   ASSERT_EQ(r.code, 0) << r.output;
-  EXPECT_TRUE(
-      r.output.starts_with("| Family | Variant | Precision | Key | A median \\[95% CI\\] | "
-                           "B median \\[95% CI\\] | A/B | B is | Why |\n| --- |"))
-      << r.output;
-  EXPECT_NE(r.output.find("| nested\\_saxpy |"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(n + " compared: B faster 0, slower " + n), std::string::npos) << r.output;
   expect_refused("compare a.json b.json --format html", "html", dir);
 }

@@ -60,7 +60,7 @@ TEST(Compare, FailedResultsAreNotCompared) {
 
 // Six repetitions (the fewest a quick run keeps) give no 95% CI of the median narrower than their
 // whole range, so one slow repetition in B reaches A's times: a 12.8x ratio of medians that this
-// measurement cannot call, and the table says so and why.
+// measurement cannot call, and says why (the gemm of tests/golden's compare, as a table).
 TEST(Compare, ALargeRatioWithOverlappingIntervalsIsUndecidedAndSaysWhy) {
   roofline::Results a, b;
   const std::vector<double> slow = {12.8, 12.9, 12.7, 12.8, 12.8, 12.9};
@@ -73,11 +73,6 @@ TEST(Compare, ALargeRatioWithOverlappingIntervalsIsUndecidedAndSaysWhy) {
   EXPECT_EQ(set.pairs[0].verdict, reports::Verdict::unknown);
   EXPECT_EQ(reports::verdict_reason(set.pairs[0]),
             "CIs overlap; each is its samples' min-max (n=6 and 6)");
-  const std::string table = reports::comparison_table(set);
-  EXPECT_NE(table.find("12.8 s [12.7 s, 12.9 s]"), std::string::npos) << table;
-  EXPECT_NE(table.find("1 s [990 ms, 13 s]"), std::string::npos) << table;
-  EXPECT_NE(table.find("12.8x"), std::string::npos) << table;
-  EXPECT_NE(table.find("can't tell"), std::string::npos) << table;
 
   // Nine repetitions give a narrower CI ([x(2), x(8)]) that leaves the cold one out: faster.
   std::vector<double> nine = fast_but_one_cold;
@@ -88,18 +83,11 @@ TEST(Compare, ALargeRatioWithOverlappingIntervalsIsUndecidedAndSaysWhy) {
   EXPECT_EQ(reports::verdict_reason(decided.pairs[0]), "CIs apart");
 }
 
-TEST(Compare, TheHtmlSectionHoldsEachMedianWithItsCiAndTheVerdict) {
-  roofline::Results a, b;
-  const std::vector<double> base = {1.00, 1.01, 0.99, 1.02, 0.98, 1.00, 1.01, 0.99, 1.00};
-  std::vector<double> half;
-  for (double t : base) half.push_back(t / 2);
-  a.results = {timed("v<1>", Precision::fp32, 1, base)};
-  b.results = {timed("v<1>", Precision::fp32, 1, half)};
-  const std::string html = reports::comparison_page(reports::compare(a, b), "a&.json", "b.json");
+// The page's text is tests/golden's compare.html; here, names that need escaping.
+TEST(Compare, TheHtmlPageEscapesFileAndVariantNames) {
+  roofline::Results a;
+  a.results = {timed("v<1>", Precision::fp32, 1, {1.00, 1.01, 0.99})};
+  const std::string html = reports::comparison_page(reports::compare(a, a), "a&.json", "b.json");
   EXPECT_NE(html.find("B (b.json) against A (a&amp;.json)"), std::string::npos) << html;
   EXPECT_NE(html.find("v&lt;1&gt;"), std::string::npos) << html;
-  EXPECT_NE(html.find("1 s [990 ms, 1.01 s]"), std::string::npos) << html;
-  EXPECT_NE(html.find("500 ms [495 ms, 505 ms]"), std::string::npos) << html;
-  EXPECT_NE(html.find("<td>faster</td>"), std::string::npos) << html;
-  EXPECT_NE(html.find("<td>CIs apart</td>"), std::string::npos) << html;
 }

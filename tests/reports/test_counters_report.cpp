@@ -1,5 +1,6 @@
 // The hardware-counter section: the hierarchical roofline (one dot per level on one horizontal
-// line per kernel, joined), the calibration table and declared against measured work.
+// line per kernel) and declared against measured work. Its text, with the calibration table, is
+// stated by tests/golden's report (its m = 16 point was counted).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -34,24 +35,6 @@ roofline::Results counted_results() {
       .flops = flops,
       .bytes = {{"L1", 24 * kN}, {"L2", 32 * kN}, {"DRAM", 32.5 * kN}},
       .ai = {{"L1", flops / (24 * kN)}, {"L2", flops / (32 * kN)}, {"DRAM", flops / (32.5 * kN)}}};
-  triad.counters["FP_ARITH_INST_RETIRED:SCALAR_DOUBLE"] = {flops, "papi perf_event",
-                                                           roofline::Verdict::agrees, "flops"};
-  triad.counters["perf::CYCLES"] = {std::nullopt, "papi perf_event", roofline::Verdict::unavailable,
-                                    "PAPI_add_named_event: PAPI_ENOEVNT (Event does not exist)"};
-  results.calibration = {{.device = "cpu",
-                          .quantity = "flops",
-                          .events = {"FP_ARITH_INST_RETIRED:SCALAR_DOUBLE"},
-                          .kernel = "nested_saxpy avx2_8chain fp32 m=8",
-                          .expected = 16 * kN,
-                          .measured = 16 * kN,
-                          .tolerance = 0.02},
-                         {.device = "cpu",
-                          .quantity = "bytes.DRAM",
-                          .events = {"skx_unc_imc0::UNC_M_CAS_COUNT:RD:cpu=0"},
-                          .kernel = "stream simd_avx2 fp64 op=write",
-                          .expected = 16 * kN,
-                          .measured = 24 * kN,
-                          .tolerance = 0.05}};
   return results;
 }
 
@@ -75,9 +58,6 @@ TEST(HierarchyChart, OneDotPerLevelOnTheKernelsHorizontalLine) {
     heights.insert((*it)[1]);
   EXPECT_EQ(dots, 3);
   EXPECT_EQ(heights.size(), 1u) << svg;  // one horizontal line
-  EXPECT_NE(svg.find("class=\"join\""), std::string::npos);
-  for (const char* level : {"L1", "L2", "DRAM"})
-    EXPECT_NE(svg.find("data-level=\"" + std::string(level) + "\""), std::string::npos) << level;
 }
 
 TEST(CountersSection, DeclaredAgainstMeasuredWorkShowsWriteAllocate) {
@@ -93,24 +73,13 @@ TEST(CountersSection, DeclaredAgainstMeasuredWorkShowsWriteAllocate) {
   }
 }
 
-TEST(CountersSection, AppearsInTheReportOnlyWhenSomethingWasCounted) {
+TEST(CountersSection, IsLeftOutWhereNothingWasCounted) {
   const test_support::TempDir temp("counters_report");
   ReportOptions options;
-  options.html = temp.path() / "r.html";
-  write_report({counted_results()}, options);
-  std::ifstream in(temp.path() / "r.html");
-  const std::string html((std::istreambuf_iterator<char>(in)), {});
-  EXPECT_NE(html.find("Hierarchical roofline (measured)"), std::string::npos);
-  EXPECT_NE(html.find("<table class=\"calibration\">"), std::string::npos);
-  EXPECT_NE(html.find("disagrees: not used"), std::string::npos);
-  EXPECT_NE(html.find("<table class=\"measured-work\">"), std::string::npos);
-  EXPECT_NE(html.find(">1.33<"), std::string::npos);
-  EXPECT_NE(html.find("PAPI_ENOEVNT"), std::string::npos);
-
   options.html = temp.path() / "plain.html";
   write_report({samples::sample_results({2, 0, 0})}, options);
-  std::ifstream plain_in(temp.path() / "plain.html");
-  const std::string plain((std::istreambuf_iterator<char>(plain_in)), {});
+  std::ifstream in(options.html);
+  const std::string plain((std::istreambuf_iterator<char>(in)), {});
   EXPECT_EQ(plain.find("Hardware counters"), std::string::npos);
 }
 
