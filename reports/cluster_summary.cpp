@@ -18,8 +18,11 @@ std::string outlier_text(const roofline::RoofOutlier& o) {
 }
 
 std::string link_ends(const roofline::NetworkLink& l) {
-  return "rank " + std::to_string(l.from_rank) + " (" + l.from_node + ") -> rank " +
-         std::to_string(l.to_rank) + " (" + l.to_node + ")";
+  // A rank that stopped before it said its node has none.
+  const auto end = [](int rank, const std::string& node) {
+    return "rank " + std::to_string(rank) + (node.empty() ? "" : " (" + node + ")");
+  };
+  return end(l.from_rank, l.from_node) + " -> " + end(l.to_rank, l.to_node);
 }
 
 std::string cluster_summary(const roofline::ClusterProfile& c) {

@@ -80,10 +80,20 @@ std::string csv_field(std::string_view text) {
 
 std::string markdown_cell(std::string_view text) {
   std::string out;
-  for (const char c : escape_xml(terminal_text(text))) {
+  // Markdown reads inline HTML: &, < and > as entities; quotes are plain text there.
+  for (const char c : terminal_text(text)) {
     switch (c) {
       case '\n':
         out += ' ';
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
         break;
       case '|':
       case '\\':

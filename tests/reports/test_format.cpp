@@ -89,6 +89,7 @@ TEST(Escape, MarkdownCellsShowMarkupAsText) {
   EXPECT_EQ(reports::markdown_cell("<img src=x onerror=y>"), "&lt;img src=x onerror=y&gt;");
   EXPECT_EQ(reports::markdown_cell("[link](http://x)"), "\\[link\\](http://x)");
   EXPECT_EQ(reports::markdown_cell("two\nlines"), "two lines");  // no new row
+  EXPECT_EQ(reports::markdown_cell("can't \"tell\" & <b>"), "can't \"tell\" &amp; &lt;b&gt;");
   EXPECT_EQ(reports::markdown_cell("\x1b]0;title\x07"), "^\\[\\]0;title^G");
   EXPECT_EQ(reports::markdown_cell("1.2 ms [1.1 ms, 1.3 ms]"), "1.2 ms \\[1.1 ms, 1.3 ms\\]");
 }
