@@ -5,7 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 constexpr int N = 64, BS = 1024;
-__global__ void slices_kernel(double* A, const double* __restrict__ B, int blockRun, int vblocks, int cg) {
+__global__ void slices_kernel(double* A, const double* __restrict__ B, int blockRun, int vblocks,
+                              int cg) {
   double s = 0;
   for (int vb = blockIdx.x; vb < vblocks; vb += gridDim.x)
 #pragma unroll
@@ -18,16 +19,24 @@ __global__ void slices_kernel(double* A, const double* __restrict__ B, int block
 int main(int argc, char** argv) {
   if (argc < 4) return 2;
   const int blockRun = atoi(argv[1]), persistent = atoi(argv[2]), cg = atoi(argv[3]);
-  int sms; cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
-  double *A, *B; cudaMalloc(&A, 1 << 20); cudaMalloc(&B, size_t(blockRun) * N * BS * 8 + 4096);
+  int sms;
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  double *A, *B;
+  cudaMalloc(&A, 1 << 20);
+  cudaMalloc(&B, size_t(blockRun) * N * BS * 8 + 4096);
   cudaMemset(B, 0, size_t(blockRun) * N * BS * 8 + 4096);
   const int vblocks = 200000;
-  cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
+  cudaEvent_t a, b;
+  cudaEventCreate(&a);
+  cudaEventCreate(&b);
   slices_kernel<<<persistent ? 2 * sms : vblocks, BS>>>(A, B, blockRun, vblocks, cg);
   cudaEventRecord(a);
   slices_kernel<<<persistent ? 2 * sms : vblocks, BS>>>(A, B, blockRun, vblocks, cg);
-  cudaEventRecord(b); cudaEventSynchronize(b);
-  float ms; cudaEventElapsedTime(&ms, a, b);
+  cudaEventRecord(b);
+  cudaEventSynchronize(b);
+  float ms;
+  cudaEventElapsedTime(&ms, a, b);
   printf("slices %d persistent %d cg %d: %.2f TB/s (%s)\n", blockRun, persistent, cg,
-         double(N) * BS * 8 * vblocks / (ms * 1e-3) * 1e-12, cudaGetErrorString(cudaGetLastError()));
+         double(N) * BS * 8 * vblocks / (ms * 1e-3) * 1e-12,
+         cudaGetErrorString(cudaGetLastError()));
 }

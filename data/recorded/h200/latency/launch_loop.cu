@@ -6,12 +6,14 @@
 #include <cstdio>
 #include <vector>
 __global__ void empty_kernel() {}
-template <class F> double per_call_us(F f) {
+template <class F>
+double per_call_us(F f) {
   std::vector<double> runs;
   for (int r = 0; r < 15; ++r) {
     const auto t0 = std::chrono::steady_clock::now();
     for (int i = 0; i < 2000; ++i) f();
-    runs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 2000 * 1e6);
+    runs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() /
+                   2000 * 1e6);
   }
   std::sort(runs.begin(), runs.end());
   return runs[runs.size() / 2];
@@ -25,8 +27,14 @@ int main() {
   empty_kernel<<<1, 1, 0, s>>>();
   cudaStreamEndCapture(s, &g);
   cudaGraphInstantiate(&e, g, 0);
-  const double round_trip = per_call_us([&] { empty_kernel<<<1, 1, 0, s>>>(); cudaStreamSynchronize(s); });
-  const double graph = per_call_us([&] { cudaGraphLaunch(e, s); cudaStreamSynchronize(s); });
-  std::printf("plain loop: launch round trip %.3f us, graph launch %.3f us (%s)\n", round_trip, graph,
-              cudaGetErrorString(cudaGetLastError()));
+  const double round_trip = per_call_us([&] {
+    empty_kernel<<<1, 1, 0, s>>>();
+    cudaStreamSynchronize(s);
+  });
+  const double graph = per_call_us([&] {
+    cudaGraphLaunch(e, s);
+    cudaStreamSynchronize(s);
+  });
+  std::printf("plain loop: launch round trip %.3f us, graph launch %.3f us (%s)\n", round_trip,
+              graph, cudaGetErrorString(cudaGetLastError()));
 }
