@@ -8,8 +8,8 @@
 #include <string>
 
 #include "kernels/cpu/buffer.hpp"
+#include "kernels/cpu/openblas.hpp"
 #include "kernels/cpu/partition.hpp"
-#include "kernels/cpu/reduce_openblas.hpp"
 #include "kernels/precision_dispatch.hpp"
 
 namespace kernels::cpu {

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "kernels/cuda/case.hpp"
+#include "kernels/cuda/cub.hpp"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/fill.hpp"

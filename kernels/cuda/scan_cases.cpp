@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "kernels/cuda/case.hpp"
+#include "kernels/cuda/cub.hpp"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/fill.hpp"
-#include "kernels/cuda/reduce_cub.hpp"
 #include "kernels/cuda/scan.hpp"
 #include "kernels/cuda/scan_cub.hpp"
 #include "kernels/precision_dispatch.hpp"

@@ -8,6 +8,7 @@
 #include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/device_check.hpp"
+#include "kernels/opencl/device_support.hpp"
 #include "kernels/opencl/gemm_cases.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/reduce_cases.hpp"
@@ -172,7 +173,7 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
                      const std::shared_ptr<Runtime>& runtime) {
   const bool gpu = is_device_type(device, "GPU");
   const auto cache = std::make_shared<HostInputCache>();
-  const ReduceSupport support = query_reduce_support(runtime->device());
+  const DeviceSupport support = query_device_support(runtime->device());
   const auto types = [support](const ReduceConfig& c) {  // kept by the variants: no references
     std::vector<Precision> out;
     for (Precision p : {Precision::fp32, Precision::fp64, Precision::int32})
@@ -236,7 +237,7 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
 void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
                    const std::shared_ptr<Runtime>& runtime) {
   const auto cache = std::make_shared<HostInputCache>();
-  const ReduceSupport support = query_reduce_support(runtime->device());
+  const DeviceSupport support = query_device_support(runtime->device());
   const auto types = [support](const ScanConfig& c) {  // kept by the variants: no references
     std::vector<Precision> out;
     for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
@@ -331,7 +332,7 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device,
 }  // namespace
 
 std::vector<std::string> scan_not_offered(const cl::Device& device) {
-  const ReduceSupport support = query_reduce_support(device);
+  const DeviceSupport support = query_device_support(device);
   std::vector<std::string> lines;
   for (const ScanConfig& c : scan_variants())
     for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
@@ -341,7 +342,7 @@ std::vector<std::string> scan_not_offered(const cl::Device& device) {
 }
 
 std::vector<std::string> reduce_not_offered(const cl::Device& device) {
-  const ReduceSupport support = query_reduce_support(device);
+  const DeviceSupport support = query_device_support(device);
   std::vector<std::string> lines;
   for (const ReduceConfig& c : reduce_ladder())
     for (Precision p : {Precision::fp32, Precision::fp64, Precision::int32})

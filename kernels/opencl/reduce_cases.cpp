@@ -99,7 +99,7 @@ std::unique_ptr<roofline::Case> typed_case(roofline::CaseInfo info,
 
 std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
                                                  std::shared_ptr<Runtime> runtime,
-                                                 const ReduceSupport& support,
+                                                 const DeviceSupport& support,
                                                  const ReduceConfig& config, Precision p,
                                                  std::size_t n, bool sweep,
                                                  std::shared_ptr<HostInputCache> cache) {
