@@ -36,7 +36,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                        for (Precision p : kPrecisions)
                          for (int m : kNestedSaxpyDepths)
                            cases.push_back(make_nested_saxpy_case(
-                               device, name,
+                               device,
                                {.m = m, .threads = threads, .isa = isa, .prefetch = prefetch}, p,
                                sizing.elements(kNestedSaxpy.arrays, p)));
                      }});
@@ -63,7 +63,7 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device, 
                  const bool balanced = technique == StreamTechnique::simd && threads > 1 &&
                                        sizing.in_dram(n * arrays * size_of(p));
                  const StreamCall call{op, store, threads, 1, isa, balanced};
-                 cases.push_back(make_stream_case(device, name, technique, call, p, n));
+                 cases.push_back(make_stream_case(device, technique, call, p, n));
                }
              }
          }});

@@ -123,7 +123,7 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
     params["timeout_s"] =
         lookback_timeout(lookback, 2.0 * static_cast<double>(n) * roofline::size_of(p));
   }
-  auto info = opencl_case_info(device, "scan", scan_variant_name(config), std::move(params),
+  auto info = opencl_case_info(device, std::move(params),
                                scan_work(p, static_cast<std::int64_t>(n), plan.element_moves));
   return with_type<float, double, std::int32_t>(
       p, "scan on OpenCL", [&]<class T>() -> std::unique_ptr<roofline::Case> {

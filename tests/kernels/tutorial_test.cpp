@@ -43,7 +43,7 @@ Variant one_thread_plain_stream(const roofline::Device& device) {
             for (Precision p : {Precision::fp32, Precision::fp64})
               for (StreamOp op : kStreamOps) {
                 const std::size_t n = sizing.elements(stream_arrays(op), p);
-                cases.push_back(make_stream_case(device, "omp_plain_1t", StreamTechnique::plain,
+                cases.push_back(make_stream_case(device, StreamTechnique::plain,
                                                  {.op = op, .threads = 1}, p, n));
               }
           }};
@@ -111,8 +111,8 @@ std::vector<Variant> fill_rows(const roofline::Device& device) {
            .baseline = true,  // the size study's reference: the standard library
            .add_cases = [&device](Cases& cases, const Sizing& sizing) {
              for (std::size_t n : sizing.lengths(1, Precision::fp32)) {
-               auto info = roofline::case_info(device, "fill", "std_fill", {{"n", n}},
-                                               fill_work(Precision::fp32, n), 1);
+               // Unnamed: the driver names it from its row ("fill", "std_fill").
+               auto info = roofline::case_info(device, {{"n", n}}, fill_work(Precision::fp32, n), 1);
                cases.push_back(std::make_unique<FillCase<float>>(std::move(info), n));
              }
            }}};
