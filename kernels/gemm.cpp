@@ -10,7 +10,7 @@
 #include "kernels/check.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/precision_dispatch.hpp"
-#include "kernels/reduce.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace kernels {
 namespace {
@@ -157,7 +157,8 @@ double gemm_tensor_tolerance(double input_unit, std::int64_t k) {
 template <class T>
 roofline::Verification verify_gemm(const GemmShape& s, const T* a, const T* b, const T* x) {
   if (s.k < 0) throw std::invalid_argument("gemm: a negative size in " + gemm_shape_name(s));
-  return verify_gemm(s, a, b, x, reduce_tolerance<T>(ReduceOp::dot, static_cast<std::size_t>(s.k)));
+  return verify_gemm(s, a, b, x,
+                     accumulation_tolerance<T>(Terms::products, static_cast<std::size_t>(s.k)));
 }
 
 template <class T>

@@ -9,8 +9,8 @@
 // is all three matrices.
 //
 // Check. Entry (i, j) is a dot of k terms rounded k times in whatever order the variant adds
-// them; it is checked against reduce_tolerance of a k-term dot relative to Σ|a_il·b_lj| (see
-// kernels/reduce.hpp: Higham's γ_k for short dots, the probabilistic λ·√k·u bound for long
+// them; it is checked against accumulation_tolerance of k products relative to Σ|a_il·b_lj| (see
+// kernels/tolerance.hpp: Higham's γ_k for short dots, the probabilistic λ·√k·u bound for long
 // ones). The reference accumulates in double for float inputs (products exact, sums 2^29 below
 // the float tolerance) and in long double for double inputs (2^11 below it), rows on all host
 // threads. Every entry is checked up to kGemmFullCheckEntries entries (2048 × 2048); above, a
@@ -87,7 +87,7 @@ roofline::Verification verify_gemm(const GemmShape& s, const T* a, const T* b, c
 // truncated, 0 for inputs already in bf16) and then multiplied exactly; each of the k sums in float
 // may truncate rather than round (2^-23), as tensor cores' accumulators are not specified to round
 // to nearest; the sum's share is doubled for margin. For k = 4096: 2^-10 (bf16 inputs) and
-// 3·2^-10 (TF32), against 2^-21 that fp32 SIMT kernels are held to (reduce_tolerance).
+// 3·2^-10 (TF32), against 2^-21 that fp32 SIMT kernels are held to (accumulation_tolerance).
 double gemm_tensor_tolerance(double input_unit, std::int64_t k);
 
 }  // namespace kernels

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "kernels/check.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace kernels {
 namespace {
@@ -43,7 +44,7 @@ roofline::Verification verify_float(ReduceOp op, T result, const T* x, const T* 
     magnitude += std::fabs(term);
   }
   roofline::Verification v;
-  v.tolerance = reduce_tolerance<T>(op, n);
+  v.tolerance = accumulation_tolerance<T>(op == ReduceOp::dot ? Terms::products : Terms::values, n);
   const long double error = std::fabs(result - exact);
   v.max_error = n == 0 ? static_cast<double>(error) : static_cast<double>(error / magnitude);
   v.passed = v.max_error <= v.tolerance;  // false for a NaN result
@@ -73,21 +74,6 @@ roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n) {
 }
 
 template <class T>
-double reduce_tolerance(ReduceOp op, std::size_t n) {
-  if constexpr (std::is_integral_v<T>) {
-    return 0;
-  } else {
-    constexpr double kLambda = 6;
-    const double u = kUnitRoundoff<T>;
-    const double k = op == ReduceOp::dot ? static_cast<double>(n)
-                                         : static_cast<double>(std::max<std::size_t>(n, 1) - 1);
-    const double probabilistic = kLambda * std::sqrt(k) * u;
-    if (k * u >= 1) return probabilistic;
-    return std::min(k * u / (1 - k * u), probabilistic);
-  }
-}
-
-template <class T>
 roofline::Verification verify_reduce(ReduceOp op, T result, const T* x, const T* y, std::size_t n) {
   if (op == ReduceOp::dot && n > 0 && !y) throw std::invalid_argument("reduce dot: y is null");
   if (n > 0 && !x) throw std::invalid_argument("reduce: x is null");
@@ -98,9 +84,6 @@ roofline::Verification verify_reduce(ReduceOp op, T result, const T* x, const T*
   }
 }
 
-template double reduce_tolerance<float>(ReduceOp, std::size_t);
-template double reduce_tolerance<double>(ReduceOp, std::size_t);
-template double reduce_tolerance<std::int32_t>(ReduceOp, std::size_t);
 template roofline::Verification verify_reduce(ReduceOp, float, const float*, const float*,
                                               std::size_t);
 template roofline::Verification verify_reduce(ReduceOp, double, const double*, const double*,

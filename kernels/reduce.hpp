@@ -19,8 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
-#include <type_traits>
 
+#include "kernels/accumulator.hpp"
 #include "kernels/family.hpp"
 #include "kernels/precision_dispatch.hpp"
 #include "roofline/results.hpp"
@@ -44,26 +44,9 @@ inline constexpr std::array kReduceOps = {ReduceOp::sum, ReduceOp::dot};
 
 std::string_view to_string(ReduceOp op);
 
-// What GPU kernels add in: the element type, and uint32 for int32 (its wrap-around modulo 2^32
-// is defined, and results are compared modulo 2^32).
-template <class T>
-using Accumulator = std::conditional_t<std::is_integral_v<T>, std::uint32_t, T>;
-
 constexpr int reduce_inputs(ReduceOp op) { return op == ReduceOp::dot ? 2 : 1; }
 
 roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n);
-
-// The tolerance of a floating-point result, relative to Σ|terms|: a correct result of any
-// summation order passes. With k roundings on the way to the result (k = n − 1 for a sum, n for
-// a dot), the worst-case bound of every order is γ_k = k·u/(1 − k·u) (Higham, "Accuracy and
-// Stability of Numerical Algorithms", 2nd ed., §3.1 and §4.2; u the unit roundoff). γ_k grows
-// linearly and is useless beyond k·u ≈ 1 (16 M floats); random rounding errors grow as √k
-// instead, and λ·√k·u with λ = 6 bounds them except with probability below 1e-7 for
-// independent, mean-zero errors (Higham & Mary, SIAM J. Sci. Comput. 41(5), 2019, Thm. 3.1),
-// which the mixed-sign inputs give. The tolerance is the smaller of the two: exact for n ≤ 1
-// (a sum) and rigorous for short vectors, probabilistic for long ones. 0 for integers (exact).
-template <class T>
-double reduce_tolerance(ReduceOp op, std::size_t n);
 
 // Checks `result` of op over x (and y for a dot) against the reference: a long-double sum of
 // the terms for float and double (float products are exact in it; a double product is rounded

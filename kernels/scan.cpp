@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "kernels/precision_dispatch.hpp"
-#include "kernels/reduce.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace kernels {
 namespace {
@@ -78,7 +78,7 @@ double element_error(T out, const Prefix<T>& ref, std::size_t terms) {
     return static_cast<std::uint32_t>(out) == ref.sum ? 0 : std::numeric_limits<double>::infinity();
   } else {
     const long double diff = std::fabs(static_cast<long double>(out) - ref.value());
-    const long double allowed = ref.magnitude * reduce_tolerance<T>(ReduceOp::sum, terms);
+    const long double allowed = ref.magnitude * accumulation_tolerance<T>(Terms::values, terms);
     if (diff == 0) return 0;
     if (!(allowed > 0)) return std::numeric_limits<double>::infinity();  // also a NaN out
     const auto e = static_cast<double>(diff / allowed);

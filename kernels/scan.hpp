@@ -15,10 +15,10 @@
 //
 // Floating point. Element i of the result is a sum of k + 1 terms (i + 1 for an inclusive scan,
 // i for an exclusive one) rounded k times in whatever order the variant adds them; it is checked
-// against its own tolerance, reduce_tolerance of a k + 1-term sum relative to Σ|terms| of that
-// prefix (see kernels/reduce.hpp: rigorous for short prefixes, probabilistic for long ones). The
-// reference runs compensated (Neumaier) in long double on all host threads: exact for float
-// inputs of the sweep's lengths, and 2^11 below the tolerance of the shortest double prefix.
+// against its own tolerance, accumulation_tolerance of a k + 1-term sum relative to Σ|terms| of
+// that prefix (see kernels/tolerance.hpp: rigorous for short prefixes, probabilistic for long
+// ones). The reference runs compensated (Neumaier) in long double on all host threads: exact for
+// float inputs of the sweep's lengths, and 2^11 below the tolerance of the shortest double prefix.
 #include <array>
 #include <cstddef>
 #include <cstdint>

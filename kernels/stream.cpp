@@ -40,10 +40,6 @@ std::optional<StreamOp> stream_op_named(std::string_view name) {
   return std::nullopt;
 }
 
-std::string_view to_string(Store store) {
-  return store == Store::temporal ? "temporal" : "nontemporal";
-}
-
 roofline::Work stream_work(StreamOp op, roofline::Precision p, std::int64_t n, Store store) {
   const double array_bytes = static_cast<double>(n) * roofline::size_of(p);
   const bool allocates = stream_stores(op) && store == Store::temporal && !stream_in_place(op);

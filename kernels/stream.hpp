@@ -11,6 +11,7 @@
 #include "kernels/element_check.hpp"
 #include "kernels/exact.hpp"
 #include "kernels/family.hpp"
+#include "kernels/store.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
 
@@ -36,17 +37,11 @@ enum class StreamOp {
   daxpy,  // out = out + s·in1, in place (likwid-bench's daxpy)
 };
 
-enum class Store {
-  temporal,     // ordinary stores (write-allocate)
-  nontemporal,  // streaming stores that bypass the caches
-};
-
 inline constexpr std::array kStreamOps = {StreamOp::read,  StreamOp::dot,   StreamOp::write,
                                           StreamOp::copy,  StreamOp::scale, StreamOp::add,
                                           StreamOp::triad, StreamOp::daxpy};
 
 std::string_view to_string(StreamOp op);
-std::string_view to_string(Store store);
 // The operation of that name (to_string's), nullopt for none.
 std::optional<StreamOp> stream_op_named(std::string_view name);
 

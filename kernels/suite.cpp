@@ -50,6 +50,15 @@ bool chosen(const Variant& v, const roofline::RunOptions& options) {
   return (options.opt_in || !v.opt_in) && (v.quick || !options.quick);
 }
 
+// The size study a row's cases carry: their family's, with the row as its baseline or not.
+std::optional<roofline::SizeStudy> study_of(const Variant& v) {
+  if (v.family->size_param.empty()) return std::nullopt;
+  return roofline::SizeStudy{.param = std::string(v.family->size_param),
+                             .label = std::string(v.family->size_label),
+                             .panel = std::string(v.family->panel_param),
+                             .baseline = v.baseline};
+}
+
 }  // namespace
 
 double dram_working_set(const roofline::Device& device) {
@@ -180,12 +189,8 @@ Cases make_cases(const std::vector<const Variant*>& chosen, const MemoryFacts& m
   for (const Variant* v : chosen) {
     const std::size_t first = cases.size();
     v->add_cases(cases, sizing);
-    if (v->family->size_param.empty()) continue;
     for (std::size_t k = first; k < cases.size(); ++k)
-      cases[k]->set_study({.param = std::string(v->family->size_param),
-                           .label = std::string(v->family->size_label),
-                           .panel = std::string(v->family->panel_param),
-                           .baseline = v->baseline});
+      cases[k]->stamp(std::string(v->family->name), v->name, study_of(*v));
   }
   return cases;
 }

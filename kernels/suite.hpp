@@ -113,8 +113,9 @@ std::vector<const Variant*> chosen_variants(const std::vector<Variant>& variants
                                             std::string_view where);
 
 // The cases of those rows sized by `memory` (and the user's size in options), in the rows'
-// order, each carrying its family's size study. Throws roofline::InputError for a bad size
-// before any case allocates.
+// order, each stamped with its row's family and variant name and its family's size study: a
+// row's name is built once, in the row, and its cases never name themselves. Throws
+// roofline::InputError for a bad size before any case allocates.
 Cases make_cases(const std::vector<const Variant*>& chosen, const MemoryFacts& memory,
                  const roofline::RunOptions& options);
 

@@ -5,6 +5,8 @@
 
 #include "kernels/cpu/cases.hpp"
 #include "kernels/cpu/isa.hpp"
+#include "kernels/nested_saxpy.hpp"
+#include "kernels/stream.hpp"
 
 namespace kernels::cpu {
 namespace {
@@ -13,7 +15,7 @@ constexpr int kCalibrationDepth = 8;
 
 bool is_calibration_kernel(const roofline::CaseInfo& info) {
   const std::string best(to_string(best_isa()));
-  if (info.family == "nested_saxpy")
+  if (info.family == kNestedSaxpy.name)
     return info.params.at("m") == kCalibrationDepth && info.params.at("isa") == best &&
            info.work.precision == roofline::Precision::fp32;
   const std::string op = info.params.at("op");
@@ -25,7 +27,7 @@ bool is_calibration_kernel(const roofline::CaseInfo& info) {
 
 std::vector<std::unique_ptr<roofline::Case>> calibration_cases(const roofline::Device& device) {
   roofline::RunOptions options;
-  options.families = {"nested_saxpy", "stream"};
+  options.families = {std::string(kNestedSaxpy.name), std::string(kStream.name)};
   auto cases = make_cases(device, options);
   std::erase_if(cases, [](const auto& c) { return !is_calibration_kernel(c->info()); });
   return cases;

@@ -11,11 +11,13 @@
 #include "kernels/cpu/reduce_cases.hpp"
 #include "kernels/cpu/scan_cases.hpp"
 #include "kernels/cpu/stream_cases.hpp"
+#include "kernels/cpu/tutorial_scale_cases.hpp"
 #include "kernels/gemm.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/scan.hpp"
 #include "kernels/stream.hpp"
+#include "kernels/tutorial_scale.hpp"
 
 namespace kernels::cpu {
 namespace {
@@ -36,7 +38,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                        for (Precision p : kPrecisions)
                          for (int m : kNestedSaxpyDepths)
                            cases.push_back(make_nested_saxpy_case(
-                               device, name,
+                               device,
                                {.m = m, .threads = threads, .isa = isa, .prefetch = prefetch}, p,
                                sizing.elements(kNestedSaxpy.arrays, p)));
                      }});
@@ -63,7 +65,7 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device, 
                  const bool balanced = technique == StreamTechnique::simd && threads > 1 &&
                                        sizing.in_dram(n * arrays * size_of(p));
                  const StreamCall call{op, store, threads, 1, isa, balanced};
-                 cases.push_back(make_stream_case(device, name, technique, call, p, n));
+                 cases.push_back(make_stream_case(device, technique, call, p, n));
                }
              }
          }});
@@ -155,6 +157,23 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device, in
                    }});
 }
 
+// tutorial: a family's rows
+// The tutorial family (docs/extending.md): y = a·x in one OpenMP loop on every thread, over the
+// length sweep in both precisions.
+void add_tutorial_scale_rows(std::vector<Variant>& out, const roofline::Device& device,
+                             int threads) {
+  out.push_back({.family = &kTutorialScale,
+                 .name = "omp_loop",
+                 .quick = true,
+                 .baseline = false,
+                 .add_cases = [=, &device](Cases& cases, const Sizing& sizing) {
+                   for (Precision p : kPrecisions)
+                     for (std::size_t n : sizing.lengths(kTutorialScale.arrays, p))
+                       cases.push_back(make_tutorial_scale_case(device, threads, p, n));
+                 }});
+}
+// tutorial: end
+
 }  // namespace
 
 std::vector<Variant> variants(const roofline::Device& device) {
@@ -167,6 +186,7 @@ std::vector<Variant> variants(const roofline::Device& device) {
   add_reduce_rows(out, device, threads);
   add_scan_rows(out, device, threads);
   add_gemm_rows(out, device, threads);
+  add_tutorial_scale_rows(out, device, threads);
   return out;
 }
 

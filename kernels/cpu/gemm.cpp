@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "kernels/cpu/gemm_isa.hpp"
-#include "kernels/cpu/reduce_openblas.hpp"
+#include "kernels/cpu/openblas.hpp"
 
 namespace kernels::cpu {
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "kernels/cpu/buffer.hpp"
+#include "kernels/cpu/openblas.hpp"
 #include "kernels/cpu/partition.hpp"
-#include "kernels/cpu/reduce_openblas.hpp"
 #include "kernels/precision_dispatch.hpp"
 
 namespace kernels::cpu {
@@ -154,7 +154,7 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device, c
     params["kc"] = blocking.kc;
     params["nc"] = blocking.nc;
   }
-  auto info = roofline::case_info(device, "gemm", gemm_variant_name(call), std::move(params),
+  auto info = roofline::case_info(device, std::move(params),
                                   gemm_work(p, s, gemm_traffic(call, p, s)), call.threads);
   const auto make = [&]<class T>() -> std::unique_ptr<roofline::Case> {
     return std::make_unique<GemmCase<T>>(std::move(info), call, s);

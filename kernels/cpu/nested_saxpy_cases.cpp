@@ -53,7 +53,6 @@ class NestedSaxpyCase final : public roofline::Case {
 }  // namespace
 
 std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
-                                                       const std::string& variant,
                                                        const NestedSaxpyCall& call,
                                                        roofline::Precision p, std::size_t n) {
   const nlohmann::json params = {{"n", n},
@@ -62,7 +61,7 @@ std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& d
                                  {"m", call.m},
                                  {"prefetch", call.prefetch}};
   const roofline::Work work = nested_saxpy_work(p, static_cast<std::int64_t>(n), call.m);
-  auto info = roofline::case_info(device, "nested_saxpy", variant, params, work, call.threads);
+  auto info = roofline::case_info(device, params, work, call.threads);
   return with_type<float, double>(
       p, "nested saxpy on the CPU", [&]<class T>() -> std::unique_ptr<roofline::Case> {
         return std::make_unique<NestedSaxpyCase<T>>(std::move(info), call, n);

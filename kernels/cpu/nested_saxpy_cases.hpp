@@ -14,7 +14,6 @@ namespace kernels::cpu {
 
 // One case: depth call.m over n elements of precision p (fp32 or fp64).
 std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
-                                                       const std::string& variant,
                                                        const NestedSaxpyCall& call,
                                                        roofline::Precision p, std::size_t n);
 

@@ -6,8 +6,8 @@
 #include <stdexcept>
 
 #include "kernels/cpu/buffer.hpp"
+#include "kernels/cpu/openblas.hpp"
 #include "kernels/cpu/partition.hpp"
-#include "kernels/cpu/reduce_openblas.hpp"
 #include "kernels/precision_dispatch.hpp"
 
 namespace kernels::cpu {
@@ -117,8 +117,7 @@ std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
   if (call.technique == ReduceTechnique::simd) params["accumulators"] = call.accumulators;
   if (call.team) params["threading"] = "team";
   const roofline::Work work = reduce_work(call.op, p, static_cast<std::int64_t>(n));
-  auto info = roofline::case_info(device, "reduce", reduce_variant_name(call), std::move(params),
-                                  work, call.threads);
+  auto info = roofline::case_info(device, std::move(params), work, call.threads);
   const auto make = [&]<class T>() -> std::unique_ptr<roofline::Case> {
     return std::make_unique<ReduceCase<T>>(std::move(info), call, n);
   };

@@ -10,7 +10,7 @@
 
 #include "kernels/cpu/isa.hpp"
 #include "kernels/scan.hpp"
-#include "kernels/stream.hpp"
+#include "kernels/store.hpp"
 
 namespace kernels::cpu {
 

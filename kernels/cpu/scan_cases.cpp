@@ -116,8 +116,7 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device, c
   if (scan_streams(call.technique)) params["store"] = to_string(call.store);
   roofline::Work work = scan_work(p, static_cast<std::int64_t>(n), scan_passes(call));
   if (call.store == Store::nontemporal) work.bytes_write_allocate = work.bytes;  // no line read
-  auto info = roofline::case_info(device, "scan", scan_variant_name(call), std::move(params), work,
-                                  call.threads);
+  auto info = roofline::case_info(device, std::move(params), work, call.threads);
   const auto make = [&]<class T>() -> std::unique_ptr<roofline::Case> {
     return std::make_unique<ScanCase<T>>(std::move(info), call, n);
   };

@@ -8,7 +8,7 @@
 #include <cstddef>
 
 #include "kernels/scan.hpp"
-#include "kernels/stream.hpp"
+#include "kernels/store.hpp"
 
 namespace kernels::cpu {
 

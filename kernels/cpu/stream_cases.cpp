@@ -97,7 +97,6 @@ std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info, Stream
 }
 
 std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
-                                                 const std::string& variant,
                                                  StreamTechnique technique, const StreamCall& call,
                                                  roofline::Precision p, std::size_t n) {
   const nlohmann::json params = {{"n", n},
@@ -107,9 +106,8 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                  {"store", to_string(call.store)},
                                  {"balanced", call.balanced}};
   const roofline::Work work = stream_work(call.op, p, static_cast<std::int64_t>(n), call.store);
-  return make_stream_case(
-      roofline::case_info(device, "stream", variant, params, work, call.threads), technique, call,
-      p, n);
+  return make_stream_case(roofline::case_info(device, params, work, call.threads), technique, call,
+                          p, n);
 }
 
 }  // namespace kernels::cpu

@@ -23,9 +23,9 @@ std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info, Stream
                                                  const StreamCall& call, roofline::Precision p,
                                                  std::size_t n);
 
-// One case of the `stream` family: call.op over n elements per array of precision p.
+// One case of the `stream` family: call.op over n elements per array of precision p, named by
+// its row.
 std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
-                                                 const std::string& variant,
                                                  StreamTechnique technique, const StreamCall& call,
                                                  roofline::Precision p, std::size_t n);
 

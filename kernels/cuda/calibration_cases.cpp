@@ -4,6 +4,8 @@
 #include <string>
 
 #include "kernels/cuda/cases.hpp"
+#include "kernels/nested_saxpy.hpp"
+#include "kernels/stream.hpp"
 
 namespace kernels::cuda {
 namespace {
@@ -13,7 +15,7 @@ constexpr char kKernel[] = "grid_stride_v16";
 
 bool is_calibration_kernel(const roofline::CaseInfo& info) {
   if (info.variant != kKernel) return false;
-  if (info.family == "nested_saxpy")
+  if (info.family == kNestedSaxpy.name)
     return info.params.at("m") == kCalibrationDepth &&
            info.work.precision == roofline::Precision::fp32;
   const std::string op = info.params.at("op");
@@ -47,12 +49,12 @@ class BytesOnly final : public roofline::Case {
 
 std::vector<std::unique_ptr<roofline::Case>> calibration_cases(const roofline::Device& device) {
   roofline::RunOptions options;
-  options.families = {"nested_saxpy", "stream"};
+  options.families = {std::string(kNestedSaxpy.name), std::string(kStream.name)};
   options.variants = {kKernel};
   auto cases = make_cases(device, options);
   std::erase_if(cases, [](const auto& c) { return !is_calibration_kernel(c->info()); });
   for (auto& c : cases)
-    if (c->info().family == "stream" && c->info().params.at("op") == "read")
+    if (c->info().family == kStream.name && c->info().params.at("op") == "read")
       c = std::make_unique<BytesOnly>(std::move(c));
   return cases;
 }

@@ -59,7 +59,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                      for (int m : kNestedSaxpyDepths) {
                        const std::size_t n = s.elements(kNestedSaxpy.arrays, p);
                        cases.push_back(make_nested_saxpy_case(
-                           device, kernel, m, nested_saxpy_geometry(device, p, m, n), p, n));
+                           device, m, nested_saxpy_geometry(device, p, m, n), p, n));
                      }
                  }});
   // The same kernel in one wave where the rule covers the arrays (each launch runs once).
@@ -70,7 +70,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
              const Geometry wave = nested_saxpy_one_wave(device, p, m);
              const std::size_t n = s.elements(kNestedSaxpy.arrays, p);
              if (nested_saxpy_geometry(device, p, m, n).blocks() != wave.blocks())
-               cases.push_back(make_nested_saxpy_case(device, "one_wave_v16", m, wave, p, n));
+               cases.push_back(make_nested_saxpy_case(device, m, wave, p, n));
            }
        }});
   if (has_bulk_copy(device)) {
@@ -128,8 +128,8 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device) 
                      for (StreamOp op : kStreamOps) {
                        const std::size_t n = s.elements(stream_arrays(op), p);
                        const Geometry g = run_geometry(device, op, double(n) * size_of(p));
-                       cases.push_back(make_stream_case(
-                           device, "stream", kernel, {.op = op, .geometry = g, .passes = 1}, p, n));
+                       cases.push_back(
+                           make_stream_case(device, {.op = op, .geometry = g, .passes = 1}, p, n));
                      }
                  }});
   out.push_back({&kStream, "cublas", true, true, [&device](Cases& cases, const Sizing& s) {

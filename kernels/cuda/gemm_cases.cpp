@@ -191,8 +191,7 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device, c
     params["tile_evidence"] = evidence;
   roofline::Work work = gemm_work(p, s);
   work.algorithm_bytes = gemm_tile_traffic(c, s, element);
-  auto info = roofline::case_info(device, "gemm", gemm_variant_name(c), std::move(params), work,
-                                  device.compute_units);
+  auto info = roofline::case_info(device, std::move(params), work, device.compute_units);
   const auto make = [&]<class T>() -> std::unique_ptr<roofline::Case> {
     return std::make_unique<GemmCase<T>>(
         std::move(info), s, [c, s] { return std::make_unique<KernelRunner<T>>(c, s); });
@@ -221,8 +220,7 @@ std::unique_ptr<roofline::Case> make_cublas_gemm_case(const roofline::Device& de
                  {"math", to_string(m)}});
   roofline::Work work = gemm_work(p, s);
   const auto info = [&] {
-    return roofline::case_info(device, "gemm", variant, std::move(params), work,
-                               device.compute_units);
+    return roofline::case_info(device, std::move(params), work, device.compute_units);
   };
   if (simt_math) {
     // Placed under the roof of the units cuBLAS runs it on: DGEMM on the FP64 tensor cores from

@@ -121,14 +121,12 @@ nlohmann::json nested_saxpy_params(int m, const Geometry& g, roofline::Precision
           {"items_per_thread", g.items}};
 }
 
-std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
-                                                       const std::string& variant, int m,
+std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device, int m,
                                                        const Geometry& g, roofline::Precision p,
                                                        std::size_t n) {
   const nlohmann::json params = nested_saxpy_params(m, g, p, n);
-  auto info = roofline::case_info(device, "nested_saxpy", variant, params,
-                                  nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
-                                  device.compute_units);
+  auto info = roofline::case_info(
+      device, params, nested_saxpy_work(p, static_cast<std::int64_t>(n), m), device.compute_units);
   return with_type<float, double, __half, __nv_bfloat16>(p, "nested saxpy on CUDA", [&]<class T>() {
     return kernel_case<T>(std::move(info), m, g, n);
   });
@@ -197,9 +195,8 @@ std::unique_ptr<roofline::Case> make_bulk_nested_saxpy_case(const roofline::Devi
                                  {"items_per_thread", tile.items},
                                  {"streaming_stores", tile.streaming_stores},
                                  {"stages", tile.stages}};
-  auto info = roofline::case_info(device, "nested_saxpy", variant, params,
-                                  nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
-                                  device.compute_units);
+  auto info = roofline::case_info(
+      device, params, nested_saxpy_work(p, static_cast<std::int64_t>(n), m), device.compute_units);
   return with_type<float, double, __half, __nv_bfloat16>(p, "nested saxpy on CUDA", [&]<class T>() {
     return bulk_case<T>(std::move(info), m, tile, n);
   });
@@ -213,9 +210,8 @@ std::unique_ptr<roofline::Case> make_thrust_nested_saxpy_case(const roofline::De
     throw roofline::InputError("nested saxpy thrust_transform: " + std::to_string(n) +
                                " elements, more than its 32-bit offsets reach (2^31 - 1)");
   const nlohmann::json params = {{"n", n}, {"m", m}};
-  auto info = roofline::case_info(device, "nested_saxpy", "thrust_transform", params,
-                                  nested_saxpy_work(p, static_cast<std::int64_t>(n), m),
-                                  device.compute_units);
+  auto info = roofline::case_info(
+      device, params, nested_saxpy_work(p, static_cast<std::int64_t>(n), m), device.compute_units);
   return with_type<float, double, __half, __nv_bfloat16>(
       p, "nested saxpy on CUDA", [&]<class T>() { return thrust_case<T>(std::move(info), m, n); });
 }
@@ -223,9 +219,8 @@ std::unique_ptr<roofline::Case> make_thrust_nested_saxpy_case(const roofline::De
 std::unique_ptr<roofline::Case> make_cublas_axpy_case(const roofline::Device& device,
                                                       roofline::Precision p, std::size_t n) {
   const nlohmann::json params = {{"n", n}, {"m", 1}};
-  auto info = roofline::case_info(device, "nested_saxpy", "cublas_axpy", params,
-                                  nested_saxpy_work(p, static_cast<std::int64_t>(n), 1),
-                                  device.compute_units);
+  auto info = roofline::case_info(
+      device, params, nested_saxpy_work(p, static_cast<std::int64_t>(n), 1), device.compute_units);
   return with_type<float, double>(p, "cuBLAS axpy",
                                   [&]<class T>() { return cublas_case<T>(std::move(info), n); });
 }

@@ -20,8 +20,7 @@ nlohmann::json nested_saxpy_params(int m, const Geometry& g, roofline::Precision
 
 // Throws roofline::InputError for an m outside the sweep's depths or a precision other than
 // fp16, bf16, fp32 or fp64.
-std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device,
-                                                       const std::string& variant, int m,
+std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device, int m,
                                                        const Geometry& g, roofline::Precision p,
                                                        std::size_t n);
 

@@ -172,8 +172,8 @@ std::unique_ptr<roofline::Case> make_offload_case(const roofline::Device& device
   nlohmann::json params = nested_saxpy_params(m, g, p, n);
   params["part"] = std::string(to_string(part));
   auto info = roofline::case_info(
-      device, std::string(kNestedSaxpyOffload.name), std::string(offload_variant(memory)), params,
-      nested_saxpy_offload_work(part, p, static_cast<std::int64_t>(n), m), device.compute_units);
+      device, params, nested_saxpy_offload_work(part, p, static_cast<std::int64_t>(n), m),
+      device.compute_units);
   if (const std::string_view level = offload_level(part); !level.empty())
     info.level = std::string(level);
   const int ordinal = device.facts.at("ordinal").get<int>();

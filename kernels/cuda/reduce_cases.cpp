@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "kernels/cuda/case.hpp"
+#include "kernels/cuda/cub.hpp"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/fill.hpp"
@@ -116,7 +117,7 @@ std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
                            {"items_per_thread", s.loads * vector},
                            {"threads_per_block", config.threads}};
   if (sweep) params["sweep"] = "threads_per_block x items_per_thread";
-  auto info = roofline::case_info(device, "reduce", reduce_variant_name(config), std::move(params),
+  auto info = roofline::case_info(device, std::move(params),
                                   reduce_work(config.op, p, static_cast<std::int64_t>(n)),
                                   device.compute_units);
   return typed_case<ReduceKernel>(std::move(info), p, config.op, n, std::move(cache), config);
@@ -132,9 +133,8 @@ std::unique_ptr<roofline::Case> make_cub_reduce_case(const roofline::Device& dev
       {"call", op == ReduceOp::sum
                    ? "DeviceReduce::Sum"
                    : "DeviceReduce::TransformReduce over a zip iterator of (x, y), multiply"}};
-  auto info =
-      roofline::case_info(device, "reduce", "cub", params,
-                          reduce_work(op, p, static_cast<std::int64_t>(n)), device.compute_units);
+  auto info = roofline::case_info(device, params, reduce_work(op, p, static_cast<std::int64_t>(n)),
+                                  device.compute_units);
   return typed_case<CubReduce>(std::move(info), p, op, n, std::move(cache), op);
 }
 

@@ -4,8 +4,8 @@
 #include <climits>
 #include <cstdint>
 #include <cub/device/device_reduce.cuh>
-#include <cub/version.cuh>
 #include <cuda/std/functional>
+#include <string>
 
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/reduce_cub.hpp"
@@ -35,11 +35,6 @@ cudaError_t cub_reduce(void* temp, std::size_t& temp_bytes, ReduceOp op, const T
 }
 
 }  // namespace
-
-std::string cub_version() {
-  return "CUB " + std::to_string(CUB_MAJOR_VERSION) + "." + std::to_string(CUB_MINOR_VERSION) +
-         "." + std::to_string(CUB_SUBMINOR_VERSION);
-}
 
 template <class T>
 CubReduce<T>::CubReduce(ReduceOp op, std::size_t n) : op_(op), n_(0), result_(1) {

@@ -6,15 +6,11 @@
 // ladder's kernels do (wrap-around modulo 2^32 is defined).
 #include <cstddef>
 #include <optional>
-#include <string>
 
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/reduce.hpp"
 
 namespace kernels::cuda {
-
-// "CUB 3.0.1": the CCCL version compiled in.
-std::string cub_version();
 
 template <class T>
 class CubReduce {

@@ -7,9 +7,9 @@
 #include <optional>
 #include <vector>
 
+#include "kernels/accumulator.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/scan_plan.hpp"
-#include "kernels/reduce.hpp"
 
 namespace kernels::cuda {
 

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "kernels/cuda/case.hpp"
+#include "kernels/cuda/cub.hpp"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.hpp"
 #include "kernels/cuda/fill.hpp"
-#include "kernels/cuda/reduce_cub.hpp"
 #include "kernels/cuda/scan.hpp"
 #include "kernels/cuda/scan_cub.hpp"
 #include "kernels/precision_dispatch.hpp"
@@ -120,7 +120,7 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
   }
   if (sweep) params["sweep"] = "threads_per_block x loads_per_thread, load and store hints";
   auto info =
-      roofline::case_info(device, "scan", scan_variant_name(config), std::move(params),
+      roofline::case_info(device, std::move(params),
                           scan_work(p, static_cast<std::int64_t>(n), passes), device.compute_units);
   return typed_case<ScanKernel>(std::move(info), p, kind, n, std::move(cache), config);
 }
@@ -134,8 +134,8 @@ std::unique_ptr<roofline::Case> make_cub_scan_case(const roofline::Device& devic
       {"library", cub_version()},
       {"call",
        kind == ScanKind::inclusive ? "DeviceScan::InclusiveSum" : "DeviceScan::ExclusiveSum"}};
-  auto info = roofline::case_info(device, "scan", "cub", params,
-                                  scan_work(p, static_cast<std::int64_t>(n)), device.compute_units);
+  auto info = roofline::case_info(device, params, scan_work(p, static_cast<std::int64_t>(n)),
+                                  device.compute_units);
   return typed_case<CubScan>(std::move(info), p, kind, n, std::move(cache));
 }
 

@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <optional>
 
+#include "kernels/accumulator.hpp"
 #include "kernels/cuda/device_buffer.hpp"
-#include "kernels/reduce.hpp"
 #include "kernels/scan.hpp"
 
 namespace kernels::cuda {

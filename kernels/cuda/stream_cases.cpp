@@ -169,13 +169,19 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
       p, "stream on CUDA", [&]<class T>() { return kernel_case<T>(std::move(info), config, n); });
 }
 
+std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
+                                                 const StreamConfig& config, roofline::Precision p,
+                                                 std::size_t n) {
+  return make_stream_case(device, "", "", config, p, n);
+}
+
 std::unique_ptr<roofline::Case> make_cublas_dot_case(const roofline::Device& device,
                                                      roofline::Precision p, std::size_t n) {
   if (n == 0) throw roofline::InputError("stream: size 0 has no elements");
   const nlohmann::json params = {{"n", n}, {"op", "dot"}, {"passes", 1}};
   const StreamConfig dot{.op = StreamOp::dot, .geometry = {}, .passes = 1};
-  auto info = roofline::case_info(device, "stream", "cublas", params, stream_config_work(dot, p, n),
-                                  device.compute_units);
+  auto info =
+      roofline::case_info(device, params, stream_config_work(dot, p, n), device.compute_units);
   return with_type<float, double>(
       p, "stream on CUDA", [&]<class T>() { return cublas_dot_case<T>(std::move(info), n); });
 }

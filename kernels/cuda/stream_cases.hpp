@@ -36,7 +36,12 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
                                                  std::size_t n,
                                                  std::optional<std::string> level = std::nullopt);
 
-// cuBLAS dot (family "stream", variant "cublas"), the vendor baseline of the dot operation.
+// The same as a case of the stream family, named by its row.
+std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
+                                                 const StreamConfig& config, roofline::Precision p,
+                                                 std::size_t n);
+
+// cuBLAS dot (the stream family's row "cublas"), the vendor baseline of the dot operation.
 std::unique_ptr<roofline::Case> make_cublas_dot_case(const roofline::Device& device,
                                                      roofline::Precision p, std::size_t n);
 

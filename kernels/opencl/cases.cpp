@@ -8,10 +8,10 @@
 #include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/device_check.hpp"
+#include "kernels/opencl/device_support.hpp"
 #include "kernels/opencl/gemm_cases.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "kernels/opencl/reduce_cases.hpp"
-#include "kernels/opencl/reduce_support.hpp"
 #include "kernels/opencl/scan_cases.hpp"
 #include "kernels/opencl/stream_cases.hpp"
 #include "kernels/reduce.hpp"
@@ -39,7 +39,7 @@ std::vector<Precision> precisions(const Runtime& runtime) {
 // The cases of one stream row: every operation in each precision the device has, `launch_of`
 // giving the launch of n elements of precision p.
 void add_stream_cases(Cases& cases, const Sizing& sizing, const roofline::Device& device,
-                      const std::shared_ptr<Runtime>& runtime, const std::string& name,
+                      const std::shared_ptr<Runtime>& runtime,
                       const std::function<StreamLaunch(Precision, std::size_t)>& launch_of) {
   for (Precision p : precisions(*runtime))
     for (StreamOp op : kStreamOps) {
@@ -53,8 +53,8 @@ void add_stream_cases(Cases& cases, const Sizing& sizing, const roofline::Device
                                {"layout", layout_name(launch)},
                                {"items", items_per_work_item(op, launch, n, device.compute_units)}};
       if (launch.groups_per_unit > 0) params["groups_per_unit"] = launch.groups_per_unit;
-      cases.push_back(make_stream_case(opencl_case_info(device, "stream", name, params, work),
-                                       runtime, op, p, n, launch));
+      cases.push_back(
+          make_stream_case(opencl_case_info(device, params, work), runtime, op, p, n, launch));
     }
 }
 
@@ -71,7 +71,7 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
     out.push_back(
         {&kStream, name, cpu_device && (width == 2 || width == 4), false,
          [=, &device](Cases& cases, const Sizing& sizing) {
-           add_stream_cases(cases, sizing, device, runtime, name, [=](Precision, std::size_t n) {
+           add_stream_cases(cases, sizing, device, runtime, [=](Precision, std::size_t n) {
              return cpu_device ? blocked_launch(width, group, n, device.compute_units) : base;
            });
          }});
@@ -88,7 +88,7 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
     if (groups_per_unit > 0) name += "_grid" + std::to_string(groups_per_unit);
     out.push_back({&kStream, name, groups_per_unit == 0, false,
                    [=, &device](Cases& cases, const Sizing& sizing) {
-                     add_stream_cases(cases, sizing, device, runtime, name,
+                     add_stream_cases(cases, sizing, device, runtime,
                                       [=](Precision p, std::size_t) {
                                         return StreamLaunch{.width = 16 / roofline::size_of(p),
                                                             .group = group,
@@ -99,7 +99,7 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
 }
 
 void add_nested_saxpy_cases(Cases& cases, const Sizing& sizing, const roofline::Device& device,
-                            const std::shared_ptr<Runtime>& runtime, const std::string& name,
+                            const std::shared_ptr<Runtime>& runtime,
                             const std::function<NestedSaxpyLaunch(Precision)>& launch_of) {
   for (Precision p : precisions(*runtime))
     for (int m : kNestedSaxpyDepths) {
@@ -112,8 +112,8 @@ void add_nested_saxpy_cases(Cases& cases, const Sizing& sizing, const roofline::
                                {"chains", launch.chains},
                                {"group", launch.group}};
       if (launch.groups_per_unit > 0) params["groups_per_unit"] = launch.groups_per_unit;
-      cases.push_back(make_nested_saxpy_case(
-          opencl_case_info(device, "nested_saxpy", name, params, work), runtime, m, p, n, launch));
+      cases.push_back(
+          make_nested_saxpy_case(opencl_case_info(device, params, work), runtime, m, p, n, launch));
     }
 }
 
@@ -131,7 +131,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
     const std::string name = nested_saxpy_launch_name(launch);
     out.push_back({&kNestedSaxpy, name, cpu_device && launch.chains > 1, false,
                    [=, &device](Cases& cases, const Sizing& sizing) {
-                     add_nested_saxpy_cases(cases, sizing, device, runtime, name,
+                     add_nested_saxpy_cases(cases, sizing, device, runtime,
                                             [=](Precision) { return launch; });
                    }});
   }
@@ -154,7 +154,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
     const bool quick = shape.chains == 1;
     out.push_back(
         {&kNestedSaxpy, name, quick, false, [=, &device](Cases& cases, const Sizing& sizing) {
-           add_nested_saxpy_cases(cases, sizing, device, runtime, name, [=](Precision p) {
+           add_nested_saxpy_cases(cases, sizing, device, runtime, [=](Precision p) {
              NestedSaxpyLaunch launch = shape;
              launch.width = 16 / roofline::size_of(p);
              return launch;
@@ -172,7 +172,7 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
                      const std::shared_ptr<Runtime>& runtime) {
   const bool gpu = is_device_type(device, "GPU");
   const auto cache = std::make_shared<HostInputCache>();
-  const ReduceSupport support = query_reduce_support(runtime->device());
+  const DeviceSupport support = query_device_support(runtime->device());
   const auto types = [support](const ReduceConfig& c) {  // kept by the variants: no references
     std::vector<Precision> out;
     for (Precision p : {Precision::fp32, Precision::fp64, Precision::int32})
@@ -236,7 +236,7 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
 void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
                    const std::shared_ptr<Runtime>& runtime) {
   const auto cache = std::make_shared<HostInputCache>();
-  const ReduceSupport support = query_reduce_support(runtime->device());
+  const DeviceSupport support = query_device_support(runtime->device());
   const auto types = [support](const ScanConfig& c) {  // kept by the variants: no references
     std::vector<Precision> out;
     for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
@@ -331,7 +331,7 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device,
 }  // namespace
 
 std::vector<std::string> scan_not_offered(const cl::Device& device) {
-  const ReduceSupport support = query_reduce_support(device);
+  const DeviceSupport support = query_device_support(device);
   std::vector<std::string> lines;
   for (const ScanConfig& c : scan_variants())
     for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
@@ -341,7 +341,7 @@ std::vector<std::string> scan_not_offered(const cl::Device& device) {
 }
 
 std::vector<std::string> reduce_not_offered(const cl::Device& device) {
-  const ReduceSupport support = query_reduce_support(device);
+  const DeviceSupport support = query_device_support(device);
   std::vector<std::string> lines;
   for (const ReduceConfig& c : reduce_ladder())
     for (Precision p : {Precision::fp32, Precision::fp64, Precision::int32})
@@ -365,6 +365,11 @@ roofline::CaseInfo opencl_case_info(const roofline::Device& device, std::string 
           .params = std::move(params),
           .work = work,
           .level = device.level_for(work.working_set, device.compute_units)};
+}
+
+roofline::CaseInfo opencl_case_info(const roofline::Device& device, nlohmann::json params,
+                                    const roofline::Work& work) {
+  return opencl_case_info(device, "", "", std::move(params), work);
 }
 
 std::vector<Variant> variants(const roofline::Device& device,

@@ -47,5 +47,8 @@ bool is_device_type(const roofline::Device& device, std::string_view type);
 roofline::CaseInfo opencl_case_info(const roofline::Device& device, std::string family,
                                     std::string variant, nlohmann::json params,
                                     const roofline::Work& work);
+// The same for a kernel family's case, whose family and variant its row gives (Case::stamp).
+roofline::CaseInfo opencl_case_info(const roofline::Device& device, nlohmann::json params,
+                                    const roofline::Work& work);
 
 }  // namespace kernels::opencl

@@ -117,8 +117,8 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device,
       params["cols"] = config.cols;
     }
   }
-  auto info = opencl_case_info(device, "gemm", name, std::move(params),
-                               gemm_work(p, s, gemm_cl_traffic(config, s)));
+  auto info =
+      opencl_case_info(device, std::move(params), gemm_work(p, s, gemm_cl_traffic(config, s)));
   const auto make = [&]<class T>() -> std::unique_ptr<roofline::Case> {
     if (clblast)
       return std::make_unique<GemmCase<T, ClblastGemm<T>>>(std::move(info), std::move(runtime),

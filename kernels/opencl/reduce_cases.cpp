@@ -99,7 +99,7 @@ std::unique_ptr<roofline::Case> typed_case(roofline::CaseInfo info,
 
 std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
                                                  std::shared_ptr<Runtime> runtime,
-                                                 const ReduceSupport& support,
+                                                 const DeviceSupport& support,
                                                  const ReduceConfig& config, Precision p,
                                                  std::size_t n, bool sweep,
                                                  std::shared_ptr<HostInputCache> cache) {
@@ -122,7 +122,7 @@ std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
                            {"threads_per_block", config.group},
                            {"description", reduce_description(config, p, support)}};
   if (sweep) params["sweep"] = "threads_per_block x items_per_thread";
-  auto info = opencl_case_info(device, "reduce", reduce_variant_name(config), std::move(params),
+  auto info = opencl_case_info(device, std::move(params),
                                reduce_work(config.op, p, static_cast<std::int64_t>(n)));
   return typed_case<ReduceKernel, float, double, std::int32_t>(
       std::move(info), std::move(runtime), p, config.op, n, std::move(cache), config, support);
@@ -139,8 +139,7 @@ std::unique_ptr<roofline::Case> make_clblast_reduce_case(const roofline::Device&
                                  {"op", to_string(op)},
                                  {"library", clblast_version()},
                                  {"call", clblast_routine(op, p)}};
-  auto info = opencl_case_info(device, "reduce", "clblast", params,
-                               reduce_work(op, p, static_cast<std::int64_t>(n)));
+  auto info = opencl_case_info(device, params, reduce_work(op, p, static_cast<std::int64_t>(n)));
   return typed_case<ClblastReduce, float, double>(std::move(info), std::move(runtime), p, op, n,
                                                   std::move(cache), op);
 }

@@ -20,7 +20,7 @@ namespace kernels::opencl {
 // (unsupported's reason). `cache` (may be null) keeps host inputs for later cases.
 std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
                                                  std::shared_ptr<Runtime> runtime,
-                                                 const ReduceSupport& support,
+                                                 const DeviceSupport& support,
                                                  const ReduceConfig& config, roofline::Precision p,
                                                  std::size_t n, bool sweep,
                                                  std::shared_ptr<HostInputCache> cache = {});

@@ -15,7 +15,7 @@ using roofline::Precision;
 
 // The build options of reduce.cl for elements T added in A.
 template <class T, class A>
-std::string options(const ReduceConfig& c, const ReduceSupport& s, Precision p) {
+std::string options(const ReduceConfig& c, const DeviceSupport& s, Precision p) {
   const int atomic = c.passes != PassScheme::one_pass_atomic ? 0 : [&] {
     switch (atomic_add_of(p, s)) {
       case AtomicAdd::native_int:
@@ -45,7 +45,7 @@ std::string options(const ReduceConfig& c, const ReduceSupport& s, Precision p) 
 
 template <class T>
 ReduceKernel<T>::ReduceKernel(Runtime& runtime, const ReduceConfig& config,
-                              const ReduceSupport& support, std::size_t n)
+                              const DeviceSupport& support, std::size_t n)
     : runtime_(runtime), config_(config), n_(n) {
   constexpr Precision p = precision_of<T>();
   const std::size_t max_group =

@@ -21,7 +21,7 @@ class ReduceKernel {
   // Builds the programs, plans the launch and allocates the result, partials and the last-block
   // counter (zeroed), for a config the device supports (reduce_plan.hpp's unsupported). Throws
   // roofline::InputError for a bad config, BuildError or ClError for a failing build or call.
-  ReduceKernel(Runtime& runtime, const ReduceConfig& config, const ReduceSupport& support,
+  ReduceKernel(Runtime& runtime, const ReduceConfig& config, const DeviceSupport& support,
                std::size_t n);
 
   // Reduces x (and y for a dot) of n elements into result(); the device seconds from the start

@@ -14,7 +14,7 @@ using roofline::Precision;
 constexpr int kSweepLoads[] = {1, 2, 4, 8, 16};
 constexpr int kSweepGroups[] = {64, 128, 256, 512, 1024};
 
-bool at_least(const ReduceSupport& s, int major, int minor) {
+bool at_least(const DeviceSupport& s, int major, int minor) {
   return s.c_major > major || (s.c_major == major && s.c_minor >= minor);
 }
 
@@ -57,13 +57,13 @@ void check_config(const ReduceConfig& c, Precision p, std::size_t max_group) {
                      " is not a power of two");
 }
 
-AtomicAdd atomic_add_of(Precision p, const ReduceSupport& s) {
+AtomicAdd atomic_add_of(Precision p, const DeviceSupport& s) {
   if (p == Precision::int32) return AtomicAdd::native_int;
   const bool ext = p == Precision::fp32 ? s.float_atomic_add : s.double_atomic_add;
   return ext ? AtomicAdd::float_ext : AtomicAdd::exchange_loop;
 }
 
-std::optional<std::string> unsupported(const ReduceConfig& c, Precision p, const ReduceSupport& s) {
+std::optional<std::string> unsupported(const ReduceConfig& c, Precision p, const DeviceSupport& s) {
   if (p == Precision::fp64 && !s.fp64) return "the device has no cl_khr_fp64";
   if (c.shape.block == BlockReduce::sub_group && !s.sub_groups)
     return "sub_group_reduce_add needs cl_khr_subgroups or OpenCL C 3.0's __opencl_c_subgroups, "
@@ -79,7 +79,7 @@ std::optional<std::string> unsupported(const ReduceConfig& c, Precision p, const
   return std::nullopt;
 }
 
-std::string cl_std_option(const ReduceConfig& c, Precision p, const ReduceSupport& s) {
+std::string cl_std_option(const ReduceConfig& c, Precision p, const DeviceSupport& s) {
   const bool needs_2x =
       c.passes == PassScheme::one_pass_last_block ||
       (c.passes == PassScheme::one_pass_atomic && atomic_add_of(p, s) == AtomicAdd::float_ext) ||
@@ -88,7 +88,7 @@ std::string cl_std_option(const ReduceConfig& c, Precision p, const ReduceSuppor
   return at_least(s, 3, 0) ? "-cl-std=CL3.0" : "-cl-std=CL2.0";
 }
 
-std::string reduce_description(const ReduceConfig& c, Precision p, const ReduceSupport& s) {
+std::string reduce_description(const ReduceConfig& c, Precision p, const DeviceSupport& s) {
   std::string text = c.shape.block == BlockReduce::local_tree
                          ? "work-group sum by a log-step tree in local memory"
                          : "work-group sum by sub_group_reduce_add";

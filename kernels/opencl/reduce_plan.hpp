@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kernels/opencl/device_support.hpp"
 #include "kernels/reduce.hpp"
 
 namespace kernels::opencl {
@@ -35,23 +36,6 @@ enum class AtomicAdd {
 };
 
 std::string_view to_string(AtomicAdd a);
-
-// What a device offers the ladder (reduce_support.hpp queries it).
-struct ReduceSupport {
-  bool fp64 = false;             // cl_khr_fp64
-  int c_major = 1, c_minor = 2;  // the highest OpenCL C version the device compiles
-  bool sub_groups = false;       // cl_khr_subgroups, or OpenCL C 3.0's __opencl_c_subgroups
-  bool float_atomic_add = false, double_atomic_add = false;  // cl_ext_float_atomics, global add
-  bool int64_atomics = false;  // cl_khr_int64_base_atomics: a double exchange
-  // An NVIDIA device of compute capability 7.0 or later (cl_nv_device_attribute_query): its
-  // compiler takes the inline PTX of common.cl's warp collectives (shfl.sync, vote.sync,
-  // nanosleep).
-  bool nv_ptx_warps = false;
-  // OpenCL 2.x memory model at device scope: acquire/release fences and device-scope atomics
-  // (CL_DEVICE_ATOMIC_FENCE_CAPABILITIES and _MEMORY_CAPABILITIES; every 2.x device has them).
-  bool device_scope_acq_rel = false;
-  std::string memory_model;  // what the device reports, for a refusal's message
-};
 
 // A variant's parameters. Work-groups stride over tiles of group × loads × vector elements.
 struct ReduceShape {
@@ -90,18 +74,18 @@ void check_config(const ReduceConfig& c, roofline::Precision p, std::size_t max_
 
 // Why the device cannot run the config in precision p; nullopt when it can.
 std::optional<std::string> unsupported(const ReduceConfig& c, roofline::Precision p,
-                                       const ReduceSupport& s);
+                                       const DeviceSupport& s);
 
 // How the config's one-pass-atomic adds in precision p on the device (the best it has).
-AtomicAdd atomic_add_of(roofline::Precision p, const ReduceSupport& s);
+AtomicAdd atomic_add_of(roofline::Precision p, const DeviceSupport& s);
 
 // The -cl-std the config needs ("-cl-std=CL2.0", "-cl-std=CL3.0"), empty for OpenCL C 1.2.
-std::string cl_std_option(const ReduceConfig& c, roofline::Precision p, const ReduceSupport& s);
+std::string cl_std_option(const ReduceConfig& c, roofline::Precision p, const DeviceSupport& s);
 
 // What the variant does, for its params: the block reduce and pass scheme in words, with the
 // atomic it uses in precision p.
 std::string reduce_description(const ReduceConfig& c, roofline::Precision p,
-                               const ReduceSupport& s);
+                               const DeviceSupport& s);
 
 // The launch of one reduction over n elements.
 struct ReducePlan {

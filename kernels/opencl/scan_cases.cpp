@@ -20,7 +20,7 @@ template <class T>
 class ScanCase final : public ClCase {
  public:
   ScanCase(roofline::CaseInfo info, std::shared_ptr<Runtime> runtime, const ScanConfig& config,
-           const ReduceSupport& support, ScanKind kind, std::size_t n,
+           const DeviceSupport& support, ScanKind kind, std::size_t n,
            std::shared_ptr<HostInputCache> cache, const LookBackOptions& lookback)
       : ClCase(std::move(info), std::move(runtime)),
         config_(config),
@@ -71,7 +71,7 @@ class ScanCase final : public ClCase {
 
  private:
   ScanConfig config_;
-  ReduceSupport support_;
+  DeviceSupport support_;
   ScanKind kind_;
   std::size_t n_;
   std::shared_ptr<HostInputCache> cache_;
@@ -84,7 +84,7 @@ class ScanCase final : public ClCase {
 
 std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
                                                std::shared_ptr<Runtime> runtime,
-                                               const ReduceSupport& support,
+                                               const DeviceSupport& support,
                                                const ScanConfig& config, ScanKind kind, Precision p,
                                                std::size_t n, std::shared_ptr<HostInputCache> cache,
                                                const LookBackOptions& lookback, bool sweep) {
@@ -123,7 +123,7 @@ std::unique_ptr<roofline::Case> make_scan_case(const roofline::Device& device,
     params["timeout_s"] =
         lookback_timeout(lookback, 2.0 * static_cast<double>(n) * roofline::size_of(p));
   }
-  auto info = opencl_case_info(device, "scan", scan_variant_name(config), std::move(params),
+  auto info = opencl_case_info(device, std::move(params),
                                scan_work(p, static_cast<std::int64_t>(n), plan.element_moves));
   return with_type<float, double, std::int32_t>(
       p, "scan on OpenCL", [&]<class T>() -> std::unique_ptr<roofline::Case> {

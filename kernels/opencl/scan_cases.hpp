@@ -19,7 +19,7 @@ namespace kernels::opencl {
 // for a bad config or one the device cannot run (unsupported's reason). `cache` (may be null) keeps
 // host inputs for later cases.
 std::unique_ptr<roofline::Case> make_scan_case(
-    const roofline::Device& device, std::shared_ptr<Runtime> runtime, const ReduceSupport& support,
+    const roofline::Device& device, std::shared_ptr<Runtime> runtime, const DeviceSupport& support,
     const ScanConfig& config, ScanKind kind, roofline::Precision p, std::size_t n,
     std::shared_ptr<HostInputCache> cache = {}, const LookBackOptions& lookback = {},
     bool sweep = false);

@@ -22,7 +22,7 @@ constexpr cl_ulong kNotYet = 0x7ff4000000000001ULL;
 
 // The build options of scan.cl for elements T added in A.
 template <class T, class A>
-std::string options(const ScanConfig& c, const ReduceSupport& s, bool exclusive) {
+std::string options(const ScanConfig& c, const DeviceSupport& s, bool exclusive) {
   // NVIDIA's compiler: its ptxas report (registers, spills) in the build log.
   const std::string nv = s.nv_ptx_warps ? "-cl-nv-verbose " : "";
   return nv + cl_std_option(c, s) + build_define("REAL", cl_type<T>()) +
@@ -50,7 +50,7 @@ double lookback_timeout(const LookBackOptions& o, double bytes) {
 }
 
 template <class T>
-ScanKernel<T>::ScanKernel(Runtime& runtime, const ScanConfig& config, const ReduceSupport& support,
+ScanKernel<T>::ScanKernel(Runtime& runtime, const ScanConfig& config, const DeviceSupport& support,
                           ScanKind kind, std::size_t n, const LookBackOptions& lookback)
     : runtime_(runtime), config_(config) {
   constexpr Precision p = precision_of<T>();

@@ -37,7 +37,7 @@ class ScanKernel {
   // supports (scan_plan.hpp's unsupported). Throws roofline::InputError for a bad config or one
   // whose work-group scan needs more local memory than the device has, BuildError or ClError for
   // a failing build or call.
-  ScanKernel(Runtime& runtime, const ScanConfig& config, const ReduceSupport& support,
+  ScanKernel(Runtime& runtime, const ScanConfig& config, const DeviceSupport& support,
              ScanKind kind, std::size_t n, const LookBackOptions& lookback = {});
 
   // Scans x (n elements) into out; the device seconds from the start of its first command to

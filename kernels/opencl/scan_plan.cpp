@@ -218,7 +218,7 @@ void check_config(const ScanConfig& c, Precision p, std::size_t max_group) {
         "(16-byte loads), not both");
 }
 
-std::optional<std::string> unsupported(const ScanConfig& c, Precision p, const ReduceSupport& s) {
+std::optional<std::string> unsupported(const ScanConfig& c, Precision p, const DeviceSupport& s) {
   if (p == Precision::fp64 && !s.fp64) return "the device has no cl_khr_fp64";
   if (c.group_scan == GroupScan::subgroup && !s.sub_groups)
     return "sub_group_scan_exclusive_add needs cl_khr_subgroups or OpenCL C 3.0's "
@@ -233,7 +233,7 @@ std::optional<std::string> unsupported(const ScanConfig& c, Precision p, const R
   return std::nullopt;
 }
 
-std::string cl_std_option(const ScanConfig& c, const ReduceSupport& s) {
+std::string cl_std_option(const ScanConfig& c, const DeviceSupport& s) {
   if (c.group_scan != GroupScan::subgroup || s.c_major < 2) return "";
   return s.c_major >= 3 ? "-cl-std=CL3.0" : "-cl-std=CL2.0";
 }

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels/opencl/reduce_plan.hpp"
+#include "kernels/opencl/device_support.hpp"
 #include "kernels/scan.hpp"
 
 namespace kernels::opencl {
@@ -23,7 +23,7 @@ enum class GroupScan {
                  // barrier each)
   subgroup = 1,  // sub_group_scan_exclusive_add in each sub-group, then over the sub-groups' sums
   shfl = 2,      // warp shuffles by inline PTX in each warp, then over the warps' sums: one barrier
-                 // (NVIDIA only, ReduceSupport::nv_ptx_warps; its OpenCL has no sub-groups)
+                 // (NVIDIA only, DeviceSupport::nv_ptx_warps; its OpenCL has no sub-groups)
 };
 
 std::string_view to_string(GroupScan g);
@@ -103,10 +103,10 @@ void check_config(const ScanConfig& c, roofline::Precision p, std::size_t max_gr
 
 // Why the device cannot run the config in precision p; nullopt when it can.
 std::optional<std::string> unsupported(const ScanConfig& c, roofline::Precision p,
-                                       const ReduceSupport& s);
+                                       const DeviceSupport& s);
 
 // The -cl-std the config needs: sub-groups on a 2.x or 3.0 device; empty for OpenCL C 1.2.
-std::string cl_std_option(const ScanConfig& c, const ReduceSupport& s);
+std::string cl_std_option(const ScanConfig& c, const DeviceSupport& s);
 
 // What the variant does, for its params.
 std::string scan_description(const ScanConfig& c);

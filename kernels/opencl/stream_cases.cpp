@@ -10,7 +10,7 @@
 #include "kernels/inputs.hpp"
 #include "kernels/opencl/case.hpp"
 #include "kernels/opencl/device_check.hpp"
-#include "kernels/opencl/reduce_support.hpp"
+#include "kernels/opencl/device_support.hpp"
 #include "kernels/precision_dispatch.hpp"
 #include "roofline/input_error.hpp"
 
@@ -208,7 +208,7 @@ std::unique_ptr<roofline::Case> make_stream_case(roofline::CaseInfo info,
                                std::to_string(launch.groups_per_unit) +
                                " work-groups per compute unit cannot also be blocked");
   if (launch.batch < 1) throw roofline::InputError("stream launch: batch 0 is below 1");
-  if (launch.cg_loads && (!launch.l2_only || !query_reduce_support(runtime->device()).nv_ptx_warps))
+  if (launch.cg_loads && (!launch.l2_only || !query_device_support(runtime->device()).nv_ptx_warps))
     throw roofline::InputError(
         "stream launch: ld.global.cg loads are inline PTX of the L2-only kernels, which only "
         "NVIDIA's OpenCL (sm_70 on) compiles");

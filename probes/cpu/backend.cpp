@@ -7,7 +7,7 @@
 
 #include "kernels/cpu/calibration_cases.hpp"
 #include "kernels/cpu/cases.hpp"
-#include "kernels/cpu/reduce_openblas.hpp"
+#include "kernels/cpu/openblas.hpp"
 #include "probes/bandwidth_sweep.hpp"
 #include "probes/cpu/bandwidth.hpp"
 #include "probes/cpu/clock.hpp"

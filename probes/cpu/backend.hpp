@@ -35,7 +35,7 @@ class CpuBackend : public roofline::Backend {
 };
 
 // Where OpenBLAS does not know the CPU, names the kernel set of its ISA in OPENBLAS_CORETYPE
-// unless the user has set it (kernels/cpu/reduce_openblas.hpp); true when it did. OpenBLAS reads
+// unless the user has set it (kernels/cpu/openblas.hpp); true when it did. OpenBLAS reads
 // it once, as it loads: rooflab calls this first and starts again, and the reduce family's
 // baseline records it (params "library").
 bool prepare_cpu_environment();

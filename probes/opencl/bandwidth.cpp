@@ -7,7 +7,7 @@
 #include <set>
 
 #include "kernels/opencl/cases.hpp"
-#include "kernels/opencl/reduce_support.hpp"
+#include "kernels/opencl/device_support.hpp"
 #include "probes/bandwidth_sweep.hpp"
 #include "probes/levels.hpp"
 #include "roofline/budget.hpp"
@@ -199,7 +199,7 @@ BandwidthProbe probe_global_bandwidth(const roofline::Device& device,
   // pass, one full pass apart), beside the strided blocks that a work-group keeps from pass to
   // pass: a resident grid, and a quarter of one whose work-items load kL2Batch vectors before
   // they store (CUDA's Items). On NVIDIA's OpenCL each of these with ld.global.cg loads too.
-  const bool cg = l2 && kernels::opencl::query_reduce_support(runtime->device()).nv_ptx_warps;
+  const bool cg = l2 && kernels::opencl::query_device_support(runtime->device()).nv_ptx_warps;
   std::vector<StreamLaunch> l2_candidates = candidates;
   for (const StreamLaunch& c : candidates) {
     if (c.width != 4 || c.blocked) continue;

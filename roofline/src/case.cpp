@@ -15,6 +15,16 @@ CaseInfo case_info(const Device& device, std::string family, std::string variant
           .level = device.level_for(work.working_set, threads)};
 }
 
+CaseInfo case_info(const Device& device, nlohmann::json params, const Work& work, int threads) {
+  return case_info(device, "", "", std::move(params), work, threads);
+}
+
+void Case::stamp(std::string family, std::string variant, std::optional<SizeStudy> study) {
+  info_.family = std::move(family);
+  info_.variant = std::move(variant);
+  info_.study = std::move(study);
+}
+
 double Case::run_calls(int calls) {
   double seconds = 0;
   for (int k = 0; k < calls; ++k) {

@@ -89,8 +89,7 @@ TEST_F(CuptiGpu, NestedSaxpyFlopsAndL1BytesExactDramWithin5Percent) {
   for (Precision p : {Precision::fp32, Precision::fp64}) {
     const std::size_t n = std::size_t{1} << 25;  // 256 MiB of fp64 arrays: beyond the L2
     auto c = kernels::cuda::make_nested_saxpy_case(
-        device_, "grid_stride_v16", 8, kernels::cuda::nested_saxpy_geometry(device_, p, 8, n), p,
-        n);
+        device_, 8, kernels::cuda::nested_saxpy_geometry(device_, p, 8, n), p, n);
     const roofline::Work w = c->info().work;
     const roofline::Result r = count(*c);
     EXPECT_EQ(quantity(r, roofline::kFlops), w.flops) << to_string(p);

@@ -92,7 +92,7 @@ TEST_F(Gpu, NestedSaxpyVerifiesAtEveryDepth) {
           .blocks_per_sm = 1,
           .items = kernels::cuda::nested_saxpy_items(roofline::size_of(p), m)};
       for (const auto& g : {kernels::cuda::nested_saxpy_geometry(device_, p, m, kN), small}) {
-        auto c = kernels::cuda::make_nested_saxpy_case(device_, "test", m, g, p, kN);
+        auto c = kernels::cuda::make_nested_saxpy_case(device_, m, g, p, kN);
         expect_verified(*c);
       }
     }
@@ -169,7 +169,7 @@ TEST_F(Gpu, DISABLED_NestedSaxpyBulkTilesAgainstThrust) {
       for (const auto& tile : tiles)
         cases.push_back(kernels::cuda::make_bulk_nested_saxpy_case(device_, m, p, n, tile));
       cases.push_back(kernels::cuda::make_nested_saxpy_case(
-          device_, "test", m, kernels::cuda::nested_saxpy_geometry(device_, p, m, n), p, n));
+          device_, m, kernels::cuda::nested_saxpy_geometry(device_, p, m, n), p, n));
       cases.push_back(kernels::cuda::make_thrust_nested_saxpy_case(device_, m, p, n));
       const auto results = roofline::measure_all(cases, timing, "bulk tiles");
       std::vector<double> ms;
@@ -223,7 +223,7 @@ TEST_F(Gpu, DISABLED_NestedSaxpyGeometryAgainstThrust) {
       }
       std::vector<std::unique_ptr<roofline::Case>> cases;
       for (const auto& g : tried)
-        cases.push_back(kernels::cuda::make_nested_saxpy_case(device_, "test", m, g, p, n));
+        cases.push_back(kernels::cuda::make_nested_saxpy_case(device_, m, g, p, n));
       cases.push_back(kernels::cuda::make_thrust_nested_saxpy_case(device_, m, p, n));
       const auto results = roofline::measure_all(cases, timing, "geometry");
       std::vector<double> ms;

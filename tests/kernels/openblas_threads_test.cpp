@@ -6,7 +6,7 @@
 // it start a worker either way.)
 #include <vector>
 
-#include "kernels/cpu/reduce_openblas.hpp"
+#include "kernels/cpu/openblas.hpp"
 #include "pinned_threads.hpp"
 
 namespace {

@@ -15,10 +15,11 @@
 
 #include "kernels/cpu/buffer.hpp"
 #include "kernels/cpu/cases.hpp"
+#include "kernels/cpu/openblas.hpp"
 #include "kernels/cpu/reduce_cases.hpp"
-#include "kernels/cpu/reduce_openblas.hpp"
 #include "kernels/inputs.hpp"
 #include "kernels/reduce.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace kernels::cpu {
 namespace {
@@ -60,16 +61,17 @@ TEST(ReduceWork, FollowsTheBlasCountAndReadsEachInputOnce) {
 
 TEST(ReduceTolerance, IsExactForOneTermRigorousWhenShortProbabilisticWhenLong) {
   const double u = std::numeric_limits<float>::epsilon() / 2;
-  EXPECT_EQ(reduce_tolerance<float>(ReduceOp::sum, 0), 0);
-  EXPECT_EQ(reduce_tolerance<float>(ReduceOp::sum, 1), 0);
-  EXPECT_DOUBLE_EQ(reduce_tolerance<float>(ReduceOp::sum, 2), u / (1 - u));  // γ_1
-  EXPECT_DOUBLE_EQ(reduce_tolerance<float>(ReduceOp::dot, 1), u / (1 - u));  // one product
-  EXPECT_DOUBLE_EQ(reduce_tolerance<float>(ReduceOp::sum, 10001), 6 * 100 * u);
+  EXPECT_EQ(accumulation_tolerance<float>(Terms::values, 0), 0);
+  EXPECT_EQ(accumulation_tolerance<float>(Terms::values, 1), 0);
+  EXPECT_DOUBLE_EQ(accumulation_tolerance<float>(Terms::values, 2), u / (1 - u));    // γ_1
+  EXPECT_DOUBLE_EQ(accumulation_tolerance<float>(Terms::products, 1), u / (1 - u));  // one product
+  EXPECT_DOUBLE_EQ(accumulation_tolerance<float>(Terms::values, 10001), 6 * 100 * u);
   // Beyond k·u ≥ 1 the worst-case bound is void; the probabilistic one still bounds it.
-  EXPECT_DOUBLE_EQ(reduce_tolerance<float>(ReduceOp::dot, std::size_t{1} << 26), 6 * 8192 * u);
-  EXPECT_LT(reduce_tolerance<double>(ReduceOp::dot, 1 << 20),
-            reduce_tolerance<float>(ReduceOp::dot, 1 << 20));
-  EXPECT_EQ(reduce_tolerance<std::int32_t>(ReduceOp::dot, 1 << 20), 0);
+  EXPECT_DOUBLE_EQ(accumulation_tolerance<float>(Terms::products, std::size_t{1} << 26),
+                   6 * 8192 * u);
+  EXPECT_LT(accumulation_tolerance<double>(Terms::products, 1 << 20),
+            accumulation_tolerance<float>(Terms::products, 1 << 20));
+  EXPECT_EQ(accumulation_tolerance<std::int32_t>(Terms::products, 1 << 20), 0);
 }
 
 TEST(ReduceVerify, IntegersAreExactModulo2To32) {
@@ -134,7 +136,8 @@ bool missing_term_hidden(ReduceOp op, const T* x, const T* y, std::size_t n) {
   };
   double magnitude = 0;
   for (std::size_t i = 0; i < n; ++i) magnitude += term(i);
-  return term(n - 1) / magnitude <= 2 * reduce_tolerance<T>(op, n);
+  return term(n - 1) / magnitude <=
+         2 * accumulation_tolerance<T>(op == ReduceOp::dot ? Terms::products : Terms::values, n);
 }
 
 // Whether the ladder runs call on T (OpenBLAS: not int32, nor a sum its self-check found wrong).

@@ -30,23 +30,22 @@ class NamedCase final : public roofline::Case {
   }
 };
 
-// A row adding one case per precision of the family's size (alpha) or study lengths (beta).
+// A row adding one unnamed case per precision of the family's size (alpha) or study lengths
+// (beta): the driver names them.
 Variant row(const Family& family, std::string name, bool quick, bool baseline = false,
             bool opt_in = false) {
   return {&family,
           name,
           quick,
           baseline,
-          [&family, name](Cases& cases, const Sizing& sizing) {
+          [&family](Cases& cases, const Sizing& sizing) {
             for (Precision p : {Precision::fp32, Precision::fp64}) {
               const std::vector<std::size_t> sizes = family.size_param.empty()
                                                          ? std::vector{sizing.elements(2, p)}
                                                          : sizing.lengths(1, p);
               for (std::size_t n : sizes)
                 cases.push_back(std::make_unique<NamedCase>(
-                    roofline::CaseInfo{.family = std::string(family.name),
-                                       .variant = name,
-                                       .backend = "cpu",
+                    roofline::CaseInfo{.backend = "cpu",
                                        .device = "cpu",
                                        .params = {{"n", n}, {"op", "sum"}},
                                        .work = {.precision = p},
@@ -131,6 +130,15 @@ TEST(Suite, UnknownFamiliesAndVariantsAreRefusedByNameWithTheKnownOnes) {
   // A variant of a family not asked for is unknown too.
   EXPECT_EQ(refusal([] { cases_of(options({"alpha"}, {"b_lib"}), "CUDA"); }),
             "unknown variant 'b_lib' of alpha on CUDA (expected one of: a_plain, a_wide)");
+}
+
+TEST(Suite, EveryCaseIsNamedByItsRow) {
+  const Cases cases = cases_of(options({"alpha", "beta"}, {}, false), "here");
+  EXPECT_EQ(variants_of(cases), (Names{"a_plain", "b_lib", "a_wide", "b_tree"}));
+  for (const auto& c : cases) {
+    const std::string& v = c->info().variant;
+    EXPECT_EQ(c->info().family, v.starts_with("a_") ? "alpha" : "beta") << v;
+  }
 }
 
 TEST(Suite, CasesOfAFamilyWithASizeStudyCarryItAndTheirBaseline) {

@@ -14,8 +14,8 @@
 #include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/opencl/device_check.hpp"
+#include "kernels/opencl/device_support.hpp"
 #include "kernels/opencl/nested_saxpy_cases.hpp"
-#include "kernels/opencl/reduce_support.hpp"
 #include "kernels/opencl/stream_cases.hpp"
 #include "kernels/stream.hpp"
 #include "probes/opencl/backend.hpp"
@@ -83,7 +83,7 @@ TEST(OpenClCases, MultiPassLaunchesVerifyInEveryLayoutAtEveryWidth) {
       StreamLaunch{.l2_only = true},
       StreamLaunch{.groups_per_unit = 1, .l2_only = true},
       StreamLaunch{.groups_per_unit = 1, .l2_only = true, .batch = 4}};
-  const bool cg = kernels::opencl::query_reduce_support(runtime->device()).nv_ptx_warps;
+  const bool cg = kernels::opencl::query_device_support(runtime->device()).nv_ptx_warps;
   for (std::size_t k = 3, n = layouts.size(); cg && k < n; ++k) {
     layouts.push_back(layouts[k]);
     layouts.back().cg_loads = true;
@@ -180,7 +180,7 @@ TEST(OpenClCases, CgLoadsAreRefusedOutsideNvidiasL2OnlyKernels) {
         kernels::opencl::StreamLaunch{.l2_only = l2_only, .cg_loads = true});
   };
   EXPECT_THROW(make(false), roofline::InputError);
-  if (kernels::opencl::query_reduce_support(runtime->device()).nv_ptx_warps)
+  if (kernels::opencl::query_device_support(runtime->device()).nv_ptx_warps)
     EXPECT_NO_THROW(make(true));
   else
     EXPECT_THROW(make(true), roofline::InputError);

@@ -16,7 +16,7 @@ using roofline::Precision;
 
 // An OpenCL 3.0 device with only relaxed, work-group-scope atomics and no sub-groups (as NVIDIA's
 // reports), fp64 and 64-bit atomics.
-ReduceSupport relaxed_3_0() {
+DeviceSupport relaxed_3_0() {
   return {.fp64 = true,
           .c_major = 3,
           .c_minor = 0,
@@ -45,7 +45,7 @@ TEST(OpenClReducePlan, BadConfigsAreRefusedByValue) {
 
 TEST(OpenClReducePlan, LastBlockNeedsTheDeviceScopeMemoryModel) {
   const ReduceConfig last{.passes = PassScheme::one_pass_last_block};
-  ReduceSupport s = relaxed_3_0();
+  DeviceSupport s = relaxed_3_0();
   const auto why = unsupported(last, Precision::fp32, s);
   ASSERT_TRUE(why.has_value());
   EXPECT_NE(why->find("relaxed, work-group scope"), std::string::npos) << *why;
@@ -60,7 +60,7 @@ TEST(OpenClReducePlan, LastBlockNeedsTheDeviceScopeMemoryModel) {
 TEST(OpenClReducePlan, SubGroupsFp64AndDoubleAtomicsAreRequired) {
   const ReduceConfig sub{.shape = {.block = BlockReduce::sub_group}};
   const ReduceConfig atomic{.passes = PassScheme::one_pass_atomic};
-  ReduceSupport s = relaxed_3_0();
+  DeviceSupport s = relaxed_3_0();
   EXPECT_TRUE(unsupported(sub, Precision::fp32, s).has_value());
   s.sub_groups = true;
   EXPECT_FALSE(unsupported(sub, Precision::fp32, s).has_value());
@@ -74,7 +74,7 @@ TEST(OpenClReducePlan, SubGroupsFp64AndDoubleAtomicsAreRequired) {
 }
 
 TEST(OpenClReducePlan, AtomicAddIsTheBestTheDeviceHas) {
-  ReduceSupport s = relaxed_3_0();
+  DeviceSupport s = relaxed_3_0();
   EXPECT_EQ(atomic_add_of(Precision::int32, s), AtomicAdd::native_int);
   EXPECT_EQ(atomic_add_of(Precision::fp32, s), AtomicAdd::exchange_loop);
   s.float_atomic_add = true;

@@ -9,8 +9,8 @@
 
 #include "family_test_support.hpp"
 #include "kernels/opencl/cases.hpp"
+#include "kernels/opencl/device_support.hpp"
 #include "kernels/opencl/reduce_cases.hpp"
-#include "kernels/opencl/reduce_support.hpp"
 #include "probes/opencl/backend.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
@@ -27,7 +27,7 @@ class OpenClReduce : public ::testing::Test {
     test_support::pick_opencl_device(backend_, device_);
     if (HasFatalFailure()) return;
     runtime_ = backend_.runtime(device_.id);
-    support_ = query_reduce_support(runtime_->device());
+    support_ = query_device_support(runtime_->device());
   }
 
   std::vector<Precision> types(const ReduceConfig& c) const {
@@ -40,7 +40,7 @@ class OpenClReduce : public ::testing::Test {
   OpenClBackend backend_;
   roofline::Device device_;
   std::shared_ptr<Runtime> runtime_;
-  ReduceSupport support_;
+  DeviceSupport support_;
 };
 
 TEST_F(OpenClReduce, EverySupportedVariantVerifiesAtEdgeSizes) {

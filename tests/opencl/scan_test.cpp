@@ -18,7 +18,7 @@
 #include "family_test_support.hpp"
 #include "kernels/host_inputs.hpp"
 #include "kernels/opencl/cases.hpp"
-#include "kernels/opencl/reduce_support.hpp"
+#include "kernels/opencl/device_support.hpp"
 #include "kernels/opencl/scan_cases.hpp"
 #include "kernels/precision_dispatch.hpp"
 #include "probes/opencl/backend.hpp"
@@ -111,7 +111,7 @@ TEST(ScanPlan, LevelsAndSpans) {
   EXPECT_THROW(plan_scan({.group_scan = GroupScan::shfl, .group = 16}, Precision::fp32, 8, 2, 1024),
                roofline::InputError);  // less than a warp
   // Only an NVIDIA device of compute capability 7.0 or later compiles the inline PTX.
-  ReduceSupport other;
+  DeviceSupport other;
   other.int64_atomics = true;
   EXPECT_TRUE(unsupported(window, Precision::fp32, other).has_value());
   EXPECT_TRUE(unsupported({.group_scan = GroupScan::shfl}, Precision::fp32, other).has_value());
@@ -128,7 +128,7 @@ class OpenClScan : public ::testing::Test {
     test_support::pick_opencl_device(backend_, device_);
     if (HasFatalFailure()) return;
     runtime_ = backend_.runtime(device_.id);
-    support_ = query_reduce_support(runtime_->device());
+    support_ = query_device_support(runtime_->device());
   }
 
   bool offered(const ScanConfig& c, Precision p) const { return !unsupported(c, p, support_); }
@@ -136,7 +136,7 @@ class OpenClScan : public ::testing::Test {
   OpenClBackend backend_;
   roofline::Device device_;
   std::shared_ptr<Runtime> runtime_;
-  ReduceSupport support_;
+  DeviceSupport support_;
 };
 
 TEST_F(OpenClScan, EveryOfferedVariantVerifiesAtEdgeLengths) {

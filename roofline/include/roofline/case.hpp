@@ -12,6 +12,8 @@
 namespace roofline {
 
 struct CaseInfo {
+  // A kernel family's case carries its family and variant from its row (stamped by the driver,
+  // kernels::make_cases); a probe's names its own ("bandwidth", "peak_flops").
   std::string family;   // "stream", "nested_saxpy", "bandwidth", "peak_flops"
   std::string variant;  // technique, e.g. "avx2_8chain", "omp_plain"
   std::string backend, device;
@@ -25,6 +27,8 @@ struct CaseInfo {
 // in when `threads` threads (or compute units) share the caches.
 CaseInfo case_info(const Device& device, std::string family, std::string variant,
                    nlohmann::json params, const Work& work, int threads);
+// The same for a kernel family's case, whose family and variant its row gives (Case::stamp).
+CaseInfo case_info(const Device& device, nlohmann::json params, const Work& work, int threads);
 
 // The result of a case before it is measured: its identity and declared work.
 Result result_of(const CaseInfo& info);
@@ -37,7 +41,10 @@ class Case {
   Case& operator=(const Case&) = delete;
 
   const CaseInfo& info() const { return info_; }
-  void set_study(SizeStudy study) { info_.study = std::move(study); }
+  // Names a kernel family's case from the row that made it, with the family's size study (none
+  // when it has none). The driver (kernels::make_cases) stamps every case so, and nothing else
+  // names a family's case.
+  void stamp(std::string family, std::string variant, std::optional<SizeStudy> study);
 
   virtual void prepare() {}  // allocate, fill inputs with random non-zero values
   virtual void run() = 0;    // one timed call

@@ -1,6 +1,8 @@
-#include "kernels/opencl/reduce_support.hpp"
+#include "kernels/opencl/device_support.hpp"
 
 #include <cstdio>
+
+#include "kernels/opencl/cl.hpp"
 
 namespace kernels::opencl {
 namespace {
@@ -36,9 +38,9 @@ std::string capability_names(cl_device_atomic_capabilities c) {
 
 }  // namespace
 
-ReduceSupport query_reduce_support(const cl::Device& d) {
+DeviceSupport query_device_support(const cl::Device& d) {
   return checked([&] {
-    ReduceSupport s;
+    DeviceSupport s;
     const std::string extensions = d.getInfo<CL_DEVICE_EXTENSIONS>();
     s.fp64 = has_extension(extensions, "cl_khr_fp64");
     s.int64_atomics = has_extension(extensions, "cl_khr_int64_base_atomics");

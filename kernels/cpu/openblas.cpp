@@ -1,4 +1,4 @@
-#include "kernels/cpu/reduce_openblas.hpp"
+#include "kernels/cpu/openblas.hpp"
 
 #include <cblas.h>
 

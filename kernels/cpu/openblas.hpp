@@ -1,5 +1,6 @@
 #pragma once
-// The reduce family's baseline: OpenBLAS (Debian's libopenblas, its own pthreads). A sum calls
+// OpenBLAS (Debian's libopenblas, its own pthreads), the baseline of the reduce and gemm
+// families: its threads, its build, and the reduce family's calls. A sum calls
 // cblas_?sum, OpenBLAS's CBLAS extension that adds the elements as they are, rather than
 // cblas_?asum (the sum of |x|, the same result only for non-negative inputs) or a dot with a
 // vector of ones (which reads twice the bytes): it is the same operation on the same bytes.
