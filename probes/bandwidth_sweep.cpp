@@ -39,7 +39,8 @@ std::vector<roofline::SweepPoint> sweep_points(const std::vector<roofline::Resul
                            .threads = r.params.at("threads").get<int>(),
                            .store = r.params.at("store").get<std::string>(),
                            .working_set = r.work.working_set,
-                           .bytes_per_s = {}};
+                           .bytes_per_s = {},
+                           .sensors = r.sensors};
     for (double seconds : r.samples) p.bytes_per_s.push_back(r.work.bytes / seconds);
     points.push_back(std::move(p));
   }

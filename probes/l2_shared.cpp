@@ -119,7 +119,8 @@ std::optional<roofline::MemoryCeiling> l2_shared_ceiling(
       .method = std::string(text) + " (" + best->params.dump() + "); " + how +
                 "; every thread's sum checked exactly; the best of " + rates +
                 " (bytes delivered to the SMs: the L2's request coalescer serves the readers of "
-                "a line with one lookup, so this is not the L2's rate of distinct lines)"};
+                "a line with one lookup, so this is not the L2's rate of distinct lines)",
+      .sensors = best->sensors};
 }
 
 std::string l2_shared_implausible(const roofline::MemoryCeiling& c, double load_path) {

@@ -77,8 +77,14 @@ MemoryCeiling plateau_ceiling(const std::vector<SizePoint>& in_span, const std::
   ceiling.kernel = in_span.front().point->kernel;
   ceiling.threads = in_span.front().point->threads;
   int used = 0;
+  // What the sensors saw over the plateau's points, where they were read at every one.
+  std::optional<roofline::Sensors> sensed = roofline::Sensors{};
   for (const SizePoint& s : in_span) {
     if (std::abs(s.median - reference) > kPlateauTolerance * reference) continue;
+    if (sensed && s.point->sensors)
+      roofline::accumulate(*sensed, *s.point->sensors);
+    else
+      sensed.reset();
     pooled.insert(pooled.end(), s.point->bytes_per_s.begin(), s.point->bytes_per_s.end());
     stores.insert(s.point->store);
     ceiling.working_set_min = used == 0 ? s.working_set : ceiling.working_set_min;
@@ -86,6 +92,7 @@ MemoryCeiling plateau_ceiling(const std::vector<SizePoint>& in_span, const std::
     ++used;
   }
   ceiling.bytes_per_s = roofline::summarize(std::move(pooled));
+  ceiling.sensors = sensed;
   std::string store_text;
   for (const std::string& store : stores) store_text += (store_text.empty() ? "" : "+") + store;
   char method[256];
@@ -109,6 +116,7 @@ MemoryCeiling best_point_ceiling(const std::vector<SizePoint>& in_span, const st
   ceiling.threads = best.point->threads;
   ceiling.working_set_min = ceiling.working_set_max = best.working_set;
   ceiling.bytes_per_s = roofline::summarize(best.point->bytes_per_s);
+  ceiling.sensors = best.point->sensors;
   char method[256];
   std::snprintf(method, sizeof method,
                 "the best of %zu sweep points in %s up to its capacity, at %s, its samples; "

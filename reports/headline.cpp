@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "reports/ceilings.hpp"
+#include "reports/energy_section.hpp"
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
 #include "reports/roofline_chart.hpp"
@@ -67,6 +68,8 @@ std::string headline_html(const roofline::Device& device) {
                 source_of(rows, true, name, peak), peak, "FLOP/s") +
            "</li>\n";
   }
+  if (const std::string energy = energy_headline(device); !energy.empty())
+    out += "<li><b>Energy</b> " + escape_xml(energy) + "</li>\n";
   return out.empty() ? "" : "<ul class=\"headline\">\n" + out + "</ul>\n";
 }
 

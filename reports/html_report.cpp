@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "reports/ceilings.hpp"
+#include "reports/energy_section.hpp"
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
 #include "reports/headline.hpp"
@@ -127,6 +128,9 @@ std::string results_table(const DeviceView& view) {
     Cell note(extra_passes_note(r->work));
     if (const std::string above = above_roof_note(view.device, *r); !above.empty()) {
       note = Cell(above + (note.text.empty() ? "" : "; " + note.text), "bad");
+    } else if (!r->disturbed.empty()) {
+      note =
+          Cell("disturbed: " + r->disturbed + (note.text.empty() ? "" : "; " + note.text), "warn");
     } else if (r->time->unstable) {
       note = Cell(note.text.empty() ? "unstable" : "unstable; " + note.text, "warn");
     } else if (placement && !placement->note.empty()) {
@@ -304,6 +308,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
          {"sweep_chart", charts[i].sweep},
          {"study_charts", charts[i].studies},
          {"counters", charts[i].counters},
+         {"energy", energy_html(v)},
          {"ceilings",
           collapsed("Ceilings: every measurement, its CI and theoretical peak (hover a name for "
                     "its method)",

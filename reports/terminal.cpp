@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <set>
 
+#include "reports/energy_section.hpp"
 #include "reports/format.hpp"
 #include "reports/link_latency.hpp"
 #include "reports/report.hpp"
@@ -62,6 +63,8 @@ std::string results_summary(const DeviceView& view) {
       status = "FAILED: " + r->failure();
     } else if (const auto above = roofline::above_roof_cause(view.device, *r)) {
       status = "above roof: " + std::string(roofline::to_string(above->cause));
+    } else if (!r->disturbed.empty()) {
+      status = "disturbed: " + r->disturbed;
     } else if (r->time->unstable) {
       status = "unstable";
     } else if (p && !p->note.empty()) {
@@ -92,6 +95,8 @@ std::string summary_table(const std::vector<roofline::Results>& inputs) {
     out += device_title(v) + "\n";
     out += ceilings_summary(v.device);
     out += latency_text(v.device);
+    if (const std::string energy = energy_headline(v.device); !energy.empty())
+      out += "  Energy: " + energy + "\n";
     out += "\n";
     out += results_summary(v);
     out += "\n";

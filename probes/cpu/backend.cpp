@@ -15,6 +15,7 @@
 #include "probes/cpu/host_memory.hpp"
 #include "probes/cpu/latency.hpp"
 #include "probes/cpu/peak_flops.hpp"
+#include "probes/cpu/power_sampler.hpp"
 #include "probes/cpu/thread_share.hpp"
 #include "probes/levels.hpp"
 #include "roofline/budget.hpp"
@@ -179,7 +180,8 @@ std::vector<std::string> CpuBackend::probe(roofline::Device& device,
            .threads = threads,
            .flops_per_s = roofline::summarize(concurrent_rates(calls, flops_per_thread)),
            .clock_hz = clock_hz,
-           .method = method});
+           .method = method,
+           .sensors = r.sensors});
     }
   }
   if (!shared.empty()) device.facts["probe_notes"].push_back(shared_fma_note(shared));
@@ -296,6 +298,10 @@ std::unique_ptr<roofline::CounterProvider> CpuBackend::counter_provider(
 std::vector<std::unique_ptr<roofline::Case>> CpuBackend::calibration_cases(
     const roofline::Device& device) const {
   return kernels::cpu::calibration_cases(device);
+}
+
+std::unique_ptr<roofline::Sampler> CpuBackend::sampler(const roofline::Device&) const {
+  return std::make_unique<PowerSampler>("/sys/class/powercap", "/sys/devices/system/cpu");
 }
 
 std::vector<std::unique_ptr<roofline::Case>> CpuBackend::roof_check_cases(

@@ -32,6 +32,8 @@ class CpuBackend : public roofline::Backend {
   // The bandwidth sweep's point behind the outermost memory roof (bandwidth.hpp).
   std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(
       const roofline::Device& device) const override;
+  // RAPL's energy counters and cpufreq's clocks (probes/cpu/power_sampler.hpp).
+  std::unique_ptr<roofline::Sampler> sampler(const roofline::Device& device) const override;
 };
 
 // Where OpenBLAS does not know the CPU, names the kernel set of its ISA in OPENBLAS_CORETYPE

@@ -33,6 +33,7 @@
 #include "probes/cuda/together.hpp"
 #include "probes/levels.hpp"
 #include "probes/nvidia/nvml.hpp"
+#include "probes/nvidia/nvml_sampler.hpp"
 #include "roofline/budget.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
@@ -96,7 +97,8 @@ void probe_compute(roofline::Device& device, const roofline::ProbeOptions& optio
                               .threads = device.compute_units,
                               .flops_per_s = roofline::summarize(rates(r, r.work.flops)),
                               .clock_hz = reading.hz,
-                              .method = method});
+                              .method = method,
+                              .sensors = r.sensors});
   }
 }
 
@@ -186,7 +188,8 @@ void probe_tensor(roofline::Device& device, const roofline::ProbeOptions& option
                               .threads = device.compute_units,
                               .flops_per_s = flops,
                               .clock_hz = reading.hz,
-                              .method = method});
+                              .method = method,
+                              .sensors = r.sensors});
     if (std::find(measured.begin(), measured.end(), s.precision) == measured.end())
       measured.push_back(s.precision);
   }
@@ -261,7 +264,8 @@ void probe_shared_memory(roofline::Device& device, const roofline::ProbeOptions&
                            .bytes_per_s = roofline::summarize(rates(r, r.work.bytes)),
                            .working_set_min = kSharedVectors * 16.0,
                            .working_set_max = kSharedVectors * 16.0,
-                           .method = method});
+                           .method = method,
+                           .sensors = r.sensors});
 }
 
 // The shared-read L2 ceiling (probes/l2_shared.hpp): a resident grid of 256-thread blocks, each
@@ -552,6 +556,10 @@ std::unique_ptr<roofline::ProgramProfiler> CudaBackend::program_profiler() const
 std::vector<std::unique_ptr<roofline::Case>> CudaBackend::calibration_cases(
     const roofline::Device& device) const {
   return kernels::cuda::calibration_cases(device);
+}
+
+std::unique_ptr<roofline::Sampler> CudaBackend::sampler(const roofline::Device& device) const {
+  return std::make_unique<nvidia::NvmlSampler>(device.facts.at("pci_bus_id").get<std::string>());
 }
 
 std::vector<std::unique_ptr<roofline::Case>> CudaBackend::roof_check_cases(

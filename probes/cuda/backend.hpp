@@ -36,6 +36,8 @@ class CudaBackend : public roofline::Backend {
   // kernel on that side of the L2 (facts["bandwidth_launches"]); none for a profile without them.
   std::vector<std::unique_ptr<roofline::Case>> roof_check_cases(
       const roofline::Device& device) const override;
+  // NVML's energy counter, clocks, temperature and clock events (probes/nvidia/nvml_sampler.hpp).
+  std::unique_ptr<roofline::Sampler> sampler(const roofline::Device& device) const override;
   // A program's kernels through librooflab_inject.so, found beside the rooflab binary or in
   // ../lib of an installed one (probes/cuda/program_profiler.hpp).
   std::unique_ptr<roofline::ProgramProfiler> program_profiler() const override;

@@ -128,7 +128,8 @@ std::vector<roofline::SweepPoint> sweep_points(const std::vector<roofline::Resul
                            .threads = sms,
                            .store = "temporal",
                            .working_set = r.work.working_set,
-                           .bytes_per_s = {}};
+                           .bytes_per_s = {},
+                           .sensors = r.sensors};
     for (double seconds : r.samples) p.bytes_per_s.push_back(r.work.bytes / seconds);
     points.push_back(std::move(p));
   }

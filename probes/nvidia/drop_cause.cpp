@@ -45,7 +45,7 @@ WindowReading within(const std::vector<Reading>& readings,
   return w;
 }
 
-std::string limiter_names(unsigned long long bits) {
+std::vector<std::string> limiter_list(unsigned long long bits) {
   // nvml.h's nvmlClocksThrottleReason* bits; GpuIdle (0x1), ApplicationsClocksSetting (0x2) and
   // DisplayClockSetting (0x100) are left out.
   constexpr struct {
@@ -57,9 +57,15 @@ std::string limiter_names(unsigned long long bits) {
                    {0x20, "software thermal slowdown"},
                    {0x40, "hardware thermal slowdown"},
                    {0x80, "hardware power brake"}};
-  std::string out;
+  std::vector<std::string> out;
   for (const auto& l : kLimiters)
-    if (bits & l.bit) out += (out.empty() ? "" : ", ") + std::string(l.name);
+    if (bits & l.bit) out.emplace_back(l.name);
+  return out;
+}
+
+std::string limiter_names(unsigned long long bits) {
+  std::string out;
+  for (const std::string& name : limiter_list(bits)) out += (out.empty() ? "" : ", ") + name;
   return out;
 }
 

@@ -24,8 +24,10 @@ WindowReading within(const std::vector<Reading>& readings,
                      std::chrono::steady_clock::time_point from,
                      std::chrono::steady_clock::time_point to);
 
-// The limiters that slow a busy GPU, by name ("software power cap, hardware thermal slowdown");
+// The limiters that slow a busy GPU, by name ("software power cap", "hardware thermal slowdown");
 // an idle GPU and clocks set by the user are not causes and are left out. Empty when none.
+std::vector<std::string> limiter_list(unsigned long long bits);
+// The same in one clause: "software power cap, hardware thermal slowdown".
 std::string limiter_names(unsigned long long bits);
 
 // An SM clock lower by more than this at once than alone has fallen.

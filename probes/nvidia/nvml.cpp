@@ -1,6 +1,7 @@
 #include "probes/nvidia/nvml.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -133,8 +134,103 @@ std::optional<double> NvmlDevice::power_limit_w() {
 }
 
 std::optional<unsigned long long> NvmlDevice::read_clock_limiters() {
-  return read_value<BitsReadFn, unsigned long long>(
-      library_, device_, "nvmlDeviceGetCurrentClocksThrottleReasons", reason_);
+  const char* name = symbol<BitsReadFn>(library_, "nvmlDeviceGetCurrentClocksEventReasons")
+                         ? "nvmlDeviceGetCurrentClocksEventReasons"
+                         : "nvmlDeviceGetCurrentClocksThrottleReasons";
+  return read_value<BitsReadFn, unsigned long long>(library_, device_, name, reason_);
+}
+
+std::optional<double> NvmlDevice::read_energy_j() {
+  const auto mj = read_value<BitsReadFn, unsigned long long>(
+      library_, device_, "nvmlDeviceGetTotalEnergyConsumption", reason_);
+  return mj ? std::optional<double>(static_cast<double>(*mj) / 1e3) : std::nullopt;
+}
+
+namespace {
+
+// One value of an NVML call that takes a selector first (a clock type, a sensor).
+std::optional<unsigned> read_selected(void* library, void* device, const char* name, int selector,
+                                      std::string& reason) {
+  if (!device) return std::nullopt;
+  const auto read = symbol<ClockFn>(library, name);
+  if (!read) {
+    reason = std::string("NVML lacks ") + name;
+    return std::nullopt;
+  }
+  unsigned value = 0;
+  if (const NvmlReturn status = read(device, selector, &value); status != kNvmlSuccess) {
+    reason = nvml_error(library, name, status);
+    return std::nullopt;
+  }
+  return value;
+}
+
+}  // namespace
+
+std::optional<double> NvmlDevice::read_memory_hz() {
+  const auto mhz =
+      read_selected(library_, device_, "nvmlDeviceGetClockInfo", kNvmlClockMem, reason_);
+  return mhz ? std::optional<double>(*mhz * 1e6) : std::nullopt;
+}
+
+std::optional<double> NvmlDevice::read_temperature_c() {
+  constexpr int kNvmlTemperatureGpu = 0;  // NVML_TEMPERATURE_GPU
+  const auto c =
+      read_selected(library_, device_, "nvmlDeviceGetTemperature", kNvmlTemperatureGpu, reason_);
+  return c ? std::optional<double>(*c) : std::nullopt;
+}
+
+std::optional<bool> NvmlDevice::persistence_mode() {
+  using ModeFn = NvmlReturn (*)(NvmlHandle, int*);
+  const auto mode =
+      read_value<ModeFn, int>(library_, device_, "nvmlDeviceGetPersistenceMode", reason_);
+  return mode ? std::optional<bool>(*mode == 1) : std::nullopt;  // NVML_FEATURE_ENABLED
+}
+
+std::optional<bool> NvmlDevice::application_clocks_set() {
+  if (!device_) return std::nullopt;
+  using ClockIdFn = NvmlReturn (*)(NvmlHandle, int, int, unsigned*);
+  const auto clock = symbol<ClockIdFn>(library_, "nvmlDeviceGetClock");
+  if (!clock) {
+    reason_ = "NVML lacks nvmlDeviceGetClock";
+    return std::nullopt;
+  }
+  constexpr int kTarget = 1, kDefault = 2;  // NVML_CLOCK_ID_APP_CLOCK_TARGET, _DEFAULT
+  unsigned target = 0, fallback = 0;
+  for (auto [id, mhz] : {std::pair{kTarget, &target}, std::pair{kDefault, &fallback}})
+    if (const NvmlReturn status = clock(device_, kNvmlClockSm, id, mhz); status != kNvmlSuccess) {
+      reason_ = nvml_error(library_, "nvmlDeviceGetClock", status);
+      return std::nullopt;
+    }
+  return target != fallback;
+}
+
+std::optional<std::vector<unsigned>> NvmlDevice::other_processes() {
+  if (!device_) return std::nullopt;
+  // nvmlProcessInfo_t (v2 and v3 alike).
+  struct ProcessInfo {
+    unsigned pid;
+    unsigned long long used_gpu_memory;
+    unsigned gpu_instance_id, compute_instance_id;
+  };
+  using ProcessesFn = NvmlReturn (*)(NvmlHandle, unsigned*, ProcessInfo*);
+  const char* name = "nvmlDeviceGetComputeRunningProcesses_v3";
+  const auto list = symbol<ProcessesFn>(library_, name);
+  if (!list) {
+    reason_ = std::string("NVML lacks ") + name;
+    return std::nullopt;
+  }
+  ProcessInfo infos[64];
+  unsigned count = std::size(infos);
+  if (const NvmlReturn status = list(device_, &count, infos); status != kNvmlSuccess) {
+    reason_ = nvml_error(library_, name, status);
+    return std::nullopt;
+  }
+  const auto self = static_cast<unsigned>(getpid());
+  std::vector<unsigned> others;
+  for (unsigned i = 0; i < count; ++i)
+    if (infos[i].pid != self) others.push_back(infos[i].pid);
+  return others;
 }
 
 std::optional<NvmlDevice::PcieLink> NvmlDevice::pcie_link() {

@@ -29,9 +29,23 @@ class NvmlDevice {
   // unavailable or when the read fails.
   std::optional<double> read_power_w();
   std::optional<double> power_limit_w();
-  // Why the clocks are held down now: nvmlDeviceGetCurrentClocksThrottleReasons's bits
-  // (probes/nvidia/drop_cause.hpp names them); nothing when unavailable or when the read fails.
+  // Why the clocks are held down now: nvmlDeviceGetCurrentClocksEventReasons's bits (the older
+  // nvmlDeviceGetCurrentClocksThrottleReasons where the driver lacks it; the bits are the same,
+  // probes/nvidia/drop_cause.hpp names them); nothing when unavailable or when the read fails.
   std::optional<unsigned long long> read_clock_limiters();
+  // The energy the board used since the driver loaded (nvmlDeviceGetTotalEnergyConsumption, mJ,
+  // Volta and later), the memory clock, the GPU's temperature (°C); nothing when unavailable or
+  // when the read fails (reason() then says why).
+  std::optional<double> read_energy_j();
+  std::optional<double> read_memory_hz();
+  std::optional<double> read_temperature_c();
+  // Whether persistence mode is on; whether the application clocks were set away from their
+  // defaults (nvidia-smi -ac); nothing when unavailable or when a read fails.
+  std::optional<bool> persistence_mode();
+  std::optional<bool> application_clocks_set();
+  // The processes other than this one that run compute work on the GPU (their pids); nothing when
+  // unavailable or when the read fails.
+  std::optional<std::vector<unsigned>> other_processes();
   // The PCIe link: the most both ends support and what it runs at now (a link may slow down
   // while idle); nothing when unavailable or when a read fails (reason() then says why).
   struct PcieLink {

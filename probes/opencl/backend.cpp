@@ -143,7 +143,8 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
                                         searched_text(flops, *r) +
                                         "; every lane converges to 2b exactly; profiling-event "
                                         "time; " +
-                                        clock.text});
+                                        clock.text,
+                              .sensors = r->sensors});
 
   cases.clear();
   for (const LocalBandwidthConfig& config : local_bandwidth_configs(device, *rt, options.quick))
@@ -160,7 +161,8 @@ std::vector<std::string> OpenClBackend::probe(roofline::Device& device,
                              .method = r->variant + " (" + r->params.dump() + "), the best of " +
                                        std::to_string(local.size()) +
                                        " vector widths; tile per work-group in local memory, "
-                                       "sums checked exactly; profiling-event time"});
+                                       "sums checked exactly; profiling-event time",
+                             .sensors = r->sensors});
 
   cases.clear();
   for (const L2SharedConfig& config : l2_shared_configs(device, *rt))

@@ -20,7 +20,8 @@ roofline::MeasureOptions MeasureFlags::options() const {
   return {.repetitions = repetitions,
           .min_sample_seconds = min_sample_seconds,
           .warmup_seconds = roofline::MeasureOptions{}.warmup_seconds,
-          .verbose = verbose};
+          .verbose = verbose,
+          .sensors = !no_sensors};
 }
 
 std::optional<double> MeasureFlags::budget(double quick_default) const {
@@ -63,6 +64,9 @@ void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
   add_placement_flags(command);
   command.add_flag("-v,--verbose", flags.verbose,
                    "Print each measurement's wall time on stderr (prepare, verify, timing)");
+  command.add_flag("--no-sensors", flags.no_sensors,
+                   "Read no energy, clocks, temperature or clock events (NVML, RAPL) around the "
+                   "samples: no energy roofs, no disturbed flags");
 }
 
 void add_probe_command(CLI::App& app, Session& s) {

@@ -31,6 +31,7 @@ struct MeasureFlags {
   int repetitions = roofline::MeasureOptions{}.repetitions;
   double min_sample_seconds = roofline::MeasureOptions{}.min_sample_seconds;
   bool verbose = false;
+  bool no_sensors = false;
   double budget_seconds = -1;  // --budget; negative: the command's default
 
   roofline::MeasureOptions options() const;

@@ -8,8 +8,10 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
@@ -21,6 +23,7 @@
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/cli/resume.hpp"
 #include "roofline/cluster/world.hpp"
+#include "roofline/energy.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/identical_devices.hpp"
 #include "roofline/input_error.hpp"
@@ -44,6 +47,36 @@ void warn_if_busy(const roofline::Provenance& p) {
     std::cerr << "warning: the machine is busy: " << p.machine_load.text()
               << ": figures will be low and noisy, and a time budget buys fewer measurements "
                  "(recorded in the provenance)\n";
+}
+
+// The device's sensors (Backend::sampler), unless the options say none: what disturbs its figures
+// at the start is recorded in the provenance and said on stderr, and so is a sensor that reads no
+// energy; nullptr where the backend reads none.
+std::unique_ptr<roofline::Sampler> open_sampler(const Selected& d,
+                                                const roofline::MeasureOptions& measure,
+                                                roofline::Provenance& p) {
+  if (!measure.sensors) return nullptr;
+  auto sampler = d.backend->sampler(d.device);
+  if (!sampler) return nullptr;
+  for (const std::string& clause : sampler->disturbances()) {
+    p.disturbances.push_back(d.device.id + ": " + clause);
+    std::cerr << "warning: " << d.device.id << ": " << clause
+              << ": figures may move (recorded in the provenance)\n";
+  }
+  sampler->start();
+  if (const roofline::Sensors first = sampler->stop(); !first.energy_j.value)
+    std::cerr << "note: " << d.device.id << ": energy not read: " << first.energy_j.unavailable
+              << "\n";
+  return sampler;
+}
+
+// The device's idle power: its sensors over a quiet interval before the probe works it (the
+// static power roofline::energy_ceilings takes out).
+roofline::Sensed idle_power(roofline::Sampler& sampler) {
+  constexpr double kQuietSeconds = 0.5;
+  sampler.start();
+  std::this_thread::sleep_for(std::chrono::duration<double>(kQuietSeconds));
+  return sampler.stop().mean_power_w();
 }
 
 // The device's probe notes from the index `from` on, to stderr.
@@ -159,6 +192,9 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
                      static_cast<double>(devices.size() - i));
       device_options.measure.budget = &*budget;
     }
+    const auto sampler = open_sampler(d, options.measure, machine.provenance);
+    device_options.measure.sampler = sampler.get();
+    const roofline::Sensed idle_w = sampler ? idle_power(*sampler) : roofline::Sensed{};
     try {
       for (const auto& failure : d.backend->probe(d.device, device_options)) {
         std::cerr << "FAILED probe " << d.device.id << " " << failure << "\n";
@@ -171,6 +207,8 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
       machine.incomplete = std::string(stop.what()) + " while probing " + d.device.id;
       if (d.device.compute.empty() && d.device.memory.empty()) break;
     }
+    if (sampler)
+      d.device.energy = roofline::energy_ceilings(d.device, idle_w, sampler->power_cap_w());
     if (budget) say_budget("probe " + d.device.id, *budget);
     for (const std::string& line :
          roofline::refuse_unfounded_ceilings(d.device, options.max_working_set))
@@ -359,8 +397,11 @@ roofline::Results run(const Session& s, const roofline::MachineProfile& machine,
         place_all(so_far);
         checkpoint.write(std::move(so_far), planned);
       };
+      const auto sampler = open_sampler(d, options.measure, results.provenance);
+      measure.sampler = sampler.get();
       roofline::MeasureOptions check_measure = options.measure;
       check_measure.budget = measure.budget;
+      check_measure.sampler = sampler.get();
       if (plan.check) check_roof(results, *d.backend, device, check_measure, "before");
       const auto roof_now = roof_now_cases(results, *d.backend, device);
       for (const auto& c : roof_now) measure.roof_now.push_back(c.get());
@@ -464,6 +505,15 @@ void report_problems(Session& s, const roofline::Results& r) {
          << "% of their roof; the lowest: " << worst->device << " " << worst->family << "/"
          << worst->variant << " " << worst->params.dump() << ", " << worst->placement->note << "\n";
   }
+  if (const auto disturbed = std::count_if(r.results.begin(), r.results.end(),
+                                           [](const auto& x) { return !x.disturbed.empty(); }))
+    for (const auto& result : r.results)
+      if (!result.disturbed.empty()) {
+        text << "warning: " << disturbed << " result(s) ran disturbed, their figures below the "
+             << "device's best; the first: " << result.device << " " << result.family << "/"
+             << result.variant << " " << result.params.dump() << ": " << result.disturbed << "\n";
+        break;
+      }
   for (const auto& device : r.machine.devices)
     if (roofline::roof_moved(r, device.id))
       text << "warning: " << device.id << ": " << reports::roof_check_note(r, device.id) << "\n";

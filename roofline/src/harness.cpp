@@ -15,6 +15,7 @@
 #include "roofline/budget.hpp"
 #include "roofline/counting.hpp"
 #include "roofline/interrupt.hpp"
+#include "roofline/sensors.hpp"
 #include "roofline/src/progress.hpp"
 #include "roofline/stats.hpp"
 
@@ -88,12 +89,16 @@ int calls_per_timing(double call_seconds, double sample_seconds) {
 
 // Times the cases together, the k-th registered under the name k, and records their samples.
 // A device-timed case's iteration is calls_per_timing calls timed together, its sample their
-// seconds per call.
+// seconds per call. Where there is a sampler, each run of a case's benchmark (a sample, or one of
+// Google Benchmark's runs that size it) is read from its start to its end, outside the timed
+// loop, and a case's readings add up over its runs: interleaved cases each get their own.
 void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& results,
                    const MeasureOptions& options) {
   enable_random_interleaving();
   std::vector<std::string> run_errors(cases.size());  // owned here: a run may end before its report
   std::vector<int> calls(cases.size(), 0);            // per iteration, set by the first run
+  std::vector<Sensors> sensed(cases.size());
+  Sampler* const sampler = options.sampler;
   for (std::size_t k = 0; k < cases.size(); ++k) {
     Case& c = *cases[k];
     const Work work = c.info().work;
@@ -103,19 +108,28 @@ void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& 
     const bool rewarm = cases.size() > 1 && c.info().level != "DRAM";
     const double sample_seconds = options.min_sample_seconds;
     auto* bench = benchmark::RegisterBenchmark(
-        std::to_string(k).c_str(), [&c, &run_error = run_errors[k], &calls = calls[k], work,
-                                    device_timed, rewarm, sample_seconds](benchmark::State& state) {
+        std::to_string(k).c_str(),
+        [&c, &run_error = run_errors[k], &calls = calls[k], &sensed = sensed[k], sampler, work,
+         device_timed, rewarm, sample_seconds](benchmark::State& state) {
+          long long ran = 0;  // calls of this run, for its readings
           try {
-            if (rewarm) c.run();
+            if (sampler) sampler->start();
+            if (rewarm) {
+              c.run();
+              ++ran;
+            }
             if (calls == 0 && device_timed) {
               c.run();
+              ++ran;
               calls = calls_per_timing(c.last_device_seconds().value_or(0), sample_seconds);
               // Back to back a call can take less than alone (NVIDIA's OpenCL leaves µs between
               // kernels the host enqueues, not between those queued behind a hold): one timing
               // of that many tops the count up, so that every sample lasts sample_seconds.
-              if (calls > 1)
+              if (calls > 1) {
                 calls =
                     std::max(calls, calls_per_timing(c.run_calls(calls) / calls, sample_seconds));
+                ran += calls;
+              }
             }
             calls = std::max(calls, 1);
             for (auto _ : state) {
@@ -124,6 +138,14 @@ void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& 
                 continue;
               }
               state.SetIterationTime(c.run_calls(calls));
+            }
+            ran += static_cast<long long>(state.iterations()) * (device_timed ? calls : 1);
+            if (sampler) {
+              Sensors run = sampler->stop();
+              run.calls = ran;
+              run.flops = static_cast<double>(ran) * work.flops;
+              run.bytes = static_cast<double>(ran) * work.bytes;
+              accumulate(sensed, run);
             }
           } catch (const std::exception& e) {
             run_error = e.what();
@@ -158,6 +180,7 @@ void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& 
     if (!result.samples.empty()) result.time = summarize(result.samples);
     result.sample_seconds = options.min_sample_seconds;
     result.calls_per_sample = runs.iterations * std::max(calls[k], 1);
+    if (sampler) result.sensors = sensed[k];
   }
 }
 

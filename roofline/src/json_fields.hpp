@@ -12,11 +12,12 @@ namespace roofline {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Summary, n, median, min, max, mean, ci_low, ci_high, ci_level,
                                    cv, unstable)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MachineLoad, cpus, load_average, busy_cpus)
-// Files written before the machine's load was recorded have none (cpus 0).
+// Files written before the machine's load or the disturbances were recorded have none (cpus 0,
+// an empty list).
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Provenance, version, git_hash, compiler, flags,
                                                 build_type, host, os, cpu_model, threads,
                                                 thread_binding, affinity, time, command,
-                                                machine_load)
+                                                machine_load, disturbances)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(OutlierRule, k, mad_scale, floor_fraction, min_values)
 
 // An outlier with its member under the name the document gives members ("node", "device").

@@ -30,9 +30,6 @@ void from_json(const json& j, Precision& p) { p = precision_from_string(j.get<st
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Cache, level, size_bytes, instances, cpus_per_instance)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalCompute, precision, path, threads, flops_per_s, basis)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TheoreticalMemory, level, bytes_per_s, basis)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeCeiling, precision, path, threads, flops_per_s, clock_hz,
-                                   method)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepPoint, kernel, threads, store, working_set, bytes_per_s)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LatencyCeiling, kind, threads, seconds, method)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LinkPoint, direction, host_memory, bytes, bytes_per_s)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SustainedCompute, precision, call, flops_per_s,
@@ -43,6 +40,84 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(KernelLaunches, launches, counted, total_seco
                                    counting)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ProgramRun, command, exit_code, seconds, plain_seconds,
                                    kernel_seconds, launches, counted, sample, kernels, notes)
+
+// A sensed figure is {"value": x} or {"unavailable": "why"}.
+void to_json(json& j, const Sensed& s) {
+  j = s.value ? json{{"value", *s.value}} : json{{"unavailable", s.unavailable}};
+}
+void from_json(const json& j, Sensed& s) {
+  if (j.contains("value"))
+    s = {j.at("value").get<double>(), ""};
+  else
+    s = Sensed::missing(j.at("unavailable"));
+}
+
+// mean_power_w is written for readers of the file and derived again on reading.
+void to_json(json& j, const Sensors& s) {
+  j = {{"seconds", s.seconds},
+       {"calls", s.calls},
+       {"flops", s.flops},
+       {"bytes", s.bytes},
+       {"energy_j", s.energy_j},
+       {"mean_power_w", s.mean_power_w()},
+       {"clock_hz", s.clock_hz},
+       {"memory_clock_hz", s.memory_clock_hz},
+       {"temperature_c", s.temperature_c},
+       {"clock_events", s.clock_events},
+       {"clock_events_unavailable", s.clock_events_unavailable}};
+}
+void from_json(const json& j, Sensors& s) {
+  s.seconds = j.at("seconds");
+  s.calls = j.at("calls");
+  s.flops = j.at("flops");
+  s.bytes = j.at("bytes");
+  s.energy_j = j.at("energy_j");
+  s.clock_hz = j.at("clock_hz");
+  s.memory_clock_hz = j.at("memory_clock_hz");
+  s.temperature_c = j.at("temperature_c");
+  s.clock_events = j.at("clock_events").get<std::vector<std::string>>();
+  s.clock_events_unavailable = j.at("clock_events_unavailable");
+}
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeEnergy, precision, path, threads, joules_per_flop, watts,
+                                   method)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MemoryEnergy, level, kernel, threads, joules_per_byte, watts,
+                                   method)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(DeviceEnergy, idle_w, power_cap_w, compute, memory)
+
+// sensors is written where the probe read them (profiles before them have none).
+void to_json(json& j, const ComputeCeiling& c) {
+  j = {{"precision", c.precision},     {"path", c.path},         {"threads", c.threads},
+       {"flops_per_s", c.flops_per_s}, {"clock_hz", c.clock_hz}, {"method", c.method}};
+  if (c.sensors) j["sensors"] = *c.sensors;
+}
+void from_json(const json& j, ComputeCeiling& c) {
+  c.precision = j.at("precision");
+  c.path = j.at("path");
+  c.threads = j.at("threads");
+  c.flops_per_s = j.at("flops_per_s");
+  c.clock_hz = j.at("clock_hz");
+  c.method = j.at("method");
+  if (j.contains("sensors")) c.sensors = j.at("sensors").get<Sensors>();
+}
+
+// sensors is written where the probe read them (profiles before them have none).
+void to_json(json& j, const SweepPoint& p) {
+  j = {{"kernel", p.kernel},
+       {"threads", p.threads},
+       {"store", p.store},
+       {"working_set", p.working_set},
+       {"bytes_per_s", p.bytes_per_s}};
+  if (p.sensors) j["sensors"] = *p.sensors;
+}
+void from_json(const json& j, SweepPoint& p) {
+  p.kernel = j.at("kernel");
+  p.threads = j.at("threads");
+  p.store = j.at("store");
+  p.working_set = j.at("working_set");
+  p.bytes_per_s = j.at("bytes_per_s").get<std::vector<double>>();
+  if (j.contains("sensors")) p.sensors = j.at("sensors").get<Sensors>();
+}
 
 // algorithm_bytes is written when a variant declares it and optional on reading.
 void to_json(json& j, const Work& w) {
@@ -83,6 +158,7 @@ void to_json(json& j, const MemoryCeiling& m) {
        {"bytes_per_s", m.bytes_per_s},
        {"working_set", {m.working_set_min, m.working_set_max}},
        {"method", m.method}};
+  if (m.sensors) j["sensors"] = *m.sensors;
 }
 void from_json(const json& j, MemoryCeiling& m) {
   m.level = j.at("level");
@@ -92,6 +168,7 @@ void from_json(const json& j, MemoryCeiling& m) {
   m.working_set_min = j.at("working_set").at(0);
   m.working_set_max = j.at("working_set").at(1);
   m.method = j.at("method");
+  if (j.contains("sensors")) m.sensors = j.at("sensors").get<Sensors>();
 }
 
 void to_json(json& j, const Device& d) {
@@ -113,6 +190,7 @@ void to_json(json& j, const Device& d) {
   if (!d.refused.empty()) j["ceilings"]["refused"] = d.refused;
   if (!d.sustained.empty()) j["ceilings"]["sustained"] = d.sustained;
   if (!d.link.empty()) j["link"] = d.link;
+  if (d.energy) j["energy"] = *d.energy;
 }
 void from_json(const json& j, Device& d) {
   d.id = j.at("id");
@@ -134,6 +212,7 @@ void from_json(const json& j, Device& d) {
   d.refused = j.at("ceilings").value("refused", std::vector<RefusedCeiling>());
   d.sustained = j.at("ceilings").value("sustained", std::vector<SustainedCompute>());
   d.link = j.value("link", std::vector<LinkPoint>());
+  if (j.contains("energy")) d.energy = j.at("energy").get<DeviceEnergy>();
 }
 
 void to_json(json& j, const Verification& v) {
@@ -233,6 +312,8 @@ void to_json(json& j, const Result& r) {
   if (r.launches) j["launches"] = *r.launches;
   if (r.sample_seconds > 0) j["sample_seconds"] = r.sample_seconds;
   if (r.calls_per_sample > 0) j["calls_per_sample"] = r.calls_per_sample;
+  if (r.sensors) j["sensors"] = *r.sensors;
+  if (!r.disturbed.empty()) j["disturbed"] = r.disturbed;
 }
 void from_json(const json& j, Result& r) {
   r.family = j.at("family");
@@ -264,6 +345,9 @@ void from_json(const json& j, Result& r) {
   // How long its samples were came later still.
   r.sample_seconds = j.value("sample_seconds", 0.0);
   r.calls_per_sample = j.value("calls_per_sample", 0LL);
+  // And what the sensors saw later still.
+  if (j.contains("sensors")) r.sensors = j.at("sensors").get<Sensors>();
+  r.disturbed = j.value("disturbed", "");
 }
 
 // ---- documents -------------------------------------------------------------------------------

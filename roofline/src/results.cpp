@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "roofline/bytes_text.hpp"
+#include "roofline/disturbed.hpp"
 #include "roofline/input_error.hpp"
 
 namespace roofline {
@@ -59,6 +60,7 @@ void place(Result& r, const Roofline& roofs) {
 }
 
 void place_on(Result& r, const Device& device) {
+  r.disturbed = disturbance(r, device);
   const bool no_roofs = device.compute.empty() && device.memory.empty();  // nothing to choose
   if (!r.params.contains("roof_threads") || no_roofs) return place(r, device.roofline());
   const nlohmann::json& wanted = r.params.at("roof_threads");

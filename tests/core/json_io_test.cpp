@@ -293,3 +293,31 @@ TEST(JsonIo, AFailedWriteLeavesNothingBehind) {
   in >> content;
   EXPECT_EQ(content, "new");
 }
+
+TEST(JsonIo, SensorsRoundTripAndFilesWithoutThemLoad) {
+  const auto original = sample::results();
+  nlohmann::json j = to_json(original);
+  const auto back = results_from_json(j);
+  ASSERT_TRUE(back.results[0].sensors);
+  EXPECT_EQ(*back.results[0].sensors->energy_j.value, 15);
+  EXPECT_EQ(*back.results[0].sensors->mean_power_w().value, 50);
+  EXPECT_EQ(j["results"][0]["sensors"]["mean_power_w"]["value"], 50);
+  EXPECT_EQ(back.results[0].sensors->temperature_c.unavailable, "not read on CPUs");
+  EXPECT_FALSE(back.results[1].sensors);
+  const Device& cpu = back.machine.devices.front();
+  ASSERT_TRUE(cpu.compute[0].sensors);
+  EXPECT_FALSE(cpu.compute[1].sensors);
+  ASSERT_TRUE(cpu.memory[2].sensors);
+  ASSERT_TRUE(cpu.sweep[0].sensors);
+  EXPECT_EQ(back.provenance.disturbances, original.provenance.disturbances);
+  // Files written before the sensors: none of their fields.
+  j["results"][0].erase("sensors");
+  j["machine"]["devices"][0]["ceilings"]["compute"][0].erase("sensors");
+  j["machine"]["devices"][0]["ceilings"]["memory"][2].erase("sensors");
+  j["machine"]["devices"][0]["sweep"][0].erase("sensors");
+  j["provenance"].erase("disturbances");
+  const auto old = results_from_json(j);
+  EXPECT_FALSE(old.results[0].sensors);
+  EXPECT_FALSE(old.machine.devices.front().compute[0].sensors);
+  EXPECT_TRUE(old.provenance.disturbances.empty());
+}

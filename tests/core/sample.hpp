@@ -22,7 +22,25 @@ inline roofline::Provenance provenance() {
           .affinity = {{0}, {1}},
           .time = "2026-11-21T12:00:00Z",
           .command = "rooflab probe",
-          .machine_load = {.cpus = 2, .load_average = 0.4, .busy_cpus = 0.1}};
+          .machine_load = {.cpus = 2, .load_average = 0.4, .busy_cpus = 0.1},
+          .disturbances = {"cpu: the cpufreq governor is powersave on 1 of 2 CPUs (clocks may "
+                           "stay low)"}};
+}
+
+// What a CPU's sensors give over `seconds` of `calls` calls of work (`flops`, `bytes` each) at
+// `watts`: RAPL's energy and cpufreq's clock, no temperature nor clock events.
+inline roofline::Sensors sensed(double seconds, long long calls, double flops, double bytes,
+                                double watts) {
+  return {.seconds = seconds,
+          .calls = calls,
+          .flops = flops * static_cast<double>(calls),
+          .bytes = bytes * static_cast<double>(calls),
+          .energy_j = {watts * seconds, ""},
+          .clock_hz = {3.4e9, ""},
+          .memory_clock_hz = roofline::Sensed::missing("not read on CPUs"),
+          .temperature_c = roofline::Sensed::missing("not read on CPUs"),
+          .clock_events = {},
+          .clock_events_unavailable = "not read on CPUs"};
 }
 
 inline roofline::Summary around(double v) {
@@ -49,6 +67,10 @@ inline roofline::Device cpu() {
               {"DRAM", "triad", 2, around(30e9), 256e6, 512e6, "plateau"},
               {"DRAM", "read", 2, around(35e9), 256e6, 512e6, "plateau"}};
   d.sweep = {{"read", 2, "temporal", 4096, {4e11, 4.1e11}}};
+  // 60 W over the FMA chains, 45 W over the DRAM reads.
+  d.compute[0].sensors = sensed(0.5, 1000, 110e6, 0, 60);
+  d.memory[2].sensors = sensed(0.5, 100, 0, 175e6, 45);
+  d.sweep[0].sensors = sensed(0.1, 1e6, 0, 4e4, 40);
   d.latency = {{"team_wake", 2, around(250e-9), "the persistent team"},
                {"fork_join", 2, around(700e-9), "an empty OpenMP parallel region"},
                {"barrier", 2, around(90e-9), "an OpenMP barrier"},
@@ -120,6 +142,7 @@ inline roofline::Results results() {
   ok.roof_now = roofline::summarize({17e9, 17.5e9, 18e9});  // half the DRAM roof, in its seconds
   ok.sample_seconds = 0.016;  // lengthened from 4 ms: its first samples were unstable
   ok.calls_per_sample = 1600;
+  ok.sensors = sensed(0.3, 30, ok.work.flops, ok.work.bytes, 50);
   roofline::place(ok, r.machine.devices[0].roofline());
   using roofline::Verdict;
   ok.counters = {{"perf::TASK-CLOCK",
@@ -144,6 +167,7 @@ inline roofline::Results results() {
   bad.roof_now.reset();
   bad.sample_seconds = 0;
   bad.calls_per_sample = 0;
+  bad.sensors.reset();
   // As if of a family with a size study (failed results are left out of it).
   bad.study = roofline::SizeStudy{
       .param = "n", .label = "vector length (elements)", .panel = "", .baseline = false};

@@ -10,6 +10,7 @@
 #include "roofline/counters.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/profile.hpp"
+#include "roofline/sensors.hpp"
 
 namespace roofline {
 
@@ -85,6 +86,9 @@ class Backend {
   // How a user's program is profiled on this backend's devices (rooflab profile); nullptr when
   // it cannot be.
   virtual std::unique_ptr<ProgramProfiler> program_profiler() const;
+  // The device's sensors (energy, clocks, temperature, clock events: roofline/sensors.hpp), read
+  // around every timed sample (MeasureOptions::sampler); nullptr when the backend reads none.
+  virtual std::unique_ptr<Sampler> sampler(const Device&) const { return nullptr; }
 };
 
 class Registry {

@@ -16,6 +16,7 @@ namespace roofline {
 
 class Budget;
 class Counting;
+class Sampler;
 
 struct MeasureOptions {
   int repetitions = 9;                // samples kept per case: 9 gives a true 95% CI of the median
@@ -42,6 +43,11 @@ struct MeasureOptions {
   // device, and the fastest one's bandwidth in those seconds is kept in each of the group's
   // results (Result::roof_now). Empty: none.
   std::vector<Case*> roof_now = {};
+  // The device's sensors (roofline/sensors.hpp), read around each timed sample of every case into
+  // its Result::sensors; nullptr: none read. A command sets it per device where `sensors` says
+  // (rooflab --no-sensors: none).
+  Sampler* sampler = nullptr;
+  bool sensors = true;
   // Called with each result of measure_all as soon as its group of competing cases has finished
   // (rooflab run checkpoints its output from it); empty: none.
   std::function<void(const Result&)> finished = {};

@@ -8,6 +8,7 @@
 
 #include "roofline/model.hpp"
 #include "roofline/outliers.hpp"
+#include "roofline/sensors.hpp"
 #include "roofline/stats.hpp"
 #include "roofline/work.hpp"
 
@@ -35,6 +36,9 @@ struct Provenance {
   std::string time;                        // ISO 8601, UTC
   std::string command;                     // the command line
   MachineLoad machine_load;                // at the start
+  // What disturbs the devices' figures at the start, one clause each, with its device ("cuda:0:
+  // persistence mode is off"; Sampler::disturbances); empty where nothing does.
+  std::vector<std::string> disturbances;
 };
 
 struct Cache {
@@ -70,6 +74,8 @@ struct ComputeCeiling {
   Summary flops_per_s;  // summary of the per-sample FLOP rates
   double clock_hz = 0;  // core clock measured while the probe ran (0 when unknown)
   std::string method;
+  // What the device's sensors saw while it ran; none: not read.
+  std::optional<Sensors> sensors = std::nullopt;
 };
 
 // A compute rate held for a second and more on random operands (a library GEMM back to back, from
@@ -96,6 +102,8 @@ struct MemoryCeiling {
   Summary bytes_per_s;                              // pooled samples of the plateau's points
   double working_set_min = 0, working_set_max = 0;  // the plateau the ceiling comes from
   std::string method;
+  // What the device's sensors saw while the plateau's points ran, summed; none: not read.
+  std::optional<Sensors> sensors = std::nullopt;
 };
 
 // A ceiling the probe measured that is no measurement of its roof, kept out of the roofs with why:
@@ -119,7 +127,36 @@ struct SweepPoint {
   int threads = 0;
   std::string store;  // "temporal" or "nontemporal"
   double working_set = 0;
-  std::vector<double> bytes_per_s;  // every sample
+  std::vector<double> bytes_per_s;                // every sample
+  std::optional<Sensors> sensors = std::nullopt;  // what its sensors saw; none: not read
+};
+
+// The energy one unit of a ceiling's work takes beyond the device's idle power (roofline/energy.hpp
+// says how it is separated): per FLOP of a compute ceiling, per byte of a memory ceiling.
+struct ComputeEnergy {
+  Precision precision;
+  std::string path;
+  int threads = 0;
+  double joules_per_flop = 0;
+  double watts = 0;  // mean power while it ran, static included
+  std::string method;
+};
+struct MemoryEnergy {
+  std::string level;
+  std::string kernel;
+  int threads = 0;
+  double joules_per_byte = 0;
+  double watts = 0;
+  std::string method;
+};
+
+// A device's energy roofs: its idle power (a quiet interval before the probe), the power it is
+// held to, and the energy ceilings of its ceilings whose sensors read energy.
+struct DeviceEnergy {
+  Sensed idle_w;
+  Sensed power_cap_w;
+  std::vector<ComputeEnergy> compute;
+  std::vector<MemoryEnergy> memory;
 };
 
 // The least time one call of a kind takes: an empty kernel launched and waited for, threads forked
@@ -173,6 +210,7 @@ struct Device {
   std::vector<LinkPoint> link;              // the host link sweep; empty where there is no link
   std::vector<RefusedCeiling> refused;      // ceilings kept out of the roofs (physical_limits.hpp)
   std::vector<SustainedCompute> sustained;  // empty where not measured
+  std::optional<DeviceEnergy> energy;       // none where the backend reads no sensors
 
   // The least latency a call with `threads` threads pays (kCallLatencyKinds; 0 threads: any
   // count); nullopt when the profile has none.

@@ -10,6 +10,7 @@
 #include "roofline/counters.hpp"
 #include "roofline/model.hpp"
 #include "roofline/profile.hpp"
+#include "roofline/sensors.hpp"
 #include "roofline/stats.hpp"
 #include "roofline/work.hpp"
 
@@ -59,6 +60,11 @@ struct Result {
   // bytes/s. A shared host's DRAM moves within a minute; against this roof an efficiency compares
   // the kernel, not two moments.
   std::optional<Summary> roof_now;
+  // What the device's sensors saw over the samples (MeasureOptions::sampler); none where not read.
+  std::optional<Sensors> sensors;
+  // Why its samples were disturbed (roofline/disturbed.hpp: clocks held down, a clock below its
+  // roof's), set where it is placed; empty where they were not.
+  std::string disturbed;
   // Hardware counters of one counted call after the timed ones (rooflab run --counters), by event.
   std::map<std::string, Counter> counters;
   std::optional<MeasuredWork> measured;    // from the counters whose calibration agreed

@@ -1,0 +1,64 @@
+#include "probes/nvidia/nvml_sampler.hpp"
+
+#include "probes/nvidia/drop_cause.hpp"
+
+namespace probes::nvidia {
+namespace {
+
+using roofline::Sensed;
+
+// A read's value, or NVML's reason for its failure.
+Sensed sensed(std::optional<double> value, const NvmlDevice& nvml) {
+  return value ? Sensed{value, ""} : Sensed::missing(nvml.reason());
+}
+
+}  // namespace
+
+NvmlSampler::NvmlSampler(const std::string& pci_bus_id) : nvml_(pci_bus_id) {}
+
+void NvmlSampler::start() {
+  energy_at_start_ = nvml_.read_energy_j();
+  if (!energy_at_start_) energy_unavailable_ = nvml_.reason();
+  started_ = std::chrono::steady_clock::now();
+}
+
+roofline::Sensors NvmlSampler::stop() {
+  roofline::Sensors s;
+  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  if (!energy_at_start_) {
+    s.energy_j = Sensed::missing(energy_unavailable_);
+  } else if (const std::optional<double> end = nvml_.read_energy_j()) {
+    s.energy_j = {*end - *energy_at_start_, ""};
+  } else {
+    s.energy_j = Sensed::missing(nvml_.reason());
+  }
+  s.clock_hz = sensed(nvml_.read_hz(), nvml_);
+  s.memory_clock_hz = sensed(nvml_.read_memory_hz(), nvml_);
+  s.temperature_c = sensed(nvml_.read_temperature_c(), nvml_);
+  if (const auto bits = nvml_.read_clock_limiters())
+    s.clock_events = limiter_list(*bits);
+  else
+    s.clock_events_unavailable = nvml_.reason();
+  return s;
+}
+
+Sensed NvmlSampler::power_cap_w() { return sensed(nvml_.power_limit_w(), nvml_); }
+
+std::vector<std::string> NvmlSampler::disturbances() {
+  std::vector<std::string> out;
+  if (!nvml_.available()) return out;
+  if (const auto on = nvml_.persistence_mode(); on && !*on)
+    out.emplace_back("persistence mode is off (the driver may unload between runs)");
+  if (const auto set = nvml_.application_clocks_set(); set && !*set)
+    out.emplace_back(
+        "clocks are not locked (application clocks at their defaults: the SM clock boosts and "
+        "falls with power and heat)");
+  if (const auto others = nvml_.other_processes(); others && !others->empty()) {
+    std::string pids;
+    for (unsigned pid : *others) pids += (pids.empty() ? "" : ", ") + std::to_string(pid);
+    out.push_back("another process uses the GPU (pid " + pids + ")");
+  }
+  return out;
+}
+
+}  // namespace probes::nvidia

@@ -1,0 +1,51 @@
+// The GPU's sensors through NVML around a kernel's samples: energy, mean power, clocks,
+// temperature and the power cap read on a real GPU. Skipped, with a message, on a machine without
+// a GPU.
+#include <gtest/gtest.h>
+
+#include "probes/cuda/backend.hpp"
+#include "probes/cuda/device.hpp"
+#include "roofline/harness.hpp"
+
+namespace {
+
+TEST(GpuSensors, AStreamKernelsSamplesReadEnergyClocksAndHeat) {
+  const auto a = probes::cuda::cuda_availability();
+  if (!a.available) GTEST_SKIP() << "no CUDA device: " << a.reason;
+  const probes::cuda::CudaBackend backend;
+  const roofline::Device device = probes::cuda::describe_cuda_devices().at(0);
+  const auto sampler = backend.sampler(device);
+  ASSERT_TRUE(sampler);
+  const roofline::Sensed cap = sampler->power_cap_w();
+  ASSERT_TRUE(cap.value) << cap.unavailable;
+  EXPECT_GT(*cap.value, 50);
+  for (const std::string& d : sampler->disturbances()) std::printf("disturbance: %s\n", d.c_str());
+  roofline::RunOptions stream;
+  stream.families = {"stream"};
+  auto cases = backend.cases(device, stream);
+  ASSERT_FALSE(cases.empty());
+  const roofline::Result r = roofline::measure(*cases.front(), {.repetitions = 5,
+                                                                .min_sample_seconds = 0.05,
+                                                                .warmup_seconds = 0,
+                                                                .sampler = sampler.get()});
+  ASSERT_TRUE(r.ok()) << r.failure();
+  ASSERT_TRUE(r.sensors);
+  const roofline::Sensors& s = *r.sensors;
+  ASSERT_TRUE(s.energy_j.value) << s.energy_j.unavailable;
+  const roofline::Sensed watts = s.mean_power_w();
+  ASSERT_TRUE(watts.value) << watts.unavailable;
+  EXPECT_GT(*watts.value, 10);
+  EXPECT_LT(*watts.value, 1.5 * *cap.value);
+  ASSERT_TRUE(s.clock_hz.value) << s.clock_hz.unavailable;
+  EXPECT_GT(*s.clock_hz.value, 1e8);
+  ASSERT_TRUE(s.memory_clock_hz.value) << s.memory_clock_hz.unavailable;
+  ASSERT_TRUE(s.temperature_c.value) << s.temperature_c.unavailable;
+  EXPECT_GT(*s.temperature_c.value, 0);
+  EXPECT_LT(*s.temperature_c.value, 120);
+  EXPECT_TRUE(s.clock_events_unavailable.empty()) << s.clock_events_unavailable;
+  EXPECT_GT(s.bytes, 0);
+  std::printf("%lld calls over %.3f s: %.1f J, %.1f W, SM %.3f GHz, %.0f C\n", s.calls, s.seconds,
+              *s.energy_j.value, *watts.value, *s.clock_hz.value / 1e9, *s.temperature_c.value);
+}
+
+}  // namespace
