@@ -1,11 +1,18 @@
 #include "probes/nvidia/nvml_sampler.hpp"
 
+#include <cstdio>
+
 #include "probes/nvidia/drop_cause.hpp"
 
 namespace probes::nvidia {
 namespace {
 
 using roofline::Sensed;
+
+// NVML's energy counter advances in steps too coarse for short windows: on an H200 two probes'
+// energy ceilings from windows of about 60 ms disagreed by 0.06-9.3x, and one such window read
+// 1135 W under a 700 W cap (2026-11-30). A window shorter than this has no energy.
+constexpr double kShortestEnergyWindow = 1.0;  // seconds
 
 // A read's value, or NVML's reason for its failure.
 Sensed sensed(std::optional<double> value, const NvmlDevice& nvml) {
@@ -27,6 +34,12 @@ roofline::Sensors NvmlSampler::stop() {
   s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   if (!energy_at_start_) {
     s.energy_j = Sensed::missing(energy_unavailable_);
+  } else if (s.seconds < kShortestEnergyWindow) {
+    char why[160];
+    std::snprintf(why, sizeof why,
+                  "a window of %.3g s: NVML's energy counter does not resolve windows under %g s",
+                  s.seconds, kShortestEnergyWindow);
+    s.energy_j = Sensed::missing(why);
   } else if (const std::optional<double> end = nvml_.read_energy_j()) {
     s.energy_j = {*end - *energy_at_start_, ""};
   } else {
