@@ -5,30 +5,37 @@
 
 namespace reports {
 
+namespace {
+
+// The entity of a character that markup reads as markup (&, <, > and, where asked, the quotes);
+// null for any other.
+const char* entity(char c, bool quotes) {
+  switch (c) {
+    case '&':
+      return "&amp;";
+    case '<':
+      return "&lt;";
+    case '>':
+      return "&gt;";
+    case '"':
+      return quotes ? "&quot;" : nullptr;
+    case '\'':
+      return quotes ? "&#39;" : nullptr;
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace
+
 std::string escape_xml(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
+  for (const char c : text)
+    if (const char* e = entity(c, true))
+      out += e;
+    else
+      out += c;
   return out;
 }
 
@@ -82,18 +89,13 @@ std::string markdown_cell(std::string_view text) {
   std::string out;
   // Markdown reads inline HTML: &, < and > as entities; quotes are plain text there.
   for (const char c : terminal_text(text)) {
+    if (const char* e = entity(c, false)) {
+      out += e;
+      continue;
+    }
     switch (c) {
       case '\n':
         out += ' ';
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
         break;
       case '|':
       case '\\':
