@@ -50,8 +50,8 @@ void warn_if_busy(const roofline::Provenance& p) {
 }
 
 // The device's sensors (Backend::sampler), unless the options say none: what disturbs its figures
-// at the start is recorded in the provenance and said on stderr, and so is a sensor that reads no
-// energy; nullptr where the backend reads none.
+// at the start is recorded in the provenance and said on stderr; nullptr where the backend reads
+// none.
 std::unique_ptr<roofline::Sampler> open_sampler(const Selected& d,
                                                 const roofline::MeasureOptions& measure,
                                                 roofline::Provenance& p) {
@@ -63,20 +63,21 @@ std::unique_ptr<roofline::Sampler> open_sampler(const Selected& d,
     std::cerr << "warning: " << d.device.id << ": " << clause
               << ": figures may move (recorded in the provenance)\n";
   }
-  sampler->start();
-  if (const roofline::Sensors first = sampler->stop(); !first.energy_j.value)
-    std::cerr << "note: " << d.device.id << ": energy not read: " << first.energy_j.unavailable
-              << "\n";
   return sampler;
 }
 
 // The device's idle power: its sensors over a quiet interval before the probe works it (the
-// static power roofline::energy_ceilings takes out).
-roofline::Sensed idle_power(roofline::Sampler& sampler) {
-  constexpr double kQuietSeconds = 0.5;
+// static power roofline::energy_ceilings takes out), a second long: NVML's energy counter resolves
+// no shorter window. Where the sensors read no energy, stderr says why.
+roofline::Sensed idle_power(const Selected& d, roofline::Sampler& sampler) {
+  constexpr double kQuietSeconds = 1.0;
   sampler.start();
   std::this_thread::sleep_for(std::chrono::duration<double>(kQuietSeconds));
-  return sampler.stop().mean_power_w();
+  const roofline::Sensors quiet = sampler.stop();
+  if (!quiet.energy_j.value)
+    std::cerr << "note: " << d.device.id << ": energy not read: " << quiet.energy_j.unavailable
+              << "\n";
+  return quiet.mean_power_w();
 }
 
 // The device's probe notes from the index `from` on, to stderr.
@@ -194,7 +195,7 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
     }
     const auto sampler = open_sampler(d, options.measure, machine.provenance);
     device_options.measure.sampler = sampler.get();
-    const roofline::Sensed idle_w = sampler ? idle_power(*sampler) : roofline::Sensed{};
+    const roofline::Sensed idle_w = sampler ? idle_power(d, *sampler) : roofline::Sensed{};
     try {
       for (const auto& failure : d.backend->probe(d.device, device_options)) {
         std::cerr << "FAILED probe " << d.device.id << " " << failure << "\n";
