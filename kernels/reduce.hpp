@@ -23,28 +23,21 @@
 #include "kernels/accumulator.hpp"
 #include "kernels/family.hpp"
 #include "kernels/precision_dispatch.hpp"
+#include "kernels/reduction.hpp"
 #include "roofline/results.hpp"
 #include "roofline/work.hpp"
 
 namespace kernels {
 
 // Run when asked for (--family reduce): its size study sweeps the vector length n from L1 to DRAM,
-// a panel per operation (sum, dot) and element type.
+// a panel per operation (sum, dot) and element type; the GPU backends' launch sweep is a heat map
+// of threads per block × items per thread.
 inline constexpr Family kReduce{.name = "reduce",
                                 .size_param = "n",
                                 .size_label = "vector length (elements)",
-                                .panel_param = "op"};
-
-enum class ReduceOp {
-  sum,  // Σ x[i]
-  dot,  // Σ x[i]·y[i]
-};
-
-inline constexpr std::array kReduceOps = {ReduceOp::sum, ReduceOp::dot};
-
-std::string_view to_string(ReduceOp op);
-
-constexpr int reduce_inputs(ReduceOp op) { return op == ReduceOp::dot ? 2 : 1; }
+                                .panel_param = "op",
+                                .sweep_rows = "threads_per_block",
+                                .sweep_columns = "items_per_thread"};
 
 roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n);
 

@@ -9,9 +9,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "kernels/cpu/block_reduce_isa.hpp"
 #include "kernels/cpu/openblas.hpp"
 #include "kernels/cpu/partition.hpp"
-#include "kernels/cpu/reduce_isa.hpp"
 #include "kernels/cpu/team.hpp"
 
 namespace kernels::cpu {

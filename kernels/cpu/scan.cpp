@@ -10,8 +10,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "kernels/cpu/block_reduce_isa.hpp"
 #include "kernels/cpu/partition.hpp"
-#include "kernels/cpu/reduce_isa.hpp"
 #include "kernels/cpu/scan_isa.hpp"
 #include "kernels/cpu/team.hpp"
 
@@ -19,7 +19,7 @@ namespace kernels::cpu {
 namespace {
 
 // The reduce pass's accumulators: enough independent vector adds to cover latency × pipes
-// (kernels/cpu/reduce_simd.cpp).
+// (kernels/cpu/block_reduce_simd.cpp).
 constexpr int kReduceAccumulators = 8;
 
 bool sequential(ScanTechnique t) {

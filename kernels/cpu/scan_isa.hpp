@@ -4,7 +4,7 @@
 // among threads. Each scans one contiguous block of n elements from `carry` (the sum of what
 // precedes the block) and returns carry + the block's sum; int32 wraps around. The SIMD scan
 // stores its output as `store` says (streaming stores from the first vector-aligned element). The
-// multithreaded scans' reduce pass is the reduce family's (reduce_isa.hpp).
+// multithreaded scans' reduce pass is the block reduction (block_reduce_isa.hpp).
 #include <cstddef>
 
 #include "kernels/scan.hpp"

@@ -1,4 +1,4 @@
-// Reduce kernels of one ISA level (see simd.hpp): the plain loop and the explicit-SIMD loop
+// The block reduction of one ISA level (see simd.hpp): the plain loop and the explicit-SIMD loop
 // with K independent vector accumulators. One vector add or FMA has a latency of 3–4 cycles and
 // 2 of them issue per cycle, so one accumulator uses an eighth of the adders; K = 8 covers
 // latency × pipes. The accumulators walk contiguous segments of the block at once, up to
@@ -11,7 +11,7 @@
 #include <string>
 #include <utility>
 
-#include "kernels/cpu/reduce_isa.hpp"
+#include "kernels/cpu/block_reduce_isa.hpp"
 #include "kernels/cpu/simd.hpp"
 
 namespace kernels::cpu::ROOFLAB_ISA_NS {
