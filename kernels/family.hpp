@@ -18,6 +18,10 @@ struct Family {
   std::string_view size_param{};
   std::string_view size_label{};
   std::string_view panel_param{};
+  // Its parameter sweep, if any: the two parameters whose grid the report draws as a heat map of
+  // bandwidth at the study's largest size, from the results whose params mark them "sweep".
+  std::string_view sweep_rows{};
+  std::string_view sweep_columns{};
 };
 
 }  // namespace kernels

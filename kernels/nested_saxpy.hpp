@@ -31,8 +31,12 @@
 
 namespace kernels {
 
-// In the default suite; x and y, sized into DRAM; it sweeps the depth m, not the size.
-inline constexpr Family kNestedSaxpy{.name = "nested_saxpy", .in_default_suite = true, .arrays = 2};
+// In the default suite; x and y, sized into DRAM; its study sweeps the depth m, not the size.
+inline constexpr Family kNestedSaxpy{.name = "nested_saxpy",
+                                     .in_default_suite = true,
+                                     .arrays = 2,
+                                     .size_param = "m",
+                                     .size_label = "depth m (FMAs per element)"};
 
 // The coefficient a in precision p: −(1 − 2^−k), k = min(8, significand bits − 3).
 double nested_saxpy_a(roofline::Precision p);

@@ -18,9 +18,13 @@
 namespace kernels {
 
 // Not in the default suite (a study: most of its time is the link); x and y, sized as the nested
-// SAXPY's.
-inline constexpr Family kNestedSaxpyOffload{
-    .name = "nested_saxpy_offload", .in_default_suite = false, .arrays = 2};
+// SAXPY's; its study sweeps the depth m, a panel per part of the call.
+inline constexpr Family kNestedSaxpyOffload{.name = "nested_saxpy_offload",
+                                            .in_default_suite = false,
+                                            .arrays = 2,
+                                            .size_param = "m",
+                                            .size_label = "depth m (FMAs per element)",
+                                            .panel_param = "part"};
 
 // The depths of the offload study: every 16×, from link-bound m = 1 to the deepest kernel.
 inline constexpr std::array<int, 4> kOffloadDepths = {1, 16, 256, 1024};

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <limits>
 #include <set>
+#include <stdexcept>
 
 #include "roofline/input_error.hpp"
 #include "roofline/names.hpp"
@@ -56,7 +57,9 @@ std::optional<roofline::SizeStudy> study_of(const Variant& v) {
   return roofline::SizeStudy{.param = std::string(v.family->size_param),
                              .label = std::string(v.family->size_label),
                              .panel = std::string(v.family->panel_param),
-                             .baseline = v.baseline};
+                             .baseline = v.baseline,
+                             .sweep_rows = std::string(v.family->sweep_rows),
+                             .sweep_columns = std::string(v.family->sweep_columns)};
 }
 
 }  // namespace
@@ -148,6 +151,21 @@ void Sizing::check_arrays(std::string_view what, const std::vector<std::size_t>&
   if (facts_.all_arrays.bytes > 0 && all > facts_.all_arrays.bytes)
     throw roofline::InputError(said + bytes_text(all) + " bytes of " + type +
                                " arrays, more than " + facts_.all_arrays.what);
+}
+
+std::map<std::string, std::vector<std::string>> not_offered(
+    const std::vector<NotOfferedHook>& hooks) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const NotOfferedHook& hook : hooks) {
+    std::vector<std::string> lines;
+    try {
+      lines = hook.lines();
+    } catch (const std::exception& e) {
+      lines = {std::string("unknown: ") + e.what()};
+    }
+    if (!lines.empty()) out[std::string(hook.family->name)] = std::move(lines);
+  }
+  return out;
 }
 
 std::vector<std::string> family_names(const std::vector<Variant>& variants) {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,6 +37,19 @@ struct Variant {
   // look-back that relies on forward progress the programming model does not promise).
   bool opt_in = false;
 };
+
+// A family's hook on one backend: what of the family the device cannot run and why, a line per
+// variant and element type ("openblas sum fp32: its sum is 6.5, exactly 12.75"); empty when it
+// runs all. A backend's device probe records its hooks' lines with not_offered.
+struct NotOfferedHook {
+  const Family* family = nullptr;
+  std::function<std::vector<std::string>()> lines;
+};
+
+// roofline::Device::not_offered from a backend's hooks: each family with lines, under its name.
+// A hook that throws costs its family, not the device: its line says the query failed and why.
+std::map<std::string, std::vector<std::string>> not_offered(
+    const std::vector<NotOfferedHook>& hooks);
 
 // A limit on the bytes a case may allocate, and what it is ("the 85 GB free on the device").
 struct MemoryLimit {

@@ -102,7 +102,7 @@ std::vector<std::vector<std::string>> comparison_rows(const ComparisonSet& set) 
   std::vector<std::vector<std::string>> rows;
   for (const Comparison& c : set.pairs)
     rows.push_back({c.a->family, c.a->variant, std::string(to_string(c.a->work.precision)),
-                    key_param(c.a->params), median_with_ci(*c.a->time), median_with_ci(*c.b->time),
+                    result_key(*c.a), median_with_ci(*c.a->time), median_with_ci(*c.b->time),
                     format_number(c.speedup) + "x", verdict_text(c.verdict), verdict_reason(c)});
   return rows;
 }

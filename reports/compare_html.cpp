@@ -21,7 +21,7 @@ std::string comparison_section(const ComparisonSet& set, const std::string& a_na
   for (const Comparison& c : set.pairs) {
     rows.push_back(
         {Cell(c.a->family), Cell(c.a->variant), Cell(std::string(to_string(c.a->work.precision))),
-         Cell(key_param(c.a->params)), Cell(median_with_ci(*c.a->time), "num"),
+         Cell(result_key(*c.a)), Cell(median_with_ci(*c.a->time), "num"),
          Cell(median_with_ci(*c.b->time), "num"), Cell(format_number(c.speedup) + "x", "num"),
          Cell(verdict_text(c.verdict)), Cell(verdict_reason(c))});
   }

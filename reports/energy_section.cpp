@@ -105,7 +105,7 @@ std::string energy_svg(const DeviceView& view) {
   std::vector<Dot> dots;
   for (const roofline::Result* r : view.records)
     if (const auto fpj = roofline::flops_per_joule(*r); fpj && r->ok() && r->placement)
-      dots.push_back({r->placement->ai, *fpj, r->variant + " " + key_param(r->params)});
+      dots.push_back({r->placement->ai, *fpj, r->variant + " " + result_key(*r)});
   double lo = INFINITY, hi = 0, ai_lo = kLowestAi, ai_hi = kHighestAi;
   for (const Curve& c : curves)
     for (const auto& [ai, v] : c.points) lo = std::min(lo, v), hi = std::max(hi, v);

@@ -52,7 +52,7 @@ std::vector<HierarchyPoint> hierarchy_points(const DeviceView& view) {
     if (p.dots.empty() || !(p.performance > 0)) continue;
     std::sort(p.dots.begin(), p.dots.end(), [](auto& a, auto& b) { return a.ai < b.ai; });
     p.label = r->variant;
-    if (const std::string key = key_param(r->params); !key.empty()) p.label += " " + key;
+    if (const std::string key = result_key(*r); !key.empty()) p.label += " " + key;
     out.push_back(std::move(p));
   }
   return out;

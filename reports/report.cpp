@@ -5,11 +5,11 @@
 #include "reports/counters_section.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
-#include "reports/reduce_heatmap.hpp"
 #include "reports/roofline_chart.hpp"
 #include "reports/size_study.hpp"
 #include "reports/svg.hpp"
 #include "reports/sweep_chart.hpp"
+#include "reports/sweep_heatmap.hpp"
 #include "reports/twins.hpp"
 #include "reports/view.hpp"
 #include "roofline/json_io.hpp"
@@ -35,7 +35,7 @@ DeviceCharts charts_of(const DeviceView& view, const std::vector<DeviceView>& vi
   }
   charts.sweep = sweep_svg("Bandwidth sweep — " + device_title(view), view.device);
   charts.studies = study_section(device_title(view), view.records, view.device) +
-                   reduce_heatmap_section(device_title(view), view.records);
+                   sweep_heatmap_section(device_title(view), view.records);
   charts.counters = counters_section(view);
   return charts;
 }

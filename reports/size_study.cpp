@@ -10,6 +10,7 @@
 #include "reports/chart_frame.hpp"
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
+#include "roofline/names.hpp"
 
 namespace reports {
 namespace {
@@ -303,24 +304,30 @@ std::string study_section(const std::string& device_title,
                           const roofline::Device& device) {
   const std::vector<StudyPanel> panels = study_panels(records);
   std::string html;
-  for (std::size_t i = 0; i < panels.size(); ++i) {
-    const StudyPanel& p = panels[i];
-    const bool first_of_family = i == 0 || panels[i - 1].family != p.family;
-    if (first_of_family)
-      html += "<h3>" + escape_xml(title_case(p.family)) + ": time against " +
-              escape_xml(p.study.label) + "</h3>\n";
-    if (std::ranges::all_of(p.series, [](const SizeSeries& s) { return s.size.size() < 2; })) {
-      html += "<p class=\"note\">" + escape_xml(panel_name(p)) +
-              ": one size per variant, so no size study to draw (a quick run sizes the stream "
-              "family into DRAM; --full sweeps its lengths).</p>\n";
-    } else {
-      html += panel_charts(p, device_title, device);
+  // Per family: its heading, the charts of each panel that swept sizes, one note naming the
+  // panels that did not, and what the device does not offer of it.
+  for (std::size_t first = 0, end = 0; first < panels.size(); first = end) {
+    const std::string& family = panels[first].family;
+    for (end = first; end < panels.size() && panels[end].family == family;) ++end;
+    html += "<h3>" + escape_xml(title_case(family)) + ": time against " +
+            escape_xml(panels[first].study.label) + "</h3>\n";
+    std::vector<std::string> unswept;
+    for (std::size_t i = first; i < end; ++i) {
+      const StudyPanel& p = panels[i];
+      if (std::ranges::all_of(p.series, [](const SizeSeries& s) { return s.size.size() < 2; }))
+        unswept.push_back((p.panel.empty() ? "" : p.panel + " · ") +
+                          std::string(roofline::to_string(p.precision)));
+      else
+        html += panel_charts(p, device_title, device);
     }
-    const bool last_of_family = i + 1 == panels.size() || panels[i + 1].family != p.family;
-    if (!last_of_family) continue;
-    for (const std::string& line :
-         device.facts.value(p.family + "_not_offered", std::vector<std::string>()))
-      html += "<p class=\"note\">Not offered: " + escape_xml(line) + ".</p>\n";
+    if (!unswept.empty())
+      html += "<p class=\"note\">" + escape_xml(title_case(family)) +
+              ": one size per variant in these results for " +
+              escape_xml(roofline::joined(unswept)) + ", so no size study is drawn for " +
+              (unswept.size() == 1 ? "it" : "them") + ".</p>\n";
+    if (const auto it = device.not_offered.find(family); it != device.not_offered.end())
+      for (const std::string& line : it->second)
+        html += "<p class=\"note\">Not offered: " + escape_xml(line) + ".</p>\n";
   }
   return html;
 }

@@ -3,7 +3,7 @@
 // as roofline::SizeStudy), per device, family, panel value and element type: median time against
 // the swept size (log-log, one line per variant), and each variant's time relative to the
 // baseline variant (a vendor library) against the size. Points of a parameter sweep (params
-// "sweep") belong to the heat map (reduce_heatmap.hpp), not here.
+// "sweep") belong to the heat map (sweep_heatmap.hpp), not here.
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,9 +59,9 @@ std::string study_latency_svg(const std::string& title, const StudyPanel& panel,
 // Empty when the panel has no baseline.
 std::string study_relative_svg(const std::string& title, const StudyPanel& panel);
 
-// The HTML section of a device (per family a heading and the charts of every panel, then what
-// the device did not offer of it and why: its facts' "<family>_not_offered" lines); empty without
-// results that have a size study.
+// The HTML section of a device (per family a heading, the charts of every panel that swept
+// sizes, one note naming those that did not, then what the device does not offer of it and why:
+// Device::not_offered); empty without results that have a size study.
 std::string study_section(const std::string& device_title,
                           const std::vector<const roofline::Result*>& records,
                           const roofline::Device& device);

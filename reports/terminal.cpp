@@ -71,8 +71,8 @@ std::string results_summary(const DeviceView& view) {
       status = "far below roof";
     }
     const bool timed = r->ok();
-    rows.push_back({r->variant, std::string(roofline::to_string(r->work.precision)),
-                    key_param(r->params), point ? format_number(point->performance / 1e9, 4) : "—",
+    rows.push_back({r->variant, std::string(roofline::to_string(r->work.precision)), result_key(*r),
+                    point ? format_number(point->performance / 1e9, 4) : "—",
                     timed ? format_number(bandwidth(*r) / 1e9, 4) : "—",
                     point ? format_number(point->ai) : "—", p ? format_percent(p->efficiency) : "—",
                     p && p->efficiency_now ? format_percent(*p->efficiency_now) : "—",

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "reports/cut_text.hpp"
+#include "reports/imported.hpp"
 
 namespace reports {
 
@@ -60,7 +61,7 @@ std::optional<PlotPoint> plot_point(const roofline::Result& r) {
   p.high = r.time->ci_low > 0 ? r.work.flops / r.time->ci_low : p.performance;
   p.unstable = r.time->unstable;
   p.label = r.variant;
-  if (const std::string key = key_param(r.params); !key.empty()) p.label += " " + key;
+  if (const std::string key = result_key(r); !key.empty()) p.label += " " + key;
   if (p.unstable) p.label += " (unstable)";
   return p;
 }
@@ -97,21 +98,17 @@ std::string value_text(const nlohmann::json& v) {
 
 }  // namespace
 
-std::string key_param(const nlohmann::json& params) {
-  // In order of how much they tell variants of one family apart.
-  static constexpr std::array<const char*, 4> kKeys = {"m", "op", "size", "n"};
-  if (!params.is_object()) return {};
-  // A matrix family's shape (gemm's): n for square matrices, the shape itself otherwise (its
-  // "m" is a matrix's rows, not nested SAXPY's depth).
-  if (auto it = params.find("shape"); it != params.end() && it->is_string())
-    return *it == "square" && params.contains("n") ? "n=" + value_text(params.at("n"))
-                                                   : "shape=" + value_text(*it);
-  for (const char* key : kKeys) {
-    if (auto it = params.find(key); it != params.end()) {
-      return std::string(key).append("=").append(value_text(*it));
-    }
+std::string result_key(const roofline::Result& r) {
+  if (!r.params.is_object()) return {};
+  // A kernel family's result from a file written before families declared their studies keeps
+  // every parameter, so its results stay apart; an imported result is named by its variant.
+  if (!r.study) return imported(r) ? std::string() : params_text(r.params);
+  std::string key;
+  for (const std::string& name : {r.study->panel, r.study->param}) {
+    const auto it = name.empty() ? r.params.end() : r.params.find(name);
+    if (it != r.params.end()) key += (key.empty() ? "" : " ") + name + "=" + value_text(*it);
   }
-  return {};
+  return key;
 }
 
 std::string params_text(const nlohmann::json& params) {

@@ -47,9 +47,10 @@ std::string above_roof_note(const roofline::Device& device, const roofline::Resu
 // The id of a result's row in the HTML results table, unique over the report: "result-2-17".
 std::string result_anchor(const DeviceView& view, const roofline::Result& r);
 
-// The parameter that tells results of one variant apart ("m=64", "op=triad", gemm's "n=1024" or
-// "shape=1024x768*768x512"); empty when none.
-std::string key_param(const nlohmann::json& params);
+// What tells results of one variant apart: the values of its family's declared panel and size
+// parameters ("op=triad n=1048576", nested SAXPY's "m=64", GEMM's "shape=square n=1024"); for a
+// result without a study, all its parameters (params_text), or nothing for an imported one.
+std::string result_key(const roofline::Result& r);
 // All parameters as "n=1048576, m=64, isa=avx2".
 std::string params_text(const nlohmann::json& params);
 using roofline::bandwidth;

@@ -190,6 +190,11 @@ std::vector<Variant> variants(const roofline::Device& device) {
   return out;
 }
 
+std::map<std::string, std::vector<std::string>> not_offered() {
+  return kernels::not_offered(
+      {{&kReduce, reduce_not_offered}, {&kNestedSaxpy, nested_saxpy_not_offered}});
+}
+
 MemoryFacts memory_facts(const roofline::Device& device) {
   const double dram = dram_working_set(device);
   return {.dram_bytes = dram,

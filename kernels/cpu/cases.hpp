@@ -1,6 +1,8 @@
 #pragma once
 // The CPU backend's rows of the kernel suite (`rooflab run -d cpu`) and its memory facts.
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "kernels/suite.hpp"
@@ -12,6 +14,9 @@ namespace kernels::cpu {
 
 // Every variant row of every family on the CPU, in the order a run times them.
 std::vector<Variant> variants(const roofline::Device& device);
+
+// What of each family the CPU cannot run and why (roofline::Device::not_offered).
+std::map<std::string, std::vector<std::string>> not_offered();
 
 // DRAM is STREAM's rule: working sets of at least 4× the last-level cache and 64 MiB; a case's
 // arrays must fit in the device's memory.

@@ -167,7 +167,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
 // at the largest fp32 sum length (quick on GPUs only: PoCL takes about a second to build each of
 // its 25 programs). A sweep point that is a ladder config (the default shape) is that rung's case
 // at the length, not a second run of it. A variant the device cannot run is left out; the device
-// facts' reduce_not_offered say why. One host-input cache serves every case.
+// not_offered says why. One host-input cache serves every case.
 void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
                      const std::shared_ptr<Runtime>& runtime) {
   const bool gpu = is_device_type(device, "GPU");
@@ -232,7 +232,7 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
 // The look-back with the portable work-group scans runs only when named (on NVIDIA 0.70× the shfl
 // one; elsewhere untuned). The tuning sweep (scan_sweep) runs at the largest fp32 length,
 // inclusive; quick on GPUs only, as the reduce sweep, and its look-back points only when named.
-// A variant the device cannot run is left out; scan_not_offered says why.
+// A variant the device cannot run is left out; not_offered says why.
 void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
                    const std::shared_ptr<Runtime>& runtime) {
   const auto cache = std::make_shared<HostInputCache>();
@@ -328,8 +328,6 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device,
   }
 }
 
-}  // namespace
-
 std::vector<std::string> scan_not_offered(const cl::Device& device) {
   const DeviceSupport support = query_device_support(device);
   std::vector<std::string> lines;
@@ -348,6 +346,15 @@ std::vector<std::string> reduce_not_offered(const cl::Device& device) {
       if (const auto why = unsupported(c, p, support))
         lines.push_back(reduce_variant_name(c) + " " + std::string(to_string(p)) + ": " + *why);
   return lines;
+}
+
+}  // namespace
+
+std::map<std::string, std::vector<std::string>> not_offered(const cl::Device& device,
+                                                            bool has_fp16) {
+  return kernels::not_offered({{&kNestedSaxpy, [&] { return nested_saxpy_not_offered(has_fp16); }},
+                               {&kReduce, [&] { return reduce_not_offered(device); }},
+                               {&kScan, [&] { return scan_not_offered(device); }}});
 }
 
 bool is_device_type(const roofline::Device& device, std::string_view type) {

@@ -1,5 +1,6 @@
 #pragma once
 // The kernel families the OpenCL backend runs (`rooflab run -d opencl:P:D`).
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -13,13 +14,10 @@
 
 namespace kernels::opencl {
 
-// "variant precision: reason" for each reduce ladder variant and element type the device cannot
-// run (the device facts' "reduce_not_offered"). Throws ClError for a failing query.
-std::vector<std::string> reduce_not_offered(const cl::Device& device);
-
-// "variant precision: reason" for each scan variant and element type the device cannot run (the
-// device facts' "scan_not_offered"). Throws ClError for a failing query.
-std::vector<std::string> scan_not_offered(const cl::Device& device);
+// What of each family the device cannot run and why (roofline::Device::not_offered), for a
+// device with or without cl_khr_fp16; a failing capability query costs the family it serves.
+std::map<std::string, std::vector<std::string>> not_offered(const cl::Device& device,
+                                                            bool has_fp16);
 
 // Every variant row of every family on the device, in fp32 and, with cl_khr_fp64, fp64, in the
 // order a run times them.

@@ -13,9 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "kernels/cpu/cases.hpp"
 #include "kernels/cpu/isa.hpp"
-#include "kernels/cpu/nested_saxpy_cases.hpp"
-#include "kernels/cpu/reduce_cases.hpp"
 #include "probes/cpu/cpuid.hpp"
 #include "probes/cpu/fma_paths.hpp"
 #include "probes/cpu/host_memory.hpp"
@@ -144,8 +143,7 @@ roofline::Device describe_cpu() {
   } else {
     cpu.facts["core_family"] = nullptr;
   }
-  cpu.facts["reduce_not_offered"] = kernels::cpu::reduce_not_offered();
-  cpu.facts["nested_saxpy_not_offered"] = kernels::cpu::nested_saxpy_not_offered();
+  cpu.not_offered = kernels::cpu::not_offered();
   set_theoretical_peaks(cpu);
   return cpu;
 }

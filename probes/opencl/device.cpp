@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include "kernels/opencl/cases.hpp"
-#include "kernels/opencl/nested_saxpy_cases.hpp"
 #include "probes/nvidia/architectures.hpp"
 #include "probes/nvidia/nvml.hpp"
 #include "probes/opencl/nvidia_l2.hpp"
@@ -172,19 +171,7 @@ roofline::Device describe_device(const kernels::opencl::DeviceHandle& handle) {
     if (!capability.empty()) device.facts["compute_capability"] = capability;
     set_theoretical_peaks(device, type, arch);
     if (arch) set_theoretical_dram(device);
-    device.facts["nested_saxpy_not_offered"] =
-        kernels::opencl::nested_saxpy_not_offered(has_extension(extensions, "cl_khr_fp16"));
-    // A failing capability query costs the reduce or scan family, not the device.
-    try {
-      device.facts["reduce_not_offered"] = kernels::opencl::reduce_not_offered(d);
-    } catch (const kernels::opencl::ClError& e) {
-      device.facts["reduce_not_offered"] = {std::string("unknown: ") + e.what()};
-    }
-    try {
-      device.facts["scan_not_offered"] = kernels::opencl::scan_not_offered(d);
-    } catch (const kernels::opencl::ClError& e) {
-      device.facts["scan_not_offered"] = {std::string("unknown: ") + e.what()};
-    }
+    device.not_offered = kernels::opencl::not_offered(d, has_extension(extensions, "cl_khr_fp16"));
     return device;
   });
 }

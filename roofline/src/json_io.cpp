@@ -35,11 +35,25 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LinkPoint, direction, host_memory, bytes, byt
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SustainedCompute, precision, call, flops_per_s,
                                    burst_flops_per_s, seconds, clock_hz, power_w, power_limit_w,
                                    limiters, method)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SizeStudy, param, label, panel, baseline)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(KernelLaunches, launches, counted, total_seconds, share,
                                    counting)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ProgramRun, command, exit_code, seconds, plain_seconds,
                                    kernel_seconds, launches, counted, sample, kernels, notes)
+
+// A study's sweep axes are written only where the family declares a sweep.
+void to_json(json& j, const SizeStudy& s) {
+  j = {{"param", s.param}, {"label", s.label}, {"panel", s.panel}, {"baseline", s.baseline}};
+  if (!s.sweep_rows.empty()) j["sweep_rows"] = s.sweep_rows;
+  if (!s.sweep_columns.empty()) j["sweep_columns"] = s.sweep_columns;
+}
+void from_json(const json& j, SizeStudy& s) {
+  s.param = j.at("param");
+  s.label = j.at("label");
+  s.panel = j.at("panel");
+  s.baseline = j.at("baseline");
+  s.sweep_rows = j.value("sweep_rows", "");
+  s.sweep_columns = j.value("sweep_columns", "");
+}
 
 // A sensed figure is {"value": x} or {"unavailable": "why"}.
 void to_json(json& j, const Sensed& s) {
@@ -191,6 +205,7 @@ void to_json(json& j, const Device& d) {
   if (!d.sustained.empty()) j["ceilings"]["sustained"] = d.sustained;
   if (!d.link.empty()) j["link"] = d.link;
   if (d.energy) j["energy"] = *d.energy;
+  if (!d.not_offered.empty()) j["not_offered"] = d.not_offered;
 }
 void from_json(const json& j, Device& d) {
   d.id = j.at("id");
@@ -213,6 +228,7 @@ void from_json(const json& j, Device& d) {
   d.sustained = j.at("ceilings").value("sustained", std::vector<SustainedCompute>());
   d.link = j.value("link", std::vector<LinkPoint>());
   if (j.contains("energy")) d.energy = j.at("energy").get<DeviceEnergy>();
+  d.not_offered = j.value("not_offered", std::map<std::string, std::vector<std::string>>());
 }
 
 void to_json(json& j, const Verification& v) {

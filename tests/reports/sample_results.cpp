@@ -21,6 +21,9 @@ roofline::Summary summary_of(double median, double spread, bool unstable = false
   return s;
 }
 
+// As the suite's driver stamps it on the nested SAXPY's results (kernels::kNestedSaxpy).
+const roofline::SizeStudy kNestedSaxpyStudy{.param = "m", .label = "depth m (FMAs per element)"};
+
 roofline::Result timed(roofline::Result r, double seconds, bool unstable,
                        const roofline::Roofline& roofs) {
   r.verification = {true, 0, 1e-6, "max relative error within tolerance"};
@@ -95,6 +98,7 @@ roofline::Results sample_results(const SampleCounts& counts) {
     r.backend = "cpu";
     r.device = "cpu";
     r.params = {{"n", n}, {"m", m}, {"isa", "avx2"}};
+    r.study = kNestedSaxpyStudy;
     r.work = {p, 2.0 * m * n, 3 * n * size, 3 * n * size, 2 * n * size};
     r.level = "DRAM";
     // 80% of the attainable roof, so efficiencies are known.
@@ -108,6 +112,7 @@ roofline::Results sample_results(const SampleCounts& counts) {
     r.backend = "cpu";
     r.device = "cpu";
     r.params = {{"n", n}, {"op", "copy"}};
+    r.study = roofline::SizeStudy{.param = "n", .label = "vector length (elements)", .panel = "op"};
     r.work = {Precision::fp64, 0, 16 * n, 24 * n, 16 * n};
     r.level = "DRAM";
     results.results.push_back(timed(r, 16 * n / 18e9, false, roofs));
@@ -119,6 +124,7 @@ roofline::Results sample_results(const SampleCounts& counts) {
     r.backend = "cpu";
     r.device = "cpu";
     r.params = {{"n", n}, {"m", 8}};
+    r.study = kNestedSaxpyStudy;
     r.work = {Precision::fp32, 16 * n, 12 * n, 12 * n, 8 * n};
     r.level = "DRAM";
     r.verification = {false, 0.5, 1e-6, "mismatch at index 7: got 1.5, want \"2\" <&>"};

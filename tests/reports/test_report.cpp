@@ -29,7 +29,9 @@ TEST(WriteReport, HtmlIsSelfContainedAndPlotsOnlyVerifiedPoints) {
   write_report({samples::sample_results({5, 3, 1})}, options);
   const std::string html = read(options.html);
   EXPECT_EQ(count(html, "<circle class=\"point"), 5);
-  EXPECT_EQ(count(html, "<svg "), 2);  // the roofline and the sweep
+  // The roofline, the sweep and the nested SAXPY's study (time against m in fp32 and fp64; no
+  // baseline, no latency in the profile: no relative or latency view).
+  EXPECT_EQ(count(html, "<svg "), 4);
   EXPECT_EQ(count(html, " src="), 0);
   EXPECT_EQ(count(html, "<link"), 0);
   EXPECT_EQ(count(html, "@import"), 0);

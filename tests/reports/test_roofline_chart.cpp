@@ -121,14 +121,20 @@ TEST(PlotPoints, VerifiedResultsWithFlopsOnlyAndCiFromTimeBounds) {
   EXPECT_DOUBLE_EQ(points[0].ai, 2.0 / 12);  // m/6 in fp32 with m = 1
 }
 
-TEST(KeyParam, PrefersTheParameterThatTellsVariantsApart) {
-  EXPECT_EQ(key_param({{"n", 1024}, {"m", 64}}), "m=64");
-  EXPECT_EQ(key_param({{"n", 1024}, {"op", "triad"}}), "op=triad");
-  EXPECT_EQ(key_param({{"isa", "avx2"}}), "");
-  // gemm: n for a square, the shape otherwise; never its rows m
-  EXPECT_EQ(key_param({{"n", 1024}, {"m", 1024}, {"k", 1024}, {"shape", "square"}}), "n=1024");
-  EXPECT_EQ(key_param({{"n", 512}, {"m", 1024}, {"shape", "1024x768*768x512"}}),
-            "shape=1024x768*768x512");
+// The key names the family's declared panel and size parameters, nothing of its own choosing.
+TEST(ResultKey, NamesTheDeclaredPanelAndSize) {
+  roofline::Result r;
+  r.params = {{"n", 1024}, {"m", 1024}, {"k", 1024}, {"shape", "square"}, {"isa", "avx2"}};
+  EXPECT_EQ(result_key(r), "isa=avx2, k=1024, m=1024, n=1024, shape=square")
+      << "a file of an earlier build: every parameter";
+  r.family = "gbench";
+  EXPECT_EQ(result_key(r), "") << "an imported result: its variant names it";
+  r.study = roofline::SizeStudy{.param = "n", .label = "matrix size", .panel = "shape"};
+  EXPECT_EQ(result_key(r), "shape=square n=1024");
+  r.study = roofline::SizeStudy{.param = "m", .label = "depth m"};
+  EXPECT_EQ(result_key(r), "m=1024");
+  r.study = roofline::SizeStudy{.param = "n", .label = "length", .panel = "op"};
+  EXPECT_EQ(result_key(r), "n=1024") << "a declared parameter the result lacks is left out";
   EXPECT_EQ(params_text({{"m", 64}, {"isa", "avx2"}}), "isa=avx2, m=64");
 }
 

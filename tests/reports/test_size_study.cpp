@@ -81,7 +81,7 @@ TEST_F(SizeStudy, ChartsHaveOneLinePerVariantAndTheReference) {
   EXPECT_TRUE(study_relative_svg("r", panels_[2]).empty());
 
   roofline::Device device = inputs_[0].machine.devices[0];
-  device.facts = {{"reduce_not_offered", {"openblas sum fp32: its sum is 6.5, exactly 12.75"}}};
+  device.not_offered = {{"reduce", {"openblas sum fp32: its sum is 6.5, exactly 12.75"}}};
   const std::string section = study_section("CPU", records_, device);
   EXPECT_EQ(count(section, "class=\"chart study-time\""), 3);
   EXPECT_EQ(count(section, "class=\"chart study-relative\""), 2);
@@ -134,15 +134,20 @@ TEST_F(SizeStudy, ResultsWithoutAStudyAreNotDrawn) {
 }
 
 // A quick run sizes the stream family into DRAM: one size per variant, nothing to draw, and the
-// section says so instead of drawing one-point lines.
-TEST_F(SizeStudy, APanelOfOneSizePerVariantSaysSoInsteadOfDrawing) {
+// section says so instead of drawing one-point lines, once for the family, naming it.
+TEST_F(SizeStudy, PanelsOfOneSizePerVariantSaySoOnceInsteadOfDrawing) {
   std::vector<roofline::Result>& results = inputs_[0].results;
   const double first = results.front().params.at("n").get<double>();
   std::erase_if(results, [&](const roofline::Result& r) { return r.params.at("n") != first; });
   const std::string section =
       study_section("CPU", device_views(inputs_)[0].records, inputs_[0].machine.devices[0]);
   EXPECT_EQ(count(section, "class=\"chart"), 0);
-  EXPECT_EQ(count(section, "one size per variant, so no size study to draw"), 3);
+  EXPECT_EQ(count(section, "one size per variant"), 1);
+  EXPECT_EQ(count(section,
+                  "<p class=\"note\">Reduce: one size per variant in these results for "
+                  "sum · fp32, dot · fp32, sum · int32, so no size study is drawn for "
+                  "them.</p>"),
+            1);
 }
 
 // Imported Google Benchmark runs with a working_set counter: each function's runs join one line

@@ -61,7 +61,7 @@ def ratios(doc):
         single = [r for r in ours if r["params"]["threads"] == 1]
         one = max(single, key=rate) if single else None
         one_ceiling = read_ceiling(device, one["level"], 1) if one else None
-        # No OpenBLAS result where its self-check left the case out (reduce_not_offered).
+        # No OpenBLAS result where its self-check left the case out (not_offered).
         out[key] = (rate(best) / max(rate(r) for r in blas) if blas else None,
                     rate(best) / ceiling if ceiling else float("nan"),
                     f"{best['variant']} ({best['level']})",
@@ -111,7 +111,7 @@ def main():
     for d in docs[:1]:
         for device in d["machine"]["devices"]:
             if device["id"] == "cpu":
-                for line in device["facts"].get("reduce_not_offered", []):
+                for line in device.get("not_offered", {}).get("reduce", []):
                     print(f"not offered: {line}")
     return 1 if failed else 0
 

@@ -38,7 +38,7 @@ def main():
     for r in failed:
         print(f"  FAILED {r['device']} {r['variant']} {json.dumps(r['params'])}: "
               f"{r.get('error') or r['verification']['message']}")
-    for line in opencl.get("facts", {}).get("reduce_not_offered", []):
+    for line in opencl.get("not_offered", {}).get("reduce", []):
         print(f"  not offered: {line}")
 
     fp32_sum = of(opencl_id, "sum", "fp32")

@@ -47,7 +47,7 @@ def main():
     for r in failed:
         print(f"  FAILED {r['device']} {r['variant']} {json.dumps(r['params'])}: "
               f"{r.get('error') or r['verification']['message']}")
-    for line in opencl.get("facts", {}).get("scan_not_offered", []):
+    for line in opencl.get("not_offered", {}).get("scan", []):
         print(f"  not offered: {line}")
 
     def of(device, kind, precision):

@@ -1,5 +1,6 @@
 #pragma once
 // The machine profile (rooflab.machine/1): what a device is and the ceilings measured on it.
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -200,6 +201,10 @@ struct Device {
   double memory_bytes = 0;
   std::vector<Cache> caches;
   nlohmann::json facts = nlohmann::json::object();  // backend-specific facts (ISA, core family…)
+  // Per family, what of it the device cannot run and why ("variant precision: reason" lines),
+  // from the family's hook on its backend (kernels::NotOfferedHook); families it runs whole are
+  // absent.
+  std::map<std::string, std::vector<std::string>> not_offered;
 
   std::vector<TheoreticalCompute> theoretical_compute;
   std::vector<TheoreticalMemory> theoretical_memory;

@@ -25,10 +25,13 @@ struct Verification {
 
 // How a family's size study draws a result: its time against params[param] (a reader's `label`
 // for it), one panel per value of params[panel] (if any) and precision, one line per variant; a
-// baseline's line (a vendor library's) is the reference of the relative view.
+// baseline's line (a vendor library's) is the reference of the relative view. A family with a
+// parameter sweep names its two axes: its results marked params "sweep" are drawn as a heat map
+// of params[sweep_rows] × params[sweep_columns] instead.
 struct SizeStudy {
-  std::string param, label, panel;
+  std::string param{}, label{}, panel{};
   bool baseline = false;
+  std::string sweep_rows{}, sweep_columns{};  // empty: no sweep
 };
 
 // A program's kernel of one shape (rooflab profile): its launches, aggregated.

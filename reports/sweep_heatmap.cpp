@@ -1,7 +1,8 @@
-#include "reports/reduce_heatmap.hpp"
+#include "reports/sweep_heatmap.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -21,10 +22,29 @@ constexpr std::array<std::array<double, 3>, 5> kViridis = {
 constexpr double kCellWidth = 84, kCellHeight = 34, kLeft = 120, kTop = 64, kRight = 24;
 constexpr double kBarHeight = 12, kBottom = 86, kFontSize = 11;
 
+// A point of its family's declared sweep, with every parameter the map reads.
 bool is_sweep_point(const roofline::Result& r) {
-  return r.family == "reduce" && r.params.contains("sweep") &&
-         r.params.contains("threads_per_block") && r.params.contains("items_per_thread") &&
-         r.params.contains("n") && r.params.contains("op");
+  if (!r.study || r.study->sweep_rows.empty() || !r.params.contains("sweep")) return false;
+  for (const std::string& name :
+       {r.study->sweep_rows, r.study->sweep_columns, r.study->param, r.study->panel})
+    if (!name.empty() && !r.params.contains(name)) return false;
+  return !r.study->sweep_columns.empty();
+}
+
+std::string panel_of(const roofline::Result& r) {
+  return r.study->panel.empty() ? std::string() : r.params.at(r.study->panel).get<std::string>();
+}
+
+// "threads_per_block" → "threads per block"; as a title, "Threads per block".
+std::string words(std::string name) {
+  std::replace(name.begin(), name.end(), '_', ' ');
+  return name;
+}
+std::string axis_title(const std::string& name) {
+  std::string title = words(name);
+  if (!title.empty())
+    title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+  return title;
 }
 
 void insert_sorted(std::vector<int>& values, int v) {
@@ -34,11 +54,11 @@ void insert_sorted(std::vector<int>& values, int v) {
 
 }  // namespace
 
-std::optional<std::pair<std::size_t, std::size_t>> ReduceHeatmap::best() const {
+std::optional<std::pair<std::size_t, std::size_t>> SweepHeatmap::best() const {
   std::optional<std::pair<std::size_t, std::size_t>> out;
   double top = 0;
-  for (std::size_t r = 0; r < threads.size(); ++r)
-    for (std::size_t c = 0; c < items.size(); ++c)
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (std::size_t c = 0; c < columns.size(); ++c)
       if (const auto& b = at(r, c).bandwidth; b && *b > top) {
         top = *b;
         out = {r, c};
@@ -46,36 +66,40 @@ std::optional<std::pair<std::size_t, std::size_t>> ReduceHeatmap::best() const {
   return out;
 }
 
-std::vector<ReduceHeatmap> reduce_heatmaps(const std::vector<const roofline::Result*>& records) {
-  std::vector<ReduceHeatmap> maps;
+std::vector<SweepHeatmap> sweep_heatmaps(const std::vector<const roofline::Result*>& records) {
+  std::vector<SweepHeatmap> maps;
   const auto map_of = [&](const roofline::Result& r) {
-    const std::string op = r.params.at("op").get<std::string>();
-    auto m = std::find_if(maps.begin(), maps.end(), [&](const ReduceHeatmap& h) {
-      return h.op == op && h.precision == r.work.precision;
+    const std::string panel = panel_of(r);
+    auto m = std::find_if(maps.begin(), maps.end(), [&](const SweepHeatmap& h) {
+      return h.family == r.family && h.panel == panel && h.precision == r.work.precision;
     });
-    if (m == maps.end()) m = maps.insert(maps.end(), {op, r.work.precision, 0, {}, {}, {}});
+    if (m == maps.end())
+      m = maps.insert(maps.end(), {r.family, *r.study, panel, r.work.precision, 0, {}, {}, {}});
     return m;
   };
-  // First the axes and the largest length of each map, then the cells at that length.
+  const auto axes = [](const roofline::Result& r) {
+    return std::pair{r.params.at(r.study->sweep_rows).get<int>(),
+                     r.params.at(r.study->sweep_columns).get<int>()};
+  };
+  // First the axes and the largest size of each map, then the cells at that size.
   for (const roofline::Result* r : records) {
     if (!is_sweep_point(*r)) continue;
     auto m = map_of(*r);
-    m->length = std::max(m->length, r->params.at("n").get<double>());
-    insert_sorted(m->threads, r->params.at("threads_per_block").get<int>());
-    insert_sorted(m->items, r->params.at("items_per_thread").get<int>());
+    m->size = std::max(m->size, r->params.at(r->study->param).get<double>());
+    const auto [row, column] = axes(*r);
+    insert_sorted(m->rows, row);
+    insert_sorted(m->columns, column);
   }
-  for (ReduceHeatmap& m : maps) m.cells.assign(m.threads.size() * m.items.size(), {});
+  for (SweepHeatmap& m : maps) m.cells.assign(m.rows.size() * m.columns.size(), {});
   for (const roofline::Result* r : records) {
     if (!is_sweep_point(*r)) continue;
     auto m = map_of(*r);
-    if (r->params.at("n").get<double>() != m->length) continue;
-    const auto row = std::lower_bound(m->threads.begin(), m->threads.end(),
-                                      r->params.at("threads_per_block").get<int>()) -
-                     m->threads.begin();
-    const auto column = std::lower_bound(m->items.begin(), m->items.end(),
-                                         r->params.at("items_per_thread").get<int>()) -
-                        m->items.begin();
-    HeatmapCell& cell = m->cells[row * m->items.size() + column];
+    if (r->params.at(r->study->param).get<double>() != m->size) continue;
+    const auto [row_value, column_value] = axes(*r);
+    const auto row = std::lower_bound(m->rows.begin(), m->rows.end(), row_value) - m->rows.begin();
+    const auto column =
+        std::lower_bound(m->columns.begin(), m->columns.end(), column_value) - m->columns.begin();
+    HeatmapCell& cell = m->cells[row * m->columns.size() + column];
     cell.measured = true;
     cell.variant = r->variant;
     if (r->ok() && r->time->median > 0) cell.bandwidth = r->work.bytes / r->time->median;
@@ -97,8 +121,8 @@ std::string heat_colour(double fraction) {
   return hex;
 }
 
-std::string reduce_heatmap_svg(const std::string& title, const ReduceHeatmap& map) {
-  if (map.threads.empty() || map.items.empty()) return {};
+std::string sweep_heatmap_svg(const std::string& title, const SweepHeatmap& map) {
+  if (map.rows.empty() || map.columns.empty()) return {};
   double lo = INFINITY, hi = 0;
   for (const HeatmapCell& c : map.cells)
     if (c.bandwidth) {
@@ -106,11 +130,11 @@ std::string reduce_heatmap_svg(const std::string& title, const ReduceHeatmap& ma
       hi = std::max(hi, *c.bandwidth);
     }
   const auto fraction = [&](double b) { return hi > lo ? (b - lo) / (hi - lo) : 1.0; };
-  const double grid_width = kCellWidth * map.items.size();
-  const double grid_height = kCellHeight * map.threads.size();
+  const double grid_width = kCellWidth * map.columns.size();
+  const double grid_height = kCellHeight * map.rows.size();
   const double width = kLeft + grid_width + kRight, height = kTop + grid_height + kBottom;
 
-  Svg svg(width, height, {{"class", "chart reduce-heatmap"}, {"font-family", "sans-serif"}});
+  Svg svg(width, height, {{"class", "chart sweep-heatmap"}, {"font-family", "sans-serif"}});
   svg.element("text",
               {{"x", px(width / 2)}, {"y", "18"}, {"text-anchor", "middle"}, {"font-size", "13"}},
               title);
@@ -119,33 +143,33 @@ std::string reduce_heatmap_svg(const std::string& title, const ReduceHeatmap& ma
                {"y", "38"},
                {"text-anchor", "middle"},
                {"font-size", px(kFontSize)}},
-              "Items per thread");
+              axis_title(map.study.sweep_columns));
   svg.element("text",
               {{"x", "14"},
                {"y", px(kTop + grid_height / 2)},
                {"text-anchor", "middle"},
                {"font-size", px(kFontSize)},
                {"transform", "rotate(-90 14 " + px(kTop + grid_height / 2) + ")"}},
-              "Threads per block");
-  for (std::size_t c = 0; c < map.items.size(); ++c)
+              axis_title(map.study.sweep_rows));
+  for (std::size_t c = 0; c < map.columns.size(); ++c)
     svg.element("text",
                 {{"x", px(kLeft + (c + 0.5) * kCellWidth)},
                  {"y", px(kTop - 8)},
                  {"text-anchor", "middle"},
                  {"font-size", px(kFontSize)}},
-                std::to_string(map.items[c]));
-  for (std::size_t r = 0; r < map.threads.size(); ++r)
+                std::to_string(map.columns[c]));
+  for (std::size_t r = 0; r < map.rows.size(); ++r)
     svg.element("text",
                 {{"x", px(kLeft - 8)},
                  {"y", px(kTop + (r + 0.5) * kCellHeight + 4)},
                  {"text-anchor", "end"},
                  {"font-size", px(kFontSize)}},
-                std::to_string(map.threads[r]));
+                std::to_string(map.rows[r]));
 
   const auto best = map.best();
   svg.open("g", {{"class", "heatmap-cells"}});
-  for (std::size_t r = 0; r < map.threads.size(); ++r)
-    for (std::size_t c = 0; c < map.items.size(); ++c) {
+  for (std::size_t r = 0; r < map.rows.size(); ++r)
+    for (std::size_t c = 0; c < map.columns.size(); ++c) {
       const HeatmapCell& cell = map.at(r, c);
       const double x = kLeft + c * kCellWidth, y = kTop + r * kCellHeight;
       const bool top = best && best->first == r && best->second == c;
@@ -164,8 +188,8 @@ std::string reduce_heatmap_svg(const std::string& title, const ReduceHeatmap& ma
       svg.open("g", {{"class", css}});
       svg.element("title", {},
                   (cell.variant.empty() ? "" : cell.variant + ": ") + text + " (" +
-                      std::to_string(map.threads[r]) + " threads x " +
-                      std::to_string(map.items[c]) + " items)");
+                      map.study.sweep_rows + " " + std::to_string(map.rows[r]) + ", " +
+                      map.study.sweep_columns + " " + std::to_string(map.columns[c]) + ")");
       svg.element("rect", {{"x", px(x)},
                            {"y", px(y)},
                            {"width", px(kCellWidth)},
@@ -216,17 +240,24 @@ std::string reduce_heatmap_svg(const std::string& title, const ReduceHeatmap& ma
   return svg.finish();
 }
 
-std::string reduce_heatmap_section(const std::string& device_title,
-                                   const std::vector<const roofline::Result*>& records) {
-  const std::vector<ReduceHeatmap> maps = reduce_heatmaps(records);
-  if (maps.empty()) return {};
-  std::string html = "<h3>Reduce: threads per block × items per thread</h3>\n";
-  for (const ReduceHeatmap& m : maps)
-    html += reduce_heatmap_svg("Reduce " + m.op + " · " +
-                                   std::string(roofline::to_string(m.precision)) + " at " +
-                                   format_number(m.length) + " elements — " + device_title,
-                               m) +
-            "\n";
+std::string sweep_heatmap_section(const std::string& device_title,
+                                  const std::vector<const roofline::Result*>& records) {
+  const std::vector<SweepHeatmap> maps = sweep_heatmaps(records);
+  std::string html;
+  for (std::size_t i = 0; i < maps.size(); ++i) {
+    const SweepHeatmap& m = maps[i];
+    if (i == 0 || maps[i - 1].family != m.family)
+      html += "<h3>" +
+              escape_xml(axis_title(m.family) + ": " + words(m.study.sweep_rows) + " × " +
+                         words(m.study.sweep_columns)) +
+              "</h3>\n";
+    html +=
+        sweep_heatmap_svg(axis_title(m.family) + (m.panel.empty() ? "" : " " + m.panel) + " · " +
+                              std::string(roofline::to_string(m.precision)) + " at " +
+                              m.study.param + " = " + format_number(m.size) + " — " + device_title,
+                          m) +
+        "\n";
+  }
   return html;
 }
 

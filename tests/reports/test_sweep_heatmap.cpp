@@ -1,11 +1,12 @@
-// The reduce sweep's heat map: sweep results placed on a threads × items grid at the sweep's
-// length, bandwidth from declared bytes and median time, the best cell outlined, failed and
-// missing cells labelled, and the length views leaving the sweep out (with CUB as their baseline).
+// A sweep's heat map, on the reduce family's: sweep results placed on the grid of the two
+// parameters its study declares at the sweep's length, bandwidth from declared bytes and median
+// time, the best cell outlined, failed and missing cells labelled, and the length views leaving
+// the sweep out (with CUB as their baseline).
 #include <gtest/gtest.h>
 
 #include "count.hpp"
-#include "reports/reduce_heatmap.hpp"
 #include "reports/size_study.hpp"
+#include "reports/sweep_heatmap.hpp"
 
 namespace reports {
 namespace {
@@ -29,7 +30,12 @@ roofline::Result sweep_point(int threads, int items, double length = kLength) {
               {"threads_per_block", threads},
               {"items_per_thread", items},
               {"sweep", "threads_per_block x items_per_thread"}};
-  r.study = {.param = "n", .label = "vector length (elements)", .panel = "op", .baseline = false};
+  r.study = {.param = "n",
+             .label = "vector length (elements)",
+             .panel = "op",
+             .baseline = false,
+             .sweep_rows = "threads_per_block",
+             .sweep_columns = "items_per_thread"};
   r.work.precision = Precision::fp32;
   r.work.bytes = r.work.working_set = 4 * length;
   r.verification = {true, 0, 1e-6, "within tolerance"};
@@ -62,13 +68,14 @@ class Heatmap : public ::testing::Test {
 };
 
 TEST_F(Heatmap, CellsSitOnSortedAxesAtTheSweepLength) {
-  const auto maps = reduce_heatmaps(records_);
+  const auto maps = sweep_heatmaps(records_);
   ASSERT_EQ(maps.size(), 1u);
-  const ReduceHeatmap& m = maps[0];
-  EXPECT_EQ(m.op, "sum");
-  EXPECT_EQ(m.length, kLength);
-  EXPECT_EQ(m.threads, (std::vector<int>{64, 256, 1024}));
-  EXPECT_EQ(m.items, (std::vector<int>{4, 16, 64}));
+  const SweepHeatmap& m = maps[0];
+  EXPECT_EQ(m.family, "reduce");
+  EXPECT_EQ(m.panel, "sum");
+  EXPECT_EQ(m.size, kLength);
+  EXPECT_EQ(m.rows, (std::vector<int>{64, 256, 1024}));
+  EXPECT_EQ(m.columns, (std::vector<int>{4, 16, 64}));
   ASSERT_EQ(m.cells.size(), 9u);
   ASSERT_TRUE(m.at(1, 1).bandwidth.has_value());
   EXPECT_NEAR(*m.at(1, 1).bandwidth, 64.256e9, 1);
@@ -81,8 +88,8 @@ TEST_F(Heatmap, CellsSitOnSortedAxesAtTheSweepLength) {
 }
 
 TEST_F(Heatmap, SvgHasACellPerConfigurationAndOutlinesTheBest) {
-  const std::string svg = reduce_heatmap_svg("t", reduce_heatmaps(records_)[0]);
-  EXPECT_EQ(count(svg, "class=\"chart reduce-heatmap\""), 1);
+  const std::string svg = sweep_heatmap_svg("t", sweep_heatmaps(records_)[0]);
+  EXPECT_EQ(count(svg, "class=\"chart sweep-heatmap\""), 1);
   EXPECT_EQ(count(svg, "<g class=\"cell"), 9);
   EXPECT_EQ(count(svg, "class=\"cell best\""), 1);
   EXPECT_EQ(count(svg, "class=\"cell failed\""), 1);
@@ -111,8 +118,32 @@ TEST_F(Heatmap, LengthViewsLeaveTheSweepOut) {
   ASSERT_EQ(panels[0].series.size(), 2u);
   EXPECT_EQ(panels[0].series[0].variant, "one_pass_atomic");
   EXPECT_EQ(baseline_series(panels[0]), std::optional<std::size_t>{1});  // CUB
-  EXPECT_EQ(count(reduce_heatmap_section("GPU", records_), "class=\"chart reduce-heatmap\""), 1);
-  EXPECT_TRUE(reduce_heatmap_section("GPU", {records_.back()}).empty());
+  const std::string section = sweep_heatmap_section("GPU", records_);
+  EXPECT_EQ(count(section, "class=\"chart sweep-heatmap\""), 1);
+  EXPECT_EQ(count(section, "<h3>Reduce: threads per block × items per thread</h3>"), 1);
+  EXPECT_TRUE(sweep_heatmap_section("GPU", {records_.back()}).empty());
+}
+
+// A family that declares no sweep has no heat map, whatever its parameters are called.
+TEST_F(Heatmap, OnlyADeclaredSweepIsDrawn) {
+  for (roofline::Result& r : results_) {
+    r.study->sweep_rows.clear();
+    r.study->sweep_columns.clear();
+  }
+  EXPECT_TRUE(sweep_heatmaps(records_).empty());
+  for (roofline::Result& r : results_) {
+    r.family = "tutorial_sweep";
+    r.study->sweep_rows = "items_per_thread";
+    r.study->sweep_columns = "threads_per_block";
+  }
+  const auto maps = sweep_heatmaps(records_);
+  ASSERT_EQ(maps.size(), 1u);
+  EXPECT_EQ(maps[0].family, "tutorial_sweep");
+  EXPECT_EQ(maps[0].rows, (std::vector<int>{4, 16, 64}));
+  EXPECT_EQ(maps[0].columns, (std::vector<int>{64, 256, 1024}));
+  EXPECT_NE(sweep_heatmap_section("GPU", records_)
+                .find("<h3>Tutorial sweep: items per thread × threads per block</h3>"),
+            std::string::npos);
 }
 
 }  // namespace
