@@ -39,6 +39,15 @@ kernels::cuda::StreamConfig bandwidth_config(kernels::StreamOp op,
                                              const kernels::cuda::Geometry& geometry, double bytes,
                                              const SweepDevice& device, std::size_t& n);
 
+// The read's slices launch (kernels/cuda/stream.hpp): 256 threads, 4 loads of 16 B in flight,
+// slices of 64 rows (256 KiB). The probe times it beside the searched grid stride at the L2
+// search's working set and, where it is faster, runs it for the read's L2 working sets from there
+// up; below, a slice's readers overlap in time and the L2's request coalescer answers a share of
+// the sectors that grows as the set shrinks. H200, 2026-11-30, against gpu-l2-cache's 9.71 TB/s
+// in the same call at 15 MiB: 9.74 TB/s, 98.7% of its sectors L2 lookups (1.3% coalesced; the
+// grid stride: 8.59 TB/s, every sector a lookup), at 30 MiB 9.61 (data/recorded/h200/l2/).
+kernels::cuda::Geometry slices_geometry(int sms);
+
 // The searched geometries, in order, with 4 vectors per thread: vector width (4, 8, 16 B) at 256
 // threads and full occupancy, then threads per block (128 … 1024) at full occupancy with the best
 // width, then blocks per SM (¼ … 64× full occupancy: a grid larger than the resident blocks runs
