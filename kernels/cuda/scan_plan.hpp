@@ -17,6 +17,7 @@
 
 #include "kernels/cuda/common/block_scan_algorithm.hpp"
 #include "kernels/cuda/common/memory_hint.hpp"
+#include "kernels/cuda/lookback.hpp"
 #include "kernels/scan.hpp"
 
 namespace kernels::cuda {
@@ -71,13 +72,14 @@ struct ScanShape {
   // / (threads × min_blocks) per thread: more tiles in flight per SM where registers limit them.
   int min_blocks = 0;
   TileStaging staging = TileStaging::registers;  // the look-back kernels only
+  LookbackDelays delays = kLookbackDelays;       // the look-back kernels only
 
   friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
 };
 
 // A look-back shape with its tile staged in shared memory.
-constexpr ScanShape staged(int threads, int loads) {
-  return {threads, loads, 0, TileStaging::shared};
+constexpr ScanShape staged(int threads, int loads, LookbackDelays delays = kLookbackDelays) {
+  return {threads, loads, 0, TileStaging::shared, delays};
 }
 
 // A shape per element size: `four` for int32 and float, `eight` for double (CUB's tunings differ
@@ -144,6 +146,10 @@ inline constexpr ScanHints kStreamingStores{.load = LoadHint::cg, .store = Store
 // 1.370), staged 128 × 4 and 128 × 6 (1.22-1.31). Every prefetch row lost, 0.26-0.74 of the copy
 // against 0.83-0.95 one tile per block: the registers layout holds two tiles (95-168 registers,
 // spilling at 80), a staged block's two buffers cost resident blocks.
+// The waits (lookback.hpp) of the default tile, staged 128 × 8 with streaming stores: CUB's sm_90
+// fixed delay for 4-byte sums (tuning_scan.cuh: 1245 ns before the first read, 648 between polls),
+// shorter and longer waits, and fast first polls doubling to 1.6 µs; then CUB's 24 items per
+// thread (staged 128 × 6).
 inline constexpr LookbackTuning kLookbackSweep[] = {
     {kScanShapes},
     {{kScanShape, {128, 12, 6}}, kStreaming},
@@ -152,6 +158,12 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     {{staged(128, 12), staged(128, 12)}, kStreaming},
     {{staged(128, 16), staged(128, 16)}, kStreaming},
     {{staged(256, 8), staged(256, 8)}, kStreaming},
+    {{staged(128, 8, {1245, 648, 648}), staged(128, 8, {1245, 648, 648})}, kStreamingStores},
+    {{staged(128, 8, {1000, 500, 500}), staged(128, 8, {1000, 500, 500})}, kStreamingStores},
+    {{staged(128, 8, {2000, 800, 800}), staged(128, 8, {2000, 800, 800})}, kStreamingStores},
+    {{staged(128, 8, {1500, 200, 1600}), staged(128, 8, {1500, 200, 1600})}, kStreamingStores},
+    {{staged(128, 6), staged(128, 6)}, kStreamingStores},
+    {{staged(128, 12, {1245, 648, 648}), staged(128, 12, {1245, 648, 648})}, kStreamingStores},
 };
 
 // Whether the prefetch schedule has a kernel for a shape: a staged tile is double buffered there,
