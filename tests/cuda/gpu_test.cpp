@@ -158,10 +158,11 @@ const roofline::MeasureOptions kTimedTogether{.repetitions = 15,
                                               .warmup_seconds = 0.005,
                                               .together_bytes = 16.0 * (1 << 30)};
 
-// Not a check: the probe's read in the L2 from a quarter of it up, its slices launch against the
-// grid stride the search has found there on an H200 (256 threads × 8 blocks/SM, 4 loads of 16 B),
-// timed together as the probe times them; the medians in TB/s, one line per working set. For
-// Nsight Compute's shares of the sectors (run by hand: --gtest_also_run_disabled_tests
+// Not a check: the probe's read in the L2 from a quarter of it up, its slices launch against a
+// grid stride of 256 threads × 8 blocks/SM and 4 loads of 16 B (the probe searches the grid
+// stride's launch, and its method gives both rates at the search's working set), timed together
+// as the probe times them; the medians in TB/s, one line per working set. For Nsight Compute's
+// shares of the sectors (run by hand: --gtest_also_run_disabled_tests
 // --gtest_filter='*SlicedReadAgainst*').
 TEST_F(Gpu, DISABLED_SlicedReadAgainstTheGridStride) {
   const probes::cuda::SweepDevice sweep{
