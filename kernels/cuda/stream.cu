@@ -96,18 +96,18 @@ __global__ void stream_sum_kernel(T* partials, const T* __restrict__ in1, const 
   if (threadIdx.x == 0) partials[blockIdx.x] = static_cast<T>(sum);
 }
 
-// The slices launch of read (stream.hpp): block b reads slice b mod `slices`.
+// The slices launch of read (stream.hpp): block b reads slice b mod `count`.
 template <class T, int N, int Items>
 __global__ void stream_read_slices_kernel(T* partials, const T* __restrict__ in, std::size_t n,
-                                          std::size_t slices) {
+                                          std::size_t count) {
   const std::size_t rows = n / N / blockDim.x;
-  const std::size_t slice = blockIdx.x % slices;
+  const std::size_t slice = blockIdx.x % count;
   T acc[Items] = {};
-  for (std::size_t row = slice; row < rows; row += Items * slices) {
+  for (std::size_t row = slice; row < rows; row += Items * count) {
     Vector<T, N> a[Items] = {};
 #pragma unroll
     for (int item = 0; item < Items; ++item) {
-      const std::size_t r = row + item * slices;
+      const std::size_t r = row + item * count;
       if (r >= rows) break;
       a[item] = load<T, N>(in + (r * blockDim.x + threadIdx.x) * N);
     }

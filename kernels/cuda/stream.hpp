@@ -22,9 +22,10 @@ inline constexpr std::initializer_list<int> kStreamItems = {1, 4};
 // reading slice b mod S with g.items loads in flight and ending: gpu-l2-cache's shape, blocks
 // that start, read and leave, where a resident grid's blocks move in step. Several blocks read a
 // slice, so its lines are read from several SMs: where a slice's readers overlap in time the L2's
-// request coalescer answers some of them (Nsight Compute on an H200, 256 threads, 64 rows,
-// 2026-11-30: 1.3% of the sectors at 15 MiB, 3.8% at 7.5 MiB, 9.6% at 3.75 MiB), so the bandwidth
-// probe runs it only from a quarter of the L2 up (probes/cuda/bandwidth.hpp).
+// request coalescer answers some of them (Nsight Compute on an H200, 2026-11-30,
+// data/recorded/h200/l2-slices/: 3.0% of this launch's sectors at 15 MiB; a scratch kernel of
+// 1024-thread slices 1.1% at 15 MiB, 3.3% at 7.5, 8.1% at 3.75), so the bandwidth probe runs it
+// only from a quarter of the L2 up (probes/cuda/bandwidth.hpp).
 inline constexpr bool slices(const Geometry& g) { return g.slice_rows > 0; }
 
 // The partial sums a read or dot launch of n elements of `element_bytes` writes: one per block of

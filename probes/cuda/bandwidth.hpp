@@ -43,9 +43,10 @@ kernels::cuda::StreamConfig bandwidth_config(kernels::StreamOp op,
 // slices of 64 rows (256 KiB). The probe times it beside the searched grid stride at the L2
 // search's working set and, where it is faster, runs it for the read's L2 working sets from there
 // up; below, a slice's readers overlap in time and the L2's request coalescer answers a share of
-// the sectors that grows as the set shrinks. H200, 2026-11-30, against gpu-l2-cache's 9.71 TB/s
-// in the same call at 15 MiB: 9.74 TB/s, 98.7% of its sectors L2 lookups (1.3% coalesced; the
-// grid stride: 8.59 TB/s, every sector a lookup), at 30 MiB 9.61 (data/recorded/h200/l2/).
+// the sectors that grows as the set shrinks. H200, 2026-11-30 (data/recorded/h200/l2-slices/):
+// 9.83 TB/s at 15 MiB, where the searched grid stride read 8.52 and gpu-l2-cache 9.71 in the same
+// call, and 9.61 at 30 MiB (gpu-l2-cache 9.57); 97.0% of its sectors L2 lookups and 3.0%
+// coalesced, against gpu-l2-cache's 98.5% and 1.1% (the grid stride: every sector a lookup).
 kernels::cuda::Geometry slices_geometry(int sms);
 
 // The searched geometries, in order, with 4 vectors per thread: vector width (4, 8, 16 B) at 256
