@@ -15,8 +15,13 @@ Geometry covering(Geometry g, double bytes) {
 }
 
 std::string describe(const Geometry& g) {
-  return std::to_string(g.vector_bytes) + " B vectors x " + std::to_string(g.items) + ", " +
-         std::to_string(g.threads) + " threads x " + std::to_string(g.blocks_per_sm) + " blocks/SM";
+  const std::string vectors =
+      std::to_string(g.vector_bytes) + " B vectors x " + std::to_string(g.items) + ", ";
+  if (g.slice_rows > 0)
+    return vectors + "slices of " + std::to_string(g.slice_rows) + " rows of " +
+           std::to_string(g.threads) + " threads";
+  return vectors + std::to_string(g.threads) + " threads x " + std::to_string(g.blocks_per_sm) +
+         " blocks/SM";
 }
 
 void check_geometry(const Geometry& g, int element_bytes, std::initializer_list<int> items) {
@@ -28,6 +33,7 @@ void check_geometry(const Geometry& g, int element_bytes, std::initializer_list<
                      " bytes is narrower than an element of " + std::to_string(element_bytes));
   if (g.threads < 1 || g.threads > 1024)
     throw InputError("threads per block " + std::to_string(g.threads) + " is not in 1..1024");
+  if (g.slice_rows < 0) throw InputError("slices of " + std::to_string(g.slice_rows) + " rows");
   if (g.sms < 1 || g.blocks_per_sm < 1)
     throw InputError("grid of " + std::to_string(g.sms) + " SMs x " +
                      std::to_string(g.blocks_per_sm) + " blocks/SM is empty");

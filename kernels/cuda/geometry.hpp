@@ -1,6 +1,8 @@
 #pragma once
 // A launch configuration of a grid-stride kernel: blocks per SM × SMs blocks of `threads` threads,
-// each thread moving `items` vectors of `vector_bytes` per grid-stride step.
+// each thread moving `items` vectors of `vector_bytes` per grid-stride step. The stream read has a
+// second launch, slices (slice_rows > 0, kernels/cuda/stream.hpp), whose grid follows from the
+// array instead.
 #include <initializer_list>
 #include <string>
 
@@ -12,6 +14,7 @@ struct Geometry {
   int threads = 256;      // per block
   int vector_bytes = 16;  // 4, 8 or 16
   int items = 4;          // vectors per thread per step, all loaded before the first is used
+  int slice_rows = 0;     // the read's slices launch: rows of `threads` vectors per slice (0: none)
 
   int blocks() const { return sms * blocks_per_sm; }
 };

@@ -30,6 +30,8 @@ struct LookbackDelays {
   unsigned before_first_read;
   unsigned first_poll;
   unsigned last_poll;
+
+  friend constexpr bool operator==(const LookbackDelays&, const LookbackDelays&) = default;
 };
 // H200, 2^28 inclusive, 128 × 8, tests/cuda/scan_gpu_test.cpp's speed test, 2026-11-25
 // (docs/performance.md): {0, 32, 512} (no first wait, fast polls) moved 0.93 × CUB in int32 and

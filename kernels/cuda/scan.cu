@@ -1,7 +1,7 @@
 // The scan family's kernels (scan_plan.hpp says which algorithm does what): five kernel templates
 // over (value type, threads, loads, block scan; the look-back's also over load and store hints, a
-// minimum of resident blocks and where its tile is held), and the passes of each algorithm
-// launched from them:
+// minimum of resident blocks, where its tile is held and its waits), and the passes of each
+// algorithm launched from them:
 //   scan_spans     each block scans its span of tiles (one tile, or merrill_grimshaw's span) from
 //                  an offset, carrying the running total from tile to tile; writes its total
 //   reduce_spans   each block sums its span of tiles (striped 16-byte loads, no exchange: a sum
@@ -312,13 +312,13 @@ __device__ __forceinline__ Descriptor<A> read(const Lookback<A>& s, unsigned til
   }
 }
 
-// Run by the tile's first warp: publishes the tile's aggregate, waits (kLookbackDelays), then
+// Run by the tile's first warp: publishes the tile's aggregate, waits (D), then
 // reads its predecessors' descriptors 32 at a time (lane i: the tile i + 1 before the window's
 // start), waiting until every lane up to the nearest inclusive prefix has published; adds those
 // lanes' values (the aggregates and that prefix), or all 32 aggregates and moves the window back
 // when it holds no inclusive prefix. Publishes the tile's inclusive prefix and returns its
 // exclusive one (in every lane).
-template <class A>
+template <LookbackDelays D, class A>
 __device__ __forceinline__ A look_back(const Lookback<A>& s, unsigned tile, A aggregate) {
   const unsigned lane = threadIdx.x % 32;
   if (tile == 0) {
@@ -326,7 +326,7 @@ __device__ __forceinline__ A look_back(const Lookback<A>& s, unsigned tile, A ag
     return A{};
   }
   if (lane == 0) publish(s, tile, TileStatus::aggregate, aggregate);
-  if (kLookbackDelays.before_first_read > 0) __nanosleep(kLookbackDelays.before_first_read);
+  if (D.before_first_read > 0) __nanosleep(D.before_first_read);
   A exclusive{};
   for (long long window = static_cast<long long>(tile) - 1;; window -= 32) {
     const long long p = window - lane;
@@ -339,9 +339,7 @@ __device__ __forceinline__ A look_back(const Lookback<A>& s, unsigned tile, A ag
       lanes = window_lanes(inclusive);
       if ((invalid & lanes) == 0) break;
       if (delay > 0) __nanosleep(delay);
-      delay = delay == 0
-                  ? kLookbackDelays.first_poll
-                  : (2 * delay < kLookbackDelays.last_poll ? 2 * delay : kLookbackDelays.last_poll);
+      delay = delay == 0 ? D.first_poll : (2 * delay < D.last_poll ? 2 * delay : D.last_poll);
       if (d.status == TileStatus::invalid) d = read(s, static_cast<unsigned>(p));
     }
     exclusive += warp_sum<BlockReduceAlgorithm::warp_shfl>((lanes >> lane) & 1u ? d.value : A{});
@@ -370,9 +368,11 @@ __device__ __forceinline__ void copy_tile_async(const A* in, std::size_t n, unsi
 
 // One tile per block, its index the block's ticket (tickets are drawn in the order blocks start,
 // so a predecessor a block waits for is already running: no reliance on dispatch order). LH and
-// SH: the hints of the input's loads and the output's stores; St: where the tile is held.
+// SH: the hints of the input's loads and the output's stores; St: where the tile is held; Wait,
+// FirstPoll, LastPoll: its LookbackDelays (a kernel takes no class-type template argument: nvcc's
+// host stubs cannot spell one).
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH,
-          int MinBlocks, TileStaging St>
+          int MinBlocks, TileStaging St, unsigned Wait, unsigned FirstPoll, unsigned LastPoll>
 __global__ void __launch_bounds__(Threads, MinBlocks)
     scan_lookback(const A* __restrict__ in, A* __restrict__ out, std::size_t n, ScanKind kind,
                   Lookback<A> s) {
@@ -390,7 +390,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
     A total;
     const A before = block_exclusive_scan<B, Threads>(scan_staged<Loads>(slice), sh.scan, total);
     if (threadIdx.x < 32) {
-      const A prefix = look_back(s, tile, total);
+      const A prefix = look_back<LookbackDelays{Wait, FirstPoll, LastPoll}>(s, tile, total);
       if (threadIdx.x == 0) sh.prefix = prefix;
     }
     __syncthreads();
@@ -403,7 +403,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
     load_items<A, Threads, Loads, B, LH>(in + start, n - start, sh, items);
     const A before = block_exclusive_scan<B, Threads>(thread_reduce(items), sh.scan, total);
     if (threadIdx.x < 32) {
-      const A prefix = look_back(s, tile, total);
+      const A prefix = look_back<LookbackDelays{Wait, FirstPoll, LastPoll}>(s, tile, total);
       if (threadIdx.x == 0) sh.prefix = prefix;
     }
     thread_scan(items);  // the other warps' while the first looks back
@@ -420,7 +420,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
 // copied into the second buffer), so they are in flight while the block waits for its
 // predecessors and stores.
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH,
-          int MinBlocks, TileStaging St>
+          int MinBlocks, TileStaging St, unsigned Wait, unsigned FirstPoll, unsigned LastPoll>
 __global__ void __launch_bounds__(Threads, MinBlocks)
     scan_lookback_prefetch(const A* __restrict__ in, A* __restrict__ out, std::size_t n,
                            ScanKind kind, Lookback<A> s, unsigned tiles) {
@@ -464,7 +464,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
         load(next, raw);
     }
     if (threadIdx.x < 32) {
-      const A prefix = look_back(s, tile, total);
+      const A prefix = look_back<LookbackDelays{Wait, FirstPoll, LastPoll}>(s, tile, total);
       if (threadIdx.x == 0) sh.prefix = prefix;
     }
     const std::size_t start = std::size_t{tile} * S::kElements;
@@ -488,9 +488,10 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
 }
 
 // The launches of one shape and block scan (and, for the look-back, hints, its minimum of
-// resident blocks and where it holds its tile).
+// resident blocks, where it holds its tile and its waits).
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH = LoadHint::cg,
-          StoreHint SH = StoreHint::wb, int MinBlocks = 0, TileStaging St = TileStaging::registers>
+          StoreHint SH = StoreHint::wb, int MinBlocks = 0, TileStaging St = TileStaging::registers,
+          LookbackDelays D = kLookbackDelays>
 struct Launch {
   static constexpr bool kPrefetch = prefetch_compiled({Threads, Loads, MinBlocks, St});
 
@@ -516,11 +517,13 @@ struct Launch {
   static void lookback(const A* in, A* out, std::size_t n, ScanKind kind, const ScanPlan& plan,
                        LookbackSchedule schedule, const Lookback<A>& s) {
     if (schedule == LookbackSchedule::one_tile) {
-      scan_lookback<A, Threads, Loads, B, LH, SH, MinBlocks, St>
+      scan_lookback<A, Threads, Loads, B, LH, SH, MinBlocks, St, D.before_first_read, D.first_poll,
+                    D.last_poll>
           <<<static_cast<unsigned>(plan.tiles), Threads>>>(in, out, n, kind, s);
       check_launch("scan_lookback");
     } else if constexpr (kPrefetch) {
-      scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks, St>
+      scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks, St, D.before_first_read,
+                             D.first_poll, D.last_poll>
           <<<static_cast<unsigned>(plan.blocks), Threads>>>(in, out, n, kind, s,
                                                             static_cast<unsigned>(plan.tiles));
       check_launch("scan_lookback_prefetch");
@@ -538,17 +541,19 @@ struct Launch {
     int resident = 0;
     if constexpr (kPrefetch)
       ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-          &resident, scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks, St>, Threads,
-          0));
+          &resident,
+          scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks, St, D.before_first_read,
+                                 D.first_poll, D.last_poll>,
+          Threads, 0));
     return resident;
   }
 };
 
 // The Launch of shape and hints t for values of type A and block scan B.
 template <class A, LookbackTuning t, BlockScanAlgorithm B>
-using TunedLaunch =
-    Launch<A, t.shape.of(sizeof(A)).threads, t.shape.of(sizeof(A)).loads, B, t.hints.load,
-           t.hints.store, t.shape.of(sizeof(A)).min_blocks, t.shape.of(sizeof(A)).staging>;
+using TunedLaunch = Launch<A, t.shape.of(sizeof(A)).threads, t.shape.of(sizeof(A)).loads, B,
+                           t.hints.load, t.hints.store, t.shape.of(sizeof(A)).min_blocks,
+                           t.shape.of(sizeof(A)).staging, t.shape.of(sizeof(A)).delays>;
 
 inline constexpr LookbackTuning kMultipassDefault{kScanShapes};
 

@@ -20,6 +20,14 @@ std::string shape_name(const ScanShape& s) {
   std::string name = std::to_string(s.threads) + "x" + std::to_string(s.loads);
   if (s.min_blocks > 0) name.append("b").append(std::to_string(s.min_blocks));
   if (s.staging == TileStaging::shared) name.append("staged");
+  if (s.delays != kLookbackDelays) {
+    const LookbackDelays& d = s.delays;
+    name.append("_sleep")
+        .append(std::to_string(d.before_first_read))
+        .append("x")
+        .append(std::to_string(d.first_poll));
+    if (d.last_poll != d.first_poll) name.append("-").append(std::to_string(d.last_poll));
+  }
   return name;
 }
 

@@ -17,6 +17,7 @@
 
 #include "kernels/cuda/common/block_scan_algorithm.hpp"
 #include "kernels/cuda/common/memory_hint.hpp"
+#include "kernels/cuda/lookback.hpp"
 #include "kernels/scan.hpp"
 
 namespace kernels::cuda {
@@ -71,13 +72,14 @@ struct ScanShape {
   // / (threads × min_blocks) per thread: more tiles in flight per SM where registers limit them.
   int min_blocks = 0;
   TileStaging staging = TileStaging::registers;  // the look-back kernels only
+  LookbackDelays delays = kLookbackDelays;       // the look-back kernels only
 
   friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
 };
 
 // A look-back shape with its tile staged in shared memory.
-constexpr ScanShape staged(int threads, int loads) {
-  return {threads, loads, 0, TileStaging::shared};
+constexpr ScanShape staged(int threads, int loads, LookbackDelays delays = kLookbackDelays) {
+  return {threads, loads, 0, TileStaging::shared, delays};
 }
 
 // A shape per element size: `four` for int32 and float, `eight` for double (CUB's tunings differ
@@ -144,6 +146,15 @@ inline constexpr ScanHints kStreamingStores{.load = LoadHint::cg, .store = Store
 // 1.370), staged 128 × 4 and 128 × 6 (1.22-1.31). Every prefetch row lost, 0.26-0.74 of the copy
 // against 0.83-0.95 one tile per block: the registers layout holds two tiles (95-168 registers,
 // spilling at 80), a staged block's two buffers cost resident blocks.
+// The last row: 128 × 12 staged (48 items per thread for 4-byte types) with CUB's sm_90 fixed delay
+// for 4-byte sums (tuning_scan.cuh: 1245 ns before the first read, 648 between polls). H200, 2^28,
+// the speed test, 2026-11-30 (docs/performance.md), × the copy, int32 / fp32 / fp64 inclusive and
+// exclusive: 0.849-0.850 / 0.831-0.841 / 0.899-0.901, the best row in every type, against the
+// default's 0.823-0.827 / 0.792-0.803 / 0.875-0.876; its tile is too large to double buffer for
+// prefetch (prefetch_compiled), which the default must be. Lost there, so dropped: the default
+// tile with CUB's waits, with {1000, 500, 500}, {2000, 800, 800} or {1500, 200, 1600}
+// (0.770-0.877, at most 0.012 above the default in any type), and CUB's 24 items per
+// thread, staged 128 × 6 (0.779-0.844).
 inline constexpr LookbackTuning kLookbackSweep[] = {
     {kScanShapes},
     {{kScanShape, {128, 12, 6}}, kStreaming},
@@ -152,6 +163,7 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     {{staged(128, 12), staged(128, 12)}, kStreaming},
     {{staged(128, 16), staged(128, 16)}, kStreaming},
     {{staged(256, 8), staged(256, 8)}, kStreaming},
+    {{staged(128, 12, {1245, 648, 648}), staged(128, 12, {1245, 648, 648})}, kStreamingStores},
 };
 
 // Whether the prefetch schedule has a kernel for a shape: a staged tile is double buffered there,

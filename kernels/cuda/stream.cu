@@ -1,7 +1,12 @@
+#include <algorithm>
+#include <limits>
+#include <string>
+
 #include "kernels/cuda/common/block_reduce.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/stream.hpp"
 #include "kernels/cuda/vector.cuh"
+#include "roofline/input_error.hpp"
 
 namespace kernels::cuda {
 namespace {
@@ -91,9 +96,57 @@ __global__ void stream_sum_kernel(T* partials, const T* __restrict__ in1, const 
   if (threadIdx.x == 0) partials[blockIdx.x] = static_cast<T>(sum);
 }
 
+// The slices launch of read (stream.hpp): block b reads slice b mod `count`.
+template <class T, int N, int Items>
+__global__ void stream_read_slices_kernel(T* partials, const T* __restrict__ in, std::size_t n,
+                                          std::size_t count) {
+  const std::size_t rows = n / N / blockDim.x;
+  const std::size_t slice = blockIdx.x % count;
+  T acc[Items] = {};
+  for (std::size_t row = slice; row < rows; row += Items * count) {
+    Vector<T, N> a[Items] = {};
+#pragma unroll
+    for (int item = 0; item < Items; ++item) {
+      const std::size_t r = row + item * count;
+      if (r >= rows) break;
+      a[item] = load<T, N>(in + (r * blockDim.x + threadIdx.x) * N);
+    }
+#pragma unroll
+    for (int item = 0; item < Items; ++item)
+#pragma unroll
+      for (int k = 0; k < N; ++k) acc[item] += a[item].v[k];
+  }
+  if (slice == 0)
+    for (std::size_t i = rows * blockDim.x * N + threadIdx.x; i < n; i += blockDim.x)
+      acc[0] += in[i];
+  double total = 0;
+#pragma unroll
+  for (int item = 0; item < Items; ++item) total += acc[item];
+  __shared__ double warp_sums[32];
+  const double sum = block_sum<BlockReduceAlgorithm::warp_shfl, double>(total, warp_sums, nullptr);
+  if (threadIdx.x == 0) partials[slice] = static_cast<T>(sum);
+}
+
+std::size_t slice_count(const Geometry& g, std::size_t n, int element_bytes) {
+  const std::size_t rows = n / (g.vector_bytes / element_bytes) / g.threads;
+  return std::max<std::size_t>(rows / g.slice_rows, 1);
+}
+
 template <StreamOp Op, class T, int N, int Items>
 void launch_items(const Geometry& g, int passes, T* out, const T* in1, const T* in2, std::size_t n,
                   T s, T* partials) {
+  if constexpr (Op == StreamOp::read) {
+    if (slices(g)) {
+      const std::size_t count = slice_count(g, n, sizeof(T));
+      const std::size_t blocks = count * passes;
+      if (blocks > std::numeric_limits<int>::max())
+        throw roofline::InputError("slices: " + std::to_string(passes) + " passes of " +
+                                   std::to_string(count) + " slices are too many blocks");
+      stream_read_slices_kernel<T, N, Items>
+          <<<static_cast<unsigned>(blocks), g.threads>>>(partials, in1, n, count);
+      return check_launch("stream read slices kernel");
+    }
+  }
   if constexpr (stream_stores(Op)) {
     stream_store_kernel<Op, T, N, Items><<<g.blocks(), g.threads>>>(
         out, in1, in2, n, stream_pass_scalar(Op, s, 0), stream_pass_scalar(Op, s, 1), passes);
@@ -127,9 +180,16 @@ void launch_op(const Geometry& g, int passes, T* out, const T* in1, const T* in2
 
 }  // namespace
 
+std::size_t stream_partials(const Geometry& g, std::size_t n, int element_bytes) {
+  return slices(g) ? slice_count(g, n, element_bytes) : static_cast<std::size_t>(g.blocks());
+}
+
 template <class T>
 void stream_launch(StreamOp op, const Geometry& g, int passes, T* out, const T* in1, const T* in2,
                    std::size_t n, T s, T* partials) {
+  if (slices(g) && op != StreamOp::read)
+    throw roofline::InputError("slices: the " + std::string(to_string(op)) +
+                               " kernel has only the grid stride");
   switch (op) {
     case StreamOp::read:
       return launch_op<StreamOp::read>(g, passes, out, in1, in2, n, s, partials);

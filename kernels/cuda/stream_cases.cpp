@@ -113,7 +113,7 @@ template <class T>
 std::unique_ptr<roofline::Case> kernel_case(roofline::CaseInfo info, const StreamConfig& c,
                                             std::size_t n) {
   return std::make_unique<StreamCase<T>>(
-      std::move(info), c.op, c.passes, c.launches, c.geometry.blocks(), n,
+      std::move(info), c.op, c.passes, c.launches, stream_partials(c.geometry, n, sizeof(T)), n,
       [c](int passes, T* out, const T* in1, const T* in2, std::size_t count, T s, T* partials) {
         stream_launch<T>(c.op, c.geometry, passes, out, in1, in2, count, s, partials);
       });
@@ -154,14 +154,18 @@ std::unique_ptr<roofline::Case> make_stream_case(const roofline::Device& device,
     throw roofline::InputError("launches " + std::to_string(config.launches) + " is below 1");
   if (n == 0) throw roofline::InputError("stream: size 0 has no elements");
   const Geometry& g = config.geometry;
-  const nlohmann::json params = {{"n", n},
-                                 {"op", to_string(config.op)},
-                                 {"passes", config.passes},
-                                 {"launches", config.launches},
-                                 {"vector_bytes", g.vector_bytes},
-                                 {"threads_per_block", g.threads},
-                                 {"blocks_per_sm", g.blocks_per_sm},
-                                 {"items_per_thread", g.items}};
+  if (slices(g) && config.op != StreamOp::read)
+    throw roofline::InputError("slices: the " + std::string(to_string(config.op)) +
+                               " kernel has only the grid stride");
+  nlohmann::json params = {{"n", n},
+                           {"op", to_string(config.op)},
+                           {"passes", config.passes},
+                           {"launches", config.launches},
+                           {"vector_bytes", g.vector_bytes},
+                           {"threads_per_block", g.threads},
+                           {"blocks_per_sm", g.blocks_per_sm},
+                           {"items_per_thread", g.items}};
+  if (slices(g)) params["slice_rows"] = g.slice_rows;
   auto info = roofline::case_info(device, family, variant, params, stream_config_work(config, p, n),
                                   device.compute_units);
   if (level) info.level = *level;

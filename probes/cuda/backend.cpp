@@ -376,20 +376,19 @@ void probe_peers(roofline::Device& device, const roofline::ProbeOptions& options
   ROOFLAB_CUDA(cudaSetDevice(self));
 }
 
-// The searched launch of `op` at a working set of `bytes`, and its summary for the ceiling's
-// method.
+// The searched launch of `op` at a working set of `bytes`, its median rate, and its summary for
+// the ceiling's method.
 struct SearchedLaunch {
   kernels::cuda::Geometry geometry;
+  double bytes_per_s = 0;
   std::string summary;
 };
 
-// A searched launch as the device facts keep it (facts["bandwidth_launches"]), and back.
+// A launch as the device facts keep it (facts["bandwidth_launches"]), and back.
 nlohmann::json geometry_json(const kernels::cuda::Geometry& g) {
-  return {{"sms", g.sms},
-          {"blocks_per_sm", g.blocks_per_sm},
-          {"threads", g.threads},
-          {"vector_bytes", g.vector_bytes},
-          {"items", g.items}};
+  return {{"sms", g.sms},         {"blocks_per_sm", g.blocks_per_sm},
+          {"threads", g.threads}, {"vector_bytes", g.vector_bytes},
+          {"items", g.items},     {"slice_rows", g.slice_rows}};
 }
 
 kernels::cuda::Geometry geometry_from(const nlohmann::json& j) {
@@ -397,7 +396,8 @@ kernels::cuda::Geometry geometry_from(const nlohmann::json& j) {
           .blocks_per_sm = j.at("blocks_per_sm"),
           .threads = j.at("threads"),
           .vector_bytes = j.at("vector_bytes"),
-          .items = j.at("items")};
+          .items = j.at("items"),
+          .slice_rows = j.value("slice_rows", 0)};
 }
 
 SweepDevice sweep_device(const roofline::Device& device) {
@@ -405,23 +405,30 @@ SweepDevice sweep_device(const roofline::Device& device) {
           .max_threads_per_sm = device.facts.at("max_threads_per_sm").get<int>()};
 }
 
+// The median bytes/s of `op` launched as g at a working set of `bytes` (0 when it failed).
+double measure_launch(kernels::StreamOp op, const kernels::cuda::Geometry& g, double bytes,
+                      const roofline::Device& device, const roofline::ProbeOptions& options,
+                      std::vector<std::string>& failures) {
+  std::size_t n = 0;
+  const auto config = bandwidth_config(op, g, bytes, sweep_device(device), n);
+  auto c =
+      kernels::cuda::make_stream_case(device, "bandwidth", "search", config, Precision::fp32, n);
+  const Result r = roofline::measure(*c, options.measure);
+  if (!r.ok()) {
+    failures.push_back(failure_text(r));
+    return 0.0;
+  }
+  return roofline::summarize(rates(r, r.work.bytes)).median;
+}
+
 SearchedLaunch search_launch(kernels::StreamOp op, double bytes, const roofline::Device& device,
                              const roofline::ProbeOptions& options,
                              std::vector<std::string>& failures) {
-  const auto measure_geometry = [&](const kernels::cuda::Geometry& g) {
-    std::size_t n = 0;
-    const auto config = bandwidth_config(op, g, bytes, sweep_device(device), n);
-    auto c =
-        kernels::cuda::make_stream_case(device, "bandwidth", "search", config, Precision::fp32, n);
-    const Result r = roofline::measure(*c, options.measure);
-    if (!r.ok()) {
-      failures.push_back(failure_text(r));
-      return 0.0;
-    }
-    return roofline::summarize(rates(r, r.work.bytes)).median;
-  };
-  const GeometrySearch search = search_geometry(
-      device.compute_units, sweep_device(device).max_threads_per_sm, measure_geometry);
+  const GeometrySearch search =
+      search_geometry(device.compute_units, sweep_device(device).max_threads_per_sm,
+                      [&](const kernels::cuda::Geometry& g) {
+                        return measure_launch(op, g, bytes, device, options, failures);
+                      });
   if (roofline::Budget* budget = options.measure.budget)
     budget->plan(search.tried - kMostSearchedGeometries);  // the geometries it did not try
   std::size_t n = 0;
@@ -431,7 +438,24 @@ SearchedLaunch search_launch(kernels::StreamOp op, double bytes, const roofline:
                     bandwidth_config(op, search.best, bytes, sweep_device(device), n).geometry)
                     .c_str(),
                 search.tried, bytes / (1 << 20));
-  return {search.best, text};
+  return {search.best, search.best_bytes_per_s, text};
+}
+
+// The key of the read's slices launch in facts["bandwidth_launches"], kept with the working set
+// it runs from ("from_bytes").
+constexpr const char* kReadSlices = "read L2 slices";
+
+// The launch kept in facts["bandwidth_launches"] for `kernel` at a working set of ws: its DRAM
+// or L2 launch, or the read's slices from where they run; nullopt for none.
+std::optional<kernels::cuda::Geometry> kept_launch(const nlohmann::json& launches,
+                                                   const std::string& kernel, double ws,
+                                                   double l2) {
+  if (ws <= l2 && kernel == "read" && launches.contains(kReadSlices) &&
+      ws >= launches.at(kReadSlices).at("from_bytes").get<double>())
+    return geometry_from(launches.at(kReadSlices));
+  const std::string key = kernel + (ws <= l2 ? " L2" : " DRAM");
+  if (!launches.contains(key)) return std::nullopt;
+  return geometry_from(launches.at(key));
 }
 
 std::vector<double> sweep_sizes(const roofline::Device& device,
@@ -459,18 +483,33 @@ std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
   std::vector<Result> sweep;
   for (kernels::StreamOp op : kBandwidthOps) {
     const std::string name(kernels::to_string(op));
-    const SearchedLaunch in_l2 = search_launch(op, l2_bytes, device, options, failures);
+    SearchedLaunch in_l2 = search_launch(op, l2_bytes, device, options, failures);
     const SearchedLaunch in_dram = search_launch(op, dram_bytes, device, options, failures);
+    nlohmann::json& launches = device.facts["bandwidth_launches"];
+    launches[name + " L2"] = geometry_json(in_l2.geometry);
+    launches[name + " DRAM"] = geometry_json(in_dram.geometry);
+    if (op == kernels::StreamOp::read) {
+      const kernels::cuda::Geometry g = slices_geometry(device.compute_units);
+      const double rate = measure_launch(op, g, l2_bytes, device, options, failures);
+      char text[200];
+      std::snprintf(text, sizeof text,
+                    "; from %.0f MiB the slices launch (%s): %.2f TB/s there against %.2f",
+                    l2_bytes / (1 << 20), kernels::cuda::describe(g).c_str(), rate * 1e-12,
+                    in_l2.bytes_per_s * 1e-12);
+      if (rate > in_l2.bytes_per_s) {
+        in_l2.summary += text;
+        launches[kReadSlices] = geometry_json(g);
+        launches[kReadSlices]["from_bytes"] = l2_bytes;
+      }
+    }
     searched[name + " L2"] = in_l2.summary;
     searched[name + " DRAM"] = in_dram.summary;
-    device.facts["bandwidth_launches"][name + " L2"] = geometry_json(in_l2.geometry);
-    device.facts["bandwidth_launches"][name + " DRAM"] = geometry_json(in_dram.geometry);
 
     std::vector<std::unique_ptr<roofline::Case>> cases;
     for (double ws : sizes) {
       std::size_t n = 0;
-      const auto config = bandwidth_config(op, ws <= l2 ? in_l2.geometry : in_dram.geometry, ws,
-                                           sweep_device(device), n);
+      const auto config =
+          bandwidth_config(op, *kept_launch(launches, name, ws, l2), ws, sweep_device(device), n);
       cases.push_back(
           kernels::cuda::make_stream_case(device, "bandwidth", name, config, Precision::fp32, n));
     }
@@ -507,12 +546,12 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
   const std::vector<double> sizes = sweep_sizes(device, options);
   // The whole probe's cases, planned for the time budget before the first is measured: each
   // precision's FMA case, the shared-memory case, the shared-read L2 cases, and per stream kernel
-  // two launch searches (at most, given back as each ends) and the sweep, then the copies to the
-  // host's other GPUs.
+  // two launch searches (at most, given back as each ends) and the sweep, the read's slices
+  // launch, then the copies to the host's other GPUs.
   if (roofline::Budget* budget = options.measure.budget)
     budget->plan(static_cast<int>(
                      probed_precisions(device).size() + 1 + std::size(probes::kL2SharedReaders) +
-                     kBandwidthOps.size() * (2 * kMostSearchedGeometries + sizes.size())) +
+                     kBandwidthOps.size() * (2 * kMostSearchedGeometries + sizes.size()) + 1) +
                  kPeerCasesPerGpu * other_gpus());
   probe_compute(device, options, failures);
   probe_tensor(device, options, failures);
@@ -569,13 +608,13 @@ std::vector<std::unique_ptr<roofline::Case>> CudaBackend::roof_check_cases(
   std::vector<std::unique_ptr<roofline::Case>> cases;
   for (const probes::RoofPoint& roof : probes::roof_points(device)) {
     const double ws = roof.point.working_set;
-    const std::string side = ws <= device.caches.front().size_bytes ? " L2" : " DRAM";
     const auto op = kernels::stream_op_named(roof.point.kernel);
-    if (!op || !launches.contains(roof.point.kernel + side)) continue;
+    const auto launch =
+        kept_launch(launches, roof.point.kernel, ws, device.caches.front().size_bytes);
+    if (!op || !launch) continue;
     ROOFLAB_CUDA(cudaSetDevice(device.facts.at("ordinal").get<int>()));
     std::size_t n = 0;
-    const auto config = bandwidth_config(*op, geometry_from(launches.at(roof.point.kernel + side)),
-                                         ws, sweep_device(device), n);
+    const auto config = bandwidth_config(*op, *launch, ws, sweep_device(device), n);
     cases.push_back(kernels::cuda::make_stream_case(device, "bandwidth", roof.point.kernel, config,
                                                     Precision::fp32, n, roof.level));
   }

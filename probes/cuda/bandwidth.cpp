@@ -38,10 +38,21 @@ StreamConfig bandwidth_config(kernels::StreamOp op, const Geometry& geometry, do
                              kernels::cuda::covering(g, double(n) * sizeof(float)).blocks_per_sm);
   const int repeats =
       static_cast<int>(std::clamp(std::ceil(kBytesPerRun / moved), 1.0, kMostRepeats));
+  if (kernels::cuda::slices(g))  // its passes are blocks of one launch
+    return {.op = op, .geometry = g, .passes = repeats, .launches = 1};
   const bool resident = g.blocks_per_sm * g.threads <= device.max_threads_per_sm;
   if (bytes <= device.l2_bytes || resident)
     return {.op = op, .geometry = g, .passes = repeats, .launches = 1};
   return {.op = op, .geometry = g, .passes = 1, .launches = repeats};
+}
+
+Geometry slices_geometry(int sms) {
+  return {.sms = sms,
+          .blocks_per_sm = 1,
+          .threads = 256,
+          .vector_bytes = 16,
+          .items = 4,
+          .slice_rows = 64};
 }
 
 GeometrySearch search_geometry(int sms, int max_threads_per_sm,

@@ -39,6 +39,16 @@ kernels::cuda::StreamConfig bandwidth_config(kernels::StreamOp op,
                                              const kernels::cuda::Geometry& geometry, double bytes,
                                              const SweepDevice& device, std::size_t& n);
 
+// The read's slices launch (kernels/cuda/stream.hpp): 256 threads, 4 loads of 16 B in flight,
+// slices of 64 rows (256 KiB). The probe times it beside the searched grid stride at the L2
+// search's working set and, where it is faster, runs it for the read's L2 working sets from there
+// up; below, a slice's readers overlap in time and the L2's request coalescer answers a share of
+// the sectors that grows as the set shrinks. H200, 2026-11-30 (data/recorded/h200/l2-slices/):
+// 9.83 TB/s at 15 MiB, where the searched grid stride read 8.52 and gpu-l2-cache 9.71 in the same
+// call, and 9.61 at 30 MiB (gpu-l2-cache 9.57); 97.0% of its sectors L2 lookups and 3.0%
+// coalesced, against gpu-l2-cache's 98.5% and 1.1% (the grid stride: every sector a lookup).
+kernels::cuda::Geometry slices_geometry(int sms);
+
 // The searched geometries, in order, with 4 vectors per thread: vector width (4, 8, 16 B) at 256
 // threads and full occupancy, then threads per block (128 … 1024) at full occupancy with the best
 // width, then blocks per SM (¼ … 64× full occupancy: a grid larger than the resident blocks runs

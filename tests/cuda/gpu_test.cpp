@@ -21,6 +21,7 @@
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/nested_saxpy_offload.hpp"
 #include "probes/cuda/backend.hpp"
+#include "probes/cuda/bandwidth.hpp"
 #include "probes/cuda/device.hpp"
 #include "probes/cuda/l2_shared.hpp"
 #include "probes/cuda/peak_flops.hpp"
@@ -80,6 +81,31 @@ TEST_F(Gpu, EveryStreamOpVerifiesAtEveryVectorWidth) {
       }
 }
 
+// The read's slices launch: whole rows and slices, a slice short of rows, tails past the last row
+// and past the last vector, and arrays shorter than one row (slice 0 reads them all).
+TEST_F(Gpu, SlicedReadVerifiesWithEveryKindOfTail) {
+  for (Precision p : {Precision::fp32, Precision::fp64})
+    for (int width : {8, 16})
+      for (int items : kernels::cuda::kStreamItems)
+        for (std::size_t n : {kN, std::size_t{1} << 20, std::size_t{100}, std::size_t{1}}) {
+          const kernels::cuda::Geometry g{.sms = device_.compute_units,
+                                          .blocks_per_sm = 1,
+                                          .threads = 128,
+                                          .vector_bytes = width,
+                                          .items = items,
+                                          .slice_rows = 6};
+          auto c = kernels::cuda::make_stream_case(
+              device_, "stream", "test",
+              {.op = kernels::StreamOp::read, .geometry = g, .passes = 3}, p, n);
+          expect_verified(*c);
+        }
+  const kernels::cuda::Geometry sliced{.sms = 1, .slice_rows = 64};
+  EXPECT_THROW(kernels::cuda::make_stream_case(device_, "stream", "test",
+                                               {.op = kernels::StreamOp::copy, .geometry = sliced},
+                                               Precision::fp32, kN),
+               roofline::InputError);
+}
+
 constexpr Precision kNestedSaxpyPrecisions[] = {Precision::fp32, Precision::fp64, Precision::fp16,
                                                 Precision::bf16};
 
@@ -131,6 +157,38 @@ const roofline::MeasureOptions kTimedTogether{.repetitions = 15,
                                               .min_sample_seconds = 0.001,
                                               .warmup_seconds = 0.005,
                                               .together_bytes = 16.0 * (1 << 30)};
+
+// Not a check: the probe's read in the L2 from a quarter of it up, its slices launch against a
+// grid stride of 256 threads × 8 blocks/SM and 4 loads of 16 B (the probe searches the grid
+// stride's launch, and its method gives both rates at the search's working set), timed together
+// as the probe times them; the medians in TB/s, one line per working set. For Nsight Compute's
+// shares of the sectors (run by hand: --gtest_also_run_disabled_tests
+// --gtest_filter='*SlicedReadAgainst*').
+TEST_F(Gpu, DISABLED_SlicedReadAgainstTheGridStride) {
+  const probes::cuda::SweepDevice sweep{
+      .l2_bytes = device_.caches.front().size_bytes,
+      .max_threads_per_sm = device_.facts.at("max_threads_per_sm").get<int>()};
+  const kernels::cuda::Geometry stride{
+      .sms = device_.compute_units, .blocks_per_sm = 8, .threads = 256};
+  for (double share : {0.25, 0.5, 0.75}) {
+    const double ws = share * sweep.l2_bytes;
+    std::vector<std::unique_ptr<roofline::Case>> cases;
+    for (const auto& g : {probes::cuda::slices_geometry(device_.compute_units), stride}) {
+      std::size_t n = 0;
+      const auto config = probes::cuda::bandwidth_config(kernels::StreamOp::read, g, ws, sweep, n);
+      cases.push_back(kernels::cuda::make_stream_case(device_, "bandwidth", "read", config,
+                                                      Precision::fp32, n));
+    }
+    const auto results = roofline::measure_all(cases, kTimedTogether, "sliced read");
+    double rate[2] = {};
+    for (int k = 0; k < 2; ++k) {
+      ASSERT_TRUE(results[k].ok()) << results[k].error << results[k].verification.message;
+      rate[k] = results[k].work.bytes / results[k].time->median;
+    }
+    std::printf("read at %.2f MiB: slices %.3f TB/s, grid stride %.3f TB/s, slices/stride %.3f\n",
+                ws / (1 << 20), rate[0] * 1e-12, rate[1] * 1e-12, rate[0] / rate[1]);
+  }
+}
 
 // The tile kernel's tiles against the grid-stride launch and Thrust from the memory-bound depths
 // through the ridge, the measurement kNestedSaxpyBulkTile and nested_saxpy_l2_tile come from (run

@@ -51,6 +51,14 @@ TEST(ScanPlan, NamesComeFromTheParameters) {
             "decoupled_lookback_shfl_128x16staged");
   EXPECT_EQ(scan_variant_name({.shape = {staged(128, 8), {128, 12, 6}}}),
             "decoupled_lookback_shfl_128x8staged_128x12b6");
+  // Waits other than kLookbackDelays are named: before the first read x the first poll, then the
+  // last poll where the polls double.
+  const ScanShape cub_waits = staged(128, 8, {1245, 648, 648});
+  EXPECT_EQ(scan_variant_name({.shape = {cub_waits, cub_waits}}),
+            "decoupled_lookback_shfl_128x8staged_sleep1245x648");
+  const ScanShape doubling = staged(128, 8, {1500, 200, 1600});
+  EXPECT_EQ(scan_variant_name({.shape = {doubling, doubling}}),
+            "decoupled_lookback_shfl_128x8staged_sleep1500x200-1600");
   std::set<std::string> names;
   for (const ScanConfig& c : scan_ladder()) names.insert(scan_variant_name(c));
   for (const ScanConfig& c : scan_sweep()) names.insert(scan_variant_name(c));

@@ -375,6 +375,21 @@ TEST(BandwidthSweep, LaunchesRepeatTheL2OrAResidentGridToMove8GiB) {
             64);
 }
 
+TEST(BandwidthSweep, TheSlicedReadMakesEveryPassInOneLaunch) {
+  const SweepDevice h100{.l2_bytes = 50e6, .max_threads_per_sm = 2048};
+  const kernels::cuda::Geometry g = slices_geometry(132);
+  EXPECT_GT(g.slice_rows, 0);
+  for (double ws : {4096.0, 12.5e6, 50e6}) {
+    std::size_t n = 0;
+    const auto config = bandwidth_config(kernels::StreamOp::read, g, ws, h100, n);
+    EXPECT_EQ(config.launches, 1);
+    EXPECT_GE(kernels::cuda::stream_config_work(config, Precision::fp32, n).bytes,
+              std::min(8.0 * (1 << 30), 0.9 * ws * (1 << 16)));
+    EXPECT_EQ(config.geometry.slice_rows, g.slice_rows);
+  }
+  EXPECT_EQ(kernels::cuda::describe(g), "16 B vectors x 4, slices of 64 rows of 256 threads");
+}
+
 TEST(BandwidthSweep, CeilingsSkipTheTransitionAboveTheL2) {
   const double l2 = 50e6;
   std::vector<roofline::SweepPoint> sweep;
