@@ -1,10 +1,11 @@
-// The GPU's sensors through NVML around a kernel's samples: energy, mean power, clocks,
-// temperature and the power cap read on a real GPU. Skipped, with a message, on a machine without
-// a GPU.
+// The GPU's sensors through NVML around a kernel's samples and around an energy window:
+// energy, mean power, clocks, temperature and the power cap read on a real GPU. Skipped, with a
+// message, on a machine without a GPU.
 #include <gtest/gtest.h>
 
 #include "probes/cuda/backend.hpp"
 #include "probes/cuda/device.hpp"
+#include "roofline/energy_window.hpp"
 #include "roofline/harness.hpp"
 
 namespace {
@@ -46,6 +47,30 @@ TEST(GpuSensors, AStreamKernelsSamplesReadEnergyClocksAndHeat) {
   EXPECT_GT(s.bytes, 0);
   std::printf("%lld calls over %.3f s: %.1f J, %.1f W, SM %.3f GHz, %.0f C\n", s.calls, s.seconds,
               *s.energy_j.value, *watts.value, *s.clock_hz.value / 1e9, *s.temperature_c.value);
+}
+
+TEST(GpuSensors, AnEnergyWindowRunsTheKernelForItsSecondsAndReadsItsEnergy) {
+  const auto a = probes::cuda::cuda_availability();
+  if (!a.available) GTEST_SKIP() << "no CUDA device: " << a.reason;
+  const probes::cuda::CudaBackend backend;
+  const roofline::Device device = probes::cuda::describe_cuda_devices().at(0);
+  const auto sampler = backend.sampler(device);
+  roofline::RunOptions stream;
+  stream.families = {"stream"};
+  auto cases = backend.cases(device, stream);
+  ASSERT_FALSE(cases.empty());
+  const double cap = sampler->power_cap_w().value.value_or(1000);
+  const roofline::Sensors s = roofline::energy_window(*cases.front(), *sampler, 1.2);
+  EXPECT_GE(s.seconds, 1.2);
+  EXPECT_LT(s.seconds, 1.5);  // batches of a tenth of a second
+  ASSERT_TRUE(s.energy_j.value) << s.energy_j.unavailable;
+  const double watts = *s.mean_power_w().value;
+  EXPECT_GT(watts, 10);
+  EXPECT_LT(watts, 1.1 * cap);
+  EXPECT_GT(s.calls, 0);
+  EXPECT_DOUBLE_EQ(s.bytes, s.calls * cases.front()->info().work.bytes);
+  std::printf("energy window: %lld calls over %.3f s: %.1f J, %.1f W, %.3g pJ/byte in all\n",
+              s.calls, s.seconds, *s.energy_j.value, watts, *s.energy_j.value / s.bytes * 1e12);
 }
 
 }  // namespace
