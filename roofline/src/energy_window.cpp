@@ -42,7 +42,7 @@ Sensors energy_window(Case& c, Sampler& sampler, double seconds) {
       std::ceil(kBatchSeconds / std::max(seconds_since(one), 1e-9)), 1.0, double{1 << 20}));
   run_batch(c, batch);  // untimed: the clocks reach what the window's calls run at
   long long calls = 0;
-  sampler.start();
+  sampler.start(seconds);
   const Clock::time_point start = Clock::now();
   while (seconds_since(start) < seconds) {
     run_batch(c, batch);

@@ -60,7 +60,8 @@ class Kernel : public Case {
 class Watts : public Sampler {
  public:
   explicit Watts(const Kernel& kernel) : kernel_(kernel) {}
-  void start() override {
+  void start(double seconds) override {
+    expected = seconds;
     started = Clock::now();
     ran_at_start = kernel_.ran;
   }
@@ -78,6 +79,7 @@ class Watts : public Sampler {
 
   Clock::time_point started;
   long long ran_at_start = -1, ran_at_stop = -1;
+  double expected = 0;
   int stops = 0;
 
  private:
@@ -90,6 +92,7 @@ TEST(EnergyWindow, RunsTheKernelBackToBackForTheWindowWithTheSensorsAroundItsCal
   const Sensors s = energy_window(kernel, sampler, 0.05);
   EXPECT_EQ(kernel.log, (std::vector<std::string>{"prepare", "verify", "run", "release"}));
   EXPECT_EQ(sampler.stops, 1);
+  EXPECT_EQ(sampler.expected, 0.05);  // told how long a window to read
   // The sizing call and the warm-up batch ran before the sensors started: not in the window.
   EXPECT_GT(sampler.ran_at_start, 1);
   EXPECT_EQ(s.calls, sampler.ran_at_stop - sampler.ran_at_start);
