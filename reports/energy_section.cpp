@@ -172,7 +172,8 @@ std::string energy_html(const DeviceView& view) {
   if (!device.energy->idle_w.value) return html;
   html +=
       "<p class=\"note\">Each energy ceiling is its probe kernel's whole energy less the idle "
-      "power (a quiet interval before the probe) over its seconds, per FLOP or byte of its work "
+      "power (a quiet interval before the probe) over its seconds, per FLOP or byte of its work, "
+      "from its kernel run back to back for seconds where the probe ran its energy pass "
       "(docs/methodology.md). The energy roof is 1 / (ε<sub>FLOP</sub> + ε<sub>byte</sub> / AI + "
       "P<sub>idle</sub> / attainable(AI)); the dashed line is the attainable rate drawing the "
       "whole "
@@ -180,19 +181,29 @@ std::string energy_html(const DeviceView& view) {
       "their FLOPs.</p>\n" +
       energy_svg(view);
   std::vector<std::vector<Cell>> rows;
+  // A disturbed window is flagged with why: its clocks were held down while it ran.
+  const auto row = [&](const std::string& name, int threads, const std::string& method,
+                       double beyond_idle, double whole, const char* per, double watts,
+                       const std::string& disturbed) {
+    rows.push_back(
+        {{name, "", method},
+         {std::to_string(threads), "num"},
+         num(joules_text(beyond_idle, per), beyond_idle),
+         num(whole > 0 ? joules_text(whole, per) : "—",
+             whole > 0 ? std::optional<double>(whole) : std::nullopt),
+         num(format_number(watts) + " W", watts),
+         {disturbed.empty() ? "—" : "disturbed", disturbed.empty() ? "" : "warn", disturbed}});
+  };
   for (const roofline::ComputeEnergy& c : device.energy->compute)
-    rows.push_back({{std::string(roofline::to_string(c.precision)) + " " + c.path, "", c.method},
-                    {std::to_string(c.threads), "num"},
-                    num(joules_text(c.joules_per_flop, "FLOP"), c.joules_per_flop),
-                    num(format_number(c.watts) + " W", c.watts)});
+    row(std::string(roofline::to_string(c.precision)) + " " + c.path, c.threads, c.method,
+        c.joules_per_flop, c.whole_joules_per_flop, "FLOP", c.watts, c.disturbed);
   for (const roofline::MemoryEnergy& m : device.energy->memory)
-    rows.push_back({{m.level + " " + m.kernel, "", m.method},
-                    {std::to_string(m.threads), "num"},
-                    num(joules_text(m.joules_per_byte, "byte"), m.joules_per_byte),
-                    num(format_number(m.watts) + " W", m.watts)});
+    row(m.level + " " + m.kernel, m.threads, m.method, m.joules_per_byte, m.whole_joules_per_byte,
+        "byte", m.watts, m.disturbed);
   if (!rows.empty())
-    html += html_table({"Energy ceiling", "Threads", "Beyond idle", "Power while it ran"}, rows,
-                       "energy");
+    html += html_table({"Energy ceiling", "Threads", "Beyond idle", "In all (static included)",
+                        "Power while it ran", "Clocks"},
+                       rows, "energy");
   rows.clear();
   for (const roofline::Result* r : view.records) {
     const auto fpj = roofline::flops_per_joule(*r);

@@ -7,7 +7,7 @@ using roofline::Sensed;
 PowerSampler::PowerSampler(const std::filesystem::path& powercap, const std::filesystem::path& cpus)
     : rapl_(powercap), clocks_(cpus) {}
 
-void PowerSampler::start() {
+void PowerSampler::start(double) {
   energy_at_start_ = rapl_.read();
   started_ = std::chrono::steady_clock::now();
 }

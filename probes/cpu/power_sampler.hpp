@@ -17,7 +17,7 @@ class PowerSampler : public roofline::Sampler {
  public:
   // The powercap and cpufreq trees (/sys/class/powercap, /sys/devices/system/cpu on Linux).
   PowerSampler(const std::filesystem::path& powercap, const std::filesystem::path& cpus);
-  void start() override;
+  void start(double seconds) override;  // RAPL resolves any window: read always
   roofline::Sensors stop() override;
   roofline::Sensed power_cap_w() override { return rapl_.power_cap_w(); }
   std::vector<std::string> disturbances() override;

@@ -3,6 +3,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -35,6 +36,7 @@
 #include "probes/nvidia/nvml.hpp"
 #include "probes/nvidia/nvml_sampler.hpp"
 #include "roofline/budget.hpp"
+#include "roofline/energy_window.hpp"
 #include "roofline/harness.hpp"
 #include "roofline/input_error.hpp"
 #include "roofline/program.hpp"
@@ -52,6 +54,13 @@ using roofline::Result;
 std::string failure_text(const Result& r) {
   return r.family + " " + r.variant + " " + r.params.dump() + ": " + r.failure();
 }
+
+// The cases behind the device's ceilings, by the ceiling's index in Device::compute or
+// Device::memory, kept (released) for the energy pass, which runs once every ceiling is measured
+// so that its seconds take nothing from a time budget's measurements.
+struct CeilingCases {
+  std::vector<std::pair<std::size_t, std::unique_ptr<roofline::Case>>> compute, memory;
+};
 
 // Precisions with a theoretical FMA peak (the architecture has native arithmetic for them).
 std::vector<Precision> probed_precisions(const roofline::Device& device) {
@@ -73,7 +82,7 @@ PeakFlopsConfig fma_config(const roofline::Device& device, Precision p) {
 }
 
 void probe_compute(roofline::Device& device, const roofline::ProbeOptions& options,
-                   std::vector<std::string>& failures) {
+                   CeilingCases& kept, std::vector<std::string>& failures) {
   nvidia::NvmlDevice clock(device.facts.at("pci_bus_id").get<std::string>());
   for (Precision p : probed_precisions(device)) {
     const PeakFlopsConfig config = fma_config(device, p);
@@ -99,6 +108,7 @@ void probe_compute(roofline::Device& device, const roofline::ProbeOptions& optio
                               .clock_hz = reading.hz,
                               .method = method,
                               .sensors = r.sensors});
+    kept.compute.emplace_back(device.compute.size() - 1, std::move(c));
   }
 }
 
@@ -138,7 +148,7 @@ void measure_gemm_reference(roofline::Device& device, Precision p, nvidia::NvmlD
 // Every matrix instruction this GPU runs and the architecture table rates: its FMA-only chains,
 // then cuBLAS's GEMM of each precision measured.
 void probe_tensor(roofline::Device& device, const roofline::ProbeOptions& options,
-                  std::vector<std::string>& failures) {
+                  CeilingCases& kept, std::vector<std::string>& failures) {
   nvidia::NvmlDevice clock(device.facts.at("pci_bus_id").get<std::string>());
   const std::string cc = device.facts.at("compute_capability").get<std::string>();
   const int capability = std::stoi(cc) * 10 + std::stoi(cc.substr(cc.find('.') + 1));
@@ -190,6 +200,7 @@ void probe_tensor(roofline::Device& device, const roofline::ProbeOptions& option
                               .clock_hz = reading.hz,
                               .method = method,
                               .sensors = r.sensors});
+    kept.compute.emplace_back(device.compute.size() - 1, std::move(c));
     if (std::find(measured.begin(), measured.end(), s.precision) == measured.end())
       measured.push_back(s.precision);
   }
@@ -240,7 +251,7 @@ void probe_sustained(roofline::Device& device, const roofline::ProbeOptions& opt
 }
 
 void probe_shared_memory(roofline::Device& device, const roofline::ProbeOptions& options,
-                         std::vector<std::string>& failures) {
+                         CeilingCases& kept, std::vector<std::string>& failures) {
   const SharedMemoryConfig config{
       .sms = device.compute_units,
       .blocks_per_sm = std::max(device.facts.at("max_threads_per_sm").get<int>() / 256, 1),
@@ -266,13 +277,14 @@ void probe_shared_memory(roofline::Device& device, const roofline::ProbeOptions&
                            .working_set_max = kSharedVectors * 16.0,
                            .method = method,
                            .sensors = r.sensors});
+  kept.memory.emplace_back(device.memory.size() - 1, std::move(c));
 }
 
 // The shared-read L2 ceiling (probes/l2_shared.hpp): a resident grid of 256-thread blocks, each
 // reader count of kL2SharedReaders, the best kept with every rate in its method. 1024 passes: about
 // 2 ms at 18 TB/s on an H100's 132 SMs.
 void probe_l2_shared(roofline::Device& device, const roofline::ProbeOptions& options,
-                     std::vector<std::string>& failures) {
+                     CeilingCases& kept, std::vector<std::string>& failures) {
   std::vector<std::unique_ptr<roofline::Case>> cases;
   for (int readers : probes::kL2SharedReaders)
     cases.push_back(make_l2_shared_case(
@@ -291,10 +303,18 @@ void probe_l2_shared(roofline::Device& device, const roofline::ProbeOptions& opt
   double shared = 0;  // the shared-memory ceiling, measured before
   for (const roofline::MemoryCeiling& m : device.memory)
     if (m.level == "shared") shared = std::max(shared, m.bytes_per_s.median);
-  if (const std::string why = probes::l2_shared_implausible(*c, shared); !why.empty())
+  if (const std::string why = probes::l2_shared_implausible(*c, shared); !why.empty()) {
     failures.push_back(why);
-  else
-    device.memory.push_back(std::move(*c));
+    return;
+  }
+  device.memory.push_back(std::move(*c));
+  // The case of the fastest reader count, as l2_shared_ceiling chose it.
+  std::size_t best = results.size();
+  for (std::size_t k = 0; k < results.size(); ++k)
+    if (results[k].ok() && (best == results.size() ||
+                            roofline::bandwidth(results[k]) > roofline::bandwidth(results[best])))
+      best = k;
+  kept.memory.emplace_back(device.memory.size() - 1, std::move(cases[best]));
 }
 
 // The probe's peer-copy cases per other GPU of the host: with peer access by the copy engines and
@@ -522,6 +542,65 @@ std::map<std::string, std::string> probe_bandwidth(roofline::Device& device,
   return searched;
 }
 
+// The bandwidth sweep's case of `kernel` at working set `ws`, with the launch that measured it
+// (kept_launch), placed in `level`; nullptr where the probe kept none (a kernel of no stream
+// operation, a host-link copy).
+std::unique_ptr<roofline::Case> sweep_case(const roofline::Device& device,
+                                           const std::string& kernel, double ws,
+                                           const std::string& level) {
+  const nlohmann::json launches =
+      device.facts.value("bandwidth_launches", nlohmann::json::object());
+  const auto op = kernels::stream_op_named(kernel);
+  const auto launch = kept_launch(launches, kernel, ws, device.caches.front().size_bytes);
+  if (!op || !launch) return nullptr;
+  ROOFLAB_CUDA(cudaSetDevice(device.facts.at("ordinal").get<int>()));
+  std::size_t n = 0;
+  const auto config = bandwidth_config(*op, *launch, ws, sweep_device(device), n);
+  return kernels::cuda::make_stream_case(device, "bandwidth", kernel, config, Precision::fp32, n,
+                                         level);
+}
+
+// The energy pass (ProbeOptions::energy): each kept ceiling's case, and per level of the
+// bandwidth sweep (`swept`: its ceilings' indices) its fastest kernel's at the largest working set
+// of its plateau, run for an energy window into its ceiling's energy_window. A window that fails
+// is a failure of the probe; its ceiling stays.
+void probe_energy(roofline::Device& device, CeilingCases& kept,
+                  const std::vector<std::size_t>& swept, const roofline::ProbeOptions& options,
+                  std::vector<std::string>& failures) {
+  roofline::Sampler* const sampler = options.measure.sampler;
+  if (!options.energy || !sampler) return;
+  std::map<std::string, std::size_t> fastest;  // per level, its fastest ceiling
+  for (std::size_t i : swept) {
+    const roofline::MemoryCeiling& m = device.memory[i];
+    const auto it = fastest.find(m.level);
+    if (it == fastest.end() || m.bytes_per_s.median > device.memory[it->second].bytes_per_s.median)
+      fastest[m.level] = i;
+  }
+  for (const auto& [level, i] : fastest)
+    if (auto c =
+            sweep_case(device, device.memory[i].kernel, device.memory[i].working_set_max, level))
+      kept.memory.emplace_back(i, std::move(c));
+  const auto start = std::chrono::steady_clock::now();
+  int windows = 0;
+  const auto run = [&](roofline::Case& c) -> std::optional<roofline::Sensors> {
+    try {
+      ++windows;
+      return roofline::energy_window(c, *sampler);
+    } catch (const std::exception& e) {
+      failures.push_back("energy window of " + c.info().family + " " + c.info().variant + " " +
+                         c.info().params.dump() + ": " + e.what());
+      return std::nullopt;
+    }
+  };
+  for (auto& [i, c] : kept.compute) device.compute[i].energy_window = run(*c);
+  for (auto& [i, c] : kept.memory) device.memory[i].energy_window = run(*c);
+  char note[160];
+  std::snprintf(note, sizeof note, "energy pass: %d windows of %g s, %.1f s in all", windows,
+                roofline::kEnergyWindowSeconds,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  device.facts["probe_notes"].push_back(note);
+}
+
 }  // namespace
 
 roofline::Availability CudaBackend::availability() const {
@@ -553,23 +632,27 @@ std::vector<std::string> CudaBackend::probe(roofline::Device& device,
                      probed_precisions(device).size() + 1 + std::size(probes::kL2SharedReaders) +
                      kBandwidthOps.size() * (2 * kMostSearchedGeometries + sizes.size()) + 1) +
                  kPeerCasesPerGpu * other_gpus());
-  probe_compute(device, options, failures);
-  probe_tensor(device, options, failures);
+  CeilingCases kept;
+  probe_compute(device, options, kept, failures);
+  probe_tensor(device, options, kept, failures);
   probe_sustained(device, options, failures);
-  probe_shared_memory(device, options, failures);
-  probe_l2_shared(device, options, failures);
+  probe_shared_memory(device, options, kept, failures);
+  probe_l2_shared(device, options, kept, failures);
   const auto searched = probe_bandwidth(device, sizes, options, failures);
   probe_peers(device, options, failures);
   const double l2 = device.caches.front().size_bytes;
+  std::vector<std::size_t> swept;  // the sweep's ceilings in device.memory
   for (roofline::MemoryCeiling& m : probes::memory_ceilings(
            ceiling_points(device.sweep, l2), device.caches, probes::CachePlateau::best_point)) {
     const std::string side = m.working_set_max <= l2 ? " L2" : " DRAM";
     if (const auto it = searched.find(m.kernel + side); it != searched.end())
       m.method += it->second;
+    swept.push_back(device.memory.size());
     device.memory.push_back(std::move(m));
   }
   probe_host_link(device, options, failures);
   probe_launch_latency(device, options, failures);
+  probe_energy(device, kept, swept, options, failures);
   device.facts["probe_failures"] = failures;
   return failures;
 }
@@ -603,21 +686,10 @@ std::unique_ptr<roofline::Sampler> CudaBackend::sampler(const roofline::Device& 
 
 std::vector<std::unique_ptr<roofline::Case>> CudaBackend::roof_check_cases(
     const roofline::Device& device) const {
-  const nlohmann::json launches =
-      device.facts.value("bandwidth_launches", nlohmann::json::object());
   std::vector<std::unique_ptr<roofline::Case>> cases;
-  for (const probes::RoofPoint& roof : probes::roof_points(device)) {
-    const double ws = roof.point.working_set;
-    const auto op = kernels::stream_op_named(roof.point.kernel);
-    const auto launch =
-        kept_launch(launches, roof.point.kernel, ws, device.caches.front().size_bytes);
-    if (!op || !launch) continue;
-    ROOFLAB_CUDA(cudaSetDevice(device.facts.at("ordinal").get<int>()));
-    std::size_t n = 0;
-    const auto config = bandwidth_config(*op, *launch, ws, sweep_device(device), n);
-    cases.push_back(kernels::cuda::make_stream_case(device, "bandwidth", roof.point.kernel, config,
-                                                    Precision::fp32, n, roof.level));
-  }
+  for (const probes::RoofPoint& roof : probes::roof_points(device))
+    if (auto c = sweep_case(device, roof.point.kernel, roof.point.working_set, roof.level))
+      cases.push_back(std::move(c));
   return cases;
 }
 

@@ -23,9 +23,22 @@ Sensed sensed(std::optional<double> value, const NvmlDevice& nvml) {
 
 NvmlSampler::NvmlSampler(const std::string& pci_bus_id) : nvml_(pci_bus_id) {}
 
-void NvmlSampler::start() {
-  energy_at_start_ = nvml_.read_energy_j();
-  if (!energy_at_start_) energy_unavailable_ = nvml_.reason();
+// A window expected shorter than the counter resolves reads no energy at either end: the read
+// costs 4 ms on an H200, and around every few-millisecond sample it made the quick stream run
+// 1.6 times as long (docs/performance.md).
+void NvmlSampler::start(double seconds) {
+  if (seconds < kShortestEnergyWindow) {
+    char why[160];
+    std::snprintf(why, sizeof why,
+                  "a window of about %.3g s: NVML's energy counter does not resolve windows "
+                  "under %g s",
+                  seconds, kShortestEnergyWindow);
+    energy_at_start_.reset();
+    energy_unavailable_ = why;
+  } else {
+    energy_at_start_ = nvml_.read_energy_j();
+    if (!energy_at_start_) energy_unavailable_ = nvml_.reason();
+  }
   started_ = std::chrono::steady_clock::now();
 }
 

@@ -16,7 +16,7 @@ class NvmlSampler : public roofline::Sampler {
  public:
   // The GPU with this PCI bus id; where NVML cannot open it, every figure says why.
   explicit NvmlSampler(const std::string& pci_bus_id);
-  void start() override;
+  void start(double seconds) override;
   roofline::Sensors stop() override;
   roofline::Sensed power_cap_w() override;
   std::vector<std::string> disturbances() override;

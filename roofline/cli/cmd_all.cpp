@@ -38,6 +38,7 @@ void add_default_command(CLI::App& app, Session& s) {
       ->capture_default_str()
       ->check(names_a_path());
   add_measure_flags(app, opts->measure);
+  add_energy_flag(app, opts->measure);
   app.require_subcommand(0, 1);
   app.callback([&app, &s, opts] {
     if (!app.get_subcommands().empty()) return;
@@ -50,7 +51,7 @@ void add_default_command(CLI::App& app, Session& s) {
     // A third of the time budget for the probe, what it leaves for the run.
     const std::optional<double> budget = opts->measure.budget(kQuickBudgetSeconds);
     const auto start = std::chrono::steady_clock::now();
-    const auto machine = probe(s, devices, {.quick = quick, .measure = opts->measure.options()},
+    const auto machine = probe(s, devices, opts->measure.probe_options(),
                                budget ? std::optional<double>(*budget / 3) : std::nullopt);
     roofline::write_json_atomic(folder / kMachineFile, roofline::to_json(machine));
     if (!machine.incomplete.empty()) {  // stopped by an interrupt: no run, no report

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "reports/format.hpp"
 #include "roofline/cli/cluster_probe.hpp"
 #include "roofline/cli/commands.hpp"
 #include "roofline/cli/incomplete_output.hpp"
@@ -10,6 +11,7 @@
 #include "roofline/cli/placement.hpp"
 #include "roofline/cli/size_option.hpp"
 #include "roofline/cluster/world.hpp"
+#include "roofline/energy_window.hpp"
 #include "roofline/input_error.hpp"
 #include "roofline/interrupt.hpp"
 #include "roofline/json_io.hpp"
@@ -22,6 +24,14 @@ roofline::MeasureOptions MeasureFlags::options() const {
           .warmup_seconds = roofline::MeasureOptions{}.warmup_seconds,
           .verbose = verbose,
           .sensors = !no_sensors};
+}
+
+roofline::ProbeOptions MeasureFlags::probe_options() const {
+  return {.quick = !full,
+          .max_working_set = 0,
+          .host_dram_from = std::nullopt,
+          .measure = options(),
+          .energy = energy || full};
 }
 
 std::optional<double> MeasureFlags::budget(double quick_default) const {
@@ -69,6 +79,18 @@ void add_measure_flags(CLI::App& command, MeasureFlags& flags) {
                    "samples: no energy roofs, no disturbed flags");
 }
 
+void add_energy_flag(CLI::App& command, MeasureFlags& flags) {
+  command
+      .add_flag(
+          "--energy", flags.energy,
+          "Energy ceilings from windows of seconds: once the ceilings are measured, each "
+          "one's kernel runs back to back for " +
+              reports::format_number(roofline::kEnergyWindowSeconds) +
+              " s with the sensors read around it (that long more per ceiling, outside any time "
+              "budget; --full does it too)")
+      ->excludes(command.get_option("--no-sensors"));
+}
+
 void add_probe_command(CLI::App& app, Session& s) {
   struct Opts {
     std::vector<std::string> devices;
@@ -97,13 +119,13 @@ void add_probe_command(CLI::App& app, Session& s) {
                       "Largest bandwidth-sweep working set in bytes, e.g. 64M (default: at least "
                       "4x the last-level cache)");
   add_measure_flags(*cmd, opts->measure);
+  add_energy_flag(*cmd, opts->measure);
   cmd->callback([&s, opts, max_working_set, output, distinct, rank_timeout] {
     roofline::install_interrupt_handlers(roofline::OnSignal::finish_then_write);
     const bool in_cluster = cluster::launched_by_mpi();
     if (!in_cluster && (distinct->count() > 0 || rank_timeout->count() > 0))
       throw roofline::InputError("--distinct-nodes and --rank-timeout apply under mpirun only");
-    roofline::ProbeOptions options{
-        .quick = !opts->measure.full, .max_working_set = 0, .measure = opts->measure.options()};
+    roofline::ProbeOptions options = opts->measure.probe_options();
     if (max_working_set->count() > 0)  // "" is refused
       options.max_working_set =
           static_cast<double>(parse_size(opts->max_working_set, "--max-working-set"));

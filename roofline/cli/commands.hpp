@@ -32,12 +32,18 @@ struct MeasureFlags {
   double min_sample_seconds = roofline::MeasureOptions{}.min_sample_seconds;
   bool verbose = false;
   bool no_sensors = false;
+  bool energy = false;         // --energy (probe and the bare command)
   double budget_seconds = -1;  // --budget; negative: the command's default
 
   roofline::MeasureOptions options() const;
+  // The probe's options: its sweeps (--full), the measure options and the energy pass (--energy,
+  // or --full).
+  roofline::ProbeOptions probe_options() const;
   // The time budget in seconds: --budget, else `quick_default` unless --full; nullopt: none.
   std::optional<double> budget(double quick_default) const;
 };
 void add_measure_flags(CLI::App& command, MeasureFlags& flags);
+// --energy, for the commands that probe; after add_measure_flags.
+void add_energy_flag(CLI::App& command, MeasureFlags& flags);
 
 }  // namespace cli

@@ -71,7 +71,7 @@ std::unique_ptr<roofline::Sampler> open_sampler(const Selected& d,
 // no shorter window. Where the sensors read no energy, stderr says why.
 roofline::Sensed idle_power(const Selected& d, roofline::Sampler& sampler) {
   constexpr double kQuietSeconds = 1.0;
-  sampler.start();
+  sampler.start(kQuietSeconds);
   std::this_thread::sleep_for(std::chrono::duration<double>(kQuietSeconds));
   const roofline::Sensors quiet = sampler.stop();
   if (!quiet.energy_j.value)

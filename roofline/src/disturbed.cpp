@@ -16,33 +16,34 @@ const ComputeCeiling* roof_of(const Result& r, const Device& device) {
   return roof;
 }
 
-// The clock the roof was measured at, as the same sensor read it where the profile has its
-// sensors (a CPU's cpufreq and its timed clock differ), else the probe's own reading; 0: none.
-double roof_clock_hz(const ComputeCeiling& roof) {
-  if (roof.sensors && roof.sensors->clock_hz.value) return *roof.sensors->clock_hz.value;
-  return roof.clock_hz;
-}
-
 }  // namespace
 
-std::string disturbance(const Result& r, const Device& device) {
-  if (!r.sensors) return "";
+double ceiling_clock_hz(const std::optional<Sensors>& sensors, double probe_hz) {
+  if (sensors && sensors->clock_hz.value) return *sensors->clock_hz.value;
+  return probe_hz;
+}
+
+std::string disturbance(const Sensors& s, double reference_hz) {
   std::string why;
-  if (!r.sensors->clock_events.empty()) {
+  if (!s.clock_events.empty()) {
     why = "the device held its clocks down:";
-    for (std::size_t i = 0; i < r.sensors->clock_events.size(); ++i)
-      why += (i == 0 ? " " : ", ") + r.sensors->clock_events[i];
+    for (std::size_t i = 0; i < s.clock_events.size(); ++i)
+      why += (i == 0 ? " " : ", ") + s.clock_events[i];
   }
-  const ComputeCeiling* roof = roof_of(r, device);
-  const double roof_hz = roof ? roof_clock_hz(*roof) : 0;
-  if (const auto& hz = r.sensors->clock_hz.value;
-      hz && roof_hz > 0 && *hz < roof_hz * (1 - kClockBelowRoof)) {
+  if (const auto& hz = s.clock_hz.value;
+      hz && reference_hz > 0 && *hz < reference_hz * (1 - kClockBelowRoof)) {
     char text[160];
     std::snprintf(text, sizeof text, "its clock (%.3f GHz) was below its roof's (%.3f GHz)",
-                  *hz / 1e9, roof_hz / 1e9);
+                  *hz / 1e9, reference_hz / 1e9);
     why += (why.empty() ? "" : "; ") + std::string(text);
   }
   return why;
+}
+
+std::string disturbance(const Result& r, const Device& device) {
+  if (!r.sensors) return "";
+  const ComputeCeiling* roof = roof_of(r, device);
+  return disturbance(*r.sensors, roof ? ceiling_clock_hz(roof->sensors, roof->clock_hz) : 0);
 }
 
 }  // namespace roofline

@@ -2,26 +2,40 @@
 
 #include <cstdio>
 
+#include "roofline/disturbed.hpp"
+
 namespace roofline {
 namespace {
 
-// The dynamic joules per unit of work of what the sensors saw, and how it was found; nullopt
-// where there is none to attribute.
+// The joules per unit of `work` of what the sensors saw, beyond idle and in all, how they were
+// found, and why they were disturbed against `ceiling_hz`, the clock the ceiling was measured
+// at; nullopt where there is nothing to attribute.
 struct Dynamic {
-  double joules_per_unit = 0, watts = 0;
-  std::string method;
+  double joules_per_unit = 0, whole_joules_per_unit = 0, watts = 0;
+  std::string method, disturbed;
 };
-std::optional<Dynamic> dynamic(const std::optional<Sensors>& s, double work, double idle_w,
-                               const char* unit) {
-  if (!s || !s->energy_j.value || !(work > 0) || !(s->seconds > 0)) return std::nullopt;
-  const double joules = *s->energy_j.value - idle_w * s->seconds;
+std::optional<Dynamic> dynamic(const Sensors& s, double work, const char* unit, bool window,
+                               double ceiling_hz, double idle_w) {
+  if (!s.energy_j.value || !(work > 0) || !(s.seconds > 0)) return std::nullopt;
+  const double joules = *s.energy_j.value - idle_w * s.seconds;
   if (!(joules > 0)) return std::nullopt;
-  char method[240];
+  char method[300];
   std::snprintf(method, sizeof method,
-                "(%.4g J - %.4g W idle x %.4g s) / %.4g %s: %.4g W while it ran, over %lld calls",
-                *s->energy_j.value, idle_w, s->seconds, work, unit, *s->energy_j.value / s->seconds,
-                s->calls);
-  return Dynamic{joules / work, *s->energy_j.value / s->seconds, method};
+                "(%.4g J - %.4g W idle x %.4g s) / %.4g %s: %.4g W while it ran, over %lld calls%s",
+                *s.energy_j.value, idle_w, s.seconds, work, unit, *s.energy_j.value / s.seconds,
+                s.calls, window ? " back to back (its energy window)" : "");
+  return Dynamic{joules / work, *s.energy_j.value / work, *s.energy_j.value / s.seconds, method,
+                 disturbance(s, ceiling_hz)};
+}
+
+// A ceiling's energy: from its energy window where the probe ran one, else from its samples.
+std::optional<Dynamic> dynamic_of(const std::optional<Sensors>& samples,
+                                  const std::optional<Sensors>& window, bool per_flop,
+                                  double probe_hz, double idle_w) {
+  const std::optional<Sensors>& s = window ? window : samples;
+  if (!s) return std::nullopt;
+  return dynamic(*s, per_flop ? s->flops : s->bytes, per_flop ? "FLOP" : "bytes",
+                 window.has_value(), ceiling_clock_hz(samples, probe_hz), idle_w);
 }
 
 }  // namespace
@@ -31,12 +45,13 @@ DeviceEnergy energy_ceilings(const Device& device, const Sensed& idle_w,
   DeviceEnergy e{.idle_w = idle_w, .power_cap_w = power_cap_w, .compute = {}, .memory = {}};
   if (!idle_w.value) return e;
   for (const ComputeCeiling& c : device.compute)
-    if (const auto d = dynamic(c.sensors, c.sensors ? c.sensors->flops : 0, *idle_w.value, "FLOP"))
-      e.compute.push_back(
-          {c.precision, c.path, c.threads, d->joules_per_unit, d->watts, d->method});
+    if (const auto d = dynamic_of(c.sensors, c.energy_window, true, c.clock_hz, *idle_w.value))
+      e.compute.push_back({c.precision, c.path, c.threads, d->joules_per_unit,
+                           d->whole_joules_per_unit, d->watts, d->method, d->disturbed});
   for (const MemoryCeiling& m : device.memory)
-    if (const auto d = dynamic(m.sensors, m.sensors ? m.sensors->bytes : 0, *idle_w.value, "bytes"))
-      e.memory.push_back({m.level, m.kernel, m.threads, d->joules_per_unit, d->watts, d->method});
+    if (const auto d = dynamic_of(m.sensors, m.energy_window, false, 0, *idle_w.value))
+      e.memory.push_back({m.level, m.kernel, m.threads, d->joules_per_unit,
+                          d->whole_joules_per_unit, d->watts, d->method, d->disturbed});
   return e;
 }
 

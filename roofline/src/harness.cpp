@@ -113,7 +113,7 @@ void time_together(const std::vector<Case*>& cases, const std::vector<Result*>& 
          device_timed, rewarm, sample_seconds](benchmark::State& state) {
           long long ran = 0;  // calls of this run, for its readings
           try {
-            if (sampler) sampler->start();
+            if (sampler) sampler->start(sample_seconds);
             if (rewarm) {
               c.run();
               ++ran;

@@ -93,17 +93,57 @@ void from_json(const json& j, Sensors& s) {
   s.clock_events_unavailable = j.at("clock_events_unavailable");
 }
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ComputeEnergy, precision, path, threads, joules_per_flop, watts,
-                                   method)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(MemoryEnergy, level, kernel, threads, joules_per_byte, watts,
-                                   method)
+// The whole energy and the disturbed reason came with the energy pass: files before it have
+// neither; disturbed is written where its window was.
+void to_json(json& j, const ComputeEnergy& c) {
+  j = {{"precision", c.precision},
+       {"path", c.path},
+       {"threads", c.threads},
+       {"joules_per_flop", c.joules_per_flop},
+       {"whole_joules_per_flop", c.whole_joules_per_flop},
+       {"watts", c.watts},
+       {"method", c.method}};
+  if (!c.disturbed.empty()) j["disturbed"] = c.disturbed;
+}
+void from_json(const json& j, ComputeEnergy& c) {
+  c.precision = j.at("precision");
+  c.path = j.at("path");
+  c.threads = j.at("threads");
+  c.joules_per_flop = j.at("joules_per_flop");
+  c.whole_joules_per_flop = j.value("whole_joules_per_flop", 0.0);
+  c.watts = j.at("watts");
+  c.method = j.at("method");
+  c.disturbed = j.value("disturbed", "");
+}
+void to_json(json& j, const MemoryEnergy& m) {
+  j = {{"level", m.level},
+       {"kernel", m.kernel},
+       {"threads", m.threads},
+       {"joules_per_byte", m.joules_per_byte},
+       {"whole_joules_per_byte", m.whole_joules_per_byte},
+       {"watts", m.watts},
+       {"method", m.method}};
+  if (!m.disturbed.empty()) j["disturbed"] = m.disturbed;
+}
+void from_json(const json& j, MemoryEnergy& m) {
+  m.level = j.at("level");
+  m.kernel = j.at("kernel");
+  m.threads = j.at("threads");
+  m.joules_per_byte = j.at("joules_per_byte");
+  m.whole_joules_per_byte = j.value("whole_joules_per_byte", 0.0);
+  m.watts = j.at("watts");
+  m.method = j.at("method");
+  m.disturbed = j.value("disturbed", "");
+}
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(DeviceEnergy, idle_w, power_cap_w, compute, memory)
 
-// sensors is written where the probe read them (profiles before them have none).
+// sensors and energy_window are written where the probe read them (profiles before them have
+// none).
 void to_json(json& j, const ComputeCeiling& c) {
   j = {{"precision", c.precision},     {"path", c.path},         {"threads", c.threads},
        {"flops_per_s", c.flops_per_s}, {"clock_hz", c.clock_hz}, {"method", c.method}};
   if (c.sensors) j["sensors"] = *c.sensors;
+  if (c.energy_window) j["energy_window"] = *c.energy_window;
 }
 void from_json(const json& j, ComputeCeiling& c) {
   c.precision = j.at("precision");
@@ -113,6 +153,7 @@ void from_json(const json& j, ComputeCeiling& c) {
   c.clock_hz = j.at("clock_hz");
   c.method = j.at("method");
   if (j.contains("sensors")) c.sensors = j.at("sensors").get<Sensors>();
+  if (j.contains("energy_window")) c.energy_window = j.at("energy_window").get<Sensors>();
 }
 
 // sensors is written where the probe read them (profiles before them have none).
@@ -173,6 +214,7 @@ void to_json(json& j, const MemoryCeiling& m) {
        {"working_set", {m.working_set_min, m.working_set_max}},
        {"method", m.method}};
   if (m.sensors) j["sensors"] = *m.sensors;
+  if (m.energy_window) j["energy_window"] = *m.energy_window;
 }
 void from_json(const json& j, MemoryCeiling& m) {
   m.level = j.at("level");
@@ -183,6 +225,7 @@ void from_json(const json& j, MemoryCeiling& m) {
   m.working_set_max = j.at("working_set").at(1);
   m.method = j.at("method");
   if (j.contains("sensors")) m.sensors = j.at("sensors").get<Sensors>();
+  if (j.contains("energy_window")) m.energy_window = j.at("energy_window").get<Sensors>();
 }
 
 void to_json(json& j, const Device& d) {

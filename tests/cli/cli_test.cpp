@@ -190,6 +190,10 @@ TEST(Cli, BadOptionsAndSizesAreRefusedByName) {
     expect_refused(std::string("run --min-sample-time ") + t, t);
   for (const char* t : {"nan", "-1", "soon"}) expect_refused(std::string("--budget ") + t, t);
   expect_refused("probe --quick --full", "--full");
+  // The energy pass needs the sensors, and only commands that probe have one.
+  expect_refused("probe --energy --no-sensors", "--no-sensors");
+  expect_refused("--energy --no-sensors", "--no-sensors");
+  expect_refused("run --energy", "--energy");
   expect_refused("probe --max-working-set 0", "--max-working-set");
   expect_refused("probe -o /no/such/folder/m.json", "/no/such/folder");
   expect_refused("probe -d 'cuda:{local_rank}'", "known only under Open MPI's mpirun");

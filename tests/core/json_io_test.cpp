@@ -309,11 +309,15 @@ TEST(JsonIo, SensorsRoundTripAndFilesWithoutThemLoad) {
   EXPECT_FALSE(cpu.compute[1].sensors);
   ASSERT_TRUE(cpu.memory[2].sensors);
   ASSERT_TRUE(cpu.sweep[0].sensors);
+  ASSERT_TRUE(cpu.memory[2].energy_window);
+  EXPECT_EQ(*cpu.memory[2].energy_window->mean_power_w().value, 46);
+  EXPECT_FALSE(cpu.memory[1].energy_window);
   EXPECT_EQ(back.provenance.disturbances, original.provenance.disturbances);
   // Files written before the sensors: none of their fields.
   j["results"][0].erase("sensors");
   j["machine"]["devices"][0]["ceilings"]["compute"][0].erase("sensors");
   j["machine"]["devices"][0]["ceilings"]["memory"][2].erase("sensors");
+  j["machine"]["devices"][0]["ceilings"]["memory"][2].erase("energy_window");
   j["machine"]["devices"][0]["sweep"][0].erase("sensors");
   j["provenance"].erase("disturbances");
   const auto old = results_from_json(j);

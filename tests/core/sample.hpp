@@ -67,9 +67,11 @@ inline roofline::Device cpu() {
               {"DRAM", "triad", 2, around(30e9), 256e6, 512e6, "plateau"},
               {"DRAM", "read", 2, around(35e9), 256e6, 512e6, "plateau"}};
   d.sweep = {{"read", 2, "temporal", 4096, {4e11, 4.1e11}}};
-  // 60 W over the FMA chains, 45 W over the DRAM reads.
+  // 60 W over the FMA chains, 45 W over the DRAM reads' samples.
   d.compute[0].sensors = sensed(0.5, 1000, 110e6, 0, 60);
   d.memory[2].sensors = sensed(0.5, 100, 0, 175e6, 45);
+  // And 46 W over their 2 s energy window.
+  d.memory[2].energy_window = sensed(2, 400, 0, 175e6, 46);
   d.sweep[0].sensors = sensed(0.1, 1e6, 0, 4e4, 40);
   d.latency = {{"team_wake", 2, around(250e-9), "the persistent team"},
                {"fork_join", 2, around(700e-9), "an empty OpenMP parallel region"},

@@ -59,7 +59,10 @@ TEST(Sensors, AFigureOneStretchLacksIsMissingWithItsReason) {
 // Counts its stretches; each lasts what the harness ran between start and stop.
 class CountingSampler : public Sampler {
  public:
-  void start() override { ++starts; }
+  void start(double seconds) override {
+    ++starts;
+    expected = seconds;
+  }
   Sensors stop() override {
     ++stops;
     return stretch(0.001, 0.05, 3e9, {});
@@ -67,6 +70,7 @@ class CountingSampler : public Sampler {
   Sensed power_cap_w() override { return Sensed::missing("none"); }
   std::vector<std::string> disturbances() override { return {}; }
   int starts = 0, stops = 0;
+  double expected = 0;
 };
 
 class Nothing : public Case {
@@ -102,6 +106,7 @@ TEST(Sensors, TheHarnessReadsEachCaseAroundItsSamplesOnly) {
       {.repetitions = 3, .min_sample_seconds = 0.001, .warmup_seconds = 0, .sampler = &sampler},
       "test");
   EXPECT_EQ(sampler.starts, sampler.stops);
+  EXPECT_EQ(sampler.expected, 0.001);  // each window announced as a sample's length
   for (const Result& r : results) {
     ASSERT_TRUE(r.sensors) << r.variant;
     // Far fewer readings than calls: at the boundaries of Google Benchmark's runs only.

@@ -129,7 +129,7 @@ TEST(PowerSampler, EnergyOverAStretchAndEveryMissingFigureSaysWhy) {
   const test_support::TempDir dir("sampler");
   const fs::path powercap = one_package(dir.path());
   PowerSampler sampler(powercap, dir.path() / "no_cpus");
-  sampler.start();
+  sampler.start(0.004);
   write(powercap / "intel-rapl:0" / "energy_uj", "4000000");
   const roofline::Sensors s = sampler.stop();
   ASSERT_TRUE(s.energy_j.value) << s.energy_j.unavailable;
@@ -146,7 +146,7 @@ TEST(PowerSampler, EnergyOverAStretchAndEveryMissingFigureSaysWhy) {
 TEST(PowerSampler, WithoutRaplEnergySaysWhy) {
   const test_support::TempDir dir("sampler");
   PowerSampler sampler(dir.path() / "powercap", dir.path() / "cpu");
-  sampler.start();
+  sampler.start(0.004);
   const roofline::Sensors s = sampler.stop();
   EXPECT_FALSE(s.energy_j.value);
   EXPECT_NE(s.energy_j.unavailable.find("a VM without RAPL"), std::string::npos);

@@ -56,6 +56,39 @@ TEST(Energy, CeilingsTakeTheIdlePowerOut) {
       << d.energy->compute[0].method;
 }
 
+TEST(Energy, ACeilingsEnergyWindowIsPreferredToItsSamplesAndFlaggedWhereDisturbed) {
+  roofline::Results results = with_energy();
+  roofline::Device& d = results.machine.devices.front();
+  for (roofline::ComputeCeiling& c : d.compute)
+    if (c.precision == Precision::fp32 && c.threads == 2) {
+      c.sensors->clock_hz = {3e9, ""};
+      // 2 s back to back at 62 W, its clock held down to 2.7 GHz by the power cap.
+      c.energy_window = over_one_second(124, 256e9, 0);
+      c.energy_window->seconds = 2;
+      c.energy_window->clock_hz = {2.7e9, ""};
+      c.energy_window->clock_events = {"software power cap"};
+    }
+  d.energy = roofline::energy_ceilings(d, {20.0, ""}, {65.0, ""});
+  ASSERT_EQ(d.energy->compute.size(), 1u);
+  const roofline::ComputeEnergy& e = d.energy->compute[0];
+  EXPECT_DOUBLE_EQ(e.joules_per_flop, (124.0 - 20 * 2) / 256e9);
+  EXPECT_DOUBLE_EQ(e.whole_joules_per_flop, 124.0 / 256e9);
+  EXPECT_DOUBLE_EQ(e.watts, 62);
+  EXPECT_NE(e.method.find("(its energy window)"), std::string::npos) << e.method;
+  EXPECT_EQ(e.disturbed,
+            "the device held its clocks down: software power cap; its clock (2.700 GHz) was below "
+            "its roof's (3.000 GHz)");
+  // The DRAM ceiling has no window: its samples' energy, undisturbed.
+  ASSERT_EQ(d.energy->memory.size(), 1u);
+  EXPECT_DOUBLE_EQ(d.energy->memory[0].whole_joules_per_byte, 50.0 / 20e9);
+  EXPECT_EQ(d.energy->memory[0].disturbed, "");
+  EXPECT_EQ(d.energy->memory[0].method.find("energy window"), std::string::npos);
+  const std::vector<roofline::Results> inputs{results};
+  const std::string html = energy_html(device_views(inputs).front());
+  EXPECT_EQ(count(html, ">disturbed<"), 1) << html;
+  EXPECT_EQ(count(html, "In all (static included)"), 1);
+}
+
 TEST(Energy, RoofAndPowerCapLineFollowTheModel) {
   const roofline::Device d = with_energy().machine.devices.front();
   // At AI 1 the DRAM roof gives 20 GFLOP/s: 312.5 pJ + 1.5 nJ + 20 W / 20 GFLOP/s per FLOP.

@@ -10,7 +10,10 @@ gives (data/recorded/README.md describes the fields):
   library in the same call;
 - "sustained": the devices whose sustained rates it shows, beside a peer's log from the same call;
 - "families": per family, the devices whose best own variant it shows against the family's
-  baseline in the same run, at the largest size where both ran.
+  baseline in the same run, at the largest size where both ran;
+- "energy": the devices whose energy ceilings it shows (pJ per FLOP or byte beyond the idle power
+  and in all, the power while each ran, whether its window was disturbed), each against the same
+  ceiling of the profile "energy_beside" names in the same set (an earlier probe of the call).
 Every figure comes from a file; nothing here but the rules that read them. For a results or
 machine file the command, commit and date in set.json must be those of its provenance.
 
@@ -34,7 +37,7 @@ RECORDED = Path("data/recorded")
 
 SET_KEYS = {"what", "machine", "notes", "files"}
 FILE_KEYS = {"file", "what", "command", "commit", "date", "roofs", "sustained", "peer",
-             "families", "baselines", "libraries", "note"}
+             "families", "baselines", "libraries", "energy", "energy_beside", "note"}
 BASELINE_KEYS = {"variant", "size", "panel"}
 
 
@@ -45,7 +48,7 @@ class SetError(Exception):
 # --- numbers ---------------------------------------------------------------------------------
 
 PREFIXES = [(1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"), (1.0, ""),
-            (1e-3, "m"), (1e-6, "µ"), (1e-9, "n")]
+            (1e-3, "m"), (1e-6, "µ"), (1e-9, "n"), (1e-12, "p")]
 
 
 def si(value, unit):
@@ -181,7 +184,8 @@ def check_set(set_dir, spec, root):
             if said != found:
                 raise SetError(f"{f.rel}: set.json says command, commit, date {said}; the file's "
                                f"provenance {found}")
-        elif ("roofs" in entry or "sustained" in entry or "families" in entry):
+        elif ("roofs" in entry or "sustained" in entry or "families" in entry
+              or "energy" in entry):
             raise SetError(f"{f.rel}: only a results or machine file gives figures")
         files.append(f)
     return files
@@ -286,6 +290,56 @@ def roof_lines(f, device_id, machine):
         lines += ["", "Latency: " + "; ".join(latency) + "."]
     for r in ceilings.get("refused", []):
         lines += ["", f"Refused: {r['roof']} at {si(r['value'], 'B/s')}, {r['reason']}."]
+    if f.get("note"):
+        lines += ["", f.get("note")]
+    return lines
+
+
+# --- energy ceilings ------------------------------------------------------------------------
+
+def energy_rows(device):
+    """Per energy ceiling its name, J per unit beyond idle and in all, watts and disturbed."""
+    energy = device.get("energy", {})
+    rows = {}
+    for c in energy.get("compute", []):
+        rows[f"{c['precision']} {c['path']}"] = (c["joules_per_flop"],
+                                                 c.get("whole_joules_per_flop"), "FLOP",
+                                                 c["watts"], c.get("disturbed", ""))
+    for m in energy.get("memory", []):
+        rows[f"{m['level']} {m['kernel']}"] = (m["joules_per_byte"],
+                                               m.get("whole_joules_per_byte"), "B", m["watts"],
+                                               m.get("disturbed", ""))
+    return rows
+
+
+def energy_lines(f, device_id, machine, files):
+    device = f.device(device_id)
+    energy = device.get("energy")
+    if not energy or not energy["idle_w"].get("value"):
+        raise SetError(f"{f.rel}: {device_id} has no energy ceilings")
+    beside = None
+    if f.get("energy_beside"):
+        named = [g for g in files if g.entry["file"] == f.get("energy_beside")]
+        if not named:
+            raise SetError(f"{f.rel}: energy_beside names no file of its set")
+        beside = energy_rows(named[0].device(device_id))
+    rows = []
+    for name, (joules, whole, unit, watts, disturbed) in energy_rows(device).items():
+        row = [name, si(joules, "J/" + unit), si(whole, "J/" + unit), f"{watts:.0f} W",
+               "disturbed" if disturbed else "—"]
+        if beside is not None:
+            other = beside.get(name)
+            row += [ratio(joules, other[0]) if other else "—",
+                    ratio(whole, other[1]) if other else "—"]
+        rows.append(row)
+    cap = energy["power_cap_w"].get("value")
+    lines = [f"### Energy: {device['name']}, `{device_id}` ({device['backend']})", "",
+             f"{f.source()} {machine}. Idle {energy['idle_w']['value']:.1f} W"
+             + (f", cap {cap:.0f} W." if cap else "."), ""]
+    header = ["Ceiling", "Beyond idle:", "In all:", "Power while it ran:", "Clocks"]
+    if beside is not None:
+        header += [f"Beyond idle / `{f.get('energy_beside')}`'s:", "In all / its:"]
+    lines += table(header, rows)
     if f.get("note"):
         lines += ["", f.get("note")]
     return lines
@@ -458,6 +512,8 @@ def page(root):
                 sections.append(roof_lines(f, device_id, spec["machine"]))
             for device_id in f.get("sustained", []):
                 sections.append(sustained_lines(f, device_id, spec["machine"]))
+            for device_id in f.get("energy", []):
+                sections.append(energy_lines(f, device_id, spec["machine"], files))
             for family, devices in f.get("families", {}).items():
                 for device_id in devices:
                     families.setdefault(family, []).append((f, device_id))

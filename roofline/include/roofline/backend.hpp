@@ -30,6 +30,10 @@ struct ProbeOptions {
   // the CPU was not probed or its sweep did not show it.
   std::optional<double> host_dram_from = std::nullopt;
   MeasureOptions measure;
+  // The energy pass (rooflab probe --energy, --full): once every ceiling is measured, each one's
+  // own kernel runs for an energy window (roofline/energy_window.hpp), where the backend's sensors
+  // need windows of seconds for energy (NVML) and the measure options have a sampler.
+  bool energy = false;
 };
 
 struct RunOptions {

@@ -2,6 +2,7 @@
 // The policy for disturbed samples: a result whose samples saw the device hold its clocks down
 // (power or heat: the clock events its sensors named), or a clock below the one its roof was
 // measured at, is flagged with why (Result::disturbed); its figure is not the device's best.
+#include <optional>
 #include <string>
 
 #include "roofline/profile.hpp"
@@ -18,5 +19,14 @@ inline constexpr double kClockBelowRoof = 0.03;
 // precision that its roof is (the fastest, at the most threads measured) on `device`, r's; empty
 // where they were not, or where its sensors were not read.
 std::string disturbance(const Result& r, const Device& device);
+
+// The clock a ceiling was measured at, as the same sensor read it where it has its sensors (a
+// CPU's cpufreq and its timed clock differ), else `probe_hz`, the probe's own reading; 0: none.
+double ceiling_clock_hz(const std::optional<Sensors>& sensors, double probe_hz = 0);
+
+// Why what `s` saw was disturbed, by the same rule, against a clock of `reference_hz` (0: no
+// clock to compare with, clock events alone): an energy window's sensors against the clock its
+// ceiling was measured at.
+std::string disturbance(const Sensors& s, double reference_hz);
 
 }  // namespace roofline

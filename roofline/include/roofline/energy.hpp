@@ -14,9 +14,11 @@
 
 namespace roofline {
 
-// The energy ceilings of `device`'s compute and memory ceilings whose sensors read energy, with
-// the idle power and the power cap; a ceiling whose energy does not exceed the idle power's over
-// its seconds is left out (no dynamic energy to attribute).
+// The energy ceilings of `device`'s compute and memory ceilings whose sensors read energy (over
+// their energy window where the probe ran one, roofline/energy_window.hpp; else over their
+// samples), with the idle power and the power cap, each flagged where its sensors saw clock
+// events or a clock below its ceiling's (roofline/disturbed.hpp); a ceiling whose energy does not
+// exceed the idle power's over its seconds is left out (no dynamic energy to attribute).
 DeviceEnergy energy_ceilings(const Device& device, const Sensed& idle_w, const Sensed& power_cap_w);
 
 // The lowest energy per FLOP of precision p at the most threads measured, and per byte at

@@ -77,6 +77,9 @@ struct ComputeCeiling {
   std::string method;
   // What the device's sensors saw while it ran; none: not read.
   std::optional<Sensors> sensors = std::nullopt;
+  // What they saw over its kernel's energy window (roofline/energy_window.hpp); none: no energy
+  // pass ran.
+  std::optional<Sensors> energy_window = std::nullopt;
 };
 
 // A compute rate held for a second and more on random operands (a library GEMM back to back, from
@@ -105,6 +108,9 @@ struct MemoryCeiling {
   std::string method;
   // What the device's sensors saw while the plateau's points ran, summed; none: not read.
   std::optional<Sensors> sensors = std::nullopt;
+  // What they saw over its kernel's energy window (roofline/energy_window.hpp); none: no energy
+  // pass ran.
+  std::optional<Sensors> energy_window = std::nullopt;
 };
 
 // A ceiling the probe measured that is no measurement of its roof, kept out of the roofs with why:
@@ -139,16 +145,20 @@ struct ComputeEnergy {
   std::string path;
   int threads = 0;
   double joules_per_flop = 0;
-  double watts = 0;  // mean power while it ran, static included
+  double whole_joules_per_flop = 0;  // static power included
+  double watts = 0;                  // mean power while it ran, static included
   std::string method;
+  std::string disturbed;  // why its window was disturbed (roofline/disturbed.hpp); empty: not
 };
 struct MemoryEnergy {
   std::string level;
   std::string kernel;
   int threads = 0;
   double joules_per_byte = 0;
+  double whole_joules_per_byte = 0;
   double watts = 0;
   std::string method;
+  std::string disturbed;
 };
 
 // A device's energy roofs: its idle power (a quiet interval before the probe), the power it is

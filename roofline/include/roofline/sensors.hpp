@@ -46,7 +46,10 @@ void accumulate(Sensors& total, const Sensors& more);
 class Sampler {
  public:
   virtual ~Sampler() = default;
-  virtual void start() = 0;
+  // A window of about `seconds` begins: a sampler whose energy counter resolves no window that
+  // short reads no energy for it (NVML's read takes 4 ms on an H200, as long as a quick sample:
+  // docs/performance.md).
+  virtual void start(double seconds) = 0;
   // What was seen since start().
   virtual Sensors stop() = 0;
   // The power the device is held to (W): a GPU's enforced limit, a CPU package's RAPL limit.
