@@ -594,10 +594,12 @@ void probe_energy(roofline::Device& device, CeilingCases& kept,
   };
   for (auto& [i, c] : kept.compute) device.compute[i].energy_window = run(*c);
   for (auto& [i, c] : kept.memory) device.memory[i].energy_window = run(*c);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (options.measure.budget) options.measure.budget->exempt(seconds);
   char note[160];
   std::snprintf(note, sizeof note, "energy pass: %d windows of %g s, %.1f s in all", windows,
-                roofline::kEnergyWindowSeconds,
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+                roofline::kEnergyWindowSeconds, seconds);
   device.facts["probe_notes"].push_back(note);
 }
 

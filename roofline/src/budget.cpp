@@ -33,6 +33,10 @@ double Budget::seconds_left() const {
   return std::chrono::duration<double>(deadline_ - Clock::now()).count();
 }
 
+void Budget::exempt(double seconds) {
+  deadline_ += std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
 bool Budget::stops_now() const { return when_spent_ == WhenSpent::stop && seconds_left() <= 0; }
 
 std::string Budget::forecast() {

@@ -39,6 +39,9 @@ class Budget {
                 const std::vector<double>& call_seconds);
 
   double seconds_left() const;
+  // Work outside the budget (the probe's energy pass, which the user asked for on top of it) took
+  // `seconds`: the deadline moves out by as much, so it is not counted as running over.
+  void exempt(double seconds);
   double seconds() const { return seconds_; }
   // Whether measuring stops before its next group: a budget that stops when spent, spent.
   bool stops_now() const;
