@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace reports {
 namespace {
@@ -93,6 +95,17 @@ std::string format_exact(double value) {
   }
   std::snprintf(buffer, sizeof buffer, "%.17g", value);
   return buffer;
+}
+
+std::string words(std::string name) {
+  std::replace(name.begin(), name.end(), '_', ' ');
+  return name;
+}
+
+std::string title_case(std::string text) {
+  text = words(std::move(text));
+  if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  return text;
 }
 
 }  // namespace reports

@@ -16,5 +16,10 @@ std::string format_bytes(double bytes, int digits = 3);
 std::string format_percent(double fraction, int digits = 3);
 // Full precision for machine-read files (CSV): round-trips a double; non-finite → "".
 std::string format_exact(double value);
+// A name as words: underscores as spaces ("threads_per_block" → "threads per block").
+std::string words(std::string name);
+// For a title: words, the first letter capital ("prefix_scan" → "Prefix scan", "vector length
+// (elements)" → "Vector length (elements)").
+std::string title_case(std::string text);
 
 }  // namespace reports

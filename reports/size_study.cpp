@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <functional>
 #include <numeric>
@@ -33,14 +32,6 @@ std::string size_label(double n) {
   if (k < 1) return format_number(n);
   if (k < 1024) return format_number(k) + "K";
   return format_number(k / 1024) + "M";
-}
-
-// For a title: underscores as spaces, the first letter capital ("prefix_scan" → "Prefix scan",
-// "vector length (elements)" → "Vector length (elements)").
-std::string title_case(std::string text) {
-  std::replace(text.begin(), text.end(), '_', ' ');
-  if (!text.empty()) text[0] = static_cast<char>(std::toupper(text[0]));
-  return text;
 }
 
 // "Reduce sum · fp32"

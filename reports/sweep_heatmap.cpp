@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -24,27 +23,17 @@ constexpr double kBarHeight = 12, kBottom = 86, kFontSize = 11;
 
 // A point of its family's declared sweep, with every parameter the map reads.
 bool is_sweep_point(const roofline::Result& r) {
-  if (!r.study || r.study->sweep_rows.empty() || !r.params.contains("sweep")) return false;
+  if (!r.study || r.study->sweep_rows.empty() || r.study->sweep_columns.empty() ||
+      !r.params.contains("sweep"))
+    return false;
   for (const std::string& name :
        {r.study->sweep_rows, r.study->sweep_columns, r.study->param, r.study->panel})
     if (!name.empty() && !r.params.contains(name)) return false;
-  return !r.study->sweep_columns.empty();
+  return true;
 }
 
 std::string panel_of(const roofline::Result& r) {
   return r.study->panel.empty() ? std::string() : r.params.at(r.study->panel).get<std::string>();
-}
-
-// "threads_per_block" → "threads per block"; as a title, "Threads per block".
-std::string words(std::string name) {
-  std::replace(name.begin(), name.end(), '_', ' ');
-  return name;
-}
-std::string axis_title(const std::string& name) {
-  std::string title = words(name);
-  if (!title.empty())
-    title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
-  return title;
 }
 
 void insert_sorted(std::vector<int>& values, int v) {
@@ -143,14 +132,14 @@ std::string sweep_heatmap_svg(const std::string& title, const SweepHeatmap& map)
                {"y", "38"},
                {"text-anchor", "middle"},
                {"font-size", px(kFontSize)}},
-              axis_title(map.study.sweep_columns));
+              title_case(map.study.sweep_columns));
   svg.element("text",
               {{"x", "14"},
                {"y", px(kTop + grid_height / 2)},
                {"text-anchor", "middle"},
                {"font-size", px(kFontSize)},
                {"transform", "rotate(-90 14 " + px(kTop + grid_height / 2) + ")"}},
-              axis_title(map.study.sweep_rows));
+              title_case(map.study.sweep_rows));
   for (std::size_t c = 0; c < map.columns.size(); ++c)
     svg.element("text",
                 {{"x", px(kLeft + (c + 0.5) * kCellWidth)},
@@ -248,11 +237,11 @@ std::string sweep_heatmap_section(const std::string& device_title,
     const SweepHeatmap& m = maps[i];
     if (i == 0 || maps[i - 1].family != m.family)
       html += "<h3>" +
-              escape_xml(axis_title(m.family) + ": " + words(m.study.sweep_rows) + " × " +
+              escape_xml(title_case(m.family) + ": " + words(m.study.sweep_rows) + " × " +
                          words(m.study.sweep_columns)) +
               "</h3>\n";
     html +=
-        sweep_heatmap_svg(axis_title(m.family) + (m.panel.empty() ? "" : " " + m.panel) + " · " +
+        sweep_heatmap_svg(title_case(m.family) + (m.panel.empty() ? "" : " " + m.panel) + " · " +
                               std::string(roofline::to_string(m.precision)) + " at " +
                               m.study.param + " = " + format_number(m.size) + " — " + device_title,
                           m) +

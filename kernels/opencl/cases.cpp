@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <initializer_list>
+#include <optional>
 
 #include "kernels/gemm.hpp"
 #include "kernels/gpu_dram.hpp"
@@ -328,23 +330,16 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device,
   }
 }
 
-std::vector<std::string> scan_not_offered(const cl::Device& device) {
-  const DeviceSupport support = query_device_support(device);
+// "variant precision: reason" for each of `configs` in each precision that `support` cannot run.
+template <class Configs, class Name>
+std::vector<std::string> unsupported_lines(const Configs& configs,
+                                           std::initializer_list<Precision> precisions, Name name,
+                                           const DeviceSupport& support) {
   std::vector<std::string> lines;
-  for (const ScanConfig& c : scan_variants())
-    for (Precision p : {Precision::int32, Precision::fp32, Precision::fp64})
+  for (const auto& c : configs)
+    for (Precision p : precisions)
       if (const auto why = unsupported(c, p, support))
-        lines.push_back(scan_variant_name(c) + " " + std::string(to_string(p)) + ": " + *why);
-  return lines;
-}
-
-std::vector<std::string> reduce_not_offered(const cl::Device& device) {
-  const DeviceSupport support = query_device_support(device);
-  std::vector<std::string> lines;
-  for (const ReduceConfig& c : reduce_ladder())
-    for (Precision p : {Precision::fp32, Precision::fp64, Precision::int32})
-      if (const auto why = unsupported(c, p, support))
-        lines.push_back(reduce_variant_name(c) + " " + std::string(to_string(p)) + ": " + *why);
+        lines.push_back(name(c) + " " + std::string(to_string(p)) + ": " + *why);
   return lines;
 }
 
@@ -352,9 +347,24 @@ std::vector<std::string> reduce_not_offered(const cl::Device& device) {
 
 std::map<std::string, std::vector<std::string>> not_offered(const cl::Device& device,
                                                             bool has_fp16) {
-  return kernels::not_offered({{&kNestedSaxpy, [&] { return nested_saxpy_not_offered(has_fp16); }},
-                               {&kReduce, [&] { return reduce_not_offered(device); }},
-                               {&kScan, [&] { return scan_not_offered(device); }}});
+  std::optional<DeviceSupport> queried;  // once for both families that need it
+  const auto support = [&]() -> const DeviceSupport& {
+    if (!queried) queried = query_device_support(device);
+    return *queried;
+  };
+  return kernels::not_offered(
+      {{&kNestedSaxpy, [&] { return nested_saxpy_not_offered(has_fp16); }},
+       {&kReduce,
+        [&] {
+          return unsupported_lines(reduce_ladder(),
+                                   {Precision::fp32, Precision::fp64, Precision::int32},
+                                   reduce_variant_name, support());
+        }},
+       {&kScan, [&] {
+          return unsupported_lines(scan_variants(),
+                                   {Precision::int32, Precision::fp32, Precision::fp64},
+                                   scan_variant_name, support());
+        }}});
 }
 
 bool is_device_type(const roofline::Device& device, std::string_view type) {

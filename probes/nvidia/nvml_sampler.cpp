@@ -1,6 +1,7 @@
 #include "probes/nvidia/nvml_sampler.hpp"
 
 #include <cstdio>
+#include <string>
 
 #include "probes/nvidia/drop_cause.hpp"
 
@@ -13,6 +14,15 @@ using roofline::Sensed;
 // energy ceilings from windows of about 60 ms disagreed by 0.06-9.3x, and one such window read
 // 1135 W under a 700 W cap (2026-11-30). A window shorter than this has no energy.
 constexpr double kShortestEnergyWindow = 1.0;  // seconds
+
+// Why a window of `seconds` (about that long where `expected`) has no energy.
+std::string unresolved(double seconds, bool expected) {
+  char why[160];
+  std::snprintf(why, sizeof why,
+                "a window of %s%.3g s: NVML's energy counter does not resolve windows under %g s",
+                expected ? "about " : "", seconds, kShortestEnergyWindow);
+  return why;
+}
 
 // A read's value, or NVML's reason for its failure.
 Sensed sensed(std::optional<double> value, const NvmlDevice& nvml) {
@@ -28,13 +38,8 @@ NvmlSampler::NvmlSampler(const std::string& pci_bus_id) : nvml_(pci_bus_id) {}
 // 1.6 times as long (docs/performance.md).
 void NvmlSampler::start(double seconds) {
   if (seconds < kShortestEnergyWindow) {
-    char why[160];
-    std::snprintf(why, sizeof why,
-                  "a window of about %.3g s: NVML's energy counter does not resolve windows "
-                  "under %g s",
-                  seconds, kShortestEnergyWindow);
     energy_at_start_.reset();
-    energy_unavailable_ = why;
+    energy_unavailable_ = unresolved(seconds, true);
   } else {
     energy_at_start_ = nvml_.read_energy_j();
     if (!energy_at_start_) energy_unavailable_ = nvml_.reason();
@@ -48,11 +53,7 @@ roofline::Sensors NvmlSampler::stop() {
   if (!energy_at_start_) {
     s.energy_j = Sensed::missing(energy_unavailable_);
   } else if (s.seconds < kShortestEnergyWindow) {
-    char why[160];
-    std::snprintf(why, sizeof why,
-                  "a window of %.3g s: NVML's energy counter does not resolve windows under %g s",
-                  s.seconds, kShortestEnergyWindow);
-    s.energy_j = Sensed::missing(why);
+    s.energy_j = Sensed::missing(unresolved(s.seconds, false));
   } else if (const std::optional<double> end = nvml_.read_energy_j()) {
     s.energy_j = {*end - *energy_at_start_, ""};
   } else {
