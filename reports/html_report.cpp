@@ -25,6 +25,8 @@
 
 namespace rooflab_embedded {
 extern const std::string_view report_html;
+extern const std::string_view tables_js;
+extern const std::string_view roofline_chart_js;
 extern const std::string_view device_html;
 }  // namespace rooflab_embedded
 
@@ -281,6 +283,14 @@ std::string collapsed(const std::string& summary, const std::string& html) {
 }
 
 // A roofline chart with the controls the page's script fills (toggles, zoom) and its hover card.
+// The page's scripts, one element per job (templates/*.js).
+std::string scripts() {
+  std::string html;
+  for (std::string_view js : {rooflab_embedded::tables_js, rooflab_embedded::roofline_chart_js})
+    html += "<script>\n" + std::string(js) + "</script>\n";
+  return html;
+}
+
 std::string figure(const std::string& svg) {
   return "<figure class=\"roofline-figure\">\n<div class=\"controls\"></div>\n" + svg +
          "\n<div class=\"card\" hidden></div>\n</figure>\n";
@@ -338,7 +348,8 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
                         {"subtitle", escape_xml(subtitle)},
                         {"devices", devices.empty() ? none_note() : devices},
                         {"failed", failed_table(views)},
-                        {"provenance", provenance_block(inputs)}});
+                        {"provenance", provenance_block(inputs)},
+                        {"scripts", scripts()}});
 }
 
 }  // namespace reports
