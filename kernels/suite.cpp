@@ -59,7 +59,8 @@ std::optional<roofline::SizeStudy> study_of(const Variant& v) {
                              .panel = std::string(v.family->panel_param),
                              .baseline = v.baseline,
                              .sweep_rows = std::string(v.family->sweep_rows),
-                             .sweep_columns = std::string(v.family->sweep_columns)};
+                             .sweep_columns = std::string(v.family->sweep_columns),
+                             .sync = v.sync};
 }
 
 }  // namespace

@@ -36,6 +36,8 @@ struct Variant {
   // Runs only when named (--variant): a variant that may not finish on every device (a
   // look-back that relies on forward progress the programming model does not promise).
   bool opt_in = false;
+  // How a call synchronizes (roofline::SizeStudy::sync); empty: derived from its threads.
+  std::string sync{};
 };
 
 // A family's hook on one backend: what of the family the device cannot run and why, a line per

@@ -3,6 +3,7 @@
 #include <initializer_list>
 
 #include "reports/ceilings.hpp"
+#include "reports/crossovers.hpp"
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
 
@@ -132,6 +133,17 @@ std::string results_csv(const std::vector<DeviceView>& views) {
                        p && p->efficiency_now ? format_exact(*p->efficiency_now) : ""});
     }
   }
+  return out;
+}
+
+std::string crossovers_csv(const std::vector<DeviceView>& views) {
+  std::string out;
+  append_row(out, {"panel", "kind", "leads_below", "leads_from", "size", "between_low",
+                   "between_high", "clear"});
+  for (const StudyPanel& panel : study_panels(views))
+    for (const Crossover& c : crossovers(panel))
+      append_row(out, {c.panel, c.kind, c.leads_below, c.leads_above, format_exact(c.at.size),
+                       format_exact(c.at.below), format_exact(c.at.above), flag(c.at.clear)});
   return out;
 }
 

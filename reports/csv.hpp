@@ -18,4 +18,9 @@ std::string ceilings_csv(const std::vector<DeviceView>& views);
 // attainable_flops_per_s, efficiency, bound, plotted.
 std::string results_csv(const std::vector<DeviceView>& views);
 
+// One row per crossover of the size studies (reports/crossovers.hpp): panel, kind (devices,
+// ladder), leads_below, leads_from, size (interpolated), between_low, between_high (the measured
+// sizes around it), clear (the intervals there apart).
+std::string crossovers_csv(const std::vector<DeviceView>& views);
+
 }  // namespace reports

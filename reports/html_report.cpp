@@ -17,6 +17,7 @@
 #include "reports/roof_check.hpp"
 #include "reports/roofline_chart.hpp"
 #include "reports/row_limit.hpp"
+#include "reports/study_view.hpp"
 #include "reports/sustained_section.hpp"
 #include "reports/template.hpp"
 #include "reports/twins.hpp"
@@ -27,6 +28,7 @@ namespace rooflab_embedded {
 extern const std::string_view report_html;
 extern const std::string_view tables_js;
 extern const std::string_view roofline_chart_js;
+extern const std::string_view study_view_js;
 extern const std::string_view device_html;
 }  // namespace rooflab_embedded
 
@@ -286,7 +288,8 @@ std::string collapsed(const std::string& summary, const std::string& html) {
 // The page's scripts, one element per job (templates/*.js).
 std::string scripts() {
   std::string html;
-  for (std::string_view js : {rooflab_embedded::tables_js, rooflab_embedded::roofline_chart_js})
+  for (std::string_view js : {rooflab_embedded::tables_js, rooflab_embedded::roofline_chart_js,
+                              rooflab_embedded::study_view_js})
     html += "<script>\n" + std::string(js) + "</script>\n";
   return html;
 }
@@ -316,7 +319,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
          {"roofline_chart", charts[i].roofline.empty() ? "" : figure(charts[i].roofline)},
          {"program", program_html(v)},
          {"sweep_chart", charts[i].sweep},
-         {"study_charts", charts[i].studies},
+         {"heatmaps", charts[i].heatmaps},
          {"counters", charts[i].counters},
          {"energy", energy_html(v)},
          {"ceilings",
@@ -347,6 +350,7 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
                         {"overlays", overlay_html},
                         {"subtitle", escape_xml(subtitle)},
                         {"devices", devices.empty() ? none_note() : devices},
+                        {"studies", study_section(views)},
                         {"failed", failed_table(views)},
                         {"provenance", provenance_block(inputs)},
                         {"scripts", scripts()}});

@@ -10,7 +10,7 @@ namespace reports {
 
 struct DeviceCharts {
   std::string roofline, sweep;  // SVG text; empty when the device has nothing to draw
-  std::string studies;   // the size studies and sweep heat maps (HTML); empty without their results
+  std::string heatmaps;  // the parameter sweeps' heat maps (HTML); empty without their results
   std::string counters;  // the hardware-counter section (HTML); empty when none counted
 };
 

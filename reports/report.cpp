@@ -6,7 +6,6 @@
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
 #include "reports/roofline_chart.hpp"
-#include "reports/size_study.hpp"
 #include "reports/svg.hpp"
 #include "reports/sweep_chart.hpp"
 #include "reports/sweep_heatmap.hpp"
@@ -34,8 +33,7 @@ DeviceCharts charts_of(const DeviceView& view, const std::vector<DeviceView>& vi
     charts.roofline = roofline_svg("Roofline — " + device_title(view), roofs, points);
   }
   charts.sweep = sweep_svg("Bandwidth sweep — " + device_title(view), view.device);
-  charts.studies = study_section(device_title(view), view.records, view.device) +
-                   sweep_heatmap_section(device_title(view), view.records);
+  charts.heatmaps = sweep_heatmap_section(device_title(view), view.records);
   charts.counters = counters_section(view);
   return charts;
 }
@@ -125,6 +123,7 @@ void write_report(const std::vector<roofline::Results>& inputs, const ReportOpti
     ensure_folder(*options.csv_dir);
     roofline::write_file_atomic(*options.csv_dir / "ceilings.csv", ceilings_csv(views));
     roofline::write_file_atomic(*options.csv_dir / "results.csv", results_csv(views));
+    roofline::write_file_atomic(*options.csv_dir / "crossovers.csv", crossovers_csv(views));
   }
 }
 

@@ -13,7 +13,7 @@ namespace reports {
 struct ReportOptions {
   std::filesystem::path html;                    // the HTML report
   std::optional<std::filesystem::path> svg_dir;  // one standalone SVG per device chart
-  std::optional<std::filesystem::path> csv_dir;  // ceilings.csv, results.csv
+  std::optional<std::filesystem::path> csv_dir;  // ceilings.csv, results.csv, crossovers.csv
 };
 
 // Several inputs (e.g. runs of different devices or backends) go into one report. Every file is

@@ -28,7 +28,8 @@ void add_report_command(CLI::App& app) {
       ->check(names_a_path());
   cmd->add_option("--svg", opts->svg_dir, "Also write one SVG chart per device into this folder")
       ->check(names_a_path());
-  cmd->add_option("--csv", opts->csv_dir, "Also write ceilings.csv and results.csv here")
+  cmd->add_option("--csv", opts->csv_dir,
+                  "Also write ceilings.csv, results.csv and crossovers.csv here")
       ->check(names_a_path());
   cmd->callback([opts] {
     // Into a folder that is not there yet, as --svg and --csv.
@@ -49,7 +50,7 @@ void add_report_command(CLI::App& app) {
     if (!opts->csv_dir.empty()) {
       options.csv_dir = ensure_folder(opts->csv_dir);
       // One output never overwrites another.
-      for (const char* name : {"ceilings.csv", "results.csv"})
+      for (const char* name : {"ceilings.csv", "results.csv", "crossovers.csv"})
         if (std::filesystem::weakly_canonical(*options.csv_dir / name) ==
             std::filesystem::weakly_canonical(opts->html))
           throw roofline::InputError("output '" + opts->html + "' is also --csv's " + name);

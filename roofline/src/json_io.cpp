@@ -45,6 +45,7 @@ void to_json(json& j, const SizeStudy& s) {
   j = {{"param", s.param}, {"label", s.label}, {"panel", s.panel}, {"baseline", s.baseline}};
   if (!s.sweep_rows.empty()) j["sweep_rows"] = s.sweep_rows;
   if (!s.sweep_columns.empty()) j["sweep_columns"] = s.sweep_columns;
+  if (!s.sync.empty()) j["sync"] = s.sync;
 }
 void from_json(const json& j, SizeStudy& s) {
   s.param = j.at("param");
@@ -53,6 +54,7 @@ void from_json(const json& j, SizeStudy& s) {
   s.baseline = j.at("baseline");
   s.sweep_rows = j.value("sweep_rows", "");
   s.sweep_columns = j.value("sweep_columns", "");
+  s.sync = j.value("sync", "");
 }
 
 // A sensed figure is {"value": x} or {"unavailable": "why"}.

@@ -113,7 +113,9 @@ TEST(HeatColour, RunsFromDarkToLight) {
 }
 
 TEST_F(Heatmap, LengthViewsLeaveTheSweepOut) {
-  const auto panels = study_panels(records_);
+  DeviceView view;
+  view.records = records_;
+  const auto panels = study_panels({view});
   ASSERT_EQ(panels.size(), 1u);
   ASSERT_EQ(panels[0].series.size(), 2u);
   EXPECT_EQ(panels[0].series[0].variant, "one_pass_atomic");

@@ -32,6 +32,11 @@ struct SizeStudy {
   std::string param{}, label{}, panel{};
   bool baseline = false;
   std::string sweep_rows{}, sweep_columns{};  // empty: no sweep
+  // How a call of the variant synchronizes, so which latency its latency-aware roof charges:
+  // "none" (a library that picks its threads per size and runs small ones on one: OpenBLAS), a
+  // LatencyCeiling kind ("fork_join", "team_wake", "launch_gap"), or empty: the least per-call
+  // latency at its threads, none for one CPU thread (reports/size_study.hpp, call_latency).
+  std::string sync{};
 };
 
 // A program's kernel of one shape (rooflab profile): its launches, aggregated.
