@@ -13,7 +13,10 @@ gives (data/recorded/README.md describes the fields):
   baseline in the same run, at the largest size where both ran;
 - "energy": the devices whose energy ceilings it shows (pJ per FLOP or byte beyond the idle power
   and in all, the power while each ran, whether its window was disturbed), each against the same
-  ceiling of the profile "energy_beside" names in the same set (an earlier probe of the call).
+  ceiling of the profile "energy_beside" names in the same set (an earlier probe of the call);
+- "crossovers": true on a crossovers.csv that `rooflab report --csv` wrote from the set's results:
+  the sizes where the devices' best variants cross in each size study panel, and how many
+  crossings between ladder steps each panel has.
 Every figure comes from a file; nothing here but the rules that read them. For a results or
 machine file the command, commit and date in set.json must be those of its provenance.
 
@@ -24,6 +27,7 @@ usage: generate.py [--check] [--root DIR]
   baseline) is an error: exit 2, naming it.
 """
 import argparse
+import csv
 import difflib
 import gzip
 import json
@@ -37,7 +41,8 @@ RECORDED = Path("data/recorded")
 
 SET_KEYS = {"what", "machine", "notes", "files"}
 FILE_KEYS = {"file", "what", "command", "commit", "date", "roofs", "sustained", "peer",
-             "families", "baselines", "libraries", "energy", "energy_beside", "note"}
+             "families", "baselines", "libraries", "energy", "energy_beside", "note",
+             "crossovers"}
 BASELINE_KEYS = {"variant", "size", "panel"}
 
 
@@ -478,6 +483,33 @@ def family_lines(family, sources):
     return lines
 
 
+# --- crossovers ------------------------------------------------------------------------------
+
+def crossover_lines(f, machine):
+    """The devices' crossings of a crossovers.csv, and each panel's count of ladder crossings."""
+    with open(f.path, encoding="utf-8", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    lines = [f"### {machine}", "", f"`{f.rel}`: `{f.get('command')}`, commit {f.get('commit')}, "
+             f"{f.get('date')}.", ""]
+    devices = [r for r in rows if r["kind"] == "devices"]
+    if devices:
+        lines += ["| Panel | Faster below | Faster from | Size (interpolated) | Between | Clear of "
+                  "the 95% intervals |", "| --- | --- | --- | ---: | --- | --- |"]
+        for r in devices:
+            lines.append(f"| {r['panel']} | {r['leads_below']} | {r['leads_from']} | "
+                         f"{float(r['size']):.4g} | {float(r['between_low']):.4g} to "
+                         f"{float(r['between_high']):.4g} | {r['clear']} |")
+        lines.append("")
+    ladder = {}
+    for r in rows:
+        if r["kind"] == "ladder":
+            ladder[r["panel"]] = ladder.get(r["panel"], 0) + 1
+    if ladder:
+        lines.append("Crossings between consecutive ladder steps: " + ", ".join(
+            f"{panel} {n}" for panel, n in ladder.items()) + ".")
+    return lines
+
+
 # --- the page --------------------------------------------------------------------------------
 
 def page(root):
@@ -505,6 +537,7 @@ def page(root):
     ]
     classes = {}
     families = {}
+    crossovers = []
     for set_dir, spec, files in sets:
         sections = classes.setdefault(set_dir.parent.name, [])
         for f in files:
@@ -517,6 +550,8 @@ def page(root):
             for family, devices in f.get("families", {}).items():
                 for device_id in devices:
                     families.setdefault(family, []).append((f, device_id))
+            if f.get("crossovers"):
+                crossovers.append(crossover_lines(f, spec["machine"]))
     for cls, sections in classes.items():
         if sections:
             lines += ["", f"## Roofs: `{cls}`"]
@@ -525,6 +560,13 @@ def page(root):
     lines += ["", "## Families against their baselines"]
     for family in sorted(families):
         lines += [""] + family_lines(family, families[family])
+    if crossovers:
+        lines += ["", "## Where size studies cross", "",
+                  "The sizes at which one device's best variant overtakes another's, interpolated "
+                  "log-log", "between the two sizes around the change (`rooflab report --csv`'s "
+                  "crossovers.csv)."]
+        for section in crossovers:
+            lines += [""] + section
     return "\n".join(lines) + "\n"
 
 
