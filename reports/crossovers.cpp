@@ -155,7 +155,7 @@ std::string crossover_html(const StudyPanel& panel) {
           lo < kTie ? leader + " is never slower than " + other +
                           " at the sizes both measured, and up to " + times(hi) + " faster"
                     : leader + " is faster than " + other + " at every size both measured, by " +
-                          times(lo) + " to " + times(hi));
+                          times(lo) + (hi > lo * 1.005 ? " to " + times(hi) : ""));
     }
   std::string html;
   if (!devices.empty()) {
