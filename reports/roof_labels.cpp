@@ -34,7 +34,7 @@ double height_of(const RoofLine& r, const Frame& f) { return f.nx() * r.x0 + f.n
 }  // namespace
 
 std::vector<std::vector<std::size_t>> roof_label_groups(const std::vector<RoofLine>& roofs,
-                                                        double height) {
+                                                        double apart) {
   std::vector<std::vector<std::size_t>> groups;
   for (const bool compute : {true, false}) {
     std::vector<std::size_t> order;
@@ -50,7 +50,7 @@ std::vector<std::vector<std::size_t>> roof_label_groups(const std::vector<RoofLi
                      [&](std::size_t a, std::size_t b) { return above(a) > above(b); });
     groups.push_back({order.front()});
     for (std::size_t k = 1; k < order.size(); ++k) {
-      if (above(order[k - 1]) - above(order[k]) < height)
+      if (above(order[k - 1]) - above(order[k]) < apart)
         groups.back().push_back(order[k]);
       else
         groups.push_back({order[k]});
@@ -91,6 +91,13 @@ std::optional<PlacedRoofLabel> place_compute_label(LabelPlacer& placer, double w
       const Box box{end - width, baselines[side] - 0.8 * height, width, height};
       if (placer.take(box)) return PlacedRoofLabel{end, baselines[side], 0, Anchor::end, {box}};
     }
+  }
+  // Then on the line's height before its start (the fastest memory roof meets it there), where
+  // roofs stacked closer than a label's clearance still have room for one each.
+  const double baseline = top.y0 + 0.35 * height;
+  for (double end = top.x0 - kGap - 2; end - width >= 0; end -= kStep) {
+    const Box box{end - width, baseline - 0.8 * height, width, height};
+    if (placer.take(box)) return PlacedRoofLabel{end, baseline, 0, Anchor::end, {box}};
   }
   return std::nullopt;
 }

@@ -1,6 +1,6 @@
 #pragma once
-// The labels of a roofline's roofs: one label for roofs whose lines lie within a label's height
-// of each other ("L2 · L3 1.2 TB/s"), each placed where it overlaps no other label or marker.
+// The labels of a roofline's roofs: one label for roofs whose lines lie too near each other for
+// a label each ("L2 · L3 1.2 TB/s"), each placed where it overlaps no other label or marker.
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,11 +17,11 @@ struct RoofLine {
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
-// Roofs of one kind whose lines lie less than `height` pixels apart (each within it of the next:
+// Roofs of one kind whose lines lie less than `apart` pixels apart (each within it of the next:
 // compute roofs vertically, memory roofs across their parallel diagonals), as indices into
 // `roofs`, the top line first; every roof is in one group.
 std::vector<std::vector<std::size_t>> roof_label_groups(const std::vector<RoofLine>& roofs,
-                                                        double height);
+                                                        double apart);
 
 // A group's text: its names joined by " · ", then the value they share ("L2 · L3 1.2 TB/s"), or
 // each name with its own value where the values' texts differ ("L2 1.21 TB/s · L3 1.18 TB/s").
@@ -42,8 +42,8 @@ struct PlacedRoofLabel {
 };
 
 // A compute roof's label: above the top line, right-aligned at its end, moved left along it
-// until free; then below the bottom line the same way. Takes its box from `placer`; nullopt
-// (nothing taken) where no spot is free.
+// until free; then below the bottom line the same way; then on the top line's height, ending
+// before its start. Takes its box from `placer`; nullopt (nothing taken) where no spot is free.
 std::optional<PlacedRoofLabel> place_compute_label(LabelPlacer& placer, double width, double height,
                                                    const RoofLine& top, const RoofLine& bottom);
 // A memory roof's label: along the diagonal, above the top line near its lower end or further up,

@@ -256,11 +256,12 @@ class RooflineDrawing {
     roof_info_.push_back({colour, roof_attrs(r.name, r.precision, layer)});
   }
 
-  // The roofs' labels: one per group of roofs whose lines lie within a label's height (its parts
+  // The roofs' labels: one per group of roofs whose lines lie within half a label's height, which
+  // a reader cannot tell apart at the labels' resolution (its parts
   // <tspan>s that toggle with their roofs), each where no marker or other label is (across other
   // roofs' lines where it must); then the lines are kept free of the labels that follow.
   void roof_labels(Svg& svg) {
-    for (const std::vector<std::size_t>& group : roof_label_groups(roof_lines_, label_size()))
+    for (const std::vector<std::size_t>& group : roof_label_groups(roof_lines_, label_size() / 2))
       roof_label(svg, group);
     for (const RoofLine& r : roof_lines_) block_line(labels_, r);
   }

@@ -305,6 +305,12 @@ function rescaling(figure, svg) {
             var box = {x: end - w, y: baseline - 0.8 * h, w: w, h: h};
             if (free(box)) { taken.push(box); return put(el, end, baseline, "end", 0); }
           }
+          if (s === 0) continue;
+          baseline = top.y0 + 0.35 * h;  // on the top line's height, before its start
+          for (end = top.x0 - 6; end - w >= plot[0]; end -= 12) {
+            box = {x: end - w, y: baseline - 0.8 * h, w: w, h: h};
+            if (free(box)) { taken.push(box); return put(el, end, baseline, "end", 0); }
+          }
           continue;
         }
         var length = Math.hypot(line.x1 - line.x0, line.y1 - line.y0);
@@ -430,15 +436,15 @@ function tickValues(lo, hi) {
       out.push({value: Number(v.toPrecision(12)), labelled: true, digits: digits});
     }
   }
-  var labelled = out.length;
-  if (labelled > 9) {
-    var decades = out.filter(function (t) { return Math.abs(Math.log10(t.value) - Math.round(Math.log10(t.value))) < 1e-9; });
-    var every = Math.max(1, Math.ceil(decades.length / 8)), n = 0;
-    out.forEach(function (t) {
-      var decade = decades.indexOf(t) >= 0;
-      t.labelled = decade && n++ % every === 0;
-    });
-  }
+  // Too many to label: mantissas 1, 2 and 5 only, then decades only (every few).
+  var mantissa = function (t) { return Math.round(t.value / Math.pow(10, Math.floor(Math.log10(t.value) + 1e-9))); };
+  [[1, 2, 5], [1]].forEach(function (keep) {
+    if (out.filter(function (t) { return t.labelled; }).length <= 9) return;
+    out.forEach(function (t) { t.labelled = t.labelled && keep.indexOf(mantissa(t)) >= 0; });
+  });
+  var labelled = out.filter(function (t) { return t.labelled; });
+  var every = Math.ceil(labelled.length / 8);
+  labelled.forEach(function (t, i) { t.labelled = i % every === 0; });
   return out;
 }
 

@@ -160,16 +160,16 @@ TEST(RooflineColours, RoofsAndPointsAreApartInLightness) {
 }
 
 TEST(RoofLabelGroups, RoofsWithinALabelsHeightShareOneLabel) {
-  // Pixels: compute roofs at y 100, 106 (merged) and 140; memory diagonals of slope −1 whose
-  // lines lie 5 px apart across (merged) and another 40 px away.
+  // Pixels: compute roofs at y 100, 104 (merged) and 110; memory diagonals of slope −1 whose
+  // lines lie 4 px apart across (merged) and another 40 px away; merged when under 5 px apart.
   const std::vector<RoofLine> roofs{
       {true, "fp64 avx2", "64 GFLOP/s", 300, 100, 800, 100},
-      {true, "fp32 avx2", "64 GFLOP/s", 300, 106, 800, 106},
-      {true, "fp64 scalar", "8 GFLOP/s", 300, 140, 800, 140},
+      {true, "fp32 avx2", "64 GFLOP/s", 300, 104, 800, 104},
+      {true, "fp64 scalar", "8 GFLOP/s", 300, 110, 800, 110},
       {false, "L2", "1.2 TB/s", 100, 400, 300, 200},
-      {false, "L3", "1.18 TB/s", 100 + 5 * std::sqrt(2.0), 400, 300 + 5 * std::sqrt(2.0), 200},
+      {false, "L3", "1.18 TB/s", 100 + 4 * std::sqrt(2.0), 400, 300 + 4 * std::sqrt(2.0), 200},
       {false, "DRAM", "20 GB/s", 160, 400, 360, 200}};
-  const auto groups = roof_label_groups(roofs, 10);
+  const auto groups = roof_label_groups(roofs, 5);
   ASSERT_EQ(groups.size(), 4u);
   EXPECT_EQ(groups[0], (std::vector<std::size_t>{0, 1}));
   EXPECT_EQ(groups[1], (std::vector<std::size_t>{2}));

@@ -19,7 +19,7 @@ namespace {
 
 using samples::count;
 
-// Roofs of equal (or, within a label's height, near-equal) values share one label, each roof's
+// Roofs of equal (or, within half a label's height, near-equal) values share one label, each roof's
 // name a part that toggles with it; the rest keep their own.
 TEST(RooflineSvgLabels, RoofsOfEqualHeightShareOneLabel) {
   using roofline::Precision;

@@ -103,7 +103,7 @@ TEST(Twins, TheChartHasBothBackendsRoofsAndTheTableTheRatios) {
   EXPECT_EQ(samples::count(read(dir.path() / "svg" / "roofline-cpu.svg"), "global cache"), 0);
 }
 
-// The worst case of the twin chart: PoCL's roofs at (or within a label's height of) the CPU's own,
+// The worst case of the twin chart: PoCL's roofs at (or near) the CPU's own,
 // with the CPU's points under them. Equal roofs share a label; no two labels overlap; every roof
 // is named.
 TEST(Twins, NearEqualRoofsShareLabelsAndNoTwoLabelsOverlap) {
