@@ -342,8 +342,9 @@ std::string html_report(const std::vector<roofline::Results>& inputs,
   if (!overlay_html.empty())
     overlay_html =
         "<section id=\"overlays\">\n<h2>Runs overlaid</h2>\n<p class=\"note\">Each "
-        "input in its own colour; a grey line joins the results of one measurement "
-        "(family, variant, precision, parameters) in two runs.</p>\n" +
+        "input in its own colour; an arrow goes from the first input's point of a measurement "
+        "(family, variant, precision, parameters) to a later input's, labelled with the change "
+        "in FLOP/s (+12%: faster, −30%: slower), as in each point's card.</p>\n" +
         overlay_html + "</section>\n";
   return fill_template(rooflab_embedded::report_html,
                        {{"title", escape_xml("Rooflab report " + b.version)},

@@ -65,7 +65,7 @@ bool repeats_a_profile(const DeviceView& view, const std::vector<DeviceView>& vi
 }
 
 // One chart per device id that several inputs hold (the cpu of two runs, or of two machines):
-// each input's roofs and points, matching results joined.
+// each input's roofs and points, an arrow from the first input's point of a result to a later's.
 std::vector<Overlay> overlays_of(const std::vector<DeviceView>& views) {
   std::vector<Overlay> out;
   std::vector<std::string> done;

@@ -9,14 +9,16 @@
 #include "reports/chart_frame.hpp"
 #include "reports/format.hpp"
 #include "reports/imported.hpp"
+#include "reports/marker_shapes.hpp"
+#include "reports/point_card.hpp"
+#include "reports/roof_labels.hpp"
 
 namespace reports {
 namespace {
 
 using roofline::Precision;
 
-constexpr const char* kMemoryColour = "#555555";
-constexpr double kPointRadius = 3.5;
+constexpr const char* kMemoryColour = kMemoryRoofColour;
 
 std::vector<Precision> precisions_of(const roofline::Roofline& roofs,
                                      const std::vector<PlotPoint>& points) {
@@ -42,35 +44,6 @@ double top_peak(const roofline::Roofline& roofs) {
 }
 
 }  // namespace
-
-std::string precision_colour(Precision p) {
-  switch (p) {
-    case Precision::fp64:
-      return "#1f77b4";
-    case Precision::fp32:
-      return "#d62728";
-    case Precision::fp16:
-      return "#2ca02c";
-    case Precision::bf16:
-      return "#9467bd";
-    case Precision::int32:
-      return "#8c564b";
-    // The matrix units: a darker shade of their input type's colour; tf32, int8 and fp8 their own.
-    case Precision::fp16_tensor:
-      return "#1a6b1a";
-    case Precision::bf16_tensor:
-      return "#5e3a7e";
-    case Precision::fp64_tensor:
-      return "#10466e";
-    case Precision::tf32_tensor:
-      return "#e377c2";
-    case Precision::int8_tensor:
-      return "#bcbd22";
-    case Precision::fp8_tensor:
-      return "#17becf";
-  }
-  return "#000000";
-}
 
 std::vector<RidgePoint> ridge_points(const roofline::Roofline& roofs) {
   std::vector<RidgePoint> out;
@@ -131,8 +104,9 @@ std::vector<RoofSegment> roof_segments(const roofline::Roofline& roofs, const Ex
     const double x0 = std::max(bounds.x_lo, bounds.y_lo / bw);
     const double x1 = std::min({cap, bounds.x_hi, bounds.y_hi / bw});
     if (x0 >= x1) continue;
-    out.push_back({RoofKind::memory, std::nullopt, m.level, m.level + " " + format_si(bw, "B/s"),
-                   x0, bw * x0, x1, bw * x1});
+    const std::string value = format_si(bw, "B/s");
+    out.push_back({RoofKind::memory, std::nullopt, m.level, m.level + " " + value, value, x0,
+                   bw * x0, x1, bw * x1, bw, m.interval});
   }
   for (const auto& c : roofs.compute()) {
     const double f = c.flops_per_s;
@@ -140,8 +114,9 @@ std::vector<RoofSegment> roof_segments(const roofline::Roofline& roofs, const Ex
     const double x0 = std::clamp(fastest > 0 ? f / fastest : bounds.x_lo, bounds.x_lo, bounds.x_hi);
     if (x0 >= bounds.x_hi) continue;
     const std::string name = std::string(roofline::to_string(c.precision)) + " " + c.path;
-    out.push_back({RoofKind::compute, c.precision, name, name + " " + format_si(f, "FLOP/s"), x0, f,
-                   bounds.x_hi, f});
+    const std::string value = format_si(f, "FLOP/s");
+    out.push_back({RoofKind::compute, c.precision, name, name + " " + value, value, x0, f,
+                   bounds.x_hi, f, f, c.interval});
   }
   return out;
 }
@@ -170,68 +145,14 @@ std::string layer_number(std::size_t layer) {
   return std::string("[").append(std::to_string(layer + 1)).append("] ");
 }
 
-enum class Shape { circle, square, triangle, star };
+// Machine-read coordinates for the report's script: six significant digits.
+std::string data_number(double v) { return format_number(v, 6); }
 
-// A backend's marker shape; imported results are stars whatever their backend.
-Shape shape_of(const roofline::Result& r) {
-  if (imported(r)) return Shape::star;
-  if (r.backend == "opencl") return Shape::square;
-  if (r.backend == "cuda") return Shape::triangle;
-  return Shape::circle;
-}
-
-// What a shape stands for, in the legend.
-std::string_view shape_meaning(Shape s) {
-  static constexpr std::string_view kMeanings[] = {"cpu", "opencl", "cuda", "imported"};
-  return kMeanings[static_cast<int>(s)];
-}
-
-// The marker of `shape` centred at (x, y), with the attributes given (class, fill, ...); left
-// open so that its <title> can follow.
-void open_marker(Svg& svg, Shape shape, double x, double y, std::vector<Attr> attrs,
-                 double scale = 1) {
-  const double r = kPointRadius * scale;
-  switch (shape) {
-    case Shape::circle:
-      attrs.insert(attrs.begin() + 1, {{"cx", px(x)}, {"cy", px(y)}, {"r", px(r)}});
-      svg.open("circle", attrs);
-      return;
-    case Shape::square:
-      attrs.insert(
-          attrs.begin() + 1,
-          {{"x", px(x - r)}, {"y", px(y - r)}, {"width", px(2 * r)}, {"height", px(2 * r)}});
-      svg.open("rect", attrs);
-      return;
-    case Shape::triangle:
-      attrs.insert(attrs.begin() + 1,
-                   {"d", std::string("M") + px(x) + " " + px(y - 1.3 * r) + "l" + px(1.3 * r) +
-                             " " + px(2.2 * r) + "h" + px(-2.6 * r) + "z"});
-      svg.open("path", attrs);
-      return;
-    case Shape::star: {
-      std::string d;
-      for (int k = 0; k < 10; ++k) {
-        const double radius = k % 2 == 0 ? 1.6 * r : 0.7 * r;
-        const double a = std::numbers::pi * (k / 5.0 - 0.5);
-        d.append(k == 0 ? "M" : "L").append(px(x + radius * std::cos(a)));
-        d.append(" ").append(px(y + radius * std::sin(a)));
-      }
-      attrs.insert(attrs.begin() + 1, {"d", d + "z"});
-      svg.open("path", attrs);
-      return;
-    }
-  }
-}
-
-// A profiled program's kernel is drawn with an area that grows with its share of the program's
-// kernel time (from the usual size at none to 4× the radius at all of it).
-double marker_scale(const roofline::Result& r) {
-  return r.launches ? 1 + 3 * std::sqrt(std::clamp(r.launches->share, 0.0, 1.0)) : 1;
-}
-
-std::string marker_tag(Shape s) {
-  return s == Shape::circle ? "circle" : s == Shape::square ? "rect" : "path";
-}
+// A pair of markers of one result in two runs: the first run's and a later one's.
+struct Pair {
+  const Marker* from = nullptr;
+  const Marker* to = nullptr;
+};
 
 // The drawing pass: holds the axes, the colours and the label placer shared by all layers.
 class RooflineDrawing {
@@ -241,9 +162,9 @@ class RooflineDrawing {
         x_(e.x_lo, e.x_hi, layout.plot().x, layout.plot().x + layout.plot().width),
         y_(e.y_lo, e.y_hi, layout.plot().y + layout.plot().height, layout.plot().y),
         labels_(layout.plot(), label_size()),
+        layers_(layers),
         overlay_(layers.size() > 1) {
     for (const ChartLayer& l : layers) {
-      layer_names_.push_back(l.name);
       for (const PlotPoint& p : l.points)
         if (std::find(families_.begin(), families_.end(), p.result->family) == families_.end())
           families_.push_back(p.result->family);
@@ -252,6 +173,15 @@ class RooflineDrawing {
 
   Extent bounds() const { return {x_.lo(), x_.hi(), y_.lo(), y_.hi()}; }
   bool overlay() const { return overlay_; }
+
+  // What the report's script needs to redraw the chart for other bounds.
+  std::vector<Attr> root_attrs() const {
+    const Box plot = layout_.plot();
+    return {
+        {"data-plot", px(plot.x) + " " + px(plot.y) + " " + px(plot.width) + " " + px(plot.height)},
+        {"data-extent", data_number(x_.lo()) + " " + data_number(x_.hi()) + " " +
+                            data_number(y_.lo()) + " " + data_number(y_.hi())}};
+  }
 
   // One marker per point; past kMostMarkers one per spot of kPointRadius * 2 pixels square.
   std::vector<Marker> markers(const std::vector<PlotPoint>& points, std::size_t layer) const {
@@ -286,15 +216,35 @@ class RooflineDrawing {
               {y_, [](double v) { return format_si(v, "FLOP/s"); }, "Performance (FLOP/s)"});
   }
 
+  // A roof's line, after its 95% interval as a band where it has one; its label comes later
+  // (roof_labels), once every roof and marker is drawn.
   void roof(Svg& svg, const RoofSegment& r, std::size_t layer) {
     const bool compute = r.kind == RoofKind::compute;
-    const std::string colour = overlay_  ? layer_colour(layer)
-                               : compute ? precision_colour(*r.precision)
-                                         : kMemoryColour;
+    const std::string colour = roof_colour(r, layer);
     const double x0 = x_.map(r.x0), y0 = y_.map(r.y0), x1 = x_.map(r.x1), y1 = y_.map(r.y1);
+    const std::string index = std::to_string(roof_lines_.size());
+    if (r.interval.known()) {
+      const double lo = r.interval.low / r.roof, hi = r.interval.high / r.roof;
+      std::vector<Attr> attrs = roof_attrs(r.name, r.precision, layer);
+      attrs.insert(attrs.begin(), {"class", "roof-band"});
+      attrs.insert(attrs.end(),
+                   {{"data-line", index},
+                    {"data-band", data_number(lo) + " " + data_number(hi)},
+                    {"d", "M" + px(x0) + " " + px(y_.map(r.y0 * lo)) + "L" + px(x1) + " " +
+                              px(y_.map(r.y1 * lo)) + "L" + px(x1) + " " + px(y_.map(r.y1 * hi)) +
+                              "L" + px(x0) + " " + px(y_.map(r.y0 * hi)) + "Z"},
+                    {"fill", colour},
+                    {"fill-opacity", "0.18"}});
+      svg.element("path", attrs);
+    }
     std::vector<Attr> attrs = roof_attrs(r.name, r.precision, layer);
     attrs.insert(attrs.begin(), {"class", compute ? "roof compute" : "roof memory"});
-    attrs.insert(attrs.end(), {{"x1", px(x0)},
+    attrs.insert(attrs.end(), {{"data-line", index},
+                               {"data-x0", data_number(r.x0)},
+                               {"data-y0", data_number(r.y0)},
+                               {"data-x1", data_number(r.x1)},
+                               {"data-y1", data_number(r.y1)},
+                               {"x1", px(x0)},
                                {"y1", px(y0)},
                                {"x2", px(x1)},
                                {"y2", px(y1)},
@@ -302,71 +252,68 @@ class RooflineDrawing {
                                {"stroke-width", "2"},
                                {"stroke-dasharray", compute ? "none" : kMemoryDash}});
     svg.element("line", attrs);
-    const std::string label = layer_prefix(layer) + r.label;
-    if (compute) {
-      compute_label(svg, label, colour, x0, x1, y0, roof_attrs(r.name, r.precision, layer));
-      return;
-    }
-    memory_label(svg, label, colour, x0, y0, x1, y1, roof_attrs(r.name, r.precision, layer));
+    roof_lines_.push_back({compute, layer_prefix(layer) + r.name, r.value, x0, y0, x1, y1});
+    roof_info_.push_back({colour, roof_attrs(r.name, r.precision, layer)});
   }
 
-  // Along the diagonal, just above the line: near its lower end, or further up where another
-  // roof's label is there (diagonals meet at low AI); left out when the roof has no free stretch.
-  void memory_label(Svg& svg, const std::string& label, const std::string& colour, double x0,
-                    double y0, double x1, double y1, std::vector<Attr> attrs) {
-    const double length = std::hypot(x1 - x0, y1 - y0);
-    if (!(length > 0)) return;
-    const double ux = (x1 - x0) / length, uy = (y1 - y0) / length;  // along the roof
-    const double w = text_width(label, label_size()), h = label_size();
-    // The text's band as squares of the font's height, above the line (y grows downwards).
-    const auto band = [&](double start) {
-      std::vector<Box> boxes;
-      for (double s = start; s < start + w; s += h) {
-        const double cx = x0 + ux * (s + h / 2) + uy * h * 0.6;
-        const double cy = y0 + uy * (s + h / 2) - ux * h * 0.6;
-        boxes.push_back({cx - h / 2, cy - h / 2, h, h});
-      }
-      return boxes;
-    };
-    for (double start = 10; start + w <= length; start += w / 2) {
-      const std::vector<Box> boxes = band(start);
-      if (!std::all_of(boxes.begin(), boxes.end(), [&](const Box& b) { return labels_.fits(b); }))
-        continue;
-      for (const Box& b : boxes) labels_.take(b);
-      const double angle = std::atan2(uy, ux) * 180 / std::numbers::pi;
-      const double tx = x0 + ux * start + uy * 4, ty = y0 + uy * start - ux * 4;
-      attrs.insert(attrs.begin(), {"class", "label roof-label"});
-      attrs.insert(attrs.end(),
-                   {{"x", px(tx)},
-                    {"y", px(ty)},
-                    {"transform", "rotate(" + px(angle) + " " + px(tx) + " " + px(ty) + ")"},
-                    {"fill", colour}});
-      svg.element("text", attrs, label);
-      return;
-    }
+  // The roofs' labels: one per group of roofs whose lines lie within half a label's height, which
+  // a reader cannot tell apart at the labels' resolution (its parts
+  // <tspan>s that toggle with their roofs), each where no marker or other label is (across other
+  // roofs' lines where it must); then the lines are kept free of the labels that follow.
+  void roof_labels(Svg& svg) {
+    for (const std::vector<std::size_t>& group : roof_label_groups(roof_lines_, label_size() / 2))
+      roof_label(svg, group);
+    for (const RoofLine& r : roof_lines_) block_line(labels_, r);
   }
 
-  // Just above the roof, right-aligned at its end; when another roof's label is there (roofs of
-  // equal height), moved left along the roof until it is free.
-  void compute_label(Svg& svg, const std::string& label, const std::string& colour, double x0,
-                     double x1, double y, std::vector<Attr> attrs) {
-    const double w = text_width(label, label_size());
-    const double baseline = y - 4;
-    for (double end = x1 - 4; end - w >= x0; end -= w + 16) {
-      if (!labels_.take({end - w, baseline - 0.8 * label_size(), w, label_size()})) continue;
-      attrs.insert(attrs.begin(), {"class", "label roof-label"});
-      attrs.insert(attrs.end(),
-                   {{"x", px(end)}, {"y", px(baseline)}, {"text-anchor", "end"}, {"fill", colour}});
-      svg.element("text", attrs, label);
+  void roof_label(Svg& svg, const std::vector<std::size_t>& group) {
+    const RoofLabelText text = roof_label_text(roof_lines_, group);
+    const RoofLine& top = roof_lines_[group.front()];
+    const RoofLine& bottom = roof_lines_[group.back()];
+    const double w = text_width(text.text(), label_size());
+    const auto at = top.compute ? place_compute_label(labels_, w, label_size(), top, bottom)
+                                : place_memory_label(labels_, w, label_size(), top, bottom);
+    if (!at) return;
+    std::string lines;
+    for (const std::size_t i : group)
+      lines.append(lines.empty() ? "" : " ").append(std::to_string(i));
+    std::vector<Attr> attrs{{"class", "label roof-label"}};
+    if (group.size() == 1) {
+      const std::vector<Attr>& own = roof_info_[group.front()].attrs;
+      attrs.insert(attrs.end(), own.begin(), own.end());
+    }
+    attrs.insert(attrs.end(), {{"data-lines", lines},
+                               {"x", px(at->x)},
+                               {"y", px(at->y)},
+                               {"font-size", px(label_size())},
+                               {"fill", roof_info_[group.front()].colour}});
+    if (at->anchor == Anchor::end) attrs.push_back({"text-anchor", "end"});
+    if (at->angle != 0)
+      attrs.push_back(
+          {"transform", "rotate(" + px(at->angle) + " " + px(at->x) + " " + px(at->y) + ")"});
+    if (group.size() == 1) {
+      svg.element("text", attrs, text.text());
       return;
     }
+    // Merged: each roof's part in its colour, toggled with it.
+    svg.open_inline("text", attrs);
+    for (std::size_t k = 0; k < group.size(); ++k) {
+      if (k > 0) svg.text(" · ");
+      std::vector<Attr> part = roof_info_[group[k]].attrs;
+      part.push_back({"fill", roof_info_[group[k]].colour});
+      svg.inline_element("tspan", part, text.parts[k]);
+    }
+    if (!text.shared.empty()) svg.text(" " + text.shared);
+    svg.close("text");
   }
 
   void ridge(Svg& svg, const RidgePoint& r, std::size_t layer) const {
     std::vector<Attr> attrs = roof_attrs(r.level, r.precision, layer);
     attrs.insert(attrs.begin(), {"class", "ridge"});
     attrs.insert(attrs.end(),
-                 {{"d", diamond(x_.map(r.ai), y_.map(r.performance))},
+                 {{"data-ai", data_number(r.ai)},
+                  {"data-perf", data_number(r.performance)},
+                  {"d", diamond(x_.map(r.ai), y_.map(r.performance))},
                   {"fill", "#ffffff"},
                   {"stroke", overlay_ ? layer_colour(layer) : precision_colour(r.precision)},
                   {"stroke-width", "1.5"}});
@@ -376,8 +323,11 @@ class RooflineDrawing {
   void ridge_label(Svg& svg, const RidgePoint& r, std::size_t layer) {
     const double x = x_.map(r.ai), y = y_.map(r.performance);
     const std::string label = layer_prefix(layer) + r.label;
+    std::vector<Attr> attrs = roof_attrs(r.level, r.precision, layer);
+    attrs.insert(attrs.end(),
+                 {{"data-ai", data_number(r.ai)}, {"data-perf", data_number(r.performance)}});
     if (const auto spot = labels_.place(x, y, label, 7))
-      text(svg, *spot, label, "ridge-label", roof_attrs(r.level, r.precision, layer));
+      text(svg, *spot, label, "ridge-label", attrs);
   }
 
   // Keeps labels off the marker at (ai, performance).
@@ -386,7 +336,7 @@ class RooflineDrawing {
     labels_.block({x_.map(ai) - r, y_.map(performance) - r, 2 * r, 2 * r});
   }
 
-  void point(Svg& svg, const Marker& m) const {
+  void point(Svg& svg, const Marker& m, const Marker* before) const {
     const PlotPoint& p = *m.first;
     const double x = x_.map(p.ai), y = y_.map(p.performance);
     const std::string colour = point_colour(m);
@@ -394,6 +344,8 @@ class RooflineDrawing {
     std::vector<Attr> attrs{
         {"fill", p.unstable ? "#ffffff" : colour}, {"stroke", colour}, {"stroke-width", "1.5"}};
     const Shape shape = shape_of(*p.result);
+    attrs.insert(attrs.end(),
+                 {{"data-ai", data_number(p.ai)}, {"data-perf", data_number(p.performance)}});
     if (m.count > 1) {
       attrs.insert(attrs.begin(), {"class", p.unstable ? "point group unstable" : "point group"});
       attrs.push_back({"data-count", std::to_string(m.count)});
@@ -401,13 +353,16 @@ class RooflineDrawing {
       svg.element("title", {},
                   std::to_string(m.count) + " results in this spot, " +
                       format_si(m.performance_low, "FLOP/s") + " – " +
-                      format_si(m.performance_high, "FLOP/s") + ", among them:\n" + card(m));
+                      format_si(m.performance_high, "FLOP/s") + ", among them:\n" +
+                      card(m, nullptr));
       svg.close(marker_tag(shape));
       svg.close("g");
       return;
     }
     if (p.high > p.low) {
       svg.element("line", {{"class", "ci"},
+                           {"data-low", data_number(p.low)},
+                           {"data-high", data_number(p.high)},
                            {"x1", px(x)},
                            {"y1", px(y_.map(p.low))},
                            {"x2", px(x)},
@@ -416,25 +371,66 @@ class RooflineDrawing {
                            {"stroke-width", "1.5"}});
     }
     attrs.insert(attrs.begin(), {"class", p.unstable ? "point unstable" : "point"});
-    attrs.insert(attrs.end(), {{"data-ai", format_number(p.ai, 6)},
-                               {"data-perf", format_number(p.performance, 6)}});
     open_marker(svg, shape, x, y, attrs, marker_scale(*p.result));
-    svg.element("title", {}, card(m));
+    svg.element("title", {}, card(m, before));
     svg.close(marker_tag(shape));
     svg.close("g");
   }
 
-  // A later layer's point joined to the first layer's point of the same result.
-  void pair(Svg& svg, const Marker& from, const Marker& to) const {
-    std::vector<Attr> attrs = result_attrs(to);
+  // An arrow from the first run's point of a result to a later run's, drawn over the markers:
+  // from the edge of the first to the edge of the later, or, where the two are too near for
+  // that, from centre to centre; its label (the change, pair_label) comes with the other labels.
+  void pair(Svg& svg, const Pair& pair, std::size_t index) const {
+    const PlotPoint &a = *pair.from->first, &b = *pair.to->first;
+    std::vector<Attr> attrs = result_attrs(*pair.to);
     attrs[0] = {"class", "pair"};
-    attrs.insert(attrs.end(), {{"x1", px(x_.map(from.first->ai))},
-                               {"y1", px(y_.map(from.first->performance))},
-                               {"x2", px(x_.map(to.first->ai))},
-                               {"y2", px(y_.map(to.first->performance))},
-                               {"stroke", "#999999"},
-                               {"stroke-width", "1"}});
-    svg.element("line", attrs);
+    attrs.insert(attrs.end(), {{"data-pair", std::to_string(index)},
+                               {"data-ai0", data_number(a.ai)},
+                               {"data-perf0", data_number(a.performance)},
+                               {"data-ai1", data_number(b.ai)},
+                               {"data-perf1", data_number(b.performance)}});
+    svg.open("g", attrs);
+    const double x0 = x_.map(a.ai), y0 = y_.map(a.performance);
+    const double x1 = x_.map(b.ai), y1 = y_.map(b.performance);
+    const double length = std::hypot(x1 - x0, y1 - y0);
+    if (length >= 1) {
+      const double ux = (x1 - x0) / length, uy = (y1 - y0) / length;
+      const double end = length > 2 * (kPointRadius + 2) + kArrowHead ? kPointRadius + 2 : 0;
+      const double head = std::min(kArrowHead, length - 2 * end);
+      const double tx = x1 - ux * end, ty = y1 - uy * end;    // the head's tip
+      const double bx = tx - ux * head, by = ty - uy * head;  // the middle of its base
+      svg.element("line", {{"class", "arrow"},
+                           {"x1", px(x0 + ux * end)},
+                           {"y1", px(y0 + uy * end)},
+                           {"x2", px(bx)},
+                           {"y2", px(by)},
+                           {"stroke", kArrowColour},
+                           {"stroke-width", "1.2"}});
+      svg.element("path", {{"class", "arrow-head"},
+                           {"d", "M" + px(tx) + " " + px(ty) + "L" + px(bx - uy * head / 2) + " " +
+                                     px(by + ux * head / 2) + "L" + px(bx + uy * head / 2) + " " +
+                                     px(by - ux * head / 2) + "Z"},
+                           {"fill", kArrowColour}});
+    }
+    svg.close("g");
+  }
+
+  // The change beside its arrow's middle, or else beside the later point or the first.
+  void pair_label(Svg& svg, const Pair& pair, std::size_t index) {
+    const PlotPoint &a = *pair.from->first, &b = *pair.to->first;
+    const double xa = x_.map(a.ai), ya = y_.map(a.performance);
+    const double xb = x_.map(b.ai), yb = y_.map(b.performance);
+    const std::string label = change_text(a.performance, b.performance);
+    std::vector<Attr> attrs = result_attrs(*pair.to);
+    attrs.erase(attrs.begin());
+    attrs.push_back({"data-pair", std::to_string(index)});
+    const double spots[][2] = {{(xa + xb) / 2, (ya + yb) / 2}, {xb, yb}, {xa, ya}};
+    for (const auto& at : spots) {
+      if (const auto spot = labels_.place(at[0], at[1], label, kPointRadius + 3)) {
+        text(svg, *spot, label, "pair-label", attrs);
+        return;
+      }
+    }
   }
 
   void point_label(Svg& svg, const Marker& m) {
@@ -443,19 +439,21 @@ class RooflineDrawing {
     if (const auto spot = labels_.place(x, y, label, kPointRadius + 3)) {
       std::vector<Attr> attrs = result_attrs(m);
       attrs.erase(attrs.begin());
+      attrs.insert(attrs.end(), {{"data-ai", data_number(m.first->ai)},
+                                 {"data-perf", data_number(m.first->performance)}});
       text(svg, *spot, label, "point-label", attrs);
     }
   }
 
-  void legend(Svg& svg, const std::vector<Precision>& precisions,
-              const std::vector<Shape>& shapes) const {
+  void legend(Svg& svg, const std::vector<Precision>& precisions, const std::vector<Shape>& shapes,
+              bool bands) const {
     std::vector<LegendEntry> entries;
     if (overlay_) {
-      for (std::size_t l = 0; l < layer_names_.size(); ++l)
-        entries.push_back({layer_prefix(l) + layer_names_[l], dot(layer_colour(l))});
+      for (std::size_t l = 0; l < layers_.size(); ++l)
+        entries.push_back({layer_prefix(l) + layers_[l].name, dot(layer_colour(l))});
     } else {
       for (std::size_t f = 0; f < families_.size(); ++f)
-        entries.push_back({families_[f], dot(kSeriesColours[f % kSeriesColours.size()])});
+        entries.push_back({families_[f], dot(kPointColours[f % kPointColours.size()])});
       for (const Precision p : precisions)
         entries.push_back({std::string(roofline::to_string(p)) + " roofs",
                            legend_line(precision_colour(p), "none")});
@@ -469,6 +467,15 @@ class RooflineDrawing {
     }
     entries.push_back({"compute roof", legend_line(kMemoryColour, "none")});
     entries.push_back({"memory roof", legend_line(kMemoryColour, kMemoryDash)});
+    if (bands)
+      entries.push_back({"roof, 95% interval", [](Svg& s, double x, double y) {
+                           s.element("rect", {{"x", px(x - 10)},
+                                              {"y", px(y - 4)},
+                                              {"width", "20"},
+                                              {"height", "8"},
+                                              {"fill", kMemoryColour},
+                                              {"fill-opacity", "0.18"}});
+                         }});
     entries.push_back(
         {"ridge point", [](Svg& s, double x, double y) {
            s.element("path",
@@ -493,15 +500,38 @@ class RooflineDrawing {
                                               {"stroke", kMemoryColour},
                                               {"stroke-width", "1.5"}});
                        }});
-    if (overlay_) entries.push_back({"same result, two runs", legend_line("#999999", "none")});
+    if (overlay_)
+      entries.push_back({"[1] → later run: change", [](Svg& s, double x, double y) {
+                           s.element("line", {{"x1", px(x - 10)},
+                                              {"y1", px(y)},
+                                              {"x2", px(x + 4)},
+                                              {"y2", px(y)},
+                                              {"stroke", kArrowColour},
+                                              {"stroke-width", "1.2"}});
+                           s.element("path", {{"d", "M" + px(x + 10) + " " + px(y) + "l-6 -3v6z"},
+                                              {"fill", kArrowColour}});
+                         }});
     draw_legend(svg, layout_, entries);
   }
 
  private:
+  static constexpr double kArrowHead = 6;
+  static constexpr const char* kArrowColour = "#222222";
+
+  struct RoofInfo {
+    std::string colour;
+    std::vector<Attr> attrs;  // what toggles it
+  };
+
   double label_size() const { return layout_.font_size - 1; }
 
   static std::string layer_colour(std::size_t layer) {
     return kSeriesColours[layer % kSeriesColours.size()];
+  }
+
+  std::string roof_colour(const RoofSegment& r, std::size_t layer) const {
+    if (overlay_) return layer_colour(layer);
+    return r.kind == RoofKind::compute ? precision_colour(*r.precision) : kMemoryColour;
   }
 
   std::string layer_prefix(std::size_t layer) const { return overlay_ ? layer_number(layer) : ""; }
@@ -509,7 +539,7 @@ class RooflineDrawing {
   std::string point_colour(const Marker& m) const {
     if (overlay_) return layer_colour(m.layer);
     const auto f = std::find(families_.begin(), families_.end(), m.first->result->family);
-    return kSeriesColours[static_cast<std::size_t>(f - families_.begin()) % kSeriesColours.size()];
+    return kPointColours[static_cast<std::size_t>(f - families_.begin()) % kPointColours.size()];
   }
 
   static std::function<void(Svg&, double, double)> dot(std::string colour) {
@@ -527,7 +557,7 @@ class RooflineDrawing {
                             {"data-variant", r.variant},
                             {"data-precision", std::string(roofline::to_string(r.work.precision))},
                             {"data-backend", r.backend}};
-    if (overlay_) attrs.push_back({"data-layer", layer_prefix(m.layer) + layer_names_[m.layer]});
+    if (overlay_) attrs.push_back({"data-layer", layer_prefix(m.layer) + layers_[m.layer].name});
     if (imported(r)) attrs.push_back({"data-imported", "true"});
     if (!m.first->anchor.empty()) attrs.push_back({"data-row", m.first->anchor});
     return attrs;
@@ -538,7 +568,7 @@ class RooflineDrawing {
     std::vector<Attr> attrs{{"data-roof", name}};
     if (precision)
       attrs.push_back({"data-precision", std::string(roofline::to_string(*precision))});
-    if (overlay_) attrs.push_back({"data-layer", layer_prefix(layer) + layer_names_[layer]});
+    if (overlay_) attrs.push_back({"data-layer", layer_prefix(layer) + layers_[layer].name});
     return attrs;
   }
 
@@ -547,37 +577,10 @@ class RooflineDrawing {
     return d.append(px(x)).append(" ").append(px(y - 4.5)).append("l4.5 4.5-4.5 4.5-4.5-4.5z");
   }
 
-  // The point's card, one fact per line: the <title> of its marker (a tooltip in a static SVG,
-  // the hover card in the report).
-  std::string card(const Marker& m) const {
-    const PlotPoint& p = *m.first;
-    const roofline::Result& r = *p.result;
-    std::vector<std::string> lines{r.family + " " + r.variant + " · " + r.backend + " · " +
-                                   std::string(roofline::to_string(p.precision))};
-    if (overlay_) lines.push_back(layer_prefix(m.layer) + layer_names_[m.layer]);
-    if (std::string params = params_text(r.params); !params.empty())
-      lines.push_back(std::move(params));
-    lines.push_back(format_si(p.performance, "FLOP/s") + " at AI " + format_number(p.ai) +
-                    " FLOP/B");
-    lines.push_back(std::string("95% CI ") + format_si(p.low, "FLOP/s") + " – " +
-                    format_si(p.high, "FLOP/s"));
-    if (r.placement)
-      lines.push_back(format_percent(r.placement->efficiency) + " of attainable (" +
-                      r.placement->level + ")");
-    const roofline::Summary& t = *r.time;
-    lines.push_back(std::to_string(t.n) + " repetitions: " + format_si(t.median, "s") +
-                    " median, " + format_si(t.min, "s") + " – " + format_si(t.max, "s") + ", CV " +
-                    format_percent(t.cv));
-    if (p.unstable)
-      lines.push_back(std::string("unstable (CV ") + format_percent(r.time->cv) + ")");
-    if (!p.above_roof.empty()) lines.push_back(p.above_roof);
-    if (imported(r)) lines.push_back("imported: not verified by Rooflab");
-    if (r.launches)
-      lines.push_back(std::to_string(r.launches->launches) + " launches, " +
-                      format_percent(r.launches->share) + " of the program's kernel time");
-    std::string text = lines[0];
-    for (std::size_t i = 1; i < lines.size(); ++i) text.append("\n").append(lines[i]);
-    return text;
+  std::string card(const Marker& m, const Marker* before) const {
+    const std::string run = overlay_ ? layer_prefix(m.layer) + layers_[m.layer].name : "";
+    return point_card(*m.first, layers_[m.layer].roofs, run, before ? before->first : nullptr,
+                      before ? layer_prefix(before->layer) : "");
   }
 
   void text(Svg& svg, const PlacedLabel& at, const std::string& label, const char* kind,
@@ -594,9 +597,11 @@ class RooflineDrawing {
   ChartLayout layout_;
   LogAxis x_, y_;
   LabelPlacer labels_;
+  const std::vector<ChartLayer>& layers_;
   bool overlay_ = false;
-  std::vector<std::string> layer_names_;
   std::vector<std::string> families_;  // in order of first appearance: their colours
+  std::vector<RoofLine> roof_lines_;   // every roof drawn, in pixels
+  std::vector<RoofInfo> roof_info_;    // and its colour and toggles
 };
 
 Extent union_extent(const std::vector<ChartLayer>& layers) {
@@ -609,6 +614,21 @@ Extent union_extent(const std::vector<ChartLayer>& layers) {
   return e;
 }
 
+// Each later run's marker of a result, with the first run's marker of it.
+std::vector<Pair> pairs_of(const std::vector<std::vector<Marker>>& markers) {
+  std::vector<Pair> out;
+  if (markers.size() < 2) return out;
+  std::unordered_map<std::string, const Marker*> first;
+  for (const Marker& m : markers[0])
+    if (m.count == 1) first.try_emplace(match_key(*m.first->result), &m);
+  for (std::size_t l = 1; l < markers.size(); ++l)
+    for (const Marker& m : markers[l])
+      if (const auto it = first.find(match_key(*m.first->result));
+          m.count == 1 && it != first.end())
+        out.push_back({it->second, &m});
+  return out;
+}
+
 std::string draw(const std::string& title, const std::vector<ChartLayer>& layers) {
   // An overlay's legend names its runs (host and time): room for them.
   ChartLayout layout;
@@ -619,16 +639,13 @@ std::string draw(const std::string& title, const std::vector<ChartLayer>& layers
     fit_legend(layout, names, 0);
   }
   RooflineDrawing drawing(layout, union_extent(layers), layers);
-  Svg svg(layout.width, layout.height,
-          {{"class", drawing.overlay() ? "chart roofline overlay" : "chart roofline"},
-           {"font-family", "sans-serif"}});
+  std::vector<Attr> root{{"class", drawing.overlay() ? "chart roofline overlay" : "chart roofline"},
+                         {"font-family", "sans-serif"}};
+  for (Attr& a : drawing.root_attrs()) root.push_back(std::move(a));
+  Svg svg(layout.width, layout.height, root);
   draw_title(svg, layout, title);
   drawing.axes(svg);
   const Extent bounds = drawing.bounds();
-  svg.open("g", {{"class", "roofs"}, {"font-size", px(layout.font_size - 1)}});
-  for (std::size_t l = 0; l < layers.size(); ++l)
-    for (const RoofSegment& r : roof_segments(layers[l].roofs, bounds)) drawing.roof(svg, r, l);
-  svg.close("g");
   std::vector<std::vector<RidgePoint>> ridges;
   std::vector<std::vector<Marker>> markers;
   std::vector<Precision> precisions;
@@ -646,38 +663,47 @@ std::string draw(const std::string& title, const std::vector<ChartLayer>& layers
         shapes.push_back(shape_of(*p.result));
   }
   std::sort(shapes.begin(), shapes.end());
-  // Markers first, so that no label covers one; then labels, ridges before points.
+  // Markers first, so that no label covers one; then labels: roofs', ridges', changes', points'.
   for (std::size_t l = 0; l < layers.size(); ++l) {
     for (const RidgePoint& r : ridges[l]) drawing.reserve(r.ai, r.performance);
     for (const Marker& m : markers[l]) drawing.reserve(m.first->ai, m.first->performance);
   }
+  bool bands = false;
+  svg.open("g", {{"class", "roofs"}});
+  for (std::size_t l = 0; l < layers.size(); ++l)
+    for (const RoofSegment& r : roof_segments(layers[l].roofs, bounds)) {
+      drawing.roof(svg, r, l);
+      bands = bands || r.interval.known();
+    }
+  svg.close("g");
   svg.open("g", {{"class", "ridges"}});
   for (std::size_t l = 0; l < layers.size(); ++l)
     for (const RidgePoint& r : ridges[l]) drawing.ridge(svg, r, l);
   svg.close("g");
-  if (drawing.overlay()) {
-    std::unordered_map<std::string, const Marker*> first;
-    for (const Marker& m : markers[0])
-      if (m.count == 1) first.try_emplace(match_key(*m.first->result), &m);
-    svg.open("g", {{"class", "pairs"}});
-    for (std::size_t l = 1; l < layers.size(); ++l)
-      for (const Marker& m : markers[l])
-        if (const auto it = first.find(match_key(*m.first->result));
-            m.count == 1 && it != first.end())
-          drawing.pair(svg, *it->second, m);
-    svg.close("g");
-  }
+  const std::vector<Pair> pairs = pairs_of(markers);
+  std::unordered_map<const Marker*, const Marker*> before;
+  for (const Pair& p : pairs) before.emplace(p.to, p.from);
   svg.open("g", {{"class", "points"}});
   for (const auto& layer : markers)
-    for (const Marker& m : layer) drawing.point(svg, m);
+    for (const Marker& m : layer) {
+      const auto it = before.find(&m);
+      drawing.point(svg, m, it == before.end() ? nullptr : it->second);
+    }
   svg.close("g");
+  if (drawing.overlay()) {
+    svg.open("g", {{"class", "pairs"}});
+    for (std::size_t i = 0; i < pairs.size(); ++i) drawing.pair(svg, pairs[i], i);
+    svg.close("g");
+  }
   svg.open("g", {{"class", "labels"}});
+  drawing.roof_labels(svg);
   for (std::size_t l = 0; l < layers.size(); ++l)
     for (const RidgePoint& r : ridges[l]) drawing.ridge_label(svg, r, l);
+  for (std::size_t i = 0; i < pairs.size(); ++i) drawing.pair_label(svg, pairs[i], i);
   for (const auto& layer : markers)
     for (const Marker& m : layer) drawing.point_label(svg, m);
   svg.close("g");
-  drawing.legend(svg, precisions, shapes);
+  drawing.legend(svg, precisions, shapes, bands);
   return svg.finish();
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "reports/roofline_colours.hpp"
 #include "reports/view.hpp"
 #include "roofline/model.hpp"
 
@@ -23,7 +24,10 @@ struct RoofSegment {
   std::optional<roofline::Precision> precision;  // compute roofs only
   std::string name;                              // "fp64 avx2", "L1": what a toggle names
   std::string label;                             // "fp64 avx2 120 GFLOP/s", "L1 1.2 TB/s"
+  std::string value;                             // "120 GFLOP/s", "1.2 TB/s"
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  double roof = 0;                    // FLOP/s or bytes/s
+  roofline::RoofInterval interval{};  // the roof's 95% interval, in the same unit
 };
 
 // Where the memory roof of `level` meets the best compute roof of `precision`.
@@ -51,10 +55,14 @@ std::vector<RidgePoint> ridge_points(const roofline::Roofline& roofs);
 // a million results stays a chart of bounded size. Labels are bounded by the plot's area alone.
 inline constexpr std::size_t kMostMarkers = 2000;
 
-// The chart as an SVG element: roofs coloured by precision, points by family, their shape by
-// backend (imported points a star). Every point, roof and label carries data-* attributes (family,
-// variant, precision, backend, roof, layer) for the report's script, which toggles and zooms; a
-// point's <title> is its card.
+// The chart as an SVG element: roofs coloured by precision (each with its 95% interval as a band
+// where the profile has one), points by family (roofline_colours.hpp keeps the two apart), their
+// shape by backend (imported points a star). Every point, roof and label carries data-*
+// attributes (family, variant, precision, backend, roof, layer) for the report's script, which
+// toggles; for its zoom, which redraws the chart for new axis bounds, the svg carries its plot
+// box (data-plot="x y width height") and axis bounds (data-extent="ai_lo ai_hi flops_lo
+// flops_hi"), and points, roofs and ridges their data coordinates (data-ai, data-perf, data-x0…).
+// A point's <title> is its card, which says whether its gap to its roof exceeds the intervals.
 std::string roofline_svg(const std::string& title, const roofline::Roofline& roofs,
                          const std::vector<PlotPoint>& points);
 
@@ -65,14 +73,12 @@ struct ChartLayer {
   std::vector<PlotPoint> points;
 };
 
-// The layers on one chart, each in its own colour (roofs and points); a point of a later layer is
-// joined by a line to the first layer's point of the same result (match_key).
+// The layers on one chart, each in its own colour (roofs and points); an arrow goes from the first
+// layer's point of a result (match_key) to a later layer's, labelled with the change in FLOP/s
+// ("+12%", "−30%"), as Intel Advisor's compare does.
 std::string overlay_svg(const std::string& title, const std::vector<ChartLayer>& layers);
 
 // What makes results of two runs the same measurement: family, variant, precision, parameters.
 std::string match_key(const roofline::Result& r);
-
-// The colour of a precision's roofs and points.
-std::string precision_colour(roofline::Precision p);
 
 }  // namespace reports

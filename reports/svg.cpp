@@ -60,6 +60,22 @@ void Svg::close(std::string_view name) {
   out_ += ">\n";
 }
 
+void Svg::open_inline(std::string_view name, const std::vector<Attr>& attrs) {
+  start_tag(name, attrs);
+  out_ += '>';
+}
+
+void Svg::inline_element(std::string_view name, const std::vector<Attr>& attrs,
+                         std::string_view text) {
+  open_inline(name, attrs);
+  out_ += escape_xml(text);
+  out_ += "</";
+  out_ += name;
+  out_ += '>';
+}
+
+void Svg::text(std::string_view text) { out_ += escape_xml(text); }
+
 std::string Svg::finish() {
   close("svg");
   return std::move(out_);

@@ -26,6 +26,10 @@ class Svg {
   void element(std::string_view name, const std::vector<Attr>& attrs, std::string_view text = {});
   void open(std::string_view name, const std::vector<Attr>& attrs = {});
   void close(std::string_view name);
+  // Mixed content (a <text> of several <tspan>s): no line breaks, which would render as spaces.
+  void open_inline(std::string_view name, const std::vector<Attr>& attrs = {});
+  void inline_element(std::string_view name, const std::vector<Attr>& attrs, std::string_view text);
+  void text(std::string_view text);
   // Closes the root and returns the document.
   std::string finish();
 

@@ -31,12 +31,21 @@ Roofline Device::roofline(int threads) const {
   if (threads == 0) threads = max_threads_measured();
   std::vector<ComputeRoof> roofs;
   for (const auto& c : compute)
-    if (c.threads == threads) roofs.push_back({c.precision, c.path, c.flops_per_s.median});
-  std::map<std::string, double> best;  // per level, the fastest kernel's ceiling
-  for (const auto& m : memory)
-    if (m.threads == threads) best[m.level] = std::max(best[m.level], m.bytes_per_s.median);
+    if (c.threads == threads)
+      roofs.push_back({c.precision,
+                       c.path,
+                       c.flops_per_s.median,
+                       {c.flops_per_s.ci_low, c.flops_per_s.ci_high}});
+  std::map<std::string, MemoryRoof> best;  // per level, the fastest kernel's ceiling
+  for (const auto& m : memory) {
+    if (m.threads != threads) continue;
+    const auto it = best.find(m.level);
+    if (it == best.end() || m.bytes_per_s.median > it->second.bytes_per_s)
+      best[m.level] = {
+          m.level, m.bytes_per_s.median, {m.bytes_per_s.ci_low, m.bytes_per_s.ci_high}};
+  }
   std::vector<MemoryRoof> levels;
-  for (const auto& [level, bw] : best) levels.push_back({level, bw});
+  for (const auto& [level, roof] : best) levels.push_back(roof);
   return Roofline(std::move(roofs), std::move(levels));
 }
 

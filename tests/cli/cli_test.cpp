@@ -529,9 +529,9 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   // And the roof check finds the DRAM roof about 1000x above what the profile says.
   EXPECT_NE(r.output.find("warning: cpu: Roof check: "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("the roof moved"), std::string::npos) << r.output;
-  // The two runs overlaid (issue 27): one chart of the cpu in both, where each omp_plain result
-  // of the second is joined to the same measurement of the first, and no two sections share a
-  // title.
+  // The two runs overlaid (issue 27): one chart of the cpu in both, where an arrow goes from each
+  // omp_plain result of the first to the same measurement of the second, and no two sections
+  // share a title.
   r = rooflab("report results.json above.json -o overlay.html", dir);
   ASSERT_EQ(r.code, 0) << r.output;
   std::stringstream overlay;
@@ -539,8 +539,8 @@ TEST(Cli, TinyProbeRunReportEndToEnd) {
   const std::string page = overlay.str();
   EXPECT_NE(page.find("<h2>Runs overlaid</h2>"), std::string::npos);
   std::size_t pairs = 0, omp_plain = 0;
-  for (std::size_t at = page.find("<line class=\"pair\""); at != std::string::npos;
-       at = page.find("<line class=\"pair\"", at + 1)) {
+  for (std::size_t at = page.find("<g class=\"pair\""); at != std::string::npos;
+       at = page.find("<g class=\"pair\"", at + 1)) {
     ++pairs;
     const std::string line = page.substr(at, page.find('>', at) - at);
     omp_plain += line.find("data-variant=\"omp_plain\"") != std::string::npos;

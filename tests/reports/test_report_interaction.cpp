@@ -124,28 +124,125 @@ TEST_F(ReportInteraction, HoveringAPointShowsItsCardWithALinkToItsRow) {
   EXPECT_EQ(found(dom, "native-tooltips"), "0") << "the card replaces the browser's tooltip";
 }
 
-TEST_F(ReportInteraction, DraggingABoxZoomsAndADoubleClickShowsTheWholeChart) {
+// A dragged box becomes the axes' bounds: the tick labels are those of the new range, the point
+// at the box's left edge is redrawn inside the plot at the box's proportions and of its size, the
+// legend stays in view, labels are placed afresh without overlapping and toggles still act; a
+// double-click gives back the chart as drawn.
+TEST_F(ReportInteraction, DraggingABoxRescalesTheAxesAndADoubleClickShowsTheWholeChart) {
   const std::string dom = dom_after(R"js(
     var svg = figure.querySelector("svg");
-    var whole = svg.getAttribute("viewBox");
-    var box = svg.getBoundingClientRect();
-    var at = function (type, fx, fy) {
-      var target = type === "mouseup" ? window : svg;
-      target.dispatchEvent(new MouseEvent(type, {bubbles: true, button: 0,
-        clientX: box.left + fx * box.width, clientY: box.top + fy * box.height}));
+    var ticks = function () {
+      return Array.prototype.map.call(svg.querySelectorAll(".axes .tick"), function (t) {
+        return t.textContent;
+      }).join("|");
     };
-    at("mousedown", 0.2, 0.2);
-    at("mousemove", 0.4, 0.5);
-    at("mouseup", 0.4, 0.5);
-    var zoomed = svg.getAttribute("viewBox").split(" ").map(Number);
-    put("zoomed-width", Math.round(zoomed[2]));
-    put("whole-width", whole.split(" ")[2]);
+    var centre = function (el) {
+      var r = el.getBoundingClientRect();
+      return {x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2, w: r.width};
+    };
+    var plot = svg.querySelector(".axes .frame").getBoundingClientRect();
+    var before = ticks();
+    var point = figure.querySelector(".result[data-variant='avx2_8chain'] .point");
+    var at = centre(point);
+    var drag = function (type, x, y) {
+      (type === "mouseup" ? window : svg).dispatchEvent(new MouseEvent(type, {bubbles: true,
+        button: 0, clientX: x, clientY: y}));
+    };
+    // A box from just left of the point, 120 px wide and tall, the point 10 px from its left.
+    drag("mousedown", at.x - 10, at.y - 60);
+    drag("mousemove", at.x + 110, at.y + 60);
+    drag("mouseup", at.x + 110, at.y + 60);
+    var after = centre(point);
+    put("ticks-changed", ticks() !== before && ticks().length > 0);
+    put("x-fraction", ((after.x - plot.left) / plot.width).toFixed(2));
+    put("y-fraction", ((after.y - plot.top) / plot.height).toFixed(2));
+    put("size-kept", Math.abs(after.w - at.w) < 0.5);
+    var legend = svg.querySelector(".legend").getBoundingClientRect(), whole = svg.getBoundingClientRect();
+    put("legend-in-view", legend.width > 0 && legend.right <= whole.right + 1 && legend.left >= whole.left);
+    put("roof-labels", Array.prototype.filter.call(svg.querySelectorAll(".roof-label"), function (el) {
+      return el.getAttribute("visibility") !== "hidden" && el.getBoundingClientRect().width > 0;
+    }).length);
+    put("view", svg.getAttribute("data-view") !== null);
+    untick("variant", "avx2_8chain");
+    put("toggled", shown(".result[data-variant='avx2_8chain'] .point"));
     svg.dispatchEvent(new MouseEvent("dblclick", {bubbles: true}));
-    put("reset", svg.getAttribute("viewBox") === whole);
+    put("ticks-restored", ticks() === before);
+    var back = centre(point.closest(".result").querySelector(".point"));
+    put("point-restored", point.getAttribute("transform") === null);
   )js");
-  ASSERT_FALSE(found(dom, "whole-width").empty()) << "the test script did not run";
-  EXPECT_LT(std::stod(found(dom, "zoomed-width")), std::stod(found(dom, "whole-width")) / 2);
-  EXPECT_EQ(found(dom, "reset"), "true");
+  ASSERT_FALSE(found(dom, "ticks-changed").empty()) << "the test script did not run";
+  EXPECT_EQ(found(dom, "ticks-changed"), "true");
+  const double x = std::stod(found(dom, "x-fraction")), y = std::stod(found(dom, "y-fraction"));
+  EXPECT_NEAR(x, 10.0 / 120, 0.02) << "the box's left edge is the plot's";
+  EXPECT_NEAR(y, 0.5, 0.02);
+  EXPECT_EQ(found(dom, "size-kept"), "true");
+  EXPECT_EQ(found(dom, "legend-in-view"), "true");
+  EXPECT_EQ(found(dom, "view"), "true");
+  EXPECT_EQ(found(dom, "toggled"), "0");
+  EXPECT_EQ(found(dom, "ticks-restored"), "true");
+  EXPECT_EQ(found(dom, "point-restored"), "true");
+}
+
+// The card says whether the point's gap to its roof is beyond the two intervals (the sample's
+// points lie at 80% of their roofs, whose intervals are 2%).
+TEST_F(ReportInteraction, ThePointsCardSaysWhetherItsGapToTheRoofIsReal) {
+  const std::string dom = dom_after(R"js(
+    var point = figure.querySelector(".result[data-variant='avx2_8chain'] .point");
+    point.dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+    put("card", figure.querySelector(".card").textContent.replace(/\n/g, " | "));
+  )js");
+  const std::string card = found(dom, "card");
+  ASSERT_FALSE(card.empty()) << "the test script did not run";
+  EXPECT_NE(card.find("gap to the DRAM roof 20% &gt; intervals "), std::string::npos) << card;
+  EXPECT_NE(card.find(": real"), std::string::npos) << card;
+}
+
+// Two runs overlaid: an arrow per result from the first run's point to the later one's, labelled
+// with the change; after a zoom the arrows and labels are redrawn where their points are.
+TEST(OverlayInteraction, ArrowsCarryTheChangeAndFollowTheZoom) {
+  const std::filesystem::path browser = chromium();
+  if (browser.empty()) GTEST_SKIP() << kNoBrowser;
+  std::vector<roofline::Results> inputs{samples::sample_results({2, 0, 0}),
+                                        samples::sample_results({2, 0, 0})};
+  inputs[1].provenance.time = "2026-11-27T10:00:00Z";
+  for (roofline::Result& r : inputs[1].results) {
+    roofline::Summary& t = *r.time;
+    for (double* v : {&t.median, &t.min, &t.max, &t.mean, &t.ci_low, &t.ci_high}) *v *= 0.5;
+  }
+  test_support::TempDir dir;
+  const std::filesystem::path html = dir.path() / "report.html";
+  write_report(inputs, {html, {}, {}});
+  const std::string dom = rendered_dom(browser, dir.path(), html, std::string(kHelpers) + R"js(
+    var overlay = document.querySelector("#overlays figure");
+    var svg = overlay.querySelector("svg");
+    var labels = function () {
+      return Array.prototype.map.call(svg.querySelectorAll(".pair-label"), function (t) {
+        return t.getAttribute("visibility") === "hidden" ? "hidden" : t.textContent;
+      }).join(" ");
+    };
+    put("arrows", svg.querySelectorAll("g.pair line.arrow").length);
+    put("labels", labels());
+    var arrow = svg.querySelector("g.pair line.arrow"), box = svg.getBoundingClientRect();
+    var before = arrow.getBoundingClientRect();
+    var head = svg.querySelector("g.pair path.arrow-head").getBoundingClientRect();
+    put("upward", head.top < before.bottom - 2);
+    var drag = function (type, x, y) {
+      (type === "mouseup" ? window : svg).dispatchEvent(new MouseEvent(type, {bubbles: true,
+        button: 0, clientX: x, clientY: y}));
+    };
+    drag("mousedown", before.left - 60, before.top - 40);
+    drag("mousemove", before.right + 60, before.bottom + 40);
+    drag("mouseup", before.right + 60, before.bottom + 40);
+    var after = arrow.getBoundingClientRect();
+    put("longer", after.height > before.height * 1.5);
+    put("labels-zoomed", labels());
+  )js");
+  ASSERT_FALSE(found(dom, "arrows").empty()) << "the test script did not run";
+  EXPECT_EQ(found(dom, "arrows"), "2");
+  EXPECT_EQ(found(dom, "labels"), "+100% +100%");
+  EXPECT_EQ(found(dom, "upward"), "true") << "twice as fast: the arrow points up";
+  EXPECT_EQ(found(dom, "longer"), "true") << "zoomed in, the arrow is longer";
+  EXPECT_NE(found(dom, "labels-zoomed").find("+100%"), std::string::npos);
 }
 
 TEST_F(ReportInteraction, TablesSortByValueAndFilterByText) {

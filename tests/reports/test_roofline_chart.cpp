@@ -1,6 +1,9 @@
 // Roofline chart geometry on hand-made ceilings: extent, roof segments, ridge points, points.
 #include <gtest/gtest.h>
 
+#include "reports/point_card.hpp"
+#include "reports/roof_gap.hpp"
+#include "reports/roof_labels.hpp"
 #include "reports/roofline_chart.hpp"
 #include "reports/view.hpp"
 #include "sample_results.hpp"
@@ -136,6 +139,100 @@ TEST(ResultKey, NamesTheDeclaredPanelAndSize) {
   r.study = roofline::SizeStudy{.param = "n", .label = "length", .panel = "op"};
   EXPECT_EQ(result_key(r), "n=1024") << "a declared parameter the result lacks is left out";
   EXPECT_EQ(params_text({{"m", 64}, {"isa", "avx2"}}), "isa=avx2, m=64");
+}
+
+// Roofs are dark, points light (roofline_colours.hpp): the two sets share no colour, and every
+// roof is darker than every point by the margin the rule states.
+TEST(RooflineColours, RoofsAndPointsAreApartInLightness) {
+  std::vector<std::string> roofs{kMemoryRoofColour};
+  for (int p = 0; p <= static_cast<int>(Precision::fp8_tensor); ++p)
+    roofs.push_back(precision_colour(static_cast<Precision>(p)));
+  for (const std::string& roof : roofs) {
+    EXPECT_LT(lightness(roof), kRoofLightnessBelow) << roof;
+    for (const char* point : kPointColours) {
+      EXPECT_NE(roof, point);
+      EXPECT_GT(lightness(point), kPointLightnessAbove) << point;
+    }
+  }
+  EXPECT_NEAR(lightness("#ffffff"), 100, 1e-6);
+  EXPECT_NEAR(lightness("#000000"), 0, 1e-6);
+  EXPECT_NEAR(lightness("#777777"), 50, 0.5);
+}
+
+TEST(RoofLabelGroups, RoofsWithinALabelsHeightShareOneLabel) {
+  // Pixels: compute roofs at y 100, 104 (merged) and 110; memory diagonals of slope −1 whose
+  // lines lie 4 px apart across (merged) and another 40 px away; merged when under 5 px apart.
+  const std::vector<RoofLine> roofs{
+      {true, "fp64 avx2", "64 GFLOP/s", 300, 100, 800, 100},
+      {true, "fp32 avx2", "64 GFLOP/s", 300, 104, 800, 104},
+      {true, "fp64 scalar", "8 GFLOP/s", 300, 110, 800, 110},
+      {false, "L2", "1.2 TB/s", 100, 400, 300, 200},
+      {false, "L3", "1.18 TB/s", 100 + 4 * std::sqrt(2.0), 400, 300 + 4 * std::sqrt(2.0), 200},
+      {false, "DRAM", "20 GB/s", 160, 400, 360, 200}};
+  const auto groups = roof_label_groups(roofs, 5);
+  ASSERT_EQ(groups.size(), 4u);
+  EXPECT_EQ(groups[0], (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(groups[1], (std::vector<std::size_t>{2}));
+  EXPECT_EQ(groups[2], (std::vector<std::size_t>{3, 4})) << "the top (left) diagonal first";
+  EXPECT_EQ(groups[3], (std::vector<std::size_t>{5}));
+  EXPECT_EQ(roof_label_text(roofs, groups[0]).text(), "fp64 avx2 · fp32 avx2 64 GFLOP/s");
+  EXPECT_EQ(roof_label_text(roofs, groups[2]).text(), "L2 1.2 TB/s · L3 1.18 TB/s");
+  EXPECT_EQ(roof_label_text(roofs, groups[3]).text(), "DRAM 20 GB/s");
+}
+
+TEST(ChangeText, SignedPercentOfTheFirst) {
+  EXPECT_EQ(change_text(100, 112), "+12%");
+  EXPECT_EQ(change_text(100, 70), "\u221230%");
+  EXPECT_EQ(change_text(100, 100), "+0%");
+}
+
+// The profile's ceilings give their roofs the 95% interval of their medians.
+TEST(RoofIntervals, FromTheCeilingsSummaries) {
+  const roofline::Roofline roofs = samples::sample_device().roofline();
+  for (const roofline::ComputeRoof& c : roofs.compute()) {
+    EXPECT_DOUBLE_EQ(c.interval.low, c.flops_per_s * 0.99);
+    EXPECT_DOUBLE_EQ(c.interval.high, c.flops_per_s * 1.01);
+  }
+  for (const roofline::MemoryRoof& m : roofs.memory()) EXPECT_TRUE(m.interval.known()) << m.level;
+  EXPECT_FALSE(roofline::RoofInterval{}.known());
+}
+
+// A point 20% under its roof is further from it than its interval and the roof's reach; one 1%
+// under it is at the roof; above it, the sign turns.
+TEST(RoofGap, RealWhereTheIntervalsDoNotMeet) {
+  const roofline::Roofline roofs = samples::sample_device().roofline();  // DRAM 20 GB/s ± 2%
+  roofline::Result r;
+  r.placement = roofline::Placement{};
+  r.placement->level = "DRAM";
+  PlotPoint p;
+  p.result = &r;
+  p.precision = Precision::fp64;
+  p.ai = 0.1;  // memory-bound: the roof is 2 GFLOP/s
+  const auto at = [&](double performance, double spread) {
+    p.performance = performance;
+    p.low = performance * (1 - spread);
+    p.high = performance * (1 + spread);
+    return *roof_gap(p, roofs);
+  };
+  const RoofGap far = at(1.6e9, 0.01);
+  EXPECT_EQ(far.roof, "DRAM");
+  EXPECT_NEAR(far.gap, 0.2, 1e-12);
+  EXPECT_NEAR(far.intervals, 0.02 + 0.008, 1e-12);  // the roof's 2% and the point's 1% of 1.6
+  EXPECT_TRUE(far.real());
+  EXPECT_EQ(gap_text(far), "gap to the DRAM roof 20% > intervals 2.8%: real");
+  const RoofGap near = at(1.98e9, 0.01);
+  EXPECT_FALSE(near.real());
+  EXPECT_EQ(gap_text(near), "gap to the DRAM roof 1%, within the intervals 3%: at the roof");
+  const RoofGap above = at(2.2e9, 0.01);
+  EXPECT_LT(above.gap, 0);
+  EXPECT_TRUE(above.real());
+  p.ai = 100;  // compute-bound: fp64 64 GFLOP/s
+  EXPECT_EQ(at(32e9, 0.01).roof, "fp64 compute");
+  const roofline::Roofline bare({{Precision::fp64, "vec256", 64e9}}, {{"DRAM", 20e9}});
+  p.ai = 0.1;
+  at(1.6e9, 0.01);
+  EXPECT_EQ(gap_text(*roof_gap(p, bare)),
+            "gap to the DRAM roof 20% > interval 0.8% (the roof records none): real");
 }
 
 }  // namespace

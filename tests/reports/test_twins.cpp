@@ -2,11 +2,14 @@
 // backends' roofs, and each ceiling's ratio to the native one in the ceilings table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include "count.hpp"
+#include "label_boxes.hpp"
 #include "reports/report.hpp"
+#include "reports/roofline_chart.hpp"
 #include "reports/twins.hpp"
 #include "reports/view.hpp"
 #include "sample_results.hpp"
@@ -95,8 +98,44 @@ TEST(Twins, TheChartHasBothBackendsRoofsAndTheTableTheRatios) {
   const std::string svg = read(dir.path() / "svg" / "roofline-opencl_0_0.svg");
   EXPECT_GE(samples::count(svg, "cpu DRAM"), 1);
   EXPECT_GE(samples::count(svg, "cpu vec256"), 1);
+  EXPECT_EQ(samples::overlapping_labels(svg), std::vector<std::string>{});
   // The CPU's own chart is unchanged: no OpenCL roofs.
   EXPECT_EQ(samples::count(read(dir.path() / "svg" / "roofline-cpu.svg"), "global cache"), 0);
+}
+
+// The worst case of the twin chart: PoCL's roofs at (or near) the CPU's own,
+// with the CPU's points under them. Equal roofs share a label; no two labels overlap; every roof
+// is named.
+TEST(Twins, NearEqualRoofsShareLabelsAndNoTwoLabelsOverlap) {
+  for (const double near : {1.0, 0.98, 0.9}) {
+    roofline::Device pocl = pocl_device();
+    pocl.compute[0].flops_per_s = median_of(128e9 * near);
+    pocl.memory[0].bytes_per_s = median_of(20e9 * near);
+    pocl.memory[1].bytes_per_s = median_of(200e9 * near);
+    pocl.compute.push_back({Precision::fp64, "fma", 2, median_of(64e9 * near), 0, "chains"});
+    const roofline::Roofline both = combined_roofline(pocl, samples::sample_device());
+    const roofline::Results cpu = samples::sample_results({8, 0, 0});
+    std::vector<PlotPoint> points;
+    for (const roofline::Result& r : cpu.results)
+      if (auto p = plot_point(r)) points.push_back(*p);
+    const std::string svg = roofline_svg("twins", both, points);
+    EXPECT_EQ(samples::overlapping_labels(svg), std::vector<std::string>{}) << near;
+    const std::vector<samples::LabelBox> labels = samples::label_boxes(svg);
+    const auto named = [&](const std::string& name) {
+      return std::any_of(labels.begin(), labels.end(), [&](const samples::LabelBox& b) {
+        return b.text.find(name) != std::string::npos;
+      });
+    };
+    std::string texts;
+    for (const samples::LabelBox& b : labels) texts += "\n  " + b.text;
+    for (const roofline::MemoryRoof& m : both.memory())
+      EXPECT_TRUE(named(m.level)) << m.level << " among" << texts;
+    for (const roofline::ComputeRoof& c : both.compute())
+      EXPECT_TRUE(named(c.path)) << c.path << " among" << texts;
+    if (near == 1.0) {
+      EXPECT_NE(svg.find(">DRAM</tspan> · <tspan data-roof=\"cpu DRAM\""), std::string::npos);
+    }
+  }
 }
 
 }  // namespace

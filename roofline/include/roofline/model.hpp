@@ -8,15 +8,25 @@
 
 namespace roofline {
 
+// A roof's 95% interval: that of the median of its ceiling's samples (Summary::ci_low/ci_high);
+// both 0 where the profile records none.
+struct RoofInterval {
+  double low = 0, high = 0;
+
+  bool known() const { return high > low && low > 0; }
+};
+
 struct ComputeRoof {
   Precision precision;
   std::string path;  // instruction path: "scalar", "sse", "avx2", "avx512", ...
   double flops_per_s;
+  RoofInterval interval = {};
 };
 
 struct MemoryRoof {
   std::string level;  // "L1", "L2", "L3", "DRAM", ...
   double bytes_per_s;
+  RoofInterval interval = {};
 };
 
 enum class Bound { memory, compute };
