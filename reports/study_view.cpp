@@ -188,9 +188,15 @@ std::string study_section(const std::vector<DeviceView>& views) {
               ": one size per variant in these results for " +
               escape_xml(roofline::joined(unswept)) + ", so no size study is drawn for " +
               (unswept.size() == 1 ? "it" : "them") + ".</p>\n";
+    // Once per device: inputs that hold the same device (its id and lines) say it once.
+    std::vector<std::pair<std::string, std::vector<std::string>>> said;
     for (const DeviceView& v : views)
       if (const auto it = v.device.not_offered.find(family); it != v.device.not_offered.end()) {
-        html += "<details class=\"note\"><summary>Not offered on " + escape_xml(device_title(v)) +
+        if (std::ranges::find(said, std::pair{v.device.id, it->second}) != said.end()) continue;
+        said.emplace_back(v.device.id, it->second);
+        const std::string device =
+            v.device.name.empty() ? v.device.id : v.device.name + " (" + v.device.id + ")";
+        html += "<details class=\"note\"><summary>Not offered on " + escape_xml(device) +
                 " (" + std::to_string(it->second.size()) + ")</summary><ul>\n";
         for (const std::string& line : it->second) html += "<li>" + escape_xml(line) + "</li>\n";
         html += "</ul></details>\n";
