@@ -254,11 +254,35 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device) {
                    /*opt_in=*/true});
 }
 
-// The GEMM study's squares: 256 … 8192 (quick: 256, 1024, 4096); the uncoalesced naive kernel to
-// 4096 (siboehm's took 1.3% of cuBLAS's time on an A6000: 8192³ would take seconds per call).
+// The GEMM study's squares: 256 … 8192 (quick: 256, 1024, 4096), and its largest, 20000, for the
+// kernels that finish it in about a second per call (1.6e13 FLOPs: the tiled kernels from
+// block_tiled on and cuBLAS, at 18-50 TFLOP/s on an H200; the naive kernel's few TFLOP/s would
+// take several seconds). The kernels with strided loads (the uncoalesced naive kernel, the
+// transposed-B one: siboehm's uncoalesced kernel took 1.3% of cuBLAS's time on an A6000) and the
+// group-size sweep to 4096.
 const std::vector<std::size_t> kGemmQuick = {256, 1024, 4096},
                                kGemmFull = {256, 512, 1024, 2048, 4096, 8192},
-                               kGemmUncoalescedFull = {256, 512, 1024, 2048, 4096};
+                               kGemmLargestFull =
+                                   {256, 512, 1024, 2048, 4096, 8192, kGemmLargestSize},
+                               kGemmStridedFull = {256, 512, 1024, 2048, 4096};
+
+// A ladder config's full sizes (above).
+const std::vector<std::size_t>& gemm_full_sizes(const GemmConfig& c) {
+  switch (c.kernel) {
+    case GemmKernel::naive:
+      return c.index == NaiveIndex::uncoalesced ? kGemmStridedFull : kGemmFull;
+    case GemmKernel::naive_transposed_b:
+      return kGemmStridedFull;
+    case GemmKernel::smem_tiled:
+    case GemmKernel::register_tiled:
+      return kGemmFull;
+    case GemmKernel::block_tiled:
+    case GemmKernel::warp_tiled:
+    case GemmKernel::warp_tiled_async:
+      break;
+  }
+  return kGemmLargestFull;
+}
 
 // The squares (the user's size alone, as a square), then the study's rectangles (quick: the
 // first). bf16 cases are sized as fp32: they keep float A, B and X besides the bf16 copies.
@@ -289,9 +313,7 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const std::vector<GemmConfig> fp32 = gemm_ladder(Precision::fp32, cc),
                                 fp64 = gemm_ladder(Precision::fp64, cc);
   for (std::size_t i = 0; i < fp32.size(); ++i) {
-    const bool uncoalesced =
-        fp32[i].kernel == GemmKernel::naive && fp32[i].index == NaiveIndex::uncoalesced;
-    const std::vector<std::size_t> full = uncoalesced ? kGemmUncoalescedFull : kGemmFull;
+    const std::vector<std::size_t>& full = gemm_full_sizes(fp32[i]);
     out.push_back({&kGemm, gemm_variant_name(fp32[i]), true, false,
                    [=, &device](Cases& cases, const Sizing& s) {
                      for (Precision p : kPrecisions) {
@@ -302,14 +324,27 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device) {
                      }
                    }});
   }
-  // cuBLAS as its users call it, the baseline; its pedantic mode, named and opt-in.
+  // The group-size sweep of the naive and register-tiled kernels, both precisions.
+  for (const GemmConfig& c : gemm_group_sweep())
+    out.push_back(
+        {&kGemm, gemm_variant_name(c), true, false, [=, &device](Cases& cases, const Sizing& s) {
+           for (Precision p : kPrecisions)
+             add_gemm_shapes(s, p, kGemmStridedFull, [&](const GemmShape& shape) {
+               cases.push_back(make_gemm_case(device, c, p, shape));
+             });
+         }});
+  // cuBLAS as its users call it, the baseline (to the study's largest size); its pedantic mode,
+  // named and opt-in.
   for (const CublasGemmMath m : {CublasGemmMath::standard, CublasGemmMath::pedantic})
     out.push_back({&kGemm, cublas_gemm_variant_name(m), true, m == CublasGemmMath::standard,
                    [&device, m](Cases& cases, const Sizing& s) {
+                     const bool standard = m == CublasGemmMath::standard;
                      for (Precision p : kPrecisions)
-                       add_gemm_shapes(s, p, kGemmFull, [&](const GemmShape& shape) {
-                         cases.push_back(make_cublas_gemm_case(device, m, p, shape));
-                       });
+                       add_gemm_shapes(
+                           s, p, standard ? kGemmLargestFull : kGemmFull,
+                           [&](const GemmShape& shape) {
+                             cases.push_back(make_cublas_gemm_case(device, m, p, shape));
+                           });
                    },
                    /*opt_in=*/m == CublasGemmMath::pedantic});
   // The tuning sweep (kGemmSweep, fp32 only), opt-in: timings of the same work, for tuning.

@@ -311,12 +311,15 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
   }
 }
 
-// The GEMM ladder and CLBlast (the baseline) over squares, then the study's rectangular shapes.
-// A GPU runs the squares (quick: 256, 1024, 4096), both rectangles in a full run; a CPU
-// device (PoCL on a small host runs the naive kernel at about a GFLOP/s) squares up to 1024 and
-// the small rectangle in a full run, 256 alone in a quick one. A size the user names runs
-// alone, as a square. A rung is left out in a precision the device cannot run it in (its
-// work-group or local memory, gemm_unsupported).
+// The GEMM ladder, CLBlast (the baseline) and the group-size sweep over squares, then the study's
+// rectangular shapes. A GPU runs the squares (quick: 256, 1024, 4096), both rectangles in
+// a full run, where the block- and warp-tiled kernels and CLBlast also run the study's largest
+// (kGemmLargestSize) and the transposed-B kernel and the group sweep stop at 4096 (strided or
+// small tiles: seconds per call above); a CPU device (PoCL on a small host runs the naive kernel
+// at about a GFLOP/s) squares up to 1024 and the small rectangle in a full run, 256 alone in a
+// quick one, where it leaves out the group sweep. A size the user names runs alone, as a square.
+// A rung is left out in a precision the device cannot run it in (its work-group or local memory,
+// gemm_unsupported).
 void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device,
                    const std::shared_ptr<Runtime>& runtime) {
   const bool gpu = is_device_type(device, "GPU");
@@ -326,18 +329,41 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device,
   using Sizes = std::vector<std::size_t>;
   const Sizes quick = gpu ? Sizes{256, 1024, 4096} : Sizes{256};
   const Sizes full = gpu ? Sizes{256, 512, 1024, 2048, 4096, 8192} : Sizes{256, 512, 1024};
+  Sizes largest = full, strided = full;
+  if (gpu) {
+    largest.push_back(kGemmLargestSize);
+    strided.pop_back();
+  }
+  const auto full_sizes = [&](const GemmClConfig& c) -> const Sizes& {
+    switch (c.technique) {
+      case GemmClTechnique::naive_transposed_b:
+        return strided;
+      case GemmClTechnique::block_tiled:
+      case GemmClTechnique::warp_tiled:
+      case GemmClTechnique::clblast:
+        return largest;
+      default:
+        return full;
+    }
+  };
   std::vector<GemmShape> rectangles = {{.m = 1024, .n = 512, .k = 768}};
   if (gpu) rectangles.push_back({.m = 3000, .n = 4000, .k = 5000});
   const std::vector<Precision> types = precisions(*runtime);
-  for (const GemmClConfig& c : gemm_cl_ladder()) {
+  std::vector<std::pair<GemmClConfig, bool>> configs;  // (config, in the group sweep)
+  for (const GemmClConfig& c : gemm_cl_ladder()) configs.emplace_back(c, false);
+  for (const GemmClConfig& c : gemm_cl_group_sweep()) configs.emplace_back(c, true);
+  for (const auto& row : configs) {
+    const GemmClConfig c = row.first;
+    const bool swept = row.second;
     const auto runs = [c, limits](Precision p) { return !gemm_unsupported(c, p, limits); };
     if (std::none_of(types.begin(), types.end(), runs)) continue;
+    const Sizes& sizes = swept ? strided : full_sizes(c);
     out.push_back(
-        {&kGemm, gemm_variant_name(c), true, c.technique == GemmClTechnique::clblast,
+        {&kGemm, gemm_variant_name(c), gpu || !swept, c.technique == GemmClTechnique::clblast,
          [=, &device](Cases& cases, const Sizing& sizing) {
            for (Precision p : types) {
              if (!runs(p)) continue;
-             for (std::size_t n : sizing.square_sizes(quick, full, kGemm.arrays, p)) {
+             for (std::size_t n : sizing.square_sizes(quick, sizes, kGemm.arrays, p)) {
                const auto side = static_cast<std::int64_t>(n);
                cases.push_back(make_gemm_case(device, runtime, c, p, {side, side, side}, cache));
              }
