@@ -11,7 +11,8 @@
 //                   both operands of a dot are read along rows), transposed once before timing;
 //   smem_tiled      the CUDA samples' matrixMul: a bm × bm block of threads stages bm × bm tiles
 //                   of A and B in shared memory, a thread per entry;
-//   register_tiled  no shared memory: 16 × 16 threads, each a tm × tn tile of X in registers, its
+//   register_tiled  no shared memory: x × y threads (16 × 16 in the ladder; kGemmGroups in the
+//                   group-size sweep), each a tm × tn tile of X in registers, its
 //                   tm + tn loads per step of k shared by its tm·tn FMAs (the rest from L1);
 //   block_tiled     bm × bk and bk × bn tiles in shared memory, each thread a tm × tn register
 //                   tile from them (siboehm's kernel 5), with 16-byte global loads and stores

@@ -195,7 +195,9 @@ TEST_F(GemmGpu, FamilyRunsTheLadderAndCublasButTensorCoresOnlyWhenNamed) {
     cublas += c->info().variant == "cublas";
   }
   EXPECT_EQ(cublas, 2u);
-  EXPECT_EQ(cases.size(), (gemm_ladder(Precision::fp32, cc_).size() + 1) * 2);
+  // the ladder, the group-size sweep and cuBLAS, in fp32 and fp64
+  EXPECT_EQ(cases.size(),
+            (gemm_ladder(Precision::fp32, cc_).size() + gemm_group_sweep().size() + 1) * 2);
   if (cc_ < 80) return;
   options.variants = {"cublas_tf32", "cublas_bf16"};
   EXPECT_EQ(make_cases(device_, options).size(), 2u);
