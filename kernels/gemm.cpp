@@ -195,6 +195,18 @@ roofline::Verification verify_gemm(const GemmShape& s, const T* a, const T* b, c
   return v;
 }
 
+template <class T>
+std::vector<T> gemm_transposed_b(const GemmShape& s, const T* b) {
+  const auto k = static_cast<std::size_t>(s.k), n = static_cast<std::size_t>(s.n);
+  std::vector<T> bt(k * n);
+  for (std::size_t j = 0; j < n; ++j)
+    for (std::size_t l = 0; l < k; ++l) bt[j * k + l] = b[l * n + j];
+  return bt;
+}
+
+template std::vector<float> gemm_transposed_b(const GemmShape&, const float*);
+template std::vector<double> gemm_transposed_b(const GemmShape&, const double*);
+
 template roofline::Verification verify_gemm(const GemmShape&, const float*, const float*,
                                             const float*);
 template roofline::Verification verify_gemm(const GemmShape&, const double*, const double*,

@@ -15,9 +15,11 @@
 // the float tolerance) and in long double for double inputs (2^11 below it), rows on all host
 // threads. Every entry is checked up to kGemmFullCheckEntries entries (2048 × 2048); above, a
 // deterministic random sample of kGemmSampledEntries entries (the same for every variant).
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "kernels/family.hpp"
 #include "roofline/results.hpp"
@@ -46,6 +48,19 @@ std::string gemm_shape_name(const GemmShape& s);
 // and A 3000×5000 · B 5000×4000 (the GPUs' full suite).
 inline constexpr GemmShape kGemmRectangle{.m = 1024, .n = 512, .k = 768};
 inline constexpr GemmShape kGemmLargeRectangle{.m = 3000, .n = 4000, .k = 5000};
+
+// The study's group-size sweep of the naive and register-tiled GPU kernels: blocks of x × y
+// threads (work-items; x along X's columns) of 8 × 8, 16 × 8 and 32 × 32, beside the ladders'
+// 16 × 16.
+struct GemmGroup {
+  int x = 16, y = 16;
+  friend constexpr bool operator==(const GemmGroup&, const GemmGroup&) = default;
+};
+inline constexpr std::array kGemmGroups = {GemmGroup{8, 8}, GemmGroup{16, 8}, GemmGroup{32, 32}};
+
+// The study's largest square, 20000 (GPUs' full suites, for the kernels that finish it in about
+// a second per call).
+inline constexpr std::size_t kGemmLargestSize = 20000;
 
 inline constexpr std::size_t kGemmFullCheckEntries = std::size_t{2048} * 2048;
 inline constexpr std::size_t kGemmSampledEntries = 4096;
@@ -81,6 +96,10 @@ roofline::Verification verify_gemm(const GemmShape& s, const T* a, const T* b, c
 template <class T>
 roofline::Verification verify_gemm(const GemmShape& s, const T* a, const T* b, const T* x,
                                    double tolerance);
+
+// B (k × n, row-major) as the transposed-B kernels take it: Bᵀ, n × k row-major.
+template <class T>
+std::vector<T> gemm_transposed_b(const GemmShape& s, const T* b);
 
 // The tolerance of a product on tensor cores with float accumulation: 2·input_unit + k·2^-22 of
 // Σ|terms|. Each product's inputs are rounded with a unit roundoff of input_unit (TF32 2^-10 if

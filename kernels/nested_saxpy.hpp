@@ -38,6 +38,17 @@ inline constexpr Family kNestedSaxpy{.name = "nested_saxpy",
                                      .size_param = "m",
                                      .size_label = "depth m (FMAs per element)"};
 
+// Its size study on GPUs: plain SAXPY (depth kNestedSaxpySizeDepth) over the vector length, from
+// 1 K elements through the caches to DRAM (Sizing::lengths_to_dram), so that the launch cost of
+// small arrays and the L2-to-DRAM transition show beside the vendor libraries'. A family of its
+// own, as a result carries one study (the depth's is kNestedSaxpy's).
+inline constexpr Family kNestedSaxpySize{.name = "nested_saxpy_size",
+                                         .in_default_suite = true,
+                                         .arrays = 2,
+                                         .size_param = "n",
+                                         .size_label = "vector length (elements)"};
+inline constexpr int kNestedSaxpySizeDepth = 1;
+
 // The coefficient a in precision p: −(1 − 2^−k), k = min(8, significand bits − 3).
 double nested_saxpy_a(roofline::Precision p);
 inline constexpr double kNestedSaxpyA = -255.0 / 256.0;  // nested_saxpy_a of fp32 and fp64

@@ -17,9 +17,10 @@
 
 namespace kernels {
 
-// In the default suite. Its size study (time against the length, a panel per operation) needs
-// several lengths: a quick run sizes every case into DRAM, a full run on the CPU sweeps them from
-// 1 K elements to DRAM; the plain OpenMP loop (CPU) and cuBLAS (CUDA) are its baselines.
+// In the default suite. Its size study (time against the length, a panel per operation) sweeps
+// the length from 1 K elements to DRAM: on a GPU every 8× (quick) or 2× (full), so that the
+// launch cost and the L2-to-DRAM transition show; on a CPU a quick run sizes every case into DRAM
+// and a full run sweeps every 2×. The plain OpenMP loop (CPU) and cuBLAS (CUDA) are its baselines.
 inline constexpr Family kStream{.name = "stream",
                                 .in_default_suite = true,
                                 .size_param = "n",

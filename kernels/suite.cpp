@@ -108,11 +108,20 @@ std::vector<std::size_t> Sizing::lengths(int arrays, roofline::Precision p) cons
   const auto largest = std::max(
       kFirstLength, static_cast<std::size_t>(std::min(std::ceil(facts_.study_bytes / element_bytes),
                                                       most_elements(facts_, arrays, p))));
+  check(largest, arrays, p);
+  return sweep(largest);
+}
+
+std::vector<std::size_t> Sizing::lengths_to_dram(int arrays, roofline::Precision p) const {
+  if (size_) return {elements(arrays, p)};
+  return sweep(std::max(kFirstLength, elements(arrays, p)));
+}
+
+std::vector<std::size_t> Sizing::sweep(std::size_t largest) const {
   std::vector<std::size_t> out;
   for (std::size_t n = kFirstLength; n < largest; n *= static_cast<std::size_t>(step_))
     out.push_back(n);
   out.push_back(largest);
-  check(largest, arrays, p);
   return out;
 }
 

@@ -90,6 +90,9 @@ class Sizing {
   // A size study's lengths for a case with `arrays` arrays: the user's size, or the sweep above
   // (its last length the first at or above study_bytes). Throws as elements() does.
   std::vector<std::size_t> lengths(int arrays, roofline::Precision p) const;
+  // The same sweep ending at the case sized into DRAM (elements()): a study from 1 K elements
+  // through the caches to the family's DRAM case (a GPU's DRAM size exceeds its study_bytes).
+  std::vector<std::size_t> lengths_to_dram(int arrays, roofline::Precision p) const;
   // A study of square matrices, `arrays` n×n of them per case: the user's size as n, or the
   // family's sizes (`quick` on a quick run, `full` otherwise; a family may choose them per
   // variant). Throws roofline::InputError when the matrices of a size exceed a limit.
@@ -108,6 +111,8 @@ class Sizing {
 
  private:
   void check(std::size_t n, int arrays, roofline::Precision p) const;
+  // 1 K elements, ×step_ while below `largest`, then `largest`.
+  std::vector<std::size_t> sweep(std::size_t largest) const;
 
   MemoryFacts facts_;
   std::optional<std::int64_t> size_;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,9 @@ using roofline::Precision;
 
 constexpr std::array kPrecisions = {Precision::fp32, Precision::fp64};
 
+// The own stream and nested SAXPY kernels' launch: a grid stride over 16-byte vectors.
+constexpr std::string_view kGridStrideV16 = "grid_stride_v16";
+
 // The reduce study's largest inputs: 2^28 floats (1 GiB), at least 4× the L2 of current GPUs.
 constexpr double kReduceDramBytes = double(1 << 30);
 
@@ -52,9 +56,9 @@ std::vector<Precision> nested_saxpy_precisions(const roofline::Device& device) {
 // memory, or the L2) where the device has it, and through Thrust (the baseline), and cuBLAS axpy
 // (its m = 1).
 void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& device) {
-  const std::string kernel = "grid_stride_v16";
   const std::vector<Precision> precisions = nested_saxpy_precisions(device);
-  out.push_back({&kNestedSaxpy, kernel, true, false, [=, &device](Cases& cases, const Sizing& s) {
+  out.push_back({&kNestedSaxpy, std::string(kGridStrideV16), true, false,
+                 [=, &device](Cases& cases, const Sizing& s) {
                    for (Precision p : precisions)
                      for (int m : kNestedSaxpyDepths) {
                        const std::size_t n = s.elements(kNestedSaxpy.arrays, p);
@@ -104,6 +108,36 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
        }});
 }
 
+// Plain SAXPY's size study: the own kernel, Thrust and cuBLAS axpy (the baselines) at each length
+// from 1 K elements to DRAM (quick: every 8×, full: every 2×).
+void add_nested_saxpy_size_rows(std::vector<Variant>& out, const roofline::Device& device) {
+  constexpr int m = kNestedSaxpySizeDepth;
+  const auto each_length = [](const Sizing& s,
+                              const std::function<void(Precision, std::size_t)>& f) {
+    for (Precision p : kPrecisions)
+      for (std::size_t n : s.lengths_to_dram(kNestedSaxpySize.arrays, p)) f(p, n);
+  };
+  out.push_back({&kNestedSaxpySize, std::string(kGridStrideV16), true, false,
+                 [=, &device](Cases& cases, const Sizing& s) {
+                   each_length(s, [&](Precision p, std::size_t n) {
+                     cases.push_back(make_nested_saxpy_case(
+                         device, m, nested_saxpy_geometry(device, p, m, n), p, n));
+                   });
+                 }});
+  out.push_back({&kNestedSaxpySize, "thrust_transform", true, true,
+                 [=, &device](Cases& cases, const Sizing& s) {
+                   each_length(s, [&](Precision p, std::size_t n) {
+                     cases.push_back(make_thrust_nested_saxpy_case(device, m, p, n));
+                   });
+                 }});
+  out.push_back(
+      {&kNestedSaxpySize, "cublas_axpy", true, true, [=, &device](Cases& cases, const Sizing& s) {
+         each_length(s, [&](Precision p, std::size_t n) {
+           cases.push_back(make_cublas_axpy_case(device, p, n));
+         });
+       }});
+}
+
 // The offloaded nested SAXPY from pinned and from managed host memory: every part of a call at
 // the study's depths, the kernel in the nested SAXPY's launch.
 void add_offload_rows(std::vector<Variant>& out, const roofline::Device& device) {
@@ -120,22 +154,24 @@ void add_offload_rows(std::vector<Variant>& out, const roofline::Device& device)
                    }});
 }
 
-// Every stream operation in its run geometry, and cuBLAS dot.
+// Every stream operation in its run geometry, and cuBLAS dot (the baseline), at each length from
+// 1 K elements to DRAM (quick: every 8×, full: every 2×): one launch per call, so that the launch
+// cost and the L2-to-DRAM transition show in the size study.
 void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device) {
-  const std::string kernel = "grid_stride_v16";
-  out.push_back({&kStream, kernel, true, false, [=, &device](Cases& cases, const Sizing& s) {
+  out.push_back({&kStream, std::string(kGridStrideV16), true, false,
+                 [=, &device](Cases& cases, const Sizing& s) {
                    for (Precision p : kPrecisions)
-                     for (StreamOp op : kStreamOps) {
-                       const std::size_t n = s.elements(stream_arrays(op), p);
-                       const Geometry g = run_geometry(device, op, double(n) * size_of(p));
-                       cases.push_back(
-                           make_stream_case(device, {.op = op, .geometry = g, .passes = 1}, p, n));
-                     }
+                     for (StreamOp op : kStreamOps)
+                       for (std::size_t n : s.lengths_to_dram(stream_arrays(op), p)) {
+                         const Geometry g = run_geometry(device, op, double(n) * size_of(p));
+                         cases.push_back(make_stream_case(
+                             device, {.op = op, .geometry = g, .passes = 1}, p, n));
+                       }
                  }});
   out.push_back({&kStream, "cublas", true, true, [&device](Cases& cases, const Sizing& s) {
                    for (Precision p : kPrecisions)
-                     cases.push_back(make_cublas_dot_case(
-                         device, p, s.elements(stream_arrays(StreamOp::dot), p)));
+                     for (std::size_t n : s.lengths_to_dram(stream_arrays(StreamOp::dot), p))
+                       cases.push_back(make_cublas_dot_case(device, p, n));
                  }});
 }
 
@@ -218,11 +254,35 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device) {
                    /*opt_in=*/true});
 }
 
-// The GEMM study's squares: 256 … 8192 (quick: 256, 1024, 4096); the uncoalesced naive kernel to
-// 4096 (siboehm's took 1.3% of cuBLAS's time on an A6000: 8192³ would take seconds per call).
+// The GEMM study's squares: 256 … 8192 (quick: 256, 1024, 4096), and its largest, 20000, for the
+// kernels that finish it in about a second per call (1.6e13 FLOPs: the tiled kernels from
+// block_tiled on and cuBLAS, at 18-50 TFLOP/s on an H200; the naive kernel's few TFLOP/s would
+// take several seconds). The kernels with strided loads (the uncoalesced naive kernel, the
+// transposed-B one: siboehm's uncoalesced kernel took 1.3% of cuBLAS's time on an A6000) and the
+// group-size sweep to 4096.
 const std::vector<std::size_t> kGemmQuick = {256, 1024, 4096},
                                kGemmFull = {256, 512, 1024, 2048, 4096, 8192},
-                               kGemmUncoalescedFull = {256, 512, 1024, 2048, 4096};
+                               kGemmLargestFull =
+                                   {256, 512, 1024, 2048, 4096, 8192, kGemmLargestSize},
+                               kGemmStridedFull = {256, 512, 1024, 2048, 4096};
+
+// A ladder config's full sizes (above).
+const std::vector<std::size_t>& gemm_full_sizes(const GemmConfig& c) {
+  switch (c.kernel) {
+    case GemmKernel::naive:
+      return c.index == NaiveIndex::uncoalesced ? kGemmStridedFull : kGemmFull;
+    case GemmKernel::naive_transposed_b:
+      return kGemmStridedFull;
+    case GemmKernel::smem_tiled:
+    case GemmKernel::register_tiled:
+      return kGemmFull;
+    case GemmKernel::block_tiled:
+    case GemmKernel::warp_tiled:
+    case GemmKernel::warp_tiled_async:
+      break;
+  }
+  return kGemmLargestFull;
+}
 
 // The squares (the user's size alone, as a square), then the study's rectangles (quick: the
 // first). bf16 cases are sized as fp32: they keep float A, B and X besides the bf16 copies.
@@ -253,9 +313,7 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const std::vector<GemmConfig> fp32 = gemm_ladder(Precision::fp32, cc),
                                 fp64 = gemm_ladder(Precision::fp64, cc);
   for (std::size_t i = 0; i < fp32.size(); ++i) {
-    const bool uncoalesced =
-        fp32[i].kernel == GemmKernel::naive && fp32[i].index == NaiveIndex::uncoalesced;
-    const std::vector<std::size_t> full = uncoalesced ? kGemmUncoalescedFull : kGemmFull;
+    const std::vector<std::size_t>& full = gemm_full_sizes(fp32[i]);
     out.push_back({&kGemm, gemm_variant_name(fp32[i]), true, false,
                    [=, &device](Cases& cases, const Sizing& s) {
                      for (Precision p : kPrecisions) {
@@ -266,14 +324,27 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device) {
                      }
                    }});
   }
-  // cuBLAS as its users call it, the baseline; its pedantic mode, named and opt-in.
+  // The group-size sweep of the naive and register-tiled kernels, both precisions.
+  for (const GemmConfig& c : gemm_group_sweep())
+    out.push_back(
+        {&kGemm, gemm_variant_name(c), true, false, [=, &device](Cases& cases, const Sizing& s) {
+           for (Precision p : kPrecisions)
+             add_gemm_shapes(s, p, kGemmStridedFull, [&](const GemmShape& shape) {
+               cases.push_back(make_gemm_case(device, c, p, shape));
+             });
+         }});
+  // cuBLAS as its users call it, the baseline (to the study's largest size); its pedantic mode,
+  // named and opt-in.
   for (const CublasGemmMath m : {CublasGemmMath::standard, CublasGemmMath::pedantic})
     out.push_back({&kGemm, cublas_gemm_variant_name(m), true, m == CublasGemmMath::standard,
                    [&device, m](Cases& cases, const Sizing& s) {
+                     const bool standard = m == CublasGemmMath::standard;
                      for (Precision p : kPrecisions)
-                       add_gemm_shapes(s, p, kGemmFull, [&](const GemmShape& shape) {
-                         cases.push_back(make_cublas_gemm_case(device, m, p, shape));
-                       });
+                       add_gemm_shapes(
+                           s, p, standard ? kGemmLargestFull : kGemmFull,
+                           [&](const GemmShape& shape) {
+                             cases.push_back(make_cublas_gemm_case(device, m, p, shape));
+                           });
                    },
                    /*opt_in=*/m == CublasGemmMath::pedantic});
   // The tuning sweep (kGemmSweep, fp32 only), opt-in: timings of the same work, for tuning.
@@ -302,6 +373,7 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device) {
 std::vector<Variant> variants(const roofline::Device& device) {
   std::vector<Variant> out;
   add_nested_saxpy_rows(out, device);
+  add_nested_saxpy_size_rows(out, device);
   add_offload_rows(out, device);
   add_stream_rows(out, device);
   add_reduce_rows(out, device);

@@ -8,7 +8,9 @@ void gemm_launch(const GemmConfig& c, const GemmShape& s, const T* a, const T* b
   if (l.empty()) return;
   switch (c.kernel) {
     case GemmKernel::naive:
-      return gemm_device::launch_naive(c.index, l, s, a, b, x);
+      return gemm_device::launch_naive(c.index, c.tile, l, s, a, b, x);
+    case GemmKernel::naive_transposed_b:
+      return gemm_device::launch_naive_transposed_b(l, s, a, b, x);
     case GemmKernel::smem_tiled:
       return gemm_device::launch_smem_tiled(c.tile, l, s, a, b, x);
     case GemmKernel::register_tiled:

@@ -46,11 +46,25 @@ class KernelRunner final : public GemmRunner<T> {
   KernelRunner(const GemmConfig& c, const GemmShape& s) : c_(c), s_(s) {
     plan_gemm(c, s, sizeof(T));  // a refused shape throws here, before anything is allocated
   }
-  void launch(const T* a, const T* b, T* x) override { gemm_launch(c_, s_, a, b, x); }
+  // naive_transposed_b multiplies B transposed, stored so once (not timed).
+  void prepare(T* /*a*/, T* b) override {
+    if (c_.kernel != GemmKernel::naive_transposed_b) return;
+    const auto b_n = static_cast<std::size_t>(s_.k * s_.n);
+    std::vector<T> host(b_n);
+    ROOFLAB_CUDA(cudaMemcpy(host.data(), b, b_n * sizeof(T), cudaMemcpyDeviceToHost));
+    std::vector<T> bt = gemm_transposed_b(s_, host.data());
+    bt.resize(std::max<std::size_t>(b_n, 1));  // an empty B still gets a valid pointer
+    bt_.emplace(bt.size());
+    bt_->from_host(bt);
+  }
+  void launch(const T* a, const T* b, T* x) override {
+    gemm_launch(c_, s_, a, bt_ ? bt_->data() : b, x);
+  }
 
  private:
   GemmConfig c_;
   GemmShape s_;
+  std::optional<DeviceBuffer<T>> bt_;
 };
 
 template <class T>
@@ -173,6 +187,8 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device, c
   nlohmann::json params = shape_params(s);
   params["kernel"] = to_string(c.kernel);
   if (c.kernel == GemmKernel::naive) params["index"] = to_string(c.index);
+  if (c.kernel == GemmKernel::naive_transposed_b)
+    params["b_layout"] = "transposed (n x k), stored so before timing";
   const GemmTile& t = c.tile;
   params.update({{"bm", t.bm},
                  {"bn", t.bn},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <utility>
 
 #include "roofline/input_error.hpp"
 
@@ -29,11 +30,13 @@ std::string tile_text(const GemmTile& t) {
 std::vector<GemmTile> fixed_tiles(GemmKernel k) {
   switch (k) {
     case GemmKernel::naive:
+      return {kNaiveTiles.begin(), kNaiveTiles.end()};
+    case GemmKernel::naive_transposed_b:
       return {kNaiveTile};
     case GemmKernel::smem_tiled:
       return {kSmemTile16, kSmemTile32};
     case GemmKernel::register_tiled:
-      return {kRegisterTile4x4, kRegisterTile8x4};
+      return {kRegisterTiles.begin(), kRegisterTiles.end()};
     case GemmKernel::block_tiled:
     case GemmKernel::warp_tiled:
     case GemmKernel::warp_tiled_async:
@@ -80,6 +83,7 @@ std::string inconsistency(const GemmConfig& c, int element_bytes) {
     return "no options (only block_tiled, warp_tiled and warp_tiled_async take them)";
   switch (c.kernel) {
     case GemmKernel::naive:
+    case GemmKernel::naive_transposed_b:
       if (t.bm * t.bn != t.threads) return "a thread per entry of the block tile";
       return {};
     case GemmKernel::smem_tiled:
@@ -87,8 +91,9 @@ std::string inconsistency(const GemmConfig& c, int element_bytes) {
         return "a square tile with a thread per entry";
       return {};
     case GemmKernel::register_tiled:
-      if (t.threads != 256 || t.bm != 16 * t.tm || t.bn != 16 * t.tn)
-        return "16 x 16 threads of tm x tn entries";
+      if (t.tm < 1 || t.tn < 1 || t.bm % t.tm || t.bn % t.tn ||
+          (t.bm / t.tm) * (t.bn / t.tn) != t.threads)
+        return "a group of threads of tm x tn entries";
       return {};
     case GemmKernel::block_tiled:
     case GemmKernel::warp_tiled:
@@ -169,6 +174,8 @@ std::string_view to_string(GemmKernel k) {
   switch (k) {
     case GemmKernel::naive:
       return "naive";
+    case GemmKernel::naive_transposed_b:
+      return "naive_transposed_b";
     case GemmKernel::smem_tiled:
       return "smem_tiled";
     case GemmKernel::register_tiled:
@@ -200,15 +207,24 @@ const GemmTuning& gemm_tuning(GemmKernel k, Precision p, int cc) {
   return *best;
 }
 
+GemmGroup gemm_group(const GemmConfig& c) {
+  return {.x = c.tile.bn / c.tile.tn, .y = c.tile.bm / c.tile.tm};
+}
+
 std::string gemm_variant_name(const GemmConfig& c) {
   const std::string kernel(to_string(c.kernel));
+  const GemmGroup g = gemm_group(c);
+  const std::string group =
+      g == GemmGroup{} ? "" : "_block" + std::to_string(g.x) + "x" + std::to_string(g.y);
   switch (c.kernel) {
     case GemmKernel::naive:
-      return kernel + "_" + std::string(to_string(c.index));
+      return kernel + "_" + std::string(to_string(c.index)) + group;
+    case GemmKernel::naive_transposed_b:
+      return kernel;
     case GemmKernel::smem_tiled:
       return kernel + "_" + std::to_string(c.tile.bm);
     case GemmKernel::register_tiled:
-      return kernel + "_" + std::to_string(c.tile.tm) + "x" + std::to_string(c.tile.tn);
+      return kernel + "_" + std::to_string(c.tile.tm) + "x" + std::to_string(c.tile.tn) + group;
     case GemmKernel::block_tiled:
       return (c.vector ? kernel + "_v16" : kernel) + swept_suffix(c);
     case GemmKernel::warp_tiled:
@@ -230,10 +246,21 @@ std::vector<GemmConfig> gemm_sweep() {
   return out;
 }
 
+std::vector<GemmConfig> gemm_group_sweep() {
+  std::vector<GemmConfig> out;
+  for (const GemmGroup& g : kGemmGroups) {
+    out.push_back({.kernel = GemmKernel::naive, .tile = naive_tile(g)});
+    for (const auto& [tm, tn] : {std::pair{4, 4}, std::pair{8, 4}})
+      out.push_back({.kernel = GemmKernel::register_tiled, .tile = register_tile(tm, tn, g)});
+  }
+  return out;
+}
+
 std::vector<GemmConfig> gemm_ladder(Precision p, int cc) {
   std::vector<GemmConfig> ladder;
   for (NaiveIndex i : {NaiveIndex::uncoalesced, NaiveIndex::coalesced})
     ladder.push_back({.kernel = GemmKernel::naive, .index = i, .tile = kNaiveTile});
+  ladder.push_back({.kernel = GemmKernel::naive_transposed_b, .tile = kNaiveTile});
   for (const GemmTile& t : {kSmemTile16, kSmemTile32})
     ladder.push_back({.kernel = GemmKernel::smem_tiled, .tile = t});
   for (const GemmTile& t : {kRegisterTile4x4, kRegisterTile8x4})

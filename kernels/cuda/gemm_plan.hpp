@@ -7,9 +7,12 @@
 //
 // Which loop lives where (X = A·B, row-major, every kernel one X tile per block):
 //   naive           a thread per entry of X, a k-long dot from global memory;
+//   naive_transposed_b  the same reading B transposed (n × k, as a CPU study stores it so that
+//                   both operands of a dot are read along rows), transposed once before timing;
 //   smem_tiled      the CUDA samples' matrixMul: a bm × bm block of threads stages bm × bm tiles
 //                   of A and B in shared memory, a thread per entry;
-//   register_tiled  no shared memory: 16 × 16 threads, each a tm × tn tile of X in registers, its
+//   register_tiled  no shared memory: x × y threads (16 × 16 in the ladder; kGemmGroups in the
+//                   group-size sweep), each a tm × tn tile of X in registers, its
 //                   tm + tn loads per step of k shared by its tm·tn FMAs (the rest from L1);
 //   block_tiled     bm × bk and bk × bn tiles in shared memory, each thread a tm × tn register
 //                   tile from them (siboehm's kernel 5), with 16-byte global loads and stores
@@ -26,6 +29,7 @@
 // Edges: every kernel guards its loads (zeros beyond A's and B's edges) and stores, so any
 // m, n, k is exact. The 16-byte kernels need rows that start on 16 bytes: n and k multiples of
 // 4 floats or 2 doubles (1000 × 1000 is; 1001 is refused with that reason).
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -39,6 +43,7 @@ namespace kernels::cuda {
 
 enum class GemmKernel {
   naive,
+  naive_transposed_b,
   smem_tiled,
   register_tiled,
   block_tiled,
@@ -87,12 +92,35 @@ struct GemmOptions {
   friend constexpr bool operator==(const GemmOptions&, const GemmOptions&) = default;
 };
 
-// The study's fixed shapes.
-inline constexpr GemmTile kNaiveTile{.bm = 16, .bn = 16, .threads = 256};
+// The naive kernel's tile for a group of threads (x × y, kernels/gemm.hpp): a thread per entry.
+// The register-tiled kernel's: tm × tn per thread.
+constexpr GemmTile naive_tile(GemmGroup g) { return {.bm = g.y, .bn = g.x, .threads = g.x * g.y}; }
+constexpr GemmTile register_tile(int tm, int tn, GemmGroup g) {
+  return {.bm = g.y * tm, .bn = g.x * tn, .tm = tm, .tn = tn, .threads = g.x * g.y};
+}
+
+// The study's fixed shapes: 16 × 16 threads for the naive and register-tiled kernels.
+inline constexpr GemmTile kNaiveTile = naive_tile({});
 inline constexpr GemmTile kSmemTile16{.bm = 16, .bn = 16, .bk = 16, .threads = 256};
 inline constexpr GemmTile kSmemTile32{.bm = 32, .bn = 32, .bk = 32, .threads = 1024};
-inline constexpr GemmTile kRegisterTile4x4{.bm = 64, .bn = 64, .tm = 4, .tn = 4, .threads = 256};
-inline constexpr GemmTile kRegisterTile8x4{.bm = 128, .bn = 64, .tm = 8, .tn = 4, .threads = 256};
+inline constexpr GemmTile kRegisterTile4x4 = register_tile(4, 4, {});
+inline constexpr GemmTile kRegisterTile8x4 = register_tile(8, 4, {});
+
+// The tiles the naive and register-tiled kernels are compiled for: the ladder's, then the group
+// sweep's (kGemmGroups; the naive kernel's coalesced).
+inline constexpr auto kNaiveTiles = [] {
+  std::array<GemmTile, kGemmGroups.size() + 1> out{kNaiveTile};
+  for (std::size_t i = 0; i < kGemmGroups.size(); ++i) out[i + 1] = naive_tile(kGemmGroups[i]);
+  return out;
+}();
+inline constexpr auto kRegisterTiles = [] {
+  std::array<GemmTile, 2 * (kGemmGroups.size() + 1)> out{kRegisterTile4x4, kRegisterTile8x4};
+  for (std::size_t i = 0; i < kGemmGroups.size(); ++i) {
+    out[2 * i + 2] = register_tile(4, 4, kGemmGroups[i]);
+    out[2 * i + 3] = register_tile(8, 4, kGemmGroups[i]);
+  }
+  return out;
+}();
 
 // Block tiling: siboehm's kernels 5 and 6 (src/runner.cu, SGEMM_CUDA @ 60cba6f, read 2026-11-26):
 // 128 × 128 × 8, 8 × 8 per thread, for fp32. fp64 takes 64 × 64 × 8, 4 × 4 per thread (half the
@@ -346,13 +374,22 @@ constexpr int gemm_ring_bytes(const GemmTile& t, const GemmOptions& o, int eleme
   return o.stages * t.bk * (t.bm + o.a_pad + t.bn) * element_bytes;
 }
 
-// The variant's name, from its parameters: "naive_coalesced", "smem_tiled_32",
-// "register_tiled_8x4", "block_tiled", "block_tiled_v16", "warp_tiled_db", "warp_tiled_async" (the
-// tile of the last three is per architecture and precision, so it is in the params, not the name).
+// The variant's name, from its parameters: "naive_coalesced", "naive_transposed_b",
+// "smem_tiled_32", "register_tiled_8x4", "block_tiled", "block_tiled_v16", "warp_tiled_db",
+// "warp_tiled_async" (the tile of the last three is per architecture and precision, so it is in
+// the params, not the name); a group of the sweep other than 16 × 16 follows as "_block8x8"
+// (x × y threads).
 std::string gemm_variant_name(const GemmConfig& c);
+
+// The group of a naive or register-tiled config's block.
+GemmGroup gemm_group(const GemmConfig& c);
 
 // The opt-in sweep's configs (kGemmSweep, fp32), in the table's order.
 std::vector<GemmConfig> gemm_sweep();
+
+// The group-size sweep's configs (kGemmGroups): the coalesced naive kernel, then register-tiled
+// 4 × 4 and 8 × 4, at each group.
+std::vector<GemmConfig> gemm_group_sweep();
 
 // The configs of our ladder for a device of compute capability cc and precision p, in the order
 // of the study.

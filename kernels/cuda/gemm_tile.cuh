@@ -252,6 +252,16 @@ void with_tile(const GemmTile& tile, F&& f) {
   if (!found) throw std::logic_error("gemm: no kernel is compiled for this tile");
 }
 
+// The same for the tiles of a table (kNaiveTiles, kRegisterTiles).
+template <const auto& Table, class F>
+void with_table_tile(const GemmTile& tile, F&& f) {
+  const bool found = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return ((tile == Table[I] && (f.template operator()<Table[I]>(), true)) || ...);
+  }
+  (std::make_index_sequence<std::size(Table)>{});
+  if (!found) throw std::logic_error("gemm: no kernel is compiled for this tile");
+}
+
 template <const auto& Table, std::size_t I, GemmKernel K, roofline::Precision P, class F>
 bool visit_tuning(const GemmTile& tile, const GemmOptions& options, F& f) {
   constexpr GemmTuning row = Table[I];

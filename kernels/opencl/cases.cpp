@@ -5,6 +5,7 @@
 #include <functional>
 #include <initializer_list>
 #include <optional>
+#include <utility>
 
 #include "kernels/gemm.hpp"
 #include "kernels/gpu_dram.hpp"
@@ -38,26 +39,38 @@ std::vector<Precision> precisions(const Runtime& runtime) {
   return out;
 }
 
-// The cases of one stream row: every operation in each precision the device has, `launch_of`
-// giving the launch of n elements of precision p.
+// A size study's lengths on `device`: on a GPU from 1 K elements to DRAM (quick: every 8×, as on
+// CUDA), on a CPU device as on the CPU backend (quick: the DRAM case alone).
+std::vector<std::size_t> study_lengths(const roofline::Device& device, const Sizing& sizing,
+                                       int arrays, Precision p) {
+  if (sizing.quick() && !is_device_type(device, "GPU")) return {sizing.elements(arrays, p)};
+  return sizing.lengths_to_dram(arrays, p);
+}
+
+// The cases of one stream row: every operation in each precision the device has, over the study's
+// lengths where the row is `swept`, else at the DRAM size; `launch_of` gives the launch of n
+// elements of precision p.
 void add_stream_cases(Cases& cases, const Sizing& sizing, const roofline::Device& device,
-                      const std::shared_ptr<Runtime>& runtime,
+                      const std::shared_ptr<Runtime>& runtime, bool swept,
                       const std::function<StreamLaunch(Precision, std::size_t)>& launch_of) {
   for (Precision p : precisions(*runtime))
-    for (StreamOp op : kStreamOps) {
-      const std::size_t n = sizing.elements(stream_arrays(op), p);
-      const StreamLaunch launch = launch_of(p, n);
-      const roofline::Work work = stream_work(op, p, static_cast<std::int64_t>(n), Store::temporal);
-      nlohmann::json params = {{"n", n},
-                               {"op", to_string(op)},
-                               {"width", launch.width},
-                               {"group", launch.group},
-                               {"layout", layout_name(launch)},
-                               {"items", items_per_work_item(op, launch, n, device.compute_units)}};
-      if (launch.groups_per_unit > 0) params["groups_per_unit"] = launch.groups_per_unit;
-      cases.push_back(
-          make_stream_case(opencl_case_info(device, params, work), runtime, op, p, n, launch));
-    }
+    for (StreamOp op : kStreamOps)
+      for (std::size_t n : swept ? study_lengths(device, sizing, stream_arrays(op), p)
+                                 : std::vector{sizing.elements(stream_arrays(op), p)}) {
+        const StreamLaunch launch = launch_of(p, n);
+        const roofline::Work work =
+            stream_work(op, p, static_cast<std::int64_t>(n), Store::temporal);
+        nlohmann::json params = {
+            {"n", n},
+            {"op", to_string(op)},
+            {"width", launch.width},
+            {"group", launch.group},
+            {"layout", layout_name(launch)},
+            {"items", items_per_work_item(op, launch, n, device.compute_units)}};
+        if (launch.groups_per_unit > 0) params["groups_per_unit"] = launch.groups_per_unit;
+        cases.push_back(
+            make_stream_case(opencl_case_info(device, params, work), runtime, op, p, n, launch));
+      }
 }
 
 void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
@@ -69,11 +82,11 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
     const StreamLaunch base{.width = width, .group = group, .blocked = cpu_device};
     const std::string name = launch_name(base);
     // A CPU device's quick rows: 16-byte vectors in both precisions (4 and 2 lanes; each row runs
-    // both), the widest access every OpenCL device has natively.
+    // both), the widest access every OpenCL device has natively; they sweep the lengths.
+    const bool quick = cpu_device && (width == 2 || width == 4);
     out.push_back(
-        {&kStream, name, cpu_device && (width == 2 || width == 4), false,
-         [=, &device](Cases& cases, const Sizing& sizing) {
-           add_stream_cases(cases, sizing, device, runtime, [=](Precision, std::size_t n) {
+        {&kStream, name, quick, false, [=, &device](Cases& cases, const Sizing& sizing) {
+           add_stream_cases(cases, sizing, device, runtime, quick, [=](Precision, std::size_t n) {
              return cpu_device ? blocked_launch(width, group, n, device.compute_units) : base;
            });
          }});
@@ -84,28 +97,37 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device,
   // covers the arrays (quick), or CUDA's grid_stride_v16 shape of one or four waves of full
   // occupancy on an SM of 2048 threads (8 or 32 groups of 256 per unit). On an H100 with 2^27
   // elements per array the covering grid ran at 0.990–1.020 of CUDA's grid_stride_v16, the grid
-  // strides at 0.940–1.010 and 0.928–0.991 (docs/performance.md, 2026-11-26).
+  // strides at 0.940–1.010 and 0.928–0.991 (docs/performance.md, 2026-11-26). The covering grid
+  // sweeps the lengths, as CUDA's grid_stride_v16.
   for (unsigned groups_per_unit : {0u, 8u, 32u}) {
     std::string name = "v16_wg" + std::to_string(group);
     if (groups_per_unit > 0) name += "_grid" + std::to_string(groups_per_unit);
-    out.push_back({&kStream, name, groups_per_unit == 0, false,
-                   [=, &device](Cases& cases, const Sizing& sizing) {
-                     add_stream_cases(cases, sizing, device, runtime,
-                                      [=](Precision p, std::size_t) {
-                                        return StreamLaunch{.width = 16 / roofline::size_of(p),
-                                                            .group = group,
-                                                            .groups_per_unit = groups_per_unit};
-                                      });
-                   }});
+    const bool covering = groups_per_unit == 0;
+    out.push_back(
+        {&kStream, name, covering, false, [=, &device](Cases& cases, const Sizing& sizing) {
+           add_stream_cases(cases, sizing, device, runtime, covering,
+                            [=](Precision p, std::size_t) {
+                              return StreamLaunch{.width = 16 / roofline::size_of(p),
+                                                  .group = group,
+                                                  .groups_per_unit = groups_per_unit};
+                            });
+         }});
   }
 }
 
+// The cases of one row of `family` in each precision the device has: of kNestedSaxpy every depth
+// at the DRAM size, of kNestedSaxpySize plain SAXPY over the study's lengths.
 void add_nested_saxpy_cases(Cases& cases, const Sizing& sizing, const roofline::Device& device,
-                            const std::shared_ptr<Runtime>& runtime,
+                            const std::shared_ptr<Runtime>& runtime, const Family& family,
                             const std::function<NestedSaxpyLaunch(Precision)>& launch_of) {
-  for (Precision p : precisions(*runtime))
-    for (int m : kNestedSaxpyDepths) {
-      const std::size_t n = sizing.elements(kNestedSaxpy.arrays, p);
+  for (Precision p : precisions(*runtime)) {
+    std::vector<std::pair<int, std::size_t>> points;  // (m, n)
+    if (&family == &kNestedSaxpySize)
+      for (std::size_t n : study_lengths(device, sizing, family.arrays, p))
+        points.emplace_back(kNestedSaxpySizeDepth, n);
+    else
+      for (int m : kNestedSaxpyDepths) points.emplace_back(m, sizing.elements(family.arrays, p));
+    for (const auto& [m, n] : points) {
       const NestedSaxpyLaunch launch = launch_of(p);
       const roofline::Work work = nested_saxpy_work(p, static_cast<std::int64_t>(n), m);
       nlohmann::json params = {{"n", n},
@@ -117,11 +139,22 @@ void add_nested_saxpy_cases(Cases& cases, const Sizing& sizing, const roofline::
       cases.push_back(
           make_nested_saxpy_case(opencl_case_info(device, params, work), runtime, m, p, n, launch));
     }
+  }
 }
 
 void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& device,
                            const std::shared_ptr<Runtime>& runtime) {
   const std::size_t group = group_size(runtime->device(), kGroup);
+  // A row of the depth study; a quick one also runs plain SAXPY's size study.
+  const auto add = [&](const std::string& name, bool quick,
+                       const std::function<NestedSaxpyLaunch(Precision)>& launch_of) {
+    for (const Family* family : {&kNestedSaxpy, &kNestedSaxpySize}) {
+      if (family == &kNestedSaxpySize && !quick) continue;
+      out.push_back({family, name, quick, false, [=, &device](Cases& cases, const Sizing& sizing) {
+                       add_nested_saxpy_cases(cases, sizing, device, runtime, *family, launch_of);
+                     }});
+    }
+  };
   // One 2-wide vector per work-item, the GPU way (on an H200 the 4-byte fp32 load of one lane left
   // a fifth of the bandwidth unused); and 8 chains of 8-wide vectors per work-item, the
   // instruction-level parallelism a CPU device needs to fill its FMA pipes (it runs one
@@ -130,12 +163,8 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
   for (const NestedSaxpyLaunch launch :
        {NestedSaxpyLaunch{.width = 2, .chains = 1, .group = group},
         NestedSaxpyLaunch{.width = 8, .chains = 8, .group = group}}) {
-    const std::string name = nested_saxpy_launch_name(launch);
-    out.push_back({&kNestedSaxpy, name, cpu_device && launch.chains > 1, false,
-                   [=, &device](Cases& cases, const Sizing& sizing) {
-                     add_nested_saxpy_cases(cases, sizing, device, runtime,
-                                            [=](Precision) { return launch; });
-                   }});
+    add(nested_saxpy_launch_name(launch), cpu_device && launch.chains > 1,
+        [=](Precision) { return launch; });
   }
   if (cpu_device) return;
   // CUDA's launches on a GPU: 16-byte vectors in either precision, the depth loop unrolled by 32
@@ -153,15 +182,11 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
         NestedSaxpyLaunch{.chains = 4, .group = group, .groups_per_unit = 4, .unroll = 32}}) {
     std::string name = nested_saxpy_launch_name(shape);  // "w1_c4_wg256…" → "v16_c4_wg256…"
     name.replace(0, name.find('_'), "v16");
-    const bool quick = shape.chains == 1;
-    out.push_back(
-        {&kNestedSaxpy, name, quick, false, [=, &device](Cases& cases, const Sizing& sizing) {
-           add_nested_saxpy_cases(cases, sizing, device, runtime, [=](Precision p) {
-             NestedSaxpyLaunch launch = shape;
-             launch.width = 16 / roofline::size_of(p);
-             return launch;
-           });
-         }});
+    add(name, shape.chains == 1, [=](Precision p) {
+      NestedSaxpyLaunch launch = shape;
+      launch.width = 16 / roofline::size_of(p);
+      return launch;
+    });
   }
 }
 
@@ -286,12 +311,15 @@ void add_scan_rows(std::vector<Variant>& out, const roofline::Device& device,
   }
 }
 
-// The GEMM ladder and CLBlast (the baseline) over squares, then the study's rectangular shapes.
-// A GPU runs the squares (quick: 256, 1024, 4096), both rectangles in a full run; a CPU
-// device (PoCL on a small host runs the naive kernel at about a GFLOP/s) squares up to 1024 and
-// the small rectangle in a full run, 256 alone in a quick one. A size the user names runs
-// alone, as a square. A rung is left out in a precision the device cannot run it in (its
-// work-group or local memory, gemm_unsupported).
+// The GEMM ladder, CLBlast (the baseline) and the group-size sweep over squares, then the study's
+// rectangular shapes. A GPU runs the squares (quick: 256, 1024, 4096), both rectangles in
+// a full run, where the block- and warp-tiled kernels and CLBlast also run the study's largest
+// (kGemmLargestSize) and the transposed-B kernel and the group sweep stop at 4096 (strided or
+// small tiles: seconds per call above); a CPU device (PoCL on a small host runs the naive kernel
+// at about a GFLOP/s) squares up to 1024 and the small rectangle in a full run, 256 alone in a
+// quick one, where it leaves out the group sweep. A size the user names runs alone, as a square.
+// A rung is left out in a precision the device cannot run it in (its work-group or local memory,
+// gemm_unsupported).
 void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device,
                    const std::shared_ptr<Runtime>& runtime) {
   const bool gpu = is_device_type(device, "GPU");
@@ -301,18 +329,41 @@ void add_gemm_rows(std::vector<Variant>& out, const roofline::Device& device,
   using Sizes = std::vector<std::size_t>;
   const Sizes quick = gpu ? Sizes{256, 1024, 4096} : Sizes{256};
   const Sizes full = gpu ? Sizes{256, 512, 1024, 2048, 4096, 8192} : Sizes{256, 512, 1024};
+  Sizes largest = full, strided = full;
+  if (gpu) {
+    largest.push_back(kGemmLargestSize);
+    strided.pop_back();
+  }
+  const auto full_sizes = [&](const GemmClConfig& c) -> const Sizes& {
+    switch (c.technique) {
+      case GemmClTechnique::naive_transposed_b:
+        return strided;
+      case GemmClTechnique::block_tiled:
+      case GemmClTechnique::warp_tiled:
+      case GemmClTechnique::clblast:
+        return largest;
+      default:
+        return full;
+    }
+  };
   std::vector<GemmShape> rectangles = {{.m = 1024, .n = 512, .k = 768}};
   if (gpu) rectangles.push_back({.m = 3000, .n = 4000, .k = 5000});
   const std::vector<Precision> types = precisions(*runtime);
-  for (const GemmClConfig& c : gemm_cl_ladder()) {
+  std::vector<std::pair<GemmClConfig, bool>> configs;  // (config, in the group sweep)
+  for (const GemmClConfig& c : gemm_cl_ladder()) configs.emplace_back(c, false);
+  for (const GemmClConfig& c : gemm_cl_group_sweep()) configs.emplace_back(c, true);
+  for (const auto& row : configs) {
+    const GemmClConfig c = row.first;
+    const bool swept = row.second;
     const auto runs = [c, limits](Precision p) { return !gemm_unsupported(c, p, limits); };
     if (std::none_of(types.begin(), types.end(), runs)) continue;
+    const Sizes& sizes = swept ? strided : full_sizes(c);
     out.push_back(
-        {&kGemm, gemm_variant_name(c), true, c.technique == GemmClTechnique::clblast,
+        {&kGemm, gemm_variant_name(c), gpu || !swept, c.technique == GemmClTechnique::clblast,
          [=, &device](Cases& cases, const Sizing& sizing) {
            for (Precision p : types) {
              if (!runs(p)) continue;
-             for (std::size_t n : sizing.square_sizes(quick, full, kGemm.arrays, p)) {
+             for (std::size_t n : sizing.square_sizes(quick, sizes, kGemm.arrays, p)) {
                const auto side = static_cast<std::int64_t>(n);
                cases.push_back(make_gemm_case(device, runtime, c, p, {side, side, side}, cache));
              }

@@ -13,6 +13,18 @@ __kernel void gemm_naive(__global const REAL* restrict a, __global const REAL* r
   x[i * n + j] = sum;
 }
 
+// The naive kernel reading bt, B transposed (n × k): each dot runs along a row of A and a row of
+// bt, the CPU's cache-friendly order; neighbouring work-items then read bt k apart.
+__kernel void gemm_naive_transposed_b(__global const REAL* restrict a,
+                                      __global const REAL* restrict bt, __global REAL* restrict x,
+                                      uint m, uint n, uint k) {
+  const size_t j = get_global_id(0), i = get_global_id(1);
+  if (i >= m || j >= n) return;
+  REAL sum = 0;
+  for (uint l = 0; l < k; ++l) sum += a[i * k + l] * bt[j * k + l];
+  x[i * n + j] = sum;
+}
+
 #ifdef TILE
 // The CUDA samples' matrixMul: a TILE×TILE work-group stages a TILE×TILE tile of A and of B in
 // local memory per step of TILE along k, and each work-item accumulates its entry from them.

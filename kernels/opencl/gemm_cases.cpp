@@ -31,6 +31,9 @@ class GemmCase final : public ClCase {
   void prepare_device() override {
     a_ = upload(kASeed, entries(s_.m, s_.k), "gemm A");
     b_ = upload(kBSeed, entries(s_.k, s_.n), "gemm B");
+    if (config_.technique == GemmClTechnique::naive_transposed_b)  // stored so, not timed
+      runtime().write(b_,
+                      gemm_transposed_b(s_, cache_->get<T>(kBSeed, entries(s_.k, s_.n))->data()));
     x_ = runtime().buffer(entries(s_.m, s_.n) * sizeof(T), "gemm X");
     runner_ = std::make_unique<Runner>(runtime(), config_, s_);
   }
@@ -112,7 +115,11 @@ std::unique_ptr<roofline::Case> make_gemm_case(const roofline::Device& device,
       params["group_x"] = config.group_x;
       params["group_y"] = config.group_y;
     }
-    if (config.technique != GemmClTechnique::naive && config.technique != GemmClTechnique::tiled) {
+    if (config.technique == GemmClTechnique::naive_transposed_b)
+      params["b_layout"] = "transposed (n x k), stored so before timing";
+    if (config.technique != GemmClTechnique::naive &&
+        config.technique != GemmClTechnique::naive_transposed_b &&
+        config.technique != GemmClTechnique::tiled) {
       params["rows"] = config.rows;
       params["cols"] = config.cols;
     }

@@ -1,6 +1,7 @@
 #include "kernels/opencl/gemm_kernel.hpp"
 
 #include <limits>
+#include <utility>
 
 #include "kernels/opencl/case.hpp"
 #include "kernels/precision_dispatch.hpp"
@@ -96,6 +97,8 @@ std::string_view to_string(GemmClTechnique t) {
   switch (t) {
     case GemmClTechnique::naive:
       return "naive";
+    case GemmClTechnique::naive_transposed_b:
+      return "naive_transposed_b";
     case GemmClTechnique::tiled:
       return "tiled";
     case GemmClTechnique::register_tiled:
@@ -111,13 +114,19 @@ std::string_view to_string(GemmClTechnique t) {
 }
 
 std::string gemm_variant_name(const GemmClConfig& c) {
+  const std::string group =
+      c.group_x == 16 && c.group_y == 16
+          ? ""
+          : "_wg" + std::to_string(c.group_x) + "x" + std::to_string(c.group_y);
   switch (c.technique) {
     case GemmClTechnique::naive:
-      return "naive";
+      return "naive" + group;
+    case GemmClTechnique::naive_transposed_b:
+      return "naive_transposed_b";
     case GemmClTechnique::tiled:
       return "tiled_" + std::to_string(c.tile);
     case GemmClTechnique::register_tiled:
-      return "register_" + std::to_string(c.rows) + "x" + std::to_string(c.cols);
+      return "register_" + std::to_string(c.rows) + "x" + std::to_string(c.cols) + group;
     case GemmClTechnique::block_tiled:
       return "block_" + std::to_string(c.block_rows) + "x" + std::to_string(c.block_cols) + "x" +
              std::to_string(c.depth) + "_" + std::to_string(c.rows) + "x" + std::to_string(c.cols);
@@ -144,6 +153,7 @@ GemmClLimits gemm_cl_limits(const cl::Device& device) {
 std::vector<GemmClConfig> gemm_cl_ladder() {
   using enum GemmClTechnique;
   return {{.technique = naive},
+          {.technique = naive_transposed_b},
           {.technique = tiled, .tile = 16},
           {.technique = tiled, .tile = 32},
           {.technique = register_tiled, .rows = 4, .cols = 4},
@@ -156,6 +166,21 @@ std::vector<GemmClConfig> gemm_cl_ladder() {
           warp(64, 64, 16, 32, 32, 1, 4, 4),
           warp(64, 64, 8, 32, 32, 1, 4, 4),
           {.technique = clblast}};
+}
+
+std::vector<GemmClConfig> gemm_cl_group_sweep() {
+  using enum GemmClTechnique;
+  std::vector<GemmClConfig> out;
+  for (const GemmGroup& g : kGemmGroups) {
+    out.push_back({.technique = naive, .group_x = g.x, .group_y = g.y});
+    for (const auto& [rows, cols] : {std::pair{4, 4}, std::pair{8, 4}})
+      out.push_back({.technique = register_tiled,
+                     .rows = rows,
+                     .cols = cols,
+                     .group_x = g.x,
+                     .group_y = g.y});
+  }
+  return out;
 }
 
 std::optional<std::string> gemm_unsupported(const GemmClConfig& c, roofline::Precision p,
@@ -189,6 +214,7 @@ std::optional<std::string> gemm_unsupported(const GemmClConfig& c, roofline::Pre
 GemmTraffic gemm_cl_traffic(const GemmClConfig& c, const GemmShape& s) {
   switch (c.technique) {
     case GemmClTechnique::naive:
+    case GemmClTechnique::naive_transposed_b:
       return gemm_tile_traffic(s, 1, 1);  // each entry reads its row of A and column of B
     case GemmClTechnique::tiled:
       return gemm_tile_traffic(s, c.tile, c.tile);  // each work-group its rows and columns
@@ -248,6 +274,8 @@ GemmKernel<T>::GemmKernel(Runtime& runtime, const GemmClConfig& c, const GemmSha
         build_define("GROUP", std::to_string(c.group_rows)) +
         build_define("LW", std::to_string(v)) + build_define("W", std::to_string(vectors ? v : 1));
     name = "gemm_warp";
+  } else if (c.technique == GemmClTechnique::naive_transposed_b) {
+    name = "gemm_naive_transposed_b";
   } else if (c.technique != GemmClTechnique::naive) {
     throw roofline::InputError(what + ": not a kernel of gemm.cl");
   }

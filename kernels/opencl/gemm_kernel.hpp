@@ -13,7 +13,10 @@
 namespace kernels::opencl {
 
 enum class GemmClTechnique {
-  naive,           // one entry per work-item, A and B read from global memory
+  naive,  // one entry per work-item, A and B read from global memory
+  // the same reading B transposed (n × k, as a CPU study stores it so that both operands of a dot
+  // are read along rows), transposed once before timing
+  naive_transposed_b,
   tiled,           // the CUDA samples' local-memory tiles, tile × tile work-items
   register_tiled,  // rows × cols entries per work-item in registers, no local memory
   // block_rows × block_cols of X per work-group from blocks of A and B staged in local memory
@@ -49,8 +52,9 @@ GemmClLimits gemm_cl_limits(const cl::Device& device);
 
 std::string_view to_string(GemmClTechnique t);
 
-// "naive", "tiled_16", "register_8x4", "block_128x128x8_8x8",
-// "warp_128x128x8_w32x64i2_t4x4_pad4_g8", "clblast".
+// "naive", "naive_transposed_b", "tiled_16", "register_8x4", "block_128x128x8_8x8",
+// "warp_128x128x8_w32x64i2_t4x4_pad4_g8", "clblast"; a naive or register-tiled work-group other
+// than 16 × 16 follows as "_wg8x8" (x × y).
 std::string gemm_variant_name(const GemmClConfig& c);
 
 // The ladder: naive; tiled 16 and 32; register-tiled 4×4 and 8×4 (16×16 work-items, blocks of
@@ -58,6 +62,9 @@ std::string gemm_variant_name(const GemmClConfig& c);
 // 8×8 (256 work-items each; the research notes' H100 register-tiled kernels and Boehm's kernel
 // 5); warp-tiled shapes of the CUDA ladder (CUTLASS's SM80 SIMT tiles and sm_90's rows); CLBlast.
 std::vector<GemmClConfig> gemm_cl_ladder();
+
+// The group-size sweep (kGemmGroups): naive, then register-tiled 4 × 4 and 8 × 4, at each group.
+std::vector<GemmClConfig> gemm_cl_group_sweep();
 
 // Why c cannot run in precision p on a device with these limits (a larger work-group or local
 // memory, a block that is no multiple of its work-item's tile or of 16-byte vectors), or none.

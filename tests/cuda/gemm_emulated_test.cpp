@@ -1,8 +1,8 @@
-// The CUDA GEMM kernels run on the host (tests/cuda/cuda_emulation.hpp): every ladder kernel, at
-// every tile it is compiled for, in fp32 and fp64, at shapes that cut every tile at an edge (and
-// k = 0, an empty X, one row), checked with verify_gemm; the 16-byte kernels at the shapes they
-// take. No GPU is needed: this checks the kernels' indexing, edge guards and barriers; the GPU
-// test (gemm_gpu_test.cpp) checks them, the launches and cuBLAS on a device.
+// The CUDA GEMM kernels run on the host (tests/cuda/cuda_emulation.hpp): every ladder kernel and
+// the group-size sweep, at every tile they are compiled for, in fp32 and fp64, at shapes that cut
+// every tile at an edge (and k = 0, an empty X, one row), checked with verify_gemm; the 16-byte
+// kernels at the shapes they take. No GPU is needed: this checks the kernels' indexing, edge guards
+// and barriers; the GPU test (gemm_gpu_test.cpp) checks them, the launches and cuBLAS on a device.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -62,15 +62,22 @@ void emulate(const GemmConfig& c, const GemmShape& s, const T* a, const T* b, T*
   using cuda_emulation::launch;
   switch (c.kernel) {
     case GemmKernel::naive:
-      if (c.index == NaiveIndex::coalesced)
-        return launch(g, block, naive<T, NaiveIndex::coalesced>, d, a, b, x);
-      return launch(g, block, naive<T, NaiveIndex::uncoalesced>, d, a, b, x);
+      return with_table_tile<kNaiveTiles>(c.tile, [&]<GemmTile Tile>() {
+        if (c.index == NaiveIndex::coalesced)
+          launch(g, block, naive<T, NaiveIndex::coalesced, TileType<Tile>>, d, a, b, x);
+        else
+          launch(g, block, naive<T, NaiveIndex::uncoalesced, TileType<Tile>>, d, a, b, x);
+      });
+    case GemmKernel::naive_transposed_b: {
+      const std::vector<T> bt = gemm_transposed_b(s, b);
+      return launch(g, block, naive_transposed_b<T>, d, a, bt.data(), x);
+    }
     case GemmKernel::smem_tiled:
       return with_tile<kSmemTile16, kSmemTile32>(c.tile, [&]<GemmTile Tile>() {
         launch(g, block, smem_tiled<T, TileType<Tile>>, d, a, b, x);
       });
     case GemmKernel::register_tiled:
-      return with_tile<kRegisterTile4x4, kRegisterTile8x4>(c.tile, [&]<GemmTile Tile>() {
+      return with_table_tile<kRegisterTiles>(c.tile, [&]<GemmTile Tile>() {
         launch(g, block, register_tiled<T, TileType<Tile>>, d, a, b, x);
       });
     case GemmKernel::block_tiled: {
@@ -168,6 +175,11 @@ TEST(GemmEmulated, EveryKernelIsExactAtEdgeTilesInFloat) {
 }
 TEST(GemmEmulated, EveryKernelIsExactAtEdgeTilesInDouble) {
   expect_every_kernel_exact<double>(kShapes);
+}
+
+TEST(GemmEmulated, TheGroupSweepIsExactAtEdgeTiles) {
+  expect_exact<float>(gemm_group_sweep(), kShapes);
+  expect_exact<double>(gemm_group_sweep(), kShapes);
 }
 
 // Block rows beyond one group of 8 (a full group and a shorter one) at 64-, 128- and 256-row tiles.

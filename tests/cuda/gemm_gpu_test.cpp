@@ -47,9 +47,10 @@ class GemmGpu : public ::testing::Test {
     cc_ = std::stoi(cc) * 10 + std::stoi(cc.substr(cc.find('.') + 1));
   }
 
-  // The ladder in precision p, and in fp32 the tuning sweep after it.
+  // The ladder and the group-size sweep in precision p, and in fp32 the tuning sweep after them.
   std::vector<GemmConfig> configs(Precision p) const {
     std::vector<GemmConfig> out = gemm_ladder(p, cc_);
+    for (const GemmConfig& c : gemm_group_sweep()) out.push_back(c);
     if (p == Precision::fp32)
       for (const GemmConfig& c : gemm_sweep()) out.push_back(c);
     return out;
@@ -194,7 +195,9 @@ TEST_F(GemmGpu, FamilyRunsTheLadderAndCublasButTensorCoresOnlyWhenNamed) {
     cublas += c->info().variant == "cublas";
   }
   EXPECT_EQ(cublas, 2u);
-  EXPECT_EQ(cases.size(), (gemm_ladder(Precision::fp32, cc_).size() + 1) * 2);
+  // the ladder, the group-size sweep and cuBLAS, in fp32 and fp64
+  EXPECT_EQ(cases.size(),
+            (gemm_ladder(Precision::fp32, cc_).size() + gemm_group_sweep().size() + 1) * 2);
   if (cc_ < 80) return;
   options.variants = {"cublas_tf32", "cublas_bf16"};
   EXPECT_EQ(make_cases(device_, options).size(), 2u);
@@ -215,7 +218,8 @@ TEST_F(GemmGpu, DISABLED_SpeedAgainstCublas) {
   std::vector<GemmConfig> candidates;
   for (const GemmConfig& c : configs(Precision::fp32))
     // the study's slow steps: seconds at 8192, nothing to tune
-    if (c.kernel != GemmKernel::naive && c.kernel != GemmKernel::smem_tiled)
+    if (c.kernel != GemmKernel::naive && c.kernel != GemmKernel::naive_transposed_b &&
+        c.kernel != GemmKernel::smem_tiled)
       candidates.push_back(c);
   print_speed_against_cublas(Precision::fp32, candidates);
 }

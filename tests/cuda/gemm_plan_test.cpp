@@ -51,12 +51,34 @@ TEST(GemmLadder, ClimbsTheStudyWithUniqueNamesAndConsistentTiles) {
         EXPECT_NO_THROW(check_tile(c, roofline::size_of(p))) << names.back();
       }
       std::vector<std::string> expected = {
-          "naive_uncoalesced", "naive_coalesced",    "smem_tiled_16",
-          "smem_tiled_32",     "register_tiled_4x4", "register_tiled_8x4",
-          "block_tiled",       "block_tiled_v16",    "warp_tiled_db"};
+          "naive_uncoalesced", "naive_coalesced",    "naive_transposed_b", "smem_tiled_16",
+          "smem_tiled_32",     "register_tiled_4x4", "register_tiled_8x4", "block_tiled",
+          "block_tiled_v16",   "warp_tiled_db"};
       if (cc >= 80) expected.push_back("warp_tiled_async");  // cp.async
       EXPECT_EQ(names, expected);
     }
+}
+
+TEST(GemmGroupSweep, EachGroupOfTheNaiveAndRegisterTiledKernelsIsCompiledAndNamed) {
+  std::vector<std::string> names;
+  for (const GemmConfig& c : gemm_group_sweep()) {
+    names.push_back(gemm_variant_name(c));
+    for (int element : {4, 8}) EXPECT_NO_THROW(check_tile(c, element)) << names.back();
+  }
+  ASSERT_EQ(names.size(), 9u);
+  EXPECT_EQ(names[0], "naive_coalesced_block8x8");
+  EXPECT_EQ(names[4], "register_tiled_4x4_block16x8");
+  EXPECT_EQ(names[8], "register_tiled_8x4_block32x32");
+  // 16 × 8 threads of 4 × 4: X's blocks of 32 rows × 64 columns
+  const GemmConfig c = gemm_group_sweep()[4];
+  EXPECT_EQ(gemm_group(c), (GemmGroup{.x = 16, .y = 8}));
+  const GemmLaunch l = plan_gemm(c, {.m = 100, .n = 100, .k = 3}, 4);
+  EXPECT_EQ(l.grid_x, 2u);
+  EXPECT_EQ(l.grid_y, 4u);
+  EXPECT_EQ(l.threads, 128);
+  // a group no kernel is compiled for
+  const GemmConfig odd{.kernel = GemmKernel::naive, .tile = naive_tile({.x = 4, .y = 4})};
+  EXPECT_THROW(check_tile(odd, 4), roofline::InputError);
 }
 
 TEST(GemmTile, OnlyCompiledAndConsistentTilesPass) {
@@ -231,9 +253,14 @@ TEST(GemmRows, LadderThenCublasTheBaselineThenItsPedanticModeAndTensorCoresOptIn
   const roofline::Device device = hopper();
   const std::vector<Variant> all = variants(device);
   std::vector<std::string> names,
-      expected = {"naive_uncoalesced",  "naive_coalesced",    "smem_tiled_16", "smem_tiled_32",
-                  "register_tiled_4x4", "register_tiled_8x4", "block_tiled",   "block_tiled_v16",
-                  "warp_tiled_db",      "warp_tiled_async",   "cublas"};
+      expected = {"naive_uncoalesced", "naive_coalesced",    "naive_transposed_b", "smem_tiled_16",
+                  "smem_tiled_32",     "register_tiled_4x4", "register_tiled_8x4", "block_tiled",
+                  "block_tiled_v16",   "warp_tiled_db",      "warp_tiled_async"};
+  // the group-size sweep, then cuBLAS
+  for (const std::string group : {"8x8", "16x8", "32x32"})
+    for (const std::string kernel : {"naive_coalesced", "register_tiled_4x4", "register_tiled_8x4"})
+      expected.push_back(kernel + "_block" + group);
+  expected.push_back("cublas");
   std::vector<std::string> opt_in = {"cublas_pedantic", "cublas_tf32", "cublas_bf16"};
   for (const GemmConfig& c : gemm_sweep()) opt_in.push_back(gemm_variant_name(c));
   // cuBLAS's pedantic mode, the sweep, then TF32 and BF16
@@ -274,11 +301,19 @@ TEST(GemmRows, ExpandIntoSquaresThenRectanglesWithDeclaredWork) {
   EXPECT_EQ(cases[4]->info().params.at("bk"), kWarpTileA100Fp64.bk);
   EXPECT_TRUE(cases[0]->info().params.contains("tile_evidence"));
   EXPECT_GT(cases[0]->info().work.algorithm_bytes, cases[0]->info().work.bytes);
-  // full: 256 … 8192 and both rectangles; the uncoalesced naive kernel to 4096
-  EXPECT_EQ(cases_of("warp_tiled_db", Sizing(kMemory, std::nullopt, false)).size(), 16u);
-  cases = cases_of("naive_uncoalesced", Sizing(kMemory, std::nullopt, false));
-  ASSERT_EQ(cases.size(), 14u);
-  EXPECT_EQ(cases.back()->info().params.at("shape"), "3000x5000*5000x4000");
+  // full: 256 … 8192, 20000 for the tiled kernels and cuBLAS, and both rectangles; the strided
+  // kernels and the group sweep to 4096
+  cases = cases_of("warp_tiled_db", Sizing(kMemory, std::nullopt, false));
+  ASSERT_EQ(cases.size(), 18u);
+  EXPECT_EQ(cases[6]->info().params.at("n"), 20000);
+  EXPECT_EQ(cases_of("cublas", Sizing(kMemory, std::nullopt, false)).size(), 18u);
+  EXPECT_EQ(cases_of("register_tiled_8x4", Sizing(kMemory, std::nullopt, false)).size(), 16u);
+  for (const std::string name :
+       {"naive_uncoalesced", "naive_transposed_b", "register_tiled_8x4_block32x32"}) {
+    cases = cases_of(name, Sizing(kMemory, std::nullopt, false));
+    ASSERT_EQ(cases.size(), 14u) << name;
+    EXPECT_EQ(cases.back()->info().params.at("shape"), "3000x5000*5000x4000");
+  }
   // a size the user names runs alone, as a square, a multiple of no tile
   cases = cases_of("block_tiled_v16", Sizing(kMemory, 1000, false));
   ASSERT_EQ(cases.size(), 2u);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,8 @@
 #include "kernels/cuda/stream_cases.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/nested_saxpy_offload.hpp"
+#include "kernels/stream.hpp"
+#include "kernels/suite.hpp"
 #include "probes/cuda/backend.hpp"
 #include "probes/cuda/bandwidth.hpp"
 #include "probes/cuda/device.hpp"
@@ -62,6 +65,23 @@ class Gpu : public ::testing::Test {
 constexpr std::size_t kN = (1 << 20) + 3;
 
 }  // namespace
+
+// The size studies' rows (stream, plain SAXPY: the own kernels, Thrust and cuBLAS) at every length
+// of a full sweep from 1 K elements to a "DRAM" of 16 MiB: launch-bound grids of one block too.
+TEST_F(Gpu, SizeStudyRowsVerifyAtEveryLengthOfTheirSweep) {
+  const kernels::MemoryFacts facts{.dram_bytes = 16 << 20, .study_bytes = 16 << 20};
+  const kernels::Sizing sizing(facts, std::nullopt, false);
+  std::size_t verified = 0;
+  for (const kernels::Variant& v : kernels::cuda::variants(device_)) {
+    if (v.family != &kernels::kStream && v.family != &kernels::kNestedSaxpySize) continue;
+    kernels::Cases cases;
+    v.add_cases(cases, sizing);
+    for (const auto& c : cases) expect_verified(*c);
+    verified += cases.size();
+  }
+  // stream: 8 ops and cuBLAS dot, nested_saxpy_size: 3 rows; 2 precisions, ≥ 10 lengths each
+  EXPECT_GE(verified, (8u + 1u + 3u) * 2u * 10u);
+}
 
 TEST_F(Gpu, EveryStreamOpVerifiesAtEveryVectorWidth) {
   for (Precision p : {Precision::fp32, Precision::fp64})

@@ -197,6 +197,23 @@ TEST(Sizing, StudyLengthsAreLogSpacedFrom1KUntilTheStudysLargestWorkingSet) {
   EXPECT_EQ(Sizing(kMemory, 77, true).lengths(2, Precision::fp32), std::vector<std::size_t>{77});
 }
 
+// A GPU's DRAM case (2 GiB) exceeds its study's largest working set (1 GiB): the sweep of the
+// stream and SAXPY size studies still ends at the family's DRAM case.
+TEST(Sizing, LengthsToDramEndAtTheCaseSizedIntoDram) {
+  const MemoryFacts gpu = {
+      .dram_bytes = 2.0 * (1 << 30), .study_bytes = 1 << 30, .all_arrays = {}, .one_array = {}};
+  const auto quick = Sizing(gpu, std::nullopt, true).lengths_to_dram(2, Precision::fp32);
+  EXPECT_EQ(quick,
+            (std::vector<std::size_t>{1024, 8192, 65536, 524288, 4194304, 33554432, 1u << 28}));
+  const auto full = Sizing(gpu, std::nullopt, false).lengths_to_dram(3, Precision::fp64);
+  EXPECT_EQ(full.back(), Sizing(gpu, std::nullopt, false).elements(3, Precision::fp64));
+  EXPECT_EQ(full[1], 2048u);
+  EXPECT_EQ(Sizing(gpu, 77, true).lengths_to_dram(2, Precision::fp32),
+            std::vector<std::size_t>{77});
+  EXPECT_EQ(Sizing({}, std::nullopt, true).lengths_to_dram(1, Precision::fp32),
+            std::vector<std::size_t>{1024});
+}
+
 TEST(Sizing, SizesOfItsOwnChoosingStayWithinTheDevicesLimits) {
   // A CPU device of PoCL on a host reporting a large L3: DRAM from 1.2 GB, one allocation 1 GiB.
   const MemoryFacts pocl = {.dram_bytes = 1.2e9,

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -164,6 +165,54 @@ TEST(OpenClCases, NestedSaxpyVerifiesAtEveryDepth) {
   EXPECT_EQ(results.size(), (fp64 ? 2u : 1u) * kernels::kNestedSaxpyDepths.size());
   for (const auto& r : results)
     EXPECT_TRUE(r.ok()) << r.params.dump() << ": " << r.error << " " << r.verification.message;
+}
+
+// Plain SAXPY's size study runs by name; a user's size runs alone.
+TEST(OpenClCases, PlainSaxpySizeStudyVerifies) {
+  const OpenClBackend backend;
+  const auto results = run_family(backend, "nested_saxpy_size", 4099);
+  const bool fp64 = test_device(backend).facts.at("fp64").get<bool>();
+  ASSERT_EQ(results.size(), fp64 ? 2u : 1u);
+  for (const auto& r : results) {
+    EXPECT_TRUE(r.ok()) << r.params.dump() << ": " << r.error << " " << r.verification.message;
+    EXPECT_EQ(r.params.at("m"), kernels::kNestedSaxpySizeDepth);
+    EXPECT_EQ(r.params.at("n"), 4099);
+  }
+}
+
+// A GPU sweeps the stream and plain SAXPY lengths from 1 K elements to its DRAM case (every 8× in
+// a quick run: the quick rows, in the launch CUDA's grid_stride_v16 matches); a CPU device's quick
+// run keeps the DRAM case alone, as the CPU backend's. Nothing is allocated: the cases are only
+// made.
+TEST(OpenClCases, AGpuSweepsStreamAndSaxpyLengthsToItsDramCase) {
+  const OpenClBackend backend;
+  roofline::Device device = test_device(backend);
+  const std::vector<std::int64_t> quick_sweep = {1024, 8192, 65536, 524288, 4194304};
+  for (const std::string type : {"CPU", "GPU"}) {
+    device.facts["device_type"] = type;
+    for (const std::string family : {"stream", "nested_saxpy_size"}) {
+      roofline::RunOptions options;
+      options.families = {family};
+      // the lengths of each op and precision of each row
+      std::map<std::string, std::vector<std::int64_t>> lengths;
+      for (const auto& c : backend.cases(device, options)) {
+        const nlohmann::json& p = c->info().params;
+        lengths[c->info().variant + " " + p.value("op", "") + " " +
+                p.at("precision").get<std::string>()]
+            .push_back(p.at("n").get<std::int64_t>());
+      }
+      ASSERT_FALSE(lengths.empty()) << type << " " << family;
+      for (const auto& [what, n] : lengths) {
+        if (type == "CPU") {
+          EXPECT_EQ(n.size(), 1u) << type << " " << what;
+          continue;
+        }
+        ASSERT_GT(n.size(), quick_sweep.size()) << what;
+        EXPECT_EQ(std::vector(n.begin(), n.begin() + 5), quick_sweep) << what;
+        EXPECT_GT(n.back(), n[n.size() - 2]) << what;
+      }
+    }
+  }
 }
 
 // A GPU's every row of both families, the grid strides of 16-byte vectors among them (a CPU

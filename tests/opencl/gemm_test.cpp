@@ -1,8 +1,9 @@
-// The OpenCL GEMM ladder and CLBlast on a real device (PoCL in CI): every rung the device offers,
-// in fp32 and (with cl_khr_fp64) fp64, verified with kernels/gemm's check at shapes that are
-// multiples of no tile (one entry, a thin k, edges of every work-group), X poisoned first so an
-// entry left unwritten fails; the traffic each rung declares; a rung refused with its reason;
-// the family by name. ROOFLAB_TEST_OPENCL_DEVICE picks the device (the first by default).
+// The OpenCL GEMM ladder, its group-size sweep and CLBlast on a real device (PoCL in CI): every
+// rung the device offers, in fp32 and (with cl_khr_fp64) fp64, verified with kernels/gemm's check
+// at shapes that are multiples of no tile (one entry, a thin k, edges of every work-group), X
+// poisoned first so an entry left unwritten fails; the traffic each rung declares; a rung refused
+// with its reason; the family by name. ROOFLAB_TEST_OPENCL_DEVICE picks the device (the first by
+// default).
 #include <gtest/gtest.h>
 
 #include <set>
@@ -26,8 +27,8 @@ TEST(GemmClLadder, NamesAndTraffic) {
   EXPECT_EQ(
       names,
       (std::set<std::string>{
-          "naive", "tiled_16", "tiled_32", "register_4x4", "register_8x4", "block_64x64x8_4x4",
-          "block_128x128x8_8x8", "warp_128x128x8_w32x64i2_t4x4_pad4_g8",
+          "naive", "naive_transposed_b", "tiled_16", "tiled_32", "register_4x4", "register_8x4",
+          "block_64x64x8_4x4", "block_128x128x8_8x8", "warp_128x128x8_w32x64i2_t4x4_pad4_g8",
           "warp_128x128x16_w64x64i2_t8x4_pad4_g8", "warp_64x128x16_w32x64i2_t4x4_pad4_g8",
           "warp_64x64x16_w32x32i1_t4x4_pad4_g8", "warp_64x64x8_w32x32i1_t4x4_pad4_g8", "clblast"}));
   const GemmShape s{.m = 256, .n = 128, .k = 64};
@@ -51,6 +52,15 @@ TEST(GemmClLadder, NamesAndTraffic) {
                           .warp_cols = 64,
                           .warp_col_iters = 2};
   EXPECT_EQ(bytes(warp), a * 1 + b * 2 + x);  // A 128/128 = 1 time, B 256/128 = 2 times
+  // The group-size sweep: naive and register-tiled 4x4 and 8x4 at each group, named by it.
+  std::vector<std::string> swept;
+  for (const GemmClConfig& c : gemm_cl_group_sweep()) swept.push_back(gemm_variant_name(c));
+  EXPECT_EQ(swept, (std::vector<std::string>{
+                       "naive_wg8x8", "register_4x4_wg8x8", "register_8x4_wg8x8", "naive_wg16x8",
+                       "register_4x4_wg16x8", "register_8x4_wg16x8", "naive_wg32x32",
+                       "register_4x4_wg32x32", "register_8x4_wg32x32"}));
+  // a work-item reads its own rows and columns whatever its group: register 8x4 as above
+  EXPECT_EQ(bytes(gemm_cl_group_sweep()[5]), a * 32 + b * 32 + x);
   // A work-group or local memory the device does not allow is refused with the reason.
   const GemmClLimits limits{.max_group = 256, .local_bytes = 48 * 1024};
   const auto why =
@@ -113,7 +123,9 @@ TEST_F(OpenClGemm, EveryRungVerifiesAtShapesThatAreMultiplesOfNoTile) {
                               {65, 260, 20}, {37, 20, 260}, {2100, 136, 20}};
   const auto cache = std::make_shared<HostInputCache>();
   int verified = 0;
-  for (const GemmClConfig& c : gemm_cl_ladder()) {
+  std::vector<GemmClConfig> configs = gemm_cl_ladder();
+  for (const GemmClConfig& c : gemm_cl_group_sweep()) configs.push_back(c);
+  for (const GemmClConfig& c : configs) {
     for (Precision p : types()) {
       if (gemm_unsupported(c, p, limits_)) continue;
       for (const GemmShape& s : shapes) {
@@ -151,8 +163,11 @@ TEST_F(OpenClGemm, FamilyRunsByNameWithClblastTheBaseline) {
   EXPECT_TRUE(variants.count("clblast"));
   EXPECT_TRUE(variants.count("register_8x4"));
   // Each variant in each precision the device runs it in (fp64's large blocks may exceed its
-  // local memory).
+  // local memory); on a CPU device the quick suite leaves out the group sweep.
   std::size_t runnable = 0;
+  if (device_.facts.value("device_type", "") == "GPU")
+    for (const GemmClConfig& c : gemm_cl_group_sweep())
+      for (Precision p : types()) runnable += !gemm_unsupported(c, p, limits_);
   for (const GemmClConfig& c : gemm_cl_ladder())
     for (Precision p : types()) runnable += !gemm_unsupported(c, p, limits_);
   EXPECT_EQ(cases.size(), runnable);
