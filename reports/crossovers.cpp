@@ -96,7 +96,7 @@ std::vector<StudyCurve> device_bests(const StudyPanel& panel) {
           best[s.size[i]] = {&s, i};
       }
     }
-    StudyCurve c{view ? device_label(*view) : std::string(), {}, {}, {}, {}};
+    StudyCurve c{view ? device_label(*view, panel) : std::string(), {}, {}, {}, {}};
     for (const auto& [size, at] : best) {
       const roofline::Result& r = *at.first->results[at.second];
       c.size.push_back(size);

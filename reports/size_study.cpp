@@ -28,12 +28,27 @@ void sort_by_size(SizeSeries& s) {
   s = std::move(sorted);
 }
 
+// The first view of the same device under the same probe: runs of one profile split over several
+// inputs (a family per run) are one device's study.
+const DeviceView& same_device(const DeviceView& view, const std::vector<DeviceView>& views) {
+  if (view.source == nullptr) return view;
+  const roofline::Provenance& probe = view.source->machine.provenance;
+  for (const DeviceView& v : views) {
+    if (v.source == nullptr) continue;
+    const roofline::Provenance& other = v.source->machine.provenance;
+    if (v.device.id == view.device.id && other.host == probe.host && other.time == probe.time)
+      return v;
+  }
+  return view;
+}
+
 }  // namespace
 
 std::vector<StudyPanel> study_panels(const std::vector<DeviceView>& views) {
   std::vector<StudyPanel> panels;
-  for (const DeviceView& view : views)
-    for (const roofline::Result* r : view.records) {
+  for (const DeviceView& each : views)
+    for (const roofline::Result* r : each.records) {
+      const DeviceView& view = same_device(each, views);
       if (!r->study || !r->ok() || !r->params.contains(r->study->param) ||
           r->params.contains("sweep"))
         continue;
@@ -63,7 +78,10 @@ std::vector<StudyPanel> study_panels(const std::vector<DeviceView>& views) {
                                                        .size = {},
                                                        .time = {},
                                                        .results = {}});
-      s->size.push_back(r->params.at(study.param).get<double>());
+      // A size a series already has (the same run given twice) keeps its first result.
+      const double size = r->params.at(study.param).get<double>();
+      if (std::ranges::find(s->size, size) != s->size.end()) continue;
+      s->size.push_back(size);
       s->time.push_back(r->time->median);
       s->results.push_back(r);
     }
@@ -92,14 +110,16 @@ bool several_devices(const StudyPanel& panel) {
                              [&](const SizeSeries& s) { return s.view != panel.series[0].view; });
 }
 
-std::string device_label(const DeviceView& view) {
-  return view.device.id +
-         (view.distinction.empty() ? "" : " of input " + std::to_string(view.input + 1));
+std::string device_label(const DeviceView& view, const StudyPanel& panel) {
+  const bool shared = std::ranges::any_of(panel.series, [&](const SizeSeries& s) {
+    return s.view != &view && s.view->device.id == view.device.id;
+  });
+  return view.device.id + (shared ? " of input " + std::to_string(view.input + 1) : "");
 }
 
 std::string series_name(const SizeSeries& s, const StudyPanel& panel) {
   if (!several_devices(panel) || s.view == nullptr) return s.variant;
-  return s.variant + " on " + device_label(*s.view);
+  return s.variant + " on " + device_label(*s.view, panel);
 }
 
 std::optional<std::size_t> baseline_series(const StudyPanel& panel) {

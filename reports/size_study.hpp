@@ -41,8 +41,9 @@ std::vector<StudyPanel> study_panels(const std::vector<DeviceView>& views);
 
 // "Reduce sum · fp32"
 std::string panel_name(const StudyPanel& panel);
-// A device in the study's words: its id ("cuda:0"), with its input where two inputs hold it.
-std::string device_label(const DeviceView& view);
+// A device in the study's words: its id ("cuda:0"), with its input where the panel holds another
+// probe of the same id.
+std::string device_label(const DeviceView& view, const StudyPanel& panel);
 // "avx2_8acc_2t on cuda:0": a series as words name it; the variant alone where the panel has one
 // device.
 std::string series_name(const SizeSeries& s, const StudyPanel& panel);

@@ -48,8 +48,7 @@ std::string above_words(const SizeSeries& s, std::size_t i, const std::vector<do
   return words;
 }
 
-json series_data(const SizeSeries& s, const StudyPanel& panel,
-                 const std::vector<const DeviceView*>& views,
+json series_data(const SizeSeries& s, const std::vector<const DeviceView*>& views,
                  const std::vector<std::string>& variants, const std::string& reference,
                  Throughput unit) {
   const auto variant =
@@ -133,7 +132,7 @@ json study_data(const StudyPanel& panel, const std::vector<std::string>& variant
                        {"dash", kDeviceDashes[i % kDeviceDashes.size()]}});
   json series = json::array();
   for (const SizeSeries& s : panel.series)
-    series.push_back(series_data(s, panel, views, variants, reference_variant, unit));
+    series.push_back(series_data(s, views, variants, reference_variant, unit));
   json bands = json::array();
   for (const RoofBand& b : roof_bands(panel, unit))
     bands.push_back({{"device", std::ranges::find(views, b.view) - views.begin()},
@@ -196,8 +195,8 @@ std::string study_section(const std::vector<DeviceView>& views) {
         said.emplace_back(v.device.id, it->second);
         const std::string device =
             v.device.name.empty() ? v.device.id : v.device.name + " (" + v.device.id + ")";
-        html += "<details class=\"note\"><summary>Not offered on " + escape_xml(device) +
-                " (" + std::to_string(it->second.size()) + ")</summary><ul>\n";
+        html += "<details class=\"note\"><summary>Not offered on " + escape_xml(device) + " (" +
+                std::to_string(it->second.size()) + ")</summary><ul>\n";
         for (const std::string& line : it->second) html += "<li>" + escape_xml(line) + "</li>\n";
         html += "</ul></details>\n";
       }

@@ -172,7 +172,7 @@
       ys[k].forEach(function (v, i) {
         if (!v) return;
         var above = s.above[i] !== "", ring = s.unstable[i] || above;
-        var p = svgEl(g, "circle", {"class": "point" + (s.unstable[i] ? " unstable" : "") + (above ? " above-roof" : ""),
+        var p = svgEl(g, "circle", {"class": "study-point" + (s.unstable[i] ? " unstable" : "") + (above ? " above-roof" : ""),
                                     cx: x.map(s.size[i]), cy: y.map(v[0]), r: ring ? 4 : 2.5,
                                     fill: s.unstable[i] ? "#fff" : s.colour, stroke: above ? "#b00020" : s.colour,
                                     "stroke-width": above ? 2 : 1.2, "data-value": v[0]});

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -66,6 +67,14 @@ inline std::string rendered_dom(const std::filesystem::path& browser,
              " --virtual-time-budget=5000 --user-data-dir=" +
              quoted((folder / "profile").string()) + " --dump-dom " +
              quoted("file://" + html.string()) + " 2>/dev/null");
+}
+
+// The value a test script left in data-NAME of <body> (or any element) of a rendered DOM; empty
+// when it left none.
+inline std::string found(const std::string& dom, const std::string& name) {
+  std::smatch match;
+  if (!std::regex_search(dom, match, std::regex("data-" + name + "=\"([^\"]*)\""))) return {};
+  return match[1];
 }
 
 }  // namespace reports::samples

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reports/labels.hpp"
+#include "roofline/model.hpp"
 
 namespace reports::samples {
 
@@ -87,6 +88,24 @@ inline std::vector<std::string> overlapping_labels(const std::string& svg) {
       if (overlap(boxes[i], boxes[j]))
         out.push_back("«" + boxes[i].text + "» and «" + boxes[j].text + "»");
   return out;
+}
+
+// The roofs of `roofs` that no label of the chart names (a memory roof by its level, a compute
+// roof by its path), each with the labels there are.
+inline std::vector<std::string> unnamed_roofs(const std::string& svg,
+                                              const roofline::Roofline& roofs) {
+  const std::vector<LabelBox> labels = label_boxes(svg);
+  std::string texts;
+  for (const LabelBox& b : labels) texts += "\n  " + b.text;
+  std::vector<std::string> missing;
+  const auto check = [&](const std::string& name) {
+    for (const LabelBox& b : labels)
+      if (b.text.find(name) != std::string::npos) return;
+    missing.push_back(name + " among" + texts);
+  };
+  for (const roofline::MemoryRoof& m : roofs.memory()) check(m.level);
+  for (const roofline::ComputeRoof& c : roofs.compute()) check(c.path);
+  return missing;
 }
 
 }  // namespace reports::samples

@@ -35,9 +35,10 @@ TEST(Browser, ChromiumRendersTheChartsAndCountsThePoints) {
   ASSERT_TRUE(std::regex_search(dom, match, std::regex("data-points-rendered=\"(\\d+)\"")))
       << "the page script did not run";
   EXPECT_EQ(std::stoi(match[1]), kVerified);
-  // The nested SAXPY's study against its depth m, fp32 and fp64 (no baseline: no relative view).
-  EXPECT_EQ(samples::count(dom, "class=\"chart study-time\""), 2);
-  EXPECT_EQ(dom.find("study-relative"), std::string::npos);
+  // The nested SAXPY's study against its depth m, fp32 and fp64, drawn by the script in its time
+  // view.
+  EXPECT_EQ(samples::count(dom, "class=\"chart study-chart\""), 2);
+  EXPECT_EQ(samples::count(dom, "<div class=\"study-family\" data-view=\"time\">"), 1);
 }
 
 TEST(Browser, ChromiumRendersTheReduceSizeStudyWithEveryVariant) {
@@ -50,17 +51,16 @@ TEST(Browser, ChromiumRendersTheReduceSizeStudyWithEveryVariant) {
   write_report({samples::reduce_results()}, {html, {}, {}});
   const std::string dom = rendered_dom(browser, dir.path(), html);
   ASSERT_NE(dom.find("data-points-rendered"), std::string::npos) << "the page script did not run";
-  // fp32 sum and dot: both views; int32 sum: the time view only.
-  EXPECT_EQ(samples::count(dom, "class=\"chart study-time\""), 3);
-  EXPECT_EQ(samples::count(dom, "class=\"chart study-relative\""), 2);
-  // Each variant in both views of the 2 fp32 panels; plain and avx2_8acc_1t in int32's too.
+  // fp32 sum and dot, int32 sum: a chart each, every variant a line in each panel it ran in.
+  EXPECT_EQ(samples::count(dom, "class=\"chart study-chart\""), 3);
   for (const std::string& v : samples::kReduceVariants) {
     const int int32_too = v == "plain_1t" || v == "avx2_8acc_1t" ? 1 : 0;
-    EXPECT_EQ(samples::count(dom, "class=\"study-line\" data-variant=\"" + v + "\""), 4 + int32_too)
+    EXPECT_EQ(samples::count(dom, "class=\"study-series\" data-variant=\"" + v + "\""),
+              2 + int32_too)
         << v;
   }
   EXPECT_EQ(samples::count(dom, "data-variant=\"avx2_1acc_1t\""), 0) << "failed: not drawn";
-  EXPECT_EQ(samples::count(dom, "class=\"study-line\""), 2 * 2 * 5 + 2);
+  EXPECT_EQ(samples::count(dom, "class=\"study-line\""), 2 * 5 + 2);
 }
 
 }  // namespace

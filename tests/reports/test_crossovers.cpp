@@ -96,7 +96,9 @@ class TwoDevices : public ::testing::Test {
                      series("cub", &gpu_, [](double n) { return 5e-6 + 0.01e-9 * n; })};
   }
   SizeSeries series(const std::string& name, const DeviceView* view, double (*t)(double)) {
-    SizeSeries s{.variant = name, .view = view};
+    SizeSeries s;
+    s.variant = name;
+    s.view = view;
     for (double n : kSizes) {
       roofline::Result& r = results_.emplace_back();
       r.time = roofline::summarize({t(n)});
@@ -121,13 +123,13 @@ TEST_F(TwoDevices, BestVariantsPerDeviceCrossAndLadderStepsCross) {
   const std::vector<Crossover> all = crossovers(panel_);
   ASSERT_EQ(all.size(), 2u);
   EXPECT_EQ(all[0].kind, "devices");
-  EXPECT_EQ(all[0].leads_below, device_label(cpu_));
-  EXPECT_EQ(all[0].leads_above, device_label(gpu_));
+  EXPECT_EQ(all[0].leads_below, device_label(cpu_, panel_));
+  EXPECT_EQ(all[0].leads_above, device_label(gpu_, panel_));
   EXPECT_EQ(all[0].at.below, 4096);
   EXPECT_EQ(all[0].at.above, 16384);
   EXPECT_EQ(all[1].kind, "ladder");
-  EXPECT_EQ(all[1].leads_below, "plain on " + device_label(cpu_));
-  EXPECT_EQ(all[1].leads_above, "simd on " + device_label(cpu_));
+  EXPECT_EQ(all[1].leads_below, "plain on " + device_label(cpu_, panel_));
+  EXPECT_EQ(all[1].leads_above, "simd on " + device_label(cpu_, panel_));
   EXPECT_EQ(all[1].at.below, 1024);
   EXPECT_EQ(all[1].at.above, 4096);
 
@@ -135,8 +137,8 @@ TEST_F(TwoDevices, BestVariantsPerDeviceCrossAndLadderStepsCross) {
   EXPECT_EQ(count(html, "<p class=\"crossovers\">Devices' best variants: "), 1);
   EXPECT_EQ(count(html, " overtakes "), 2);
   EXPECT_EQ(count(html, "<summary>1 crossing between consecutive ladder steps</summary>"), 1);
-  EXPECT_EQ(count(html, "simd on " + device_label(cpu_) + " overtakes plain on " +
-                            device_label(cpu_) + " at about "),
+  EXPECT_EQ(count(html, "simd on " + device_label(cpu_, panel_) + " overtakes plain on " +
+                            device_label(cpu_, panel_) + " at about "),
             1);
 }
 

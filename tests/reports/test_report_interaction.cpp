@@ -4,8 +4,6 @@
 // found from the DOM (data-* attributes of <body>).
 #include <gtest/gtest.h>
 
-#include <regex>
-
 #include "browser.hpp"
 #include "reports/report.hpp"
 #include "sample_results.hpp"
@@ -15,15 +13,9 @@ namespace reports {
 namespace {
 
 using samples::chromium;
+using samples::found;
 using samples::kNoBrowser;
 using samples::rendered_dom;
-
-// The value the test script left in data-NAME of <body>; empty when it left none.
-std::string found(const std::string& dom, const std::string& name) {
-  std::smatch match;
-  if (!std::regex_search(dom, match, std::regex("data-" + name + "=\"([^\"]*)\""))) return {};
-  return match[1];
-}
 
 // Four nested SAXPY points (2 fp32 of avx2_8chain, 2 fp64 of avx2_8chain_dp) and one imported
 // Google Benchmark point.

@@ -99,6 +99,28 @@ TEST_F(SizeStudy, DevicesShareAPanelEachWithItsOwnSeries) {
   EXPECT_EQ(panels_[0].series[*baseline_series(panels_[0])].view, &views_[0]);
 }
 
+// Runs of one probe split over inputs (one family per run) are one device's study; a result given
+// twice keeps its first.
+TEST_F(SizeStudy, InputsOfOneProbeAreOneDevice) {
+  roofline::Results second = inputs_[0];
+  std::erase_if(second.results, [](const roofline::Result& r) { return r.params["op"] == "sum"; });
+  for (roofline::Result& r : second.results) r.params["n"] = 2 * r.params["n"].get<double>();
+  inputs_.push_back(second);
+  Refresh();
+  ASSERT_EQ(panels_.size(), 3u);
+  EXPECT_FALSE(several_devices(panels_[1]));
+  EXPECT_EQ(panels_[1].series[0].view, &views_[0]);
+  EXPECT_EQ(panels_[1].series[0].size.size(), 2 * samples::kReduceLengths.size());
+  EXPECT_EQ(panels_[0].series[0].size, samples::kReduceLengths);
+  inputs_.push_back(inputs_[0]);  // the first run again
+  Refresh();
+  EXPECT_EQ(panels_[0].series[0].size, samples::kReduceLengths);
+  // Another probe of the same device is another device.
+  inputs_.back().machine.provenance.time = "2026-11-30T10:00:00Z";
+  Refresh();
+  EXPECT_TRUE(several_devices(panels_[0]));
+}
+
 TEST_F(SizeStudy, TheLatencyAwareRoofChargesEachVariantsOwnSynchronization) {
   device().latency = {latency("fork_join", 2, 700e-9), latency("team_wake", 2, 300e-9),
                       latency("barrier", 2, 50e-9), latency("fork_join", 1, 20e-9)};

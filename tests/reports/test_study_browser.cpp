@@ -5,8 +5,6 @@
 // DOM (data-* attributes of <body>).
 #include <gtest/gtest.h>
 
-#include <regex>
-
 #include "browser.hpp"
 #include "reduce_samples.hpp"
 #include "reports/report.hpp"
@@ -16,14 +14,9 @@ namespace reports {
 namespace {
 
 using samples::chromium;
+using samples::found;
 using samples::kNoBrowser;
 using samples::rendered_dom;
-
-std::string found(const std::string& dom, const std::string& name) {
-  std::smatch match;
-  if (!std::regex_search(dom, match, std::regex("data-" + name + "=\"([^\"]*)\""))) return {};
-  return match[1];
-}
 
 // The reduce samples on the CPU and again on a second device, 1.5× slower.
 std::vector<roofline::Results> two_devices() {
@@ -60,7 +53,7 @@ constexpr const char* kHelpers = R"js(
   // The values of the points of a series in the first panel.
   var values = function (variant, device) {
     var g = family.querySelector(".study-series[data-variant='" + variant + "'][data-device='" + device + "']");
-    return g ? Array.prototype.map.call(g.querySelectorAll(".point"), function (p) {
+    return g ? Array.prototype.map.call(g.querySelectorAll(".study-point"), function (p) {
       return Number(p.getAttribute("data-value")).toFixed(3);
     }).join(" ") : "none";
   };
