@@ -60,4 +60,20 @@ roofline::Results reduce_results() {
   return results;
 }
 
+roofline::Results reduce_results_on_opencl(const std::string& name, double slower) {
+  roofline::Results results = reduce_results();
+  roofline::Device& d = results.machine.devices[0];
+  d.id = "opencl:0:0";
+  d.backend = "opencl";
+  d.name = name;
+  for (roofline::Result& r : results.results) {
+    r.device = d.id;
+    r.backend = "opencl";
+    if (!r.time) continue;
+    for (double& s : r.samples) s *= slower;
+    r.time = roofline::summarize(r.samples);
+  }
+  return results;
+}
+
 }  // namespace reports::samples

@@ -21,4 +21,8 @@ double reduce_sample_time(const std::string& variant, double length);
 // Every (op, precision) of the description above on device "cpu", plus a failed fp32 sum.
 roofline::Results reduce_results();
 
+// The same results on an OpenCL device of id "opencl:0:0" named `name`, each time `slower` times
+// the CPU's.
+roofline::Results reduce_results_on_opencl(const std::string& name, double slower = 1);
+
 }  // namespace reports::samples

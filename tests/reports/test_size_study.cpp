@@ -79,16 +79,7 @@ TEST_F(SizeStudy, BaselineIsTheLibraryVariantWithTheMostThreads) {
 // A second device's results join the same panels as series of their own, named by their device;
 // the default reference stays the first device's library variant.
 TEST_F(SizeStudy, DevicesShareAPanelEachWithItsOwnSeries) {
-  roofline::Results gpu = samples::reduce_results();
-  roofline::Device& d = gpu.machine.devices[0];
-  d.id = "opencl:0:0";
-  d.backend = "opencl";
-  d.name = "Some GPU";
-  for (roofline::Result& r : gpu.results) {
-    r.device = d.id;
-    r.backend = "opencl";
-  }
-  inputs_.push_back(std::move(gpu));
+  inputs_.push_back(samples::reduce_results_on_opencl("Some GPU"));
   Refresh();
   ASSERT_EQ(panels_.size(), 3u);
   ASSERT_EQ(panels_[0].series.size(), 2 * samples::kReduceVariants.size());

@@ -20,20 +20,7 @@ using samples::rendered_dom;
 
 // The reduce samples on the CPU and again on a second device, 1.5× slower.
 std::vector<roofline::Results> two_devices() {
-  roofline::Results cpu = samples::reduce_results();
-  roofline::Results other = samples::reduce_results();
-  roofline::Device& d = other.machine.devices[0];
-  d.id = "opencl:0:0";
-  d.backend = "opencl";
-  d.name = "Other";
-  for (roofline::Result& r : other.results) {
-    r.device = d.id;
-    r.backend = "opencl";
-    if (!r.time) continue;
-    for (double& s : r.samples) s *= 1.5;
-    r.time = roofline::summarize(r.samples);
-  }
-  return {cpu, other};
+  return {samples::reduce_results(), samples::reduce_results_on_opencl("Other", 1.5)};
 }
 
 constexpr const char* kHelpers = R"js(
