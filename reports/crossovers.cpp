@@ -74,8 +74,9 @@ std::vector<Crossing> crossings(const StudyCurve& first, const StudyCurve& secon
 StudyCurve curve_of(const SizeSeries& s, const StudyPanel& panel) {
   StudyCurve c{series_name(s, panel), s.size, s.time, {}, {}};
   for (const roofline::Result* r : s.results) {
-    c.low.push_back(r->time->ci_low > 0 ? r->time->ci_low : r->time->median);
-    c.high.push_back(r->time->ci_high > 0 ? r->time->ci_high : r->time->median);
+    const auto [low, high] = time_interval(*r);
+    c.low.push_back(low);
+    c.high.push_back(high);
   }
   return c;
 }
@@ -101,8 +102,9 @@ std::vector<StudyCurve> device_bests(const StudyPanel& panel) {
       const roofline::Result& r = *at.first->results[at.second];
       c.size.push_back(size);
       c.time.push_back(at.first->time[at.second]);
-      c.low.push_back(r.time->ci_low > 0 ? r.time->ci_low : r.time->median);
-      c.high.push_back(r.time->ci_high > 0 ? r.time->ci_high : r.time->median);
+      const auto [low, high] = time_interval(r);
+      c.low.push_back(low);
+      c.high.push_back(high);
     }
     out.push_back(std::move(c));
   }

@@ -53,12 +53,8 @@ std::string input_name(const DeviceView& view) {
 // runs of one profile did not run on. No second run to overlay there.
 bool repeats_a_profile(const DeviceView& view, const std::vector<DeviceView>& views) {
   if (!plot_points(view).empty()) return false;
-  const roofline::Provenance& probe = view.source->machine.provenance;
   for (const DeviceView& o : views) {
-    const roofline::Provenance& other = o.source->machine.provenance;
-    if (&o == &view || o.device.id != view.device.id || other.host != probe.host ||
-        other.time != probe.time)
-      continue;
+    if (&o == &view || !same_probe(o, view)) continue;
     if (&o < &view || !plot_points(o).empty()) return true;
   }
   return false;

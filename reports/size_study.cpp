@@ -31,14 +31,8 @@ void sort_by_size(SizeSeries& s) {
 // The first view of the same device under the same probe: runs of one profile split over several
 // inputs (a family per run) are one device's study.
 const DeviceView& same_device(const DeviceView& view, const std::vector<DeviceView>& views) {
-  if (view.source == nullptr) return view;
-  const roofline::Provenance& probe = view.source->machine.provenance;
-  for (const DeviceView& v : views) {
-    if (v.source == nullptr) continue;
-    const roofline::Provenance& other = v.source->machine.provenance;
-    if (v.device.id == view.device.id && other.host == probe.host && other.time == probe.time)
-      return v;
-  }
+  for (const DeviceView& v : views)
+    if (same_probe(v, view)) return v;
   return view;
 }
 
@@ -98,6 +92,11 @@ std::vector<StudyPanel> study_panels(const std::vector<DeviceView>& views) {
   std::stable_sort(panels.begin(), panels.end(),
                    [&](const StudyPanel& a, const StudyPanel& b) { return rank(a) < rank(b); });
   return panels;
+}
+
+std::pair<double, double> time_interval(const roofline::Result& r) {
+  return {r.time->ci_low > 0 ? r.time->ci_low : r.time->median,
+          r.time->ci_high > 0 ? r.time->ci_high : r.time->median};
 }
 
 std::string panel_name(const StudyPanel& p) {

@@ -7,6 +7,7 @@
 // (sweep_heatmap.hpp), not here.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "reports/view.hpp"
@@ -38,6 +39,9 @@ struct StudyPanel {
 // The verified results with a size study of every view grouped into panels (families in order of
 // first appearance, a family's panels together), each series' medians sorted by size.
 std::vector<StudyPanel> study_panels(const std::vector<DeviceView>& views);
+
+// A result's median time's 95% interval, the median itself for a bound it lacks.
+std::pair<double, double> time_interval(const roofline::Result& r);
 
 // "Reduce sum · fp32"
 std::string panel_name(const StudyPanel& panel);

@@ -68,8 +68,9 @@ json series_data(const SizeSeries& s, const std::vector<const DeviceView*>& view
        roof = json::array(), above = json::array();
   for (std::size_t i = 0; i < s.results.size(); ++i) {
     const roofline::Result& r = *s.results[i];
-    low.push_back(r.time->ci_low > 0 ? r.time->ci_low : r.time->median);
-    high.push_back(r.time->ci_high > 0 ? r.time->ci_high : r.time->median);
+    const auto [lo, hi] = time_interval(r);
+    low.push_back(lo);
+    high.push_back(hi);
     unstable.push_back(r.time->unstable);
     work.push_back(unit == Throughput::bytes ? r.work.bytes : r.work.flops);
     roof.push_back(least.empty() ? json() : json(least[i]));

@@ -85,6 +85,13 @@ std::string above_roof_note(const roofline::Device& device, const roofline::Resu
          above->why;
 }
 
+bool same_probe(const DeviceView& a, const DeviceView& b) {
+  if (a.source == nullptr || b.source == nullptr) return false;
+  const roofline::Provenance& pa = a.source->machine.provenance;
+  const roofline::Provenance& pb = b.source->machine.provenance;
+  return a.device.id == b.device.id && pa.host == pb.host && pa.time == pb.time;
+}
+
 std::string result_anchor(const DeviceView& view, const roofline::Result& r) {
   return "result-" + std::to_string(view.input + 1) + "-" +
          std::to_string(&r - view.source->results.data());

@@ -22,6 +22,9 @@ struct DeviceView {
 
 // Devices in profile order (those with ceilings or results), then devices that only results name.
 std::vector<DeviceView> device_views(const std::vector<roofline::Results>& inputs);
+// Whether two views show one device of one probe (its id, the profile's host and time): runs of
+// one profile given as several inputs. False where either has no input.
+bool same_probe(const DeviceView& a, const DeviceView& b);
 // The views point into the inputs, which must outlive them.
 std::vector<DeviceView> device_views(std::vector<roofline::Results>&&) = delete;
 
