@@ -5,6 +5,7 @@
 // arrays among threads. Each reduces one contiguous block of n elements; int32 wraps around.
 #include <cstddef>
 
+#include "kernels/cpu/isa.hpp"
 #include "kernels/reduction.hpp"
 
 namespace kernels::cpu {
@@ -15,15 +16,7 @@ namespace kernels::cpu {
   template <class T>                                                        \
   T reduce_block_simd(ReduceOp op, int accumulators, const T* x, const T* y, std::size_t n);
 
-namespace isa_baseline {
-ROOFLAB_BLOCK_REDUCE_ISA_ENTRY_POINTS
-}
-namespace isa_avx2 {
-ROOFLAB_BLOCK_REDUCE_ISA_ENTRY_POINTS
-}
-namespace isa_avx512 {
-ROOFLAB_BLOCK_REDUCE_ISA_ENTRY_POINTS
-}
+ROOFLAB_DECLARE_PER_ISA(ROOFLAB_BLOCK_REDUCE_ISA_ENTRY_POINTS)
 
 #undef ROOFLAB_BLOCK_REDUCE_ISA_ENTRY_POINTS
 

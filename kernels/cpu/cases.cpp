@@ -80,7 +80,7 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device, 
   const Isa best = best_isa();
   for (Isa isa : supported_isas()) {
     const std::string name = "simd_" + std::string(to_string(isa));
-    const bool quick = isa == best || (isa == Isa::avx2 && best == Isa::avx512);
+    const bool quick = isa == best || narrower_stream_isa(best) == isa;
     add(name, quick, StreamTechnique::simd, isa, Store::temporal);
     add(name + "_nt", quick, StreamTechnique::simd, isa, Store::nontemporal);
   }

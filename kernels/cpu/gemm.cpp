@@ -57,14 +57,11 @@ void run(const GemmCall& call, const GemmShape& s, const T* a, const T* b, T* x)
   if (m == 0 || n == 0) return;
   switch (call.technique) {
     case GemmTechnique::naive:
-      return select(call.isa, &isa_baseline::gemm_naive<T>, &isa_avx2::gemm_naive<T>,
-                    &isa_avx512::gemm_naive<T>)(m, n, k, a, b, x);
+      return ROOFLAB_ISA_PICK(call.isa, gemm_naive<T>)(m, n, k, a, b, x);
     case GemmTechnique::interchanged:
-      return select(call.isa, &isa_baseline::gemm_interchanged<T>, &isa_avx2::gemm_interchanged<T>,
-                    &isa_avx512::gemm_interchanged<T>)(call.threads, m, n, k, a, b, x);
+      return ROOFLAB_ISA_PICK(call.isa, gemm_interchanged<T>)(call.threads, m, n, k, a, b, x);
     case GemmTechnique::blocked:
-      return select(call.isa, &isa_baseline::gemm_blocked<T>, &isa_avx2::gemm_blocked<T>,
-                    &isa_avx512::gemm_blocked<T>)(call.threads, m, n, k, a, b, x);
+      return ROOFLAB_ISA_PICK(call.isa, gemm_blocked<T>)(call.threads, m, n, k, a, b, x);
     case GemmTechnique::openblas:
       openblas_use_threads(call.threads);
       return openblas_gemm(s, a, b, x);
@@ -102,9 +99,7 @@ std::string gemm_variant_name(const GemmCall& call) {
 }
 
 MicroTile gemm_micro_tile(Isa isa, std::size_t element_bytes) {
-  return {kGemmMicroTileRows,
-          select(isa, &isa_baseline::gemm_micro_tile_columns, &isa_avx2::gemm_micro_tile_columns,
-                 &isa_avx512::gemm_micro_tile_columns)(element_bytes)};
+  return {kGemmMicroTileRows, ROOFLAB_ISA_PICK(isa, gemm_micro_tile_columns)(element_bytes)};
 }
 
 void gemm_run(const GemmCall& call, const GemmShape& s, const float* a, const float* b, float* x) {

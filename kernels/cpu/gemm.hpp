@@ -53,8 +53,8 @@ std::string_view to_string(GemmTechnique t);
 
 struct GemmCall {
   GemmTechnique technique = GemmTechnique::interchanged;
-  Isa isa = Isa::baseline;  // the level the kernel is compiled for (openblas: its own choice)
-  int threads = 1;          // naive: 1
+  Isa isa = kBaselineIsa;  // the level the kernel is compiled for (openblas: its own choice)
+  int threads = 1;         // naive: 1
 };
 
 // The blocked kernel's micro-tile at an ISA level: {MR, NR} for elements of `element_bytes`.

@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "kernels/cpu/gemm.hpp"
+#include "kernels/cpu/isa.hpp"
 
 namespace kernels::cpu {
 
@@ -19,15 +20,7 @@ namespace kernels::cpu {
                     const T* b, T* x);                                                         \
   std::size_t gemm_micro_tile_columns(std::size_t element_bytes);
 
-namespace isa_baseline {
-ROOFLAB_GEMM_ISA_ENTRY_POINTS
-}
-namespace isa_avx2 {
-ROOFLAB_GEMM_ISA_ENTRY_POINTS
-}
-namespace isa_avx512 {
-ROOFLAB_GEMM_ISA_ENTRY_POINTS
-}
+ROOFLAB_DECLARE_PER_ISA(ROOFLAB_GEMM_ISA_ENTRY_POINTS)
 
 #undef ROOFLAB_GEMM_ISA_ENTRY_POINTS
 

@@ -16,9 +16,7 @@ void run(const NestedSaxpyCall& call, T* y, const T* x, std::size_t n, T a) {
   if (!cpu_supports(call.isa))
     throw std::invalid_argument(what + ": this CPU lacks " + std::string(to_string(call.isa)));
   if (n > 0 && (!y || !x)) throw std::invalid_argument(what + ": an array is null");
-  const auto kernel_of =
-      select(call.isa, &isa_baseline::nested_saxpy_kernel<T>, &isa_avx2::nested_saxpy_kernel<T>,
-             &isa_avx512::nested_saxpy_kernel<T>);
+  const auto kernel_of = ROOFLAB_ISA_PICK(call.isa, nested_saxpy_kernel<T>);
   const NestedSaxpyKernel<T> kernel = kernel_of(call.m, call.prefetch);
   if (!kernel) throw std::invalid_argument(what + ": the depth is not one of the sweep's");
   kernel(call.threads, y, x, n, a);
@@ -36,10 +34,7 @@ void nested_saxpy_run(const NestedSaxpyCall& call, double* y, const double* x, s
   run(call, y, x, n, a);
 }
 
-int nested_saxpy_chains(Isa isa) {
-  return select(isa, &isa_baseline::nested_saxpy_chains, &isa_avx2::nested_saxpy_chains,
-                &isa_avx512::nested_saxpy_chains)();
-}
+int nested_saxpy_chains(Isa isa) { return ROOFLAB_ISA_PICK(isa, nested_saxpy_chains)(); }
 
 std::string nested_saxpy_variant_name(const NestedSaxpyCall& call) {
   return std::string(to_string(call.isa)) + "_" + std::to_string(nested_saxpy_chains(call.isa)) +

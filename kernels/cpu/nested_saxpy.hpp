@@ -11,7 +11,7 @@ namespace kernels::cpu {
 struct NestedSaxpyCall {
   int m = 1;        // one of kernels::kNestedSaxpyDepths
   int threads = 1;  // OpenMP threads, pinned; thread t always works on the same contiguous block
-  Isa isa = Isa::baseline;
+  Isa isa = kBaselineIsa;
   bool prefetch = false;  // software prefetch of the lines 2 KiB ahead of every block
 };
 

@@ -3,6 +3,8 @@
 // these namespaces (cmake/IsaVariants.cmake); nested_saxpy.cpp picks one at run time.
 #include <cstddef>
 
+#include "kernels/cpu/isa.hpp"
+
 namespace kernels::cpu {
 
 template <class T>
@@ -15,15 +17,7 @@ using NestedSaxpyKernel = void (*)(int threads, T* y, const T* x, std::size_t n,
   NestedSaxpyKernel<T> nested_saxpy_kernel(int m, bool prefetch);                   \
   int nested_saxpy_chains();
 
-namespace isa_baseline {
-ROOFLAB_NESTED_SAXPY_ISA_ENTRY_POINTS
-}
-namespace isa_avx2 {
-ROOFLAB_NESTED_SAXPY_ISA_ENTRY_POINTS
-}
-namespace isa_avx512 {
-ROOFLAB_NESTED_SAXPY_ISA_ENTRY_POINTS
-}
+ROOFLAB_DECLARE_PER_ISA(ROOFLAB_NESTED_SAXPY_ISA_ENTRY_POINTS)
 
 #undef ROOFLAB_NESTED_SAXPY_ISA_ENTRY_POINTS
 

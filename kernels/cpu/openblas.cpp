@@ -75,14 +75,11 @@ std::string openblas_config() {
 
 std::string openblas_coretype_for(std::string_view chosen_core, Isa best) {
   if (chosen_core != "Prescott") return "";
-  switch (best) {
-    case Isa::avx512:
-      return "SkylakeX";
-    case Isa::avx2:
-      return "Haswell";
-    case Isa::baseline:
-      return "";
-  }
+#if defined(__x86_64__)
+  if (best == Isa::avx512) return "SkylakeX";
+  if (best == Isa::avx2) return "Haswell";
+#endif
+  (void)best;  // "Prescott" is x86's fallback: no other architecture has it
   return "";
 }
 

@@ -70,17 +70,13 @@ T run(const ReduceCall& call, const T* x, const T* y, std::size_t n) {
   if (call.op == ReduceOp::sum) y = nullptr;
   switch (call.technique) {
     case ReduceTechnique::plain: {
-      const auto kernel =
-          select(call.isa, &isa_baseline::reduce_block_plain<T>, &isa_avx2::reduce_block_plain<T>,
-                 &isa_avx512::reduce_block_plain<T>);
+      const auto kernel = ROOFLAB_ISA_PICK(call.isa, reduce_block_plain<T>);
       return in_blocks(call, x, y, n, [&](const T* bx, const T* by, std::size_t bn) {
         return kernel(call.op, bx, by, bn);
       });
     }
     case ReduceTechnique::simd: {
-      const auto kernel =
-          select(call.isa, &isa_baseline::reduce_block_simd<T>, &isa_avx2::reduce_block_simd<T>,
-                 &isa_avx512::reduce_block_simd<T>);
+      const auto kernel = ROOFLAB_ISA_PICK(call.isa, reduce_block_simd<T>);
       return in_blocks(call, x, y, n, [&](const T* bx, const T* by, std::size_t bn) {
         return kernel(call.op, call.accumulators, bx, by, bn);
       });

@@ -25,8 +25,8 @@ std::string_view to_string(ReduceTechnique t);
 struct ReduceCall {
   ReduceOp op = ReduceOp::sum;
   ReduceTechnique technique = ReduceTechnique::simd;
-  Isa isa = Isa::baseline;  // plain and simd: the level the kernel is compiled for
-  int accumulators = 1;     // simd: one of kReduceAccumulators
+  Isa isa = kBaselineIsa;  // plain and simd: the level the kernel is compiled for
+  int accumulators = 1;    // simd: one of kReduceAccumulators
   // plain and simd: OpenMP threads, pinned (proc_bind close), thread t reducing the t-th
   // contiguous block; one thread runs on the calling thread without a parallel region.
   // openblas: the threads OpenBLAS may use (openblas_set_num_threads).

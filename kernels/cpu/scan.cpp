@@ -58,12 +58,8 @@ struct Kernels {
 
 template <class T>
 Kernels<T> kernels_of(Isa isa) {
-  return {select(isa, &isa_baseline::scan_block_simd<T>, &isa_avx2::scan_block_simd<T>,
-                 &isa_avx512::scan_block_simd<T>),
-          select(isa, &isa_baseline::reduce_block_simd<T>, &isa_avx2::reduce_block_simd<T>,
-                 &isa_avx512::reduce_block_simd<T>),
-          select(isa, &isa_baseline::add_to_block<T>, &isa_avx2::add_to_block<T>,
-                 &isa_avx512::add_to_block<T>)};
+  return {ROOFLAB_ISA_PICK(isa, scan_block_simd<T>), ROOFLAB_ISA_PICK(isa, reduce_block_simd<T>),
+          ROOFLAB_ISA_PICK(isa, add_to_block<T>)};
 }
 
 // The blocks' sums, then offsets: kept from call to call (as the reduce family's partials, see
@@ -243,12 +239,10 @@ void run(const ScanCall& call, const T* x, T* out, std::size_t n) {
   check(call, x, out, n);
   switch (call.technique) {
     case ScanTechnique::plain:
-      select(call.isa, &isa_baseline::scan_block_plain<T>, &isa_avx2::scan_block_plain<T>,
-             &isa_avx512::scan_block_plain<T>)(call.kind, call.unroll, x, out, n, T{});
+      ROOFLAB_ISA_PICK(call.isa, scan_block_plain<T>)(call.kind, call.unroll, x, out, n, T{});
       return;
     case ScanTechnique::std_library:
-      select(call.isa, &isa_baseline::scan_block_std<T>, &isa_avx2::scan_block_std<T>,
-             &isa_avx512::scan_block_std<T>)(call.kind, x, out, n);
+      ROOFLAB_ISA_PICK(call.isa, scan_block_std<T>)(call.kind, x, out, n);
       return;
     case ScanTechnique::simd:
       kernels_of<T>(call.isa).scan(call.kind, call.store, x, out, n, T{});

@@ -44,8 +44,8 @@ std::string_view to_string(ScanTechnique t);
 struct ScanCall {
   ScanKind kind = ScanKind::inclusive;
   ScanTechnique technique = ScanTechnique::simd;
-  Isa isa = Isa::baseline;  // the level the kernel is compiled for (std_library: its caller)
-  int unroll = 1;           // plain: one of kScanUnrolls
+  Isa isa = kBaselineIsa;  // the level the kernel is compiled for (std_library: its caller)
+  int unroll = 1;          // plain: one of kScanUnrolls
   // The multithreaded techniques: the threads of a persistent Team (kernels/cpu/team.hpp), thread
   // t owning the t-th contiguous block (cache_partitioned: taking the next chunk); one thread
   // runs on the calling thread. The sequential techniques take 1.

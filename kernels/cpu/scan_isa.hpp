@@ -7,6 +7,7 @@
 // multithreaded scans' reduce pass is the block reduction (block_reduce_isa.hpp).
 #include <cstddef>
 
+#include "kernels/cpu/isa.hpp"
 #include "kernels/scan.hpp"
 #include "kernels/store.hpp"
 
@@ -22,15 +23,7 @@ namespace kernels::cpu {
   template <class T>                                                                         \
   void add_to_block(T* out, std::size_t n, T offset);
 
-namespace isa_baseline {
-ROOFLAB_SCAN_ISA_ENTRY_POINTS
-}
-namespace isa_avx2 {
-ROOFLAB_SCAN_ISA_ENTRY_POINTS
-}
-namespace isa_avx512 {
-ROOFLAB_SCAN_ISA_ENTRY_POINTS
-}
+ROOFLAB_DECLARE_PER_ISA(ROOFLAB_SCAN_ISA_ENTRY_POINTS)
 
 #undef ROOFLAB_SCAN_ISA_ENTRY_POINTS
 

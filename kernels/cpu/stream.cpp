@@ -28,8 +28,7 @@ template <class T>
 double run_simd(const StreamCall& call, T* out, const T* in1, const T* in2, std::size_t n, T s) {
   check(call, out, in1, in2);
   std::vector<double> thread_sums(static_cast<std::size_t>(call.threads), 0.0);
-  const auto kernel = select(call.isa, &isa_baseline::stream_simd<T>, &isa_avx2::stream_simd<T>,
-                             &isa_avx512::stream_simd<T>);
+  const auto kernel = ROOFLAB_ISA_PICK(call.isa, stream_simd<T>);
   kernel(call, out, in1, in2, n, s, thread_sums.data());
   return std::accumulate(thread_sums.begin(), thread_sums.end(), 0.0);
 }
@@ -41,8 +40,7 @@ double run_plain(const StreamCall& call, T* out, const T* in1, const T* in2, std
     throw std::invalid_argument("the plain stream loop has no non-temporal stores");
   if (call.balanced) throw std::invalid_argument("the plain stream loop has no balanced split");
   double sum = 0;
-  const auto kernel = select(call.isa, &isa_baseline::stream_plain<T>, &isa_avx2::stream_plain<T>,
-                             &isa_avx512::stream_plain<T>);
+  const auto kernel = ROOFLAB_ISA_PICK(call.isa, stream_plain<T>);
   kernel(call, out, in1, in2, n, s, &sum);
   return sum;
 }

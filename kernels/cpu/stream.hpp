@@ -16,7 +16,7 @@ struct StreamCall {
   Store store = Store::temporal;
   int threads = 1;  // OpenMP threads; thread t works on its own contiguous block
   int passes = 1;   // passes over the arrays inside one call (amortizes the parallel region)
-  Isa isa = Isa::baseline;
+  Isa isa = kBaselineIsa;
   // Threads that finish their block take chunks of the others' (ChunkedBlocks), so a slower
   // thread does not hold the pass up. For arrays in DRAM only: in cache, a block must stay with
   // the core whose cache holds it.

@@ -5,6 +5,7 @@
 // stream_plain the whole sum in *sum.
 #include <cstddef>
 
+#include "kernels/cpu/isa.hpp"
 #include "kernels/cpu/stream.hpp"
 
 namespace kernels::cpu {
@@ -17,15 +18,7 @@ namespace kernels::cpu {
   void stream_plain(const StreamCall& call, T* out, const T* in1, const T* in2, std::size_t n,     \
                     T s, double* sum);
 
-namespace isa_baseline {
-ROOFLAB_STREAM_ISA_ENTRY_POINTS
-}
-namespace isa_avx2 {
-ROOFLAB_STREAM_ISA_ENTRY_POINTS
-}
-namespace isa_avx512 {
-ROOFLAB_STREAM_ISA_ENTRY_POINTS
-}
+ROOFLAB_DECLARE_PER_ISA(ROOFLAB_STREAM_ISA_ENTRY_POINTS)
 
 #undef ROOFLAB_STREAM_ISA_ENTRY_POINTS
 

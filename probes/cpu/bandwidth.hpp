@@ -20,7 +20,7 @@ struct BandwidthConfig {
   int threads = 1;
   std::size_t n = 0;  // fp64 elements per array
   int passes = 1;     // passes per call
-  kernels::cpu::Isa isa = kernels::cpu::Isa::baseline;
+  kernels::cpu::Isa isa = kernels::cpu::kBaselineIsa;
   bool balanced = false;  // threads share out chunks (kernels::cpu::StreamCall::balanced)
 };
 

@@ -9,9 +9,9 @@
 namespace probes::cpu {
 
 struct FmaPath {
-  std::string name;    // "scalar", "vec128", "vec256", "vec512"
+  std::string name;    // "scalar", "vec128", "vec256", "vec512"; aarch64: "sve" + vector bits
   int width_bits = 0;  // 0 for scalar
-  kernels::cpu::Isa isa = kernels::cpu::Isa::baseline;
+  kernels::cpu::Isa isa = kernels::cpu::kBaselineIsa;
 };
 
 // The paths the running CPU supports, narrowest first. Without AVX2+FMA, scalar and vec128 run

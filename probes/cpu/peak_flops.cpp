@@ -40,8 +40,7 @@ using ChainsFn = void (*)(int, T, T, std::int64_t, T*);
 
 template <class T>
 ChainsFn<T> chains_for(Isa isa) {
-  return kernels::cpu::select<ChainsFn<T>>(isa, isa_baseline::fma_chains, isa_avx2::fma_chains,
-                                           isa_avx512::fma_chains);
+  return kernels::cpu::pick<ChainsFn<T>>(isa, {ROOFLAB_ISA_ENTRIES(fma_chains)});
 }
 
 template <class T>

@@ -3,6 +3,8 @@
 // chosen at run time with kernels::cpu::select.
 #include <cstdint>
 
+#include "kernels/cpu/isa.hpp"
+
 namespace probes::cpu {
 
 // Independent accumulators per path: at least FMA latency (4–5 cycles) × 2 pipes, and no more
@@ -18,17 +20,9 @@ constexpr int chain_lanes(int width_bits, int element_bytes) {
 // Each runs `iterations` steps of t = t·a + b on chain_accumulators(width) accumulators of
 // `width_bits` (0: scalar), loaded from and stored back to `state` (accumulators × lanes values).
 // Throws std::invalid_argument for a width the ISA level does not build.
-namespace probes::cpu::isa_baseline {
-void fma_chains(int width_bits, double a, double b, std::int64_t iterations, double* state);
-void fma_chains(int width_bits, float a, float b, std::int64_t iterations, float* state);
-}  // namespace probes::cpu::isa_baseline
-
-namespace probes::cpu::isa_avx2 {
-void fma_chains(int width_bits, double a, double b, std::int64_t iterations, double* state);
-void fma_chains(int width_bits, float a, float b, std::int64_t iterations, float* state);
-}  // namespace probes::cpu::isa_avx2
-
-namespace probes::cpu::isa_avx512 {
-void fma_chains(int width_bits, double a, double b, std::int64_t iterations, double* state);
-void fma_chains(int width_bits, float a, float b, std::int64_t iterations, float* state);
-}  // namespace probes::cpu::isa_avx512
+namespace probes::cpu {
+ROOFLAB_DECLARE_PER_ISA(void fma_chains(int width_bits, double a, double b, std::int64_t iterations,
+                                        double* state);
+                        void fma_chains(int width_bits, float a, float b, std::int64_t iterations,
+                                        float* state);)
+}  // namespace probes::cpu

@@ -68,9 +68,9 @@ TEST(GemmRun, RejectsCallsThatCannotRun) {
   EXPECT_THROW(gemm_run({.threads = 0}, s, a.data(), b.data(), x.data()), std::invalid_argument);
   EXPECT_THROW(gemm_run({}, {2, -2, 2}, a.data(), b.data(), x.data()), std::invalid_argument);
   EXPECT_THROW(gemm_run({}, s, nullptr, b.data(), x.data()), std::invalid_argument);
-  if (!cpu_supports(Isa::avx512)) {
-    EXPECT_THROW(gemm_run({.isa = Isa::avx512}, s, a.data(), b.data(), x.data()),
-                 std::invalid_argument);
+  const Isa widest = static_cast<Isa>(kIsaLevels - 1);
+  if (!cpu_supports(widest)) {
+    EXPECT_THROW(gemm_run({.isa = widest}, s, a.data(), b.data(), x.data()), std::invalid_argument);
   }
 }
 
@@ -85,7 +85,8 @@ TEST(GemmLadder, HasNaiveEveryLevelAndThreadCountAndOpenblasOnOneAndAllThreads) 
   }
   const std::string best(to_string(best_isa()));
   for (const std::string& name :
-       std::vector<std::string>{"naive", "openblas_1t", "openblas_6t", "interchanged_baseline_1t",
+       std::vector<std::string>{"naive", "openblas_1t", "openblas_6t",
+                                "interchanged_" + std::string(to_string(kBaselineIsa)) + "_1t",
                                 "interchanged_" + best + "_4t"})
     EXPECT_TRUE(names.count(name)) << name;
   EXPECT_EQ(quick, (std::set<std::string>{"naive", "interchanged_" + best + "_6t",
@@ -99,11 +100,22 @@ TEST(GemmLadder, HasNaiveEveryLevelAndThreadCountAndOpenblasOnOneAndAllThreads) 
 }
 
 TEST(GemmBlocked, MicroTileIsSixRowsByTwoVectors) {
+#if defined(__x86_64__)
   EXPECT_EQ(gemm_micro_tile(Isa::baseline, 8).nr, 4u);
   EXPECT_EQ(gemm_micro_tile(Isa::avx2, 4).nr, 16u);
   EXPECT_EQ(gemm_micro_tile(Isa::avx2, 8).nr, 8u);
   EXPECT_EQ(gemm_micro_tile(Isa::avx512, 4).nr, 32u);
   EXPECT_EQ(gemm_micro_tile(Isa::avx2, 4).mr, 6u);
+#elif defined(__aarch64__)
+  EXPECT_EQ(gemm_micro_tile(Isa::neon, 4).nr, 8u);
+  EXPECT_EQ(gemm_micro_tile(Isa::neon, 8).nr, 4u);
+  EXPECT_EQ(gemm_micro_tile(Isa::neon, 4).mr, 6u);
+  // SVE's tile is two vectors of the length the core runs at: 2 × 256 bits of fp32 on Neoverse V1.
+  if (cpu_supports(Isa::sve)) {
+    EXPECT_EQ(gemm_micro_tile(Isa::sve, 4).nr, 2u * sve_vector_bits() / 32);
+    EXPECT_EQ(gemm_micro_tile(Isa::sve, 8).nr, 2u * sve_vector_bits() / 64);
+  }
+#endif
 }
 
 TEST(GemmCases, DeclareTheTrafficOfTheirLoops) {

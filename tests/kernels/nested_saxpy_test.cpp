@@ -182,14 +182,21 @@ TEST(NestedSaxpyRun, RepeatedCallsStayBounded) {
 
 TEST(NestedSaxpyRun, RejectsCallsThatCannotRun) {
   float x[4] = {1, 2, 3, 4}, y[4] = {};
-  EXPECT_THROW(nested_saxpy_run({3, 1, Isa::baseline}, y, x, 4, float(kNestedSaxpyA)),
+  EXPECT_THROW(nested_saxpy_run({3, 1, kBaselineIsa}, y, x, 4, float(kNestedSaxpyA)),
                std::invalid_argument);
-  EXPECT_THROW(nested_saxpy_run({2, 0, Isa::baseline}, y, x, 4, float(kNestedSaxpyA)),
+  EXPECT_THROW(nested_saxpy_run({2, 0, kBaselineIsa}, y, x, 4, float(kNestedSaxpyA)),
                std::invalid_argument);
+#if defined(__x86_64__)
   EXPECT_EQ(nested_saxpy_chains(Isa::avx2), 8);
   EXPECT_EQ(nested_saxpy_variant_name({.isa = Isa::avx2}), "avx2_8chain");
   EXPECT_EQ(nested_saxpy_variant_name({.isa = Isa::avx2, .prefetch = true}),
             "avx2_8chain_prefetch");
+#elif defined(__aarch64__)
+  EXPECT_EQ(nested_saxpy_chains(Isa::neon), 8);
+  EXPECT_EQ(nested_saxpy_variant_name({.isa = Isa::neon}), "neon_8chain");
+  EXPECT_EQ(nested_saxpy_variant_name({.isa = Isa::neon, .prefetch = true}),
+            "neon_8chain_prefetch");
+#endif
 }
 
 }  // namespace

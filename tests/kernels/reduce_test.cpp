@@ -278,11 +278,13 @@ TEST(ReduceOpenblas, ASumLeftOutFailsVerificationFloat) { check_openblas_sum_def
 TEST(ReduceOpenblas, ASumLeftOutFailsVerificationDouble) { check_openblas_sum_defect<double>(); }
 
 TEST(ReduceOpenblas, OnlyItsGenericFallbackIsRetargetedToTheIsa) {
+#if defined(__x86_64__)
   EXPECT_EQ(openblas_coretype_for("Prescott", Isa::avx512), "SkylakeX");
   EXPECT_EQ(openblas_coretype_for("Prescott", Isa::avx2), "Haswell");
-  EXPECT_EQ(openblas_coretype_for("Prescott", Isa::baseline), "");
-  for (const char* chosen : {"Zen", "SkylakeX", "Haswell", "Sandybridge"})
-    EXPECT_EQ(openblas_coretype_for(chosen, Isa::avx512), "") << chosen;
+#endif
+  EXPECT_EQ(openblas_coretype_for("Prescott", kBaselineIsa), "");
+  for (const char* chosen : {"Zen", "SkylakeX", "Haswell", "Sandybridge", "NEOVERSEN1"})
+    EXPECT_EQ(openblas_coretype_for(chosen, best_isa()), "") << chosen;
 }
 
 roofline::Device small_device() {

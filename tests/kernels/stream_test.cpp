@@ -240,23 +240,24 @@ INSTANTIATE_TEST_SUITE_P(SupportedIsas, StreamKernels,
 TEST(StreamRun, RejectsCallsThatCannotRun) {
   float a[4] = {1, 2, 3, 4}, b[4] = {};
   EXPECT_THROW(
-      stream_run({StreamOp::copy, Store::temporal, 0, 1, Isa::baseline}, b, a, nullptr, 4, 1.0f),
+      stream_run({StreamOp::copy, Store::temporal, 0, 1, kBaselineIsa}, b, a, nullptr, 4, 1.0f),
       std::invalid_argument);
   EXPECT_THROW(
-      stream_run({StreamOp::copy, Store::temporal, 1, 0, Isa::baseline}, b, a, nullptr, 4, 1.0f),
+      stream_run({StreamOp::copy, Store::temporal, 1, 0, kBaselineIsa}, b, a, nullptr, 4, 1.0f),
       std::invalid_argument);
   EXPECT_THROW(
-      stream_run({StreamOp::add, Store::temporal, 1, 1, Isa::baseline}, b, a, nullptr, 4, 1.0f),
+      stream_run({StreamOp::add, Store::temporal, 1, 1, kBaselineIsa}, b, a, nullptr, 4, 1.0f),
       std::invalid_argument);
-  EXPECT_THROW(stream_plain({StreamOp::copy, Store::nontemporal, 1, 1, Isa::baseline}, b, a,
+  EXPECT_THROW(stream_plain({StreamOp::copy, Store::nontemporal, 1, 1, kBaselineIsa}, b, a, nullptr,
+                            4, 1.0f),
+               std::invalid_argument);
+  EXPECT_THROW(stream_plain({StreamOp::copy, Store::temporal, 2, 1, kBaselineIsa, true}, b, a,
                             nullptr, 4, 1.0f),
                std::invalid_argument);
-  EXPECT_THROW(stream_plain({StreamOp::copy, Store::temporal, 2, 1, Isa::baseline, true}, b, a,
-                            nullptr, 4, 1.0f),
-               std::invalid_argument);
-  if (!cpu_supports(Isa::avx512)) {
+  const Isa widest = static_cast<Isa>(kIsaLevels - 1);
+  if (!cpu_supports(widest)) {
     EXPECT_THROW(
-        stream_run({StreamOp::copy, Store::temporal, 1, 1, Isa::avx512}, b, a, nullptr, 4, 1.0f),
+        stream_run({StreamOp::copy, Store::temporal, 1, 1, widest}, b, a, nullptr, 4, 1.0f),
         std::invalid_argument);
   }
 }

@@ -32,7 +32,7 @@ roofline::Device zen3_like() {
 
 TEST(BandwidthConfig, RoundsToWholeLinesPerThreadAndLastsLongEnough) {
   const auto c =
-      bandwidth_config(StreamOp::triad, Store::temporal, 2, 100 * KiB, kernels::cpu::Isa::baseline);
+      bandwidth_config(StreamOp::triad, Store::temporal, 2, 100 * KiB, kernels::cpu::kBaselineIsa);
   EXPECT_EQ(c.n % 16, 0u);  // 8 doubles per line × 2 threads
   const double ws = probes::cpu::bandwidth_work(c).working_set;
   EXPECT_NEAR(ws, 100 * KiB, 3 * 16 * 8);  // within one quantum of 3 arrays
@@ -43,7 +43,7 @@ TEST(BandwidthConfig, RoundsToWholeLinesPerThreadAndLastsLongEnough) {
 
 TEST(BandwidthConfig, DaxpyHoldsTwoArraysAndMovesThree) {
   const auto c =
-      bandwidth_config(StreamOp::daxpy, Store::temporal, 1, 64 * KiB, kernels::cpu::Isa::baseline);
+      bandwidth_config(StreamOp::daxpy, Store::temporal, 1, 64 * KiB, kernels::cpu::kBaselineIsa);
   const auto w = probes::cpu::bandwidth_work(c);
   EXPECT_EQ(w.working_set, 2.0 * c.n * 8);
   EXPECT_NEAR(w.working_set, 64 * KiB, 2 * 8 * 8);
@@ -285,7 +285,7 @@ TEST(BandwidthCases, TheOutputCheckCatchesOneWrongElement) {
 
 TEST(BandwidthCases, BadConfigurationsAreInputErrors) {
   auto c =
-      bandwidth_config(StreamOp::read, Store::temporal, 1, 4 * KiB, kernels::cpu::Isa::baseline);
+      bandwidth_config(StreamOp::read, Store::temporal, 1, 4 * KiB, kernels::cpu::kBaselineIsa);
   c.threads = 0;
   EXPECT_THROW(probes::cpu::make_bandwidth_case(c, "cpu", "L1"), roofline::InputError);
   c.threads = 1;
