@@ -24,9 +24,10 @@ constexpr std::size_t kMr = kGemmMicroTileRows;
 // X's mr×nr tile at c (leading dimension ldc) = (or += when `accumulate`) the product of an
 // MR×kc panel of A and a kc×NR panel of B, both packed and zero-padded: MR × 2 vector
 // accumulators, each step one broadcast of A per row and two loads of B.
+// Not inlined: the instruction tests find it by name (GCC for aarch64 inlined it).
 template <class T>
-void micro_kernel(std::size_t kc, const T* a, const T* b, T* c, std::size_t ldc, bool accumulate,
-                  std::size_t mr, std::size_t nr) {
+[[gnu::noinline]] void micro_kernel(std::size_t kc, const T* a, const T* b, T* c, std::size_t ldc,
+                                    bool accumulate, std::size_t mr, std::size_t nr) {
   using V = Vec<T>;
   constexpr std::size_t L = kLanes<T>;
   V acc[kMr][kGemmMicroTileVectors] = {};

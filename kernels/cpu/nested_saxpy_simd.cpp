@@ -21,8 +21,13 @@ namespace {
 // faster at m >= 32 on a Xeon guest (docs/performance.md). Each chain holds t and y in registers:
 // 8 chains and a need 17 of AVX2's 16 ymm registers, so one y stays an FMA memory operand (an L1
 // load the spare load port absorbs: measured 100% of FMA peak on Zen 3 at m = 1024); SSE2 has no
-// FMA and only 16 xmm registers.
+// FMA and only 16 xmm registers. NEON has FMA and 32 registers: 8 chains cover a 4-cycle FMLA on
+// 2 pipes (Neoverse N1, N2), as the sve level's do.
+#if defined(__aarch64__)
+constexpr int kChains = 8;
+#else
 constexpr int kChains = kVectorBytes == 16 ? 6 : 8;
+#endif
 
 // Software prefetch of the lines kPrefetchBytes ahead, a variant of its own: once a block's FMAs
 // fill the out-of-order window, the next block's loads wait behind them and only the hardware
@@ -45,8 +50,10 @@ inline V chain(V t, V y, V a) {
   return t;
 }
 
+// A function of its own (not inlined into the parallel region): the instruction tests find each
+// depth's block kernel by name.
 template <class T, int M, bool kPrefetch>
-void nested_block(T* y, const T* x, Range r, T a) {
+[[gnu::noinline]] void nested_block(T* y, const T* x, Range r, T a) {
   constexpr std::size_t L = Simd<T>::kLanes;
   constexpr std::size_t kBlock = kChains * L;
   const Vec<T> va = Vec<T>{} + a;

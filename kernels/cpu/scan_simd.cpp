@@ -20,6 +20,10 @@
 #include "kernels/cpu/scan_isa.hpp"
 #include "kernels/cpu/simd.hpp"
 
+#if defined(__aarch64__)
+#include <arm_neon.h>
+#endif
+
 namespace kernels::cpu::ROOFLAB_ISA_NS {
 namespace {
 
@@ -69,8 +73,10 @@ using Bits = __m512i;
 constexpr __mmask16 kAllLanes = 0xFFFF;
 #elif defined(__AVX2__)
 using Bits = __m256i;
-#else
+#elif defined(__x86_64__)
 using Bits = __m128i;
+#else
+using Bits = uint8x16_t;
 #endif
 
 template <class V>
@@ -90,8 +96,10 @@ inline void put(U* p, Vec<U> v) {
     _mm512_stream_si512(reinterpret_cast<Bits*>(p), bits(v));
 #elif defined(__AVX2__)
     _mm256_stream_si256(reinterpret_cast<Bits*>(p), bits(v));
-#else
+#elif defined(__x86_64__)
     _mm_stream_si128(reinterpret_cast<Bits*>(p), bits(v));
+#else
+    store_pair_nontemporal(p, v);
 #endif
   } else {
     store(p, v);
@@ -100,7 +108,7 @@ inline void put(U* p, Vec<U> v) {
 
 #if defined(__AVX512F__) || !defined(__AVX2__)
 
-// AVX-512 and SSE2: the shifts cross the whole register.
+// AVX-512, SSE2 and NEON: the shifts cross the whole register.
 
 // v shifted up by kBytes bytes (whole lanes), zeros shifted in.
 template <int kBytes>
@@ -109,8 +117,10 @@ inline Bits shift_up(Bits v) {
   // (the zero-masked forms with every lane kept: GCC 12 warns that the plain ones read an
   // undefined register)
   return _mm512_maskz_alignr_epi32(kAllLanes, v, _mm512_setzero_si512(), 16 - kBytes / 4);
-#else
+#elif defined(__x86_64__)
   return _mm_slli_si128(v, kBytes);
+#else
+  return vextq_u8(vdupq_n_u8(0), v, 16 - kBytes);  // the zeros' top kBytes, then v's low bytes
 #endif
 }
 
@@ -134,8 +144,14 @@ inline Vec<U> last_lane(Vec<U> v) {
   } else {
     return lanes<U>(_mm512_maskz_permutexvar_epi64(__mmask8{0xFF}, _mm512_set1_epi64(7), bits(v)));
   }
-#else
+#elif defined(__x86_64__)
   return lanes<U>(_mm_shuffle_epi32(bits(v), sizeof(U) == 4 ? 0xFF : 0xEE));
+#else
+  if constexpr (sizeof(U) == 4) {
+    return lanes<U>(vreinterpretq_u8_u32(vdupq_laneq_u32(vreinterpretq_u32_u8(bits(v)), 3)));
+  } else {
+    return lanes<U>(vreinterpretq_u8_u64(vdupq_laneq_u64(vreinterpretq_u64_u8(bits(v)), 1)));
+  }
 #endif
 }
 
@@ -292,7 +308,7 @@ U simd_stored(Store mode, const U* x, U* out, std::size_t n, U carry) {
           : std::min(n, (kVectorBytes - address % kVectorBytes) % kVectorBytes / sizeof(U));
   carry = plain<kExclusive, 1>(x, out, head, carry);
   carry = simd<kExclusive, Store::nontemporal>(x + head, out + head, n - head, carry);
-  _mm_sfence();  // the streamed lines are visible before whatever the caller does next
+  streaming_store_fence();  // the streamed lines are visible before whatever the caller does next
   return carry;
 }
 

@@ -1,8 +1,11 @@
 #pragma once
 // Vector types and memory helpers for the per-ISA kernel sources (cmake/IsaVariants.cmake). The
 // vector width follows the level the including source is compiled for. Everything here is
-// internal to that source: code compiled for one level must never be linked into another.
+// internal to that source: code compiled for one level must never be linked into another. On
+// aarch64 this is the NEON level; SVE has no fixed vector width and its own sources.
+#if defined(__x86_64__)
 #include <immintrin.h>
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -42,14 +45,28 @@ inline void store(T* p, Vec<T> v) {  // any alignment
   __builtin_memcpy(p, &v, sizeof v);
 }
 
+#if defined(__aarch64__)
+// aarch64's streaming store, STNP (a non-temporal hint): a pair of registers, so the vector's two
+// halves from two general registers. ACLE has no intrinsic for it.
+template <class V>
+inline void store_pair_nontemporal(void* p, V v) {
+  static_assert(sizeof v == 16);
+  unsigned long long half[2];
+  __builtin_memcpy(half, &v, sizeof v);
+  asm volatile("stnp %x1, %x2, [%0]" : : "r"(p), "r"(half[0]), "r"(half[1]) : "memory");
+}
+#endif
+
 // A store that bypasses the caches; p must be aligned to kVectorBytes.
 inline void store_nontemporal(float* p, Vec<float> v) {
 #if defined(__AVX512F__)
   _mm512_stream_ps(p, reinterpret_cast<__m512>(v));
 #elif defined(__AVX2__)
   _mm256_stream_ps(p, reinterpret_cast<__m256>(v));
-#else
+#elif defined(__x86_64__)
   _mm_stream_ps(p, reinterpret_cast<__m128>(v));
+#else
+  store_pair_nontemporal(p, v);
 #endif
 }
 
@@ -58,8 +75,20 @@ inline void store_nontemporal(double* p, Vec<double> v) {
   _mm512_stream_pd(p, reinterpret_cast<__m512d>(v));
 #elif defined(__AVX2__)
   _mm256_stream_pd(p, reinterpret_cast<__m256d>(v));
-#else
+#elif defined(__x86_64__)
   _mm_stream_pd(p, reinterpret_cast<__m128d>(v));
+#else
+  store_pair_nontemporal(p, v);
+#endif
+}
+
+// Orders the streaming stores before whatever follows (x86's streaming stores are weakly
+// ordered; aarch64's STNP is ordered as any store, and DMB ISHST orders it before later stores).
+inline void streaming_store_fence() {
+#if defined(__x86_64__)
+  _mm_sfence();
+#else
+  asm volatile("dmb ishst" ::: "memory");
 #endif
 }
 
@@ -72,6 +101,17 @@ inline T horizontal_sum(Vec<T> v) {
 
 inline bool vector_aligned(const void* p) {
   return reinterpret_cast<std::uintptr_t>(p) % kVectorBytes == 0;
+}
+
+// Keeps x in a register of its own (an SIMD/FP register: x86 "v", aarch64 "w"), so the compiler
+// can neither merge independent chains into one vector nor keep them in memory.
+template <class V>
+inline void pin_to_register(V& x) {
+#if defined(__aarch64__)
+  asm("" : "+w"(x));
+#else
+  asm("" : "+v"(x));
+#endif
 }
 
 // Makes x opaque to the optimizer, so repeated passes over the same data are all executed.

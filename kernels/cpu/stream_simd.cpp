@@ -158,7 +158,7 @@ void run_parallel(const StreamCall& call, T* out, Inputs<op, T> in, std::size_t 
       }
       opaque(sum);  // every pass's sum counts as used
     }
-    if constexpr (mode == Store::nontemporal) _mm_sfence();
+    if constexpr (mode == Store::nontemporal) streaming_store_fence();
     thread_sums[t] = sum;
   }
 }

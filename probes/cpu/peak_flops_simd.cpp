@@ -30,7 +30,7 @@ struct Vector<T, 0> {
 template <class V, class... Acc>
 std::array<V, sizeof...(Acc)> iterate(V a, V b, std::int64_t iterations, Acc... acc) {
   // Pins each chain to its own register, so the compiler cannot merge scalar chains into vectors.
-  const auto pin = [](V& x) { asm("" : "+v"(x)); };
+  const auto pin = [](V& x) { kernels::cpu::ROOFLAB_ISA_NS::pin_to_register(x); };
   for (std::int64_t i = 0; i < iterations; ++i) {
     ((acc = acc * a + b), ...);  // one FMA each under -ffp-contract=fast
     (pin(acc), ...);
