@@ -124,8 +124,8 @@ roofline::Device describe_cpu() {
     isas.push_back(kernels::cpu::to_string(isa));
   cpu.facts = {{"cpu_model", id.brand},
                {"vendor", id.vendor},
-               {"cpuid_family", hex(id.family)},
-               {"cpuid_model", hex(id.model)},
+               {kIdentityFacts.family, hex(id.family)},
+               {kIdentityFacts.model, hex(id.model)},
                {"cpuid_stepping", id.stepping},
                {"packages", count(t, HWLOC_OBJ_PACKAGE)},
                {"numa_nodes", count(t, HWLOC_OBJ_NUMANODE)},
@@ -150,8 +150,9 @@ roofline::Device describe_cpu() {
 
 const CoreFamily* core_family(const roofline::Device& cpu) {
   const auto fact = [&](const char* key) { return cpu.facts.value(key, std::string()); };
-  return CoreTable::embedded().find(fact("vendor"), std::stoi(fact("cpuid_family"), nullptr, 16),
-                                    std::stoi(fact("cpuid_model"), nullptr, 16), fact("cpu_model"));
+  return CoreTable::embedded().find(
+      fact("vendor"), std::stoi(fact(kIdentityFacts.family), nullptr, 16),
+      std::stoi(fact(kIdentityFacts.model), nullptr, 16), fact("cpu_model"));
 }
 
 void set_theoretical_peaks(roofline::Device& cpu) {
@@ -159,9 +160,9 @@ void set_theoretical_peaks(roofline::Device& cpu) {
   const CoreFamily* core = core_family(cpu);
   if (core == nullptr) {
     cpu.facts["theoretical_compute"] =
-        "unknown: " + cpu.facts.value("vendor", std::string()) + " family " +
-        cpu.facts.value("cpuid_family", std::string()) + " model " +
-        cpu.facts.value("cpuid_model", std::string()) + " (" + cpu.name +
+        "unknown: " + cpu.facts.value("vendor", std::string()) + " " + kIdentityFacts.family + " " +
+        cpu.facts.value(kIdentityFacts.family, std::string()) + " " + kIdentityFacts.model + " " +
+        cpu.facts.value(kIdentityFacts.model, std::string()) + " (" + cpu.name +
         ") is not in data/cpu_cores.json, so its FMA pipes and width are not known";
     return;
   }

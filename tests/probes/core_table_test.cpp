@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "probes/cpu/cpuid.hpp"
 #include "probes/cpu/device.hpp"
 #include "probes/cpu/theoretical.hpp"
 #include "roofline/input_error.hpp"
@@ -75,8 +76,8 @@ TEST(TheoreticalPeaks, FollowEveryMeasuredCeilingAtItsOwnClock) {
   cpu.compute_units = 2;
   cpu.clock_hz = 2.4e9;
   cpu.facts = {{"vendor", "AuthenticAMD"},
-               {"cpuid_family", "0x19"},
-               {"cpuid_model", "0x1"},
+               {probes::cpu::kIdentityFacts.family, "0x19"},
+               {probes::cpu::kIdentityFacts.model, "0x1"},
                {"cpu_model", "AMD EPYC"}};
   probes::cpu::set_theoretical_peaks(cpu);  // nothing measured: nominal clock, 1 and 2 cores
   ASSERT_FALSE(cpu.theoretical_compute.empty());
@@ -99,8 +100,8 @@ TEST(TheoreticalPeaks, AnUnknownCoreGetsNoneAndTheFactsSayWhy) {
   roofline::Device cpu;
   cpu.name = "Some Future CPU";
   cpu.facts = {{"vendor", "GenuineIntel"},
-               {"cpuid_family", "0x6"},
-               {"cpuid_model", "0x1"},
+               {probes::cpu::kIdentityFacts.family, "0x6"},
+               {probes::cpu::kIdentityFacts.model, "0x1"},
                {"cpu_model", cpu.name}};
   cpu.theoretical_compute.push_back({});
   cpu.clock_hz = 3e9;
