@@ -5,36 +5,17 @@
 // the test.
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <map>
-#include <memory>
 #include <regex>
 #include <set>
 #include <string>
 #include <tuple>
 
+#include "disassembly.hpp"
+
 namespace {
 
-// Function name → its disassembly, from `objdump -d` of one object file.
-std::map<std::string, std::string> functions_of(const std::string& object) {
-  const std::string command =
-      std::string(ROOFLAB_OBJDUMP) + " -d -C --no-show-raw-insn '" + object + "'";
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-  if (!pipe) return {};
-  std::map<std::string, std::string> out;
-  std::string current, line;
-  char buffer[4096];
-  while (fgets(buffer, sizeof buffer, pipe.get())) {
-    line = buffer;
-    const auto open = line.find(" <"), close = line.rfind(">:");
-    if (open != std::string::npos && close != std::string::npos && line[0] != ' ') {
-      current = line.substr(open + 2, close - open - 2);
-    } else if (!current.empty()) {
-      out[current] += line;
-    }
-  }
-  return out;
-}
+using rooflab::test::functions_body;
+using rooflab::test::functions_of;
 
 // Every block kernel of the precision (one per depth, with and without software prefetch) has
 // packed FMAs on the register class, and prefetch instructions exactly when it is the prefetching
@@ -66,15 +47,6 @@ TEST(NestedSaxpyInstructions, Avx2KernelsUsePackedFmaOnYmm) {
 TEST(NestedSaxpyInstructions, Avx512KernelsUsePackedFmaOnZmm) {
   expect_packed_fma(NESTED_SAXPY_AVX512_OBJECT, "float", "ps", "zmm");
   expect_packed_fma(NESTED_SAXPY_AVX512_OBJECT, "double", "pd", "zmm");
-}
-
-// The disassembly of the functions whose names start with `prefix` and contain `part`.
-std::string functions_body(const std::string& object, const std::string& prefix,
-                           const std::string& part) {
-  std::string body;
-  for (const auto& [name, text] : functions_of(object))
-    if (name.starts_with(prefix) && name.find(part) != std::string::npos) body += text;
-  return body;
 }
 
 void expect_reduce_kernels(const std::string& object, const std::string& reg) {

@@ -11,7 +11,9 @@ namespace {
 
 std::string disassemble(const std::string& object) {
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(
-      popen(("objdump -d --no-show-raw-insn '" + object + "' 2>&1").c_str(), "r"), pclose);
+      popen((std::string(ROOFLAB_OBJDUMP) + " -d --no-show-raw-insn '" + object + "' 2>&1").c_str(),
+            "r"),
+      pclose);
   std::string text;
   char buffer[4096];
   while (pipe && fgets(buffer, sizeof buffer, pipe.get())) text += buffer;
