@@ -31,6 +31,22 @@ TEST(CoreTable, FindsZen3Zen4AndSapphireRapidsByCpuid) {
   for (const CoreFamily& core : CoreTable::embedded().families()) EXPECT_FALSE(core.source.empty());
 }
 
+// aarch64 cores by MIDR implementer (vendor name and code) and part; their SVE paths are as wide
+// as the vector length, capped by the 128-bit datapath like any other path.
+TEST(CoreTable, FindsNeoverseAndAppleCoresByMidr) {
+  const auto& v1 = lookup("ARM", 0x41, 0xd40);  // Graviton3
+  EXPECT_EQ(v1.name, "Arm Neoverse V1 (AWS Graviton3)");
+  EXPECT_EQ(flops_per_cycle(v1, 128, Precision::fp32), 32);  // 4 NEON FMA pipes
+  EXPECT_EQ(flops_per_cycle(v1, 256, Precision::fp32), 32);  // 2 x 256-bit SVE: the same
+  EXPECT_EQ(flops_per_cycle(v1, 256, Precision::fp64), 16);
+  const auto& v2 = lookup("ARM", 0x41, 0xd4f);  // Grace, Graviton4
+  EXPECT_EQ(flops_per_cycle(v2, 128, Precision::fp64), 16);
+  EXPECT_EQ(flops_per_cycle(lookup("ARM", 0x41, 0xd0c), 128, Precision::fp32), 16);    // N1
+  EXPECT_EQ(flops_per_cycle(lookup("Apple", 0x61, 0x023), 128, Precision::fp32), 32);  // M1 P
+  EXPECT_EQ(flops_per_cycle(lookup("Apple", 0x61, 0x022), 128, Precision::fp32), 16);  // M1 E
+  EXPECT_EQ(CoreTable::embedded().find("ARM", 0x41, 0xd07, ""), nullptr);              // Cortex-A57
+}
+
 TEST(CoreTable, AnUnknownCoreIsNotGuessed) {
   EXPECT_EQ(CoreTable::embedded().find("GenuineIntel", 0x06, 0x01, ""), nullptr);  // Pentium Pro
   EXPECT_EQ(CoreTable::embedded().find("AuthenticAMD", 0x06, 0x01, ""), nullptr);  // wrong vendor
