@@ -176,7 +176,7 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device) 
 }
 
 // The reduce ladder and CUB (the baseline) over the length sweep, the threads × items sweep at the
-// largest fp32 sum length. A sweep point that is a ladder config (the default shape) is that
+// largest fp32 sum length, the grid sweep over the fp32 sum's lengths. A sweep point that is a ladder config (the default shape) is that
 // rung's case at the length, not a second run of it. One host-input cache serves every case.
 void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const auto cache = std::make_shared<HostInputCache>();
@@ -214,6 +214,13 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device) 
                      cases.push_back(make_reduce_case(device, c, Precision::fp32, n, true, cache));
                    }});
   }
+  for (const ReduceConfig& c : reduce_grid_sweep())
+    out.push_back({&kReduce, reduce_variant_name(c), true, false,
+                   [=, &device](Cases& cases, const Sizing& s) {
+                     for (std::size_t n : s.lengths(reduce_inputs(c.op), Precision::fp32))
+                       cases.push_back(
+                           make_reduce_case(device, c, Precision::fp32, n, false, cache));
+                   }});
 }
 
 // The scan ladder (every algorithm with either block scan) and CUB (the baseline) over the length
