@@ -17,6 +17,7 @@
 #include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
 #include "kernels/cuda/nested_saxpy_offload_cases.hpp"
+#include "kernels/cuda/one_buffer_cases.hpp"
 #include "kernels/cuda/reduce_cases.hpp"
 #include "kernels/cuda/scan_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
@@ -24,6 +25,7 @@
 #include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/nested_saxpy_offload.hpp"
+#include "kernels/one_buffer.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/scan.hpp"
 #include "kernels/stream.hpp"
@@ -152,6 +154,25 @@ void add_offload_rows(std::vector<Variant>& out, const roofline::Device& device)
                            cases.push_back(make_offload_case(device, memory, part, m, g, p, n));
                        }
                    }});
+}
+
+// CPU and GPU on one buffer: every memory the device can read, every CPU share, every part of
+// a call, fp32 at the DRAM length; `separate` (nothing shared) is the reference.
+void add_one_buffer_rows(std::vector<Variant>& out, const roofline::Device& device) {
+  const int ordinal = device.facts.at("ordinal").get<int>();
+  for (OneBufferMemory memory : kOneBufferMemories) {
+    if (one_buffer_unsupported(memory, ordinal)) continue;  // not_offered says why
+    out.push_back({&kOneBuffer, std::string(to_string(memory)), true,
+                   memory == OneBufferMemory::separate, [=, &device](Cases& cases, const Sizing& s) {
+                     const std::size_t n = s.elements(kOneBuffer.arrays, Precision::fp32);
+                     const Geometry g =
+                         nested_saxpy_geometry(device, Precision::fp32, kOneBufferDepth, n);
+                     for (int percent : kOneBufferCpuPercents)
+                       for (OneBufferPart part : kOneBufferParts)
+                         cases.push_back(make_one_buffer_case(device, memory, part, percent, g,
+                                                              Precision::fp32, n));
+                   }});
+  }
 }
 
 // Every stream operation in its run geometry, and cuBLAS dot (the baseline), at each length from
@@ -382,6 +403,7 @@ std::vector<Variant> variants(const roofline::Device& device) {
   add_nested_saxpy_rows(out, device);
   add_nested_saxpy_size_rows(out, device);
   add_offload_rows(out, device);
+  add_one_buffer_rows(out, device);
   add_stream_rows(out, device);
   add_reduce_rows(out, device);
   add_scan_rows(out, device);
