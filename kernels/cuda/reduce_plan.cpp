@@ -135,7 +135,11 @@ std::vector<ReduceConfig> reduce_sweep() {
 
 std::vector<ReduceConfig> reduce_grid_sweep() {
   std::vector<ReduceConfig> sweep;
-  for (int blocks : kGridBlocksPerSm) sweep.push_back({.blocks_per_sm = blocks});
+  for (int blocks : kGridBlocksPerSm) {
+    ReduceConfig c;
+    c.blocks_per_sm = blocks;
+    sweep.push_back(c);
+  }
   return sweep;
 }
 

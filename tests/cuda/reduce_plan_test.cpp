@@ -155,8 +155,11 @@ TEST(ReducePlan, CheckedLoadsCountThePartialTile) {
 
 TEST(ReducePlan, GridCapIsWavesOfResidentBlocksOrBlocksPerSm) {
   EXPECT_EQ(max_blocks({}, 8, 132), 8 * 132 * kSubscription);
-  EXPECT_EQ(max_blocks({.blocks_per_sm = 4}, 8, 132), 4 * 132);
-  EXPECT_THROW(check_config({.blocks_per_sm = -1}, Precision::fp32), InputError);
+  ReduceConfig capped;
+  capped.blocks_per_sm = 4;
+  EXPECT_EQ(max_blocks(capped, 8, 132), 4 * 132);
+  capped.blocks_per_sm = -1;
+  EXPECT_THROW(check_config(capped, Precision::fp32), InputError);
 }
 
 TEST(ReducePlan, GridIsTheFullTilesUpToMaxBlocks) {

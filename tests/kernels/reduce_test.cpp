@@ -119,12 +119,14 @@ TEST(ReduceVerify, AMaximumIsTheLargestElementExactly) {
   const std::size_t n = 1000;
   const Input<float> x(n, 0, 1);
   const float largest = *std::max_element(x.data(), x.data() + n);
-  EXPECT_TRUE(verify_reduce(ReduceOp::max, largest, x.data(), nullptr, n).passed);
+  EXPECT_TRUE(verify_reduce<float>(ReduceOp::max, largest, x.data(), nullptr, n).passed);
   EXPECT_FALSE(
-      verify_reduce(ReduceOp::max, std::nextafter(largest, 0.0f), x.data(), nullptr, n).passed);
+      verify_reduce<float>(ReduceOp::max, std::nextafter(largest, 0.0f), x.data(), nullptr, n)
+          .passed);
   EXPECT_FALSE(
-      verify_reduce(ReduceOp::max, std::nextafter(largest, 1e9f), x.data(), nullptr, n).passed);
-  EXPECT_FALSE(verify_reduce(ReduceOp::max, std::nanf(""), x.data(), nullptr, n).passed);
+      verify_reduce<float>(ReduceOp::max, std::nextafter(largest, 1e9f), x.data(), nullptr, n)
+          .passed);
+  EXPECT_FALSE(verify_reduce<float>(ReduceOp::max, std::nanf(""), x.data(), nullptr, n).passed);
   EXPECT_TRUE(verify_reduce<double>(ReduceOp::max, -std::numeric_limits<double>::infinity(),
                                     nullptr, nullptr, 0)
                   .passed);
@@ -214,7 +216,9 @@ void check_max_wherever_it_lies() {
       for (std::size_t i = 0; i < n; ++i) x.data()[i] = -std::abs(x.data()[i]);
       x.data()[at] = std::is_integral_v<T> ? T{1600} : T{3};  // above every |input|
       EXPECT_EQ(reduce_run(call, x.data(), nullptr, n), x.data()[at]);
-      if (at == n - 1) EXPECT_NE(reduce_run(call, x.data(), nullptr, n - 1), x.data()[at]);
+      if (at == n - 1) {
+        EXPECT_NE(reduce_run(call, x.data(), nullptr, n - 1), x.data()[at]);
+      }
     }
   }
 }

@@ -121,7 +121,7 @@ TEST_F(Heatmap, CellsShowTheirIntervalAndTiesWithTheBest) {
   EXPECT_TRUE(m.tied_with_best(2, 0));
   EXPECT_FALSE(m.tied_with_best(1, 1));  // 256 × 16: 64 GB/s, no interval
   const std::string svg = sweep_heatmap_svg("t", m);
-  EXPECT_EQ(count(svg, "class="interval""), 7);  // every verified cell
+  EXPECT_EQ(count(svg, "class=\"interval\""), 7);  // every verified cell
   EXPECT_NE(svg.find(">±0%<"), std::string::npos);
   EXPECT_EQ(count(svg, "95% interval"), 8);  // 7 titles and the legend
   EXPECT_EQ(count(svg, "class=\"cell tied\""), 1);
