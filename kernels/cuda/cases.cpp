@@ -159,11 +159,12 @@ void add_offload_rows(std::vector<Variant>& out, const roofline::Device& device)
 // CPU and GPU on one buffer: every memory the device can read, every CPU share, every part of
 // a call, fp32 at the DRAM length; `separate` (nothing shared) is the reference.
 void add_one_buffer_rows(std::vector<Variant>& out, const roofline::Device& device) {
-  const int ordinal = device.facts.at("ordinal").get<int>();
-  for (OneBufferMemory memory : kOneBufferMemories) {
-    if (one_buffer_unsupported(memory, ordinal)) continue;  // not_offered says why
+  for (OneBufferMemory memory : kOneBufferMemories)
     out.push_back({&kOneBuffer, std::string(to_string(memory)), true,
                    memory == OneBufferMemory::separate, [=, &device](Cases& cases, const Sizing& s) {
+                     // A memory the device cannot read has no cases; not_offered says why.
+                     if (one_buffer_unsupported(memory, device.facts.at("ordinal").get<int>()))
+                       return;
                      const std::size_t n = s.elements(kOneBuffer.arrays, Precision::fp32);
                      const Geometry g =
                          nested_saxpy_geometry(device, Precision::fp32, kOneBufferDepth, n);
@@ -172,7 +173,6 @@ void add_one_buffer_rows(std::vector<Variant>& out, const roofline::Device& devi
                          cases.push_back(make_one_buffer_case(device, memory, part, percent, g,
                                                               Precision::fp32, n));
                    }});
-  }
 }
 
 // Every stream operation in its run geometry, and cuBLAS dot (the baseline), at each length from

@@ -119,13 +119,14 @@ TEST_F(Heatmap, CellsShowTheirIntervalAndTiesWithTheBest) {
   EXPECT_LT(best.interval.first, *best.bandwidth);
   EXPECT_GT(best.interval.second, *best.bandwidth);
   EXPECT_TRUE(m.tied_with_best(2, 0));
+  EXPECT_TRUE(m.tied_with_best(1, 2));   // 256 × 64: 256.3 GB/s, inside the best's 252–262
   EXPECT_FALSE(m.tied_with_best(1, 1));  // 256 × 16: 64 GB/s, no interval
   const std::string svg = sweep_heatmap_svg("t", m);
   EXPECT_EQ(count(svg, "class=\"interval\""), 7);  // every verified cell
   EXPECT_NE(svg.find(">±0%<"), std::string::npos);
   EXPECT_EQ(count(svg, "95% interval"), 8);  // 7 titles and the legend
-  EXPECT_EQ(count(svg, "class=\"cell tied\""), 1);
-  EXPECT_EQ(count(svg, "stroke-dasharray=\"4 3\""), 1);
+  EXPECT_EQ(count(svg, "class=\"cell tied\""), 2);
+  EXPECT_EQ(count(svg, "stroke-dasharray=\"4 3\""), 2);
 }
 
 TEST(HeatColour, RunsFromDarkToLight) {
