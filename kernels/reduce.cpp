@@ -58,12 +58,11 @@ roofline::Verification verify_float(ReduceOp op, T result, const T* x, const T* 
   return v;
 }
 
-// The exact maximum (the lowest value of T for no elements: −∞, or the lowest int32), compared
-// for equality: no order of comparisons rounds.
+// The exact maximum (for no elements the lowest finite value of T), compared for equality: no
+// order of comparisons rounds.
 template <class T>
 roofline::Verification verify_max(T result, const T* x, std::size_t n) {
-  T exact = std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
-                                                 : std::numeric_limits<T>::lowest();
+  T exact = reduce_identity<T>(ReduceOp::max);
 #pragma omp parallel for schedule(static) reduction(max : exact)
   for (std::size_t i = 0; i < n; ++i) exact = std::max(exact, x[i]);
   roofline::Verification v;

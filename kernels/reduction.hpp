@@ -11,7 +11,7 @@ namespace kernels {
 enum class ReduceOp {
   sum,  // Σ x[i]
   dot,  // Σ x[i]·y[i]
-  max,  // max x[i]: exact in any order; of no elements, −∞ (the lowest int32 for int32)
+  max,  // max x[i]: exact in any order; of no elements, the lowest finite value (CUB's)
 };
 
 inline constexpr std::array kReduceOps = {ReduceOp::sum, ReduceOp::dot, ReduceOp::max};
@@ -21,12 +21,10 @@ std::string_view to_string(ReduceOp op);  // "sum", "dot", "max"
 constexpr int reduce_inputs(ReduceOp op) { return op == ReduceOp::dot ? 2 : 1; }
 
 // What a reduction of no elements gives, and so what every partial starts from: 0, or for max
-// the lowest value of T (−∞ where T has it).
+// the lowest finite value of T (as CUB's DeviceReduce::Max gives).
 template <class T>
 constexpr T reduce_identity(ReduceOp op) {
-  if (op != ReduceOp::max) return T{};
-  if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
-  return std::numeric_limits<T>::lowest();
+  return op == ReduceOp::max ? std::numeric_limits<T>::lowest() : T{};
 }
 
 }  // namespace kernels

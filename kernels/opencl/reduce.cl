@@ -6,7 +6,7 @@
 //   LOADS       loads per work-item and tile, all issued before any is combined
 //   STRIPED     1: load i of work-item t is vector i·GROUP + t of the tile; 0: t·LOADS + i
 //   OP          0: Σ x[i]; 1: Σ x[i]·y[i]; 2: max x[i]
-//   IDENTITY    the operation's identity: 0, or the lowest REAL for max
+//   IDENTITY    the operation's identity: 0, or the lowest finite REAL for max
 //   BLOCK       0: local-memory tree; 1: sub-groups' reduce built-ins; 2: raking
 //   CHECKED     0: full tiles load unchecked, the rest one per work-item; 1: every load is
 //               compared with n (the last tile may be partial)

@@ -19,7 +19,7 @@ template <class A>
 std::string identity(ReduceOp op) {
   if (op != ReduceOp::max) return "0";
   if constexpr (std::is_integral_v<A>) return "INT_MIN";
-  return std::is_same_v<A, float> ? "(-INFINITY)" : "(-(double)INFINITY)";
+  return std::is_same_v<A, float> ? "(-FLT_MAX)" : "(-DBL_MAX)";
 }
 
 // The build options of reduce.cl for elements T combined in A.

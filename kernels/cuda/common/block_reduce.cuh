@@ -28,10 +28,7 @@ template <class A>
 struct Max {
   using value_type = A;
   using cg_op = cooperative_groups::greater<A>;  // cg's "greater" returns the larger operand
-  static constexpr __device__ A identity() {
-    using L = ::cuda::std::numeric_limits<A>;
-    return L::has_infinity ? -L::infinity() : L::lowest();
-  }
+  static constexpr __device__ A identity() { return ::cuda::std::numeric_limits<A>::lowest(); }
   __device__ __forceinline__ A operator()(A a, A b) const { return a > b ? a : b; }
 };
 
