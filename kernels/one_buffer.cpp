@@ -41,7 +41,8 @@ std::size_t one_buffer_split(std::size_t n, int cpu_percent, std::size_t element
 roofline::Work one_buffer_work(OneBufferPart part, OneBufferMemory memory, roofline::Precision p,
                                std::size_t n, std::size_t split) {
   const auto share = static_cast<std::int64_t>(n - split);
-  if (part == OneBufferPart::gpu) return nested_saxpy_work(p, static_cast<std::int64_t>(n), kOneBufferDepth);
+  if (part == OneBufferPart::gpu)
+    return nested_saxpy_work(p, static_cast<std::int64_t>(n), kOneBufferDepth);
   if (part == OneBufferPart::cpu) return nested_saxpy_work(p, share, kOneBufferDepth);
   roofline::Work w = nested_saxpy_work(p, static_cast<std::int64_t>(n) + share, kOneBufferDepth);
   // The minimum across the link: y's share to the host after the GPU writes it, back after the

@@ -1,7 +1,7 @@
 #pragma once
 // The reduce family, independent of the backend: the sum and the maximum of one vector and the
-// dot product of two, in float, double and int32; the work each call declares, the sizes of the sweep, and the
-// check of a result against a reference computed independently of any variant.
+// dot product of two, in float, double and int32; the work each call declares, the sizes of the
+// sweep, and the check of a result against a reference computed independently of any variant.
 //
 // Work. FLOPs follow the BLAS convention (LAWN 41), which is also the stream family's for its
 // read and dot: n adds for a sum and 2n (n multiplies, n adds) for a dot, i.e. the operations of

@@ -69,7 +69,8 @@ inline V combine(V* acc) {
   } else {
     [&]<std::size_t... u>(std::index_sequence<u...>) {
       ((acc[u] = accumulate<op>(acc[u], acc[u + W])), ...);
-    }(std::make_index_sequence<W>{});
+    }
+    (std::make_index_sequence<W>{});
     return combine<W / 2, op>(acc);
   }
 }

@@ -160,19 +160,18 @@ void add_offload_rows(std::vector<Variant>& out, const roofline::Device& device)
 // a call, fp32 at the DRAM length; `separate` (nothing shared) is the reference.
 void add_one_buffer_rows(std::vector<Variant>& out, const roofline::Device& device) {
   for (OneBufferMemory memory : kOneBufferMemories)
-    out.push_back({&kOneBuffer, std::string(to_string(memory)), true,
-                   memory == OneBufferMemory::separate, [=, &device](Cases& cases, const Sizing& s) {
-                     // A memory the device cannot read has no cases; not_offered says why.
-                     if (one_buffer_unsupported(memory, device.facts.at("ordinal").get<int>()))
-                       return;
-                     const std::size_t n = s.elements(kOneBuffer.arrays, Precision::fp32);
-                     const Geometry g =
-                         nested_saxpy_geometry(device, Precision::fp32, kOneBufferDepth, n);
-                     for (int percent : kOneBufferCpuPercents)
-                       for (OneBufferPart part : kOneBufferParts)
-                         cases.push_back(make_one_buffer_case(device, memory, part, percent, g,
-                                                              Precision::fp32, n));
-                   }});
+    out.push_back(
+        {&kOneBuffer, std::string(to_string(memory)), true, memory == OneBufferMemory::separate,
+         [=, &device](Cases& cases, const Sizing& s) {
+           // A memory the device cannot read has no cases; not_offered says why.
+           if (one_buffer_unsupported(memory, device.facts.at("ordinal").get<int>())) return;
+           const std::size_t n = s.elements(kOneBuffer.arrays, Precision::fp32);
+           const Geometry g = nested_saxpy_geometry(device, Precision::fp32, kOneBufferDepth, n);
+           for (int percent : kOneBufferCpuPercents)
+             for (OneBufferPart part : kOneBufferParts)
+               cases.push_back(
+                   make_one_buffer_case(device, memory, part, percent, g, Precision::fp32, n));
+         }});
 }
 
 // Every stream operation in its run geometry, and cuBLAS dot (the baseline), at each length from
@@ -197,8 +196,9 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device) 
 }
 
 // The reduce ladder and CUB (the baseline) over the length sweep, the threads × items sweep at the
-// largest fp32 sum length, the grid sweep over the fp32 sum's lengths. A sweep point that is a ladder config (the default shape) is that
-// rung's case at the length, not a second run of it. One host-input cache serves every case.
+// largest fp32 sum length, the grid sweep over the fp32 sum's lengths. A sweep point that is a
+// ladder config (the default shape) is that rung's case at the length, not a second run of it. One
+// host-input cache serves every case.
 void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const auto cache = std::make_shared<HostInputCache>();
   const bool redux = std::stoi(device.facts.at("compute_capability").get<std::string>()) >= 8;

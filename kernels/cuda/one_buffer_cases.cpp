@@ -177,8 +177,8 @@ class OneBufferCase final : public roofline::Case {
     gpu_pass();
     arrays_->to_host();
     const std::vector<T> after_gpu = arrays_->gpu_view();
-    roofline::Verification v = verify_nested_saxpy<T>(
-        kOneBufferDepth, x0_.data(), after_gpu.data(), n_, [this](std::size_t i) { return y0_[i]; });
+    roofline::Verification v = verify_nested_saxpy<T>(kOneBufferDepth, x0_.data(), after_gpu.data(),
+                                                      n_, [this](std::size_t i) { return y0_[i]; });
     if (!v.passed) return with_step("the GPU's pass", v);
     const std::size_t share = arrays_->share();
     const std::vector<T> seen(arrays_->cpu_y(), arrays_->cpu_y() + share);

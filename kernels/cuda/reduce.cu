@@ -116,8 +116,8 @@ __global__ void __launch_bounds__(1024)
     for (int i = 0; i < Loads; ++i)
 #pragma unroll
       for (int k = 0; k < V; ++k)
-        acc[i % kChains] = R{}(acc[i % kChains],
-                               term<Op, A>(xs[i].v[k], Op == ReduceOp::dot ? ys[i].v[k] : T{}));
+        acc[i % kChains] =
+            R{}(acc[i % kChains], term<Op, A>(xs[i].v[k], Op == ReduceOp::dot ? ys[i].v[k] : T{}));
   }
   for (std::size_t i = a.full_tiles * a.tile + std::size_t{blockIdx.x} * blockDim.x + threadIdx.x;
        i < a.n; i += std::size_t{gridDim.x} * blockDim.x)
@@ -282,8 +282,8 @@ void ReduceKernel<T>::launch(const T* x, const T* y) {
                            .counter = counter_ ? counter_->data() : nullptr,
                            .scratch = scratch_ ? scratch_->data() : nullptr};
   if (config_.passes == PassScheme::one_pass_atomic)
-    ROOFLAB_CUDA(cudaMemcpyAsync(result_.data(), identity_->data(), sizeof(A),
-                                 cudaMemcpyDeviceToDevice));
+    ROOFLAB_CUDA(
+        cudaMemcpyAsync(result_.data(), identity_->data(), sizeof(A), cudaMemcpyDeviceToDevice));
   first_pass<T>(config_.op, config_.shape)<<<plan_.blocks, config_.threads, plan_.shared_bytes>>>(
       x, y, args);
   check_launch("reduce_kernel");

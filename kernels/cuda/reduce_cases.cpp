@@ -134,7 +134,8 @@ std::unique_ptr<roofline::Case> make_cub_reduce_case(const roofline::Device& dev
       {"library", cub_version()},
       {"call", op == ReduceOp::dot
                    ? "DeviceReduce::TransformReduce over a zip iterator of (x, y), multiply"
-                   : op == ReduceOp::sum ? "DeviceReduce::Sum" : "DeviceReduce::Max"}};
+               : op == ReduceOp::sum ? "DeviceReduce::Sum"
+                                     : "DeviceReduce::Max"}};
   auto info = roofline::case_info(device, params, reduce_work(op, p, static_cast<std::int64_t>(n)),
                                   device.compute_units);
   return typed_case<CubReduce>(std::move(info), p, op, n, std::move(cache), op);

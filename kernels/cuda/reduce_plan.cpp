@@ -104,8 +104,8 @@ ReducePlan plan_reduce(const ReduceConfig& c, Precision p, std::size_t n, int ma
   ReducePlan plan;
   plan.tile = static_cast<std::size_t>(c.threads) * c.shape.loads *
               vector_elements(c.shape.width, element_bytes);
-  plan.full_tiles = c.shape.bounds == Bounds::checked ? (n + plan.tile - 1) / plan.tile
-                                                     : n / plan.tile;
+  plan.full_tiles =
+      c.shape.bounds == Bounds::checked ? (n + plan.tile - 1) / plan.tile : n / plan.tile;
   plan.blocks = static_cast<int>(
       std::clamp<std::size_t>(plan.full_tiles, 1, static_cast<std::size_t>(max_blocks)));
   plan.shared_bytes = block_shared_bytes(c.shape.block, c.threads, value_bytes);

@@ -62,14 +62,13 @@ inline constexpr ReduceShape kLadderShapes[] = {
 // The sweep's items per thread, 1 to 64: one and two single-element loads, then 1 to 16 loads of
 // 4 floats; threads per block from one warp to 1024; the default shape otherwise. Compiled for
 // the fp32 sum only (the heat map's panel).
-inline constexpr ReduceShape kSweepLoadShapes[] = {
-    {.width = LoadWidth::element, .loads = 1},
-    {.width = LoadWidth::element, .loads = 2},
-    {.loads = 1},
-    {.loads = 2},
-    {.loads = 4},
-    {.loads = 8},
-    {.loads = 16}};
+inline constexpr ReduceShape kSweepLoadShapes[] = {{.width = LoadWidth::element, .loads = 1},
+                                                   {.width = LoadWidth::element, .loads = 2},
+                                                   {.loads = 1},
+                                                   {.loads = 2},
+                                                   {.loads = 4},
+                                                   {.loads = 8},
+                                                   {.loads = 16}};
 inline constexpr int kSweepThreads[] = {32, 64, 128, 256, 512, 1024};
 // The sweep's shapes that are not in kLadderShapes (its 4 loads of 4 floats are the default).
 inline constexpr ReduceShape kSweepShapes[] = {{.width = LoadWidth::element, .loads = 1},

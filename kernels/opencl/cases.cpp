@@ -192,9 +192,10 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
 
 // The reduce ladder and CLBlast (the baseline) over the length sweep, the group × items sweep at
 // the largest fp32 sum length and the grid sweep over the fp32 sum's lengths (both quick on GPUs
-// only: PoCL takes about a second to build each program). A sweep point that is a ladder config (the default shape) is that rung's case
-// at the length, not a second run of it. A variant the device cannot run is left out; the device
-// not_offered says why. One host-input cache serves every case.
+// only: PoCL takes about a second to build each program). A sweep point that is a ladder config
+// (the default shape) is that rung's case at the length, not a second run of it. A variant the
+// device cannot run is left out; the device not_offered says why. One host-input cache serves every
+// case.
 void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
                      const std::shared_ptr<Runtime>& runtime) {
   const bool gpu = is_device_type(device, "GPU");

@@ -67,9 +67,9 @@ ReduceKernel<T>::ReduceKernel(Runtime& runtime, const ReduceConfig& config,
   const std::string what = "reduce " + reduce_variant_name(config);
   // A maximum compares the elements as they are (int32 signed); sums and dots add in A.
   const bool max = config.op == ReduceOp::max;
-  const cl::Program& program = runtime.program(
-      "reduce.cl", rooflab_embedded::reduce_cl,
-      max ? options<T, T>(config, support, p) : options<T, A>(config, support, p));
+  const cl::Program& program =
+      runtime.program("reduce.cl", rooflab_embedded::reduce_cl,
+                      max ? options<T, T>(config, support, p) : options<T, A>(config, support, p));
   checked([&] { first_ = cl::Kernel(program, "reduce"); });
   result_ = runtime.buffer(sizeof(A), what + " result");
   if (config.passes == PassScheme::one_pass_atomic) {

@@ -12,12 +12,12 @@ using roofline::InputError;
 using roofline::Precision;
 
 constexpr ReduceShape kSweepLoadShapes[] = {{.width = LoadWidth::element, .loads = 1},
-                                           {.width = LoadWidth::element, .loads = 2},
-                                           {.loads = 1},
-                                           {.loads = 2},
-                                           {.loads = 4},
-                                           {.loads = 8},
-                                           {.loads = 16}};
+                                            {.width = LoadWidth::element, .loads = 2},
+                                            {.loads = 1},
+                                            {.loads = 2},
+                                            {.loads = 4},
+                                            {.loads = 8},
+                                            {.loads = 16}};
 constexpr int kSweepGroups[] = {32, 64, 128, 256, 512, 1024};
 constexpr int kGridGroupsPerUnit[] = {1, 4, 16, 64, 256};
 constexpr std::size_t kRakers = 32;
@@ -103,11 +103,10 @@ std::optional<std::string> unsupported(const ReduceConfig& c, Precision p, const
 }
 
 std::string cl_std_option(const ReduceConfig& c, Precision p, const DeviceSupport& s) {
-  const bool needs_2x =
-      c.passes == PassScheme::one_pass_last_block ||
-      (c.passes == PassScheme::one_pass_atomic &&
-       atomic_add_of(c.op, p, s) == AtomicAdd::float_ext) ||
-      (c.shape.block == BlockReduce::sub_group && at_least(s, 2, 0));
+  const bool needs_2x = c.passes == PassScheme::one_pass_last_block ||
+                        (c.passes == PassScheme::one_pass_atomic &&
+                         atomic_add_of(c.op, p, s) == AtomicAdd::float_ext) ||
+                        (c.shape.block == BlockReduce::sub_group && at_least(s, 2, 0));
   if (!needs_2x) return "";
   return at_least(s, 3, 0) ? "-cl-std=CL3.0" : "-cl-std=CL2.0";
 }
@@ -163,12 +162,11 @@ std::vector<ReduceConfig> reduce_ladder() {
                                      BlockReduce::raking};
   std::vector<ReduceConfig> ladder;
   for (BlockReduce b : kBlocks) ladder.push_back({.shape = {.block = b}});
-  for (const ReduceShape& s : {ReduceShape{.load = BlockLoad::blocked},
-                               ReduceShape{.width = LoadWidth::element, .loads = 16},
-                               ReduceShape{.load = BlockLoad::blocked,
-                                           .width = LoadWidth::element,
-                                           .loads = 16},
-                               ReduceShape{.bounds = Bounds::checked}})
+  for (const ReduceShape& s :
+       {ReduceShape{.load = BlockLoad::blocked},
+        ReduceShape{.width = LoadWidth::element, .loads = 16},
+        ReduceShape{.load = BlockLoad::blocked, .width = LoadWidth::element, .loads = 16},
+        ReduceShape{.bounds = Bounds::checked}})
     ladder.push_back({.shape = s});
   for (BlockReduce b : kBlocks)
     ladder.push_back({.shape = {.block = b}, .passes = PassScheme::one_pass_atomic});

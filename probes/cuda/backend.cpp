@@ -562,8 +562,8 @@ std::unique_ptr<roofline::Case> sweep_case(const roofline::Device& device,
 
 // The energy pass (ProbeOptions::energy): each kept ceiling's case, and per level of the
 // bandwidth sweep (`swept`: its ceilings' indices) its read kernel's (else its fastest's) at the
-// largest working set of its plateau, run for an energy window into its ceiling's energy_window. A window that fails
-// is a failure of the probe; its ceiling stays.
+// largest working set of its plateau, run for an energy window into its ceiling's energy_window. A
+// window that fails is a failure of the probe; its ceiling stays.
 void probe_energy(roofline::Device& device, CeilingCases& kept,
                   const std::vector<std::size_t>& swept, const roofline::ProbeOptions& options,
                   std::vector<std::string>& failures) {

@@ -77,8 +77,9 @@ roofline::Device describe(int ordinal) {
              {"memory_clock_hz", memory_clock_hz},
              {"memory_bus_width_bits", bus_bits}};
   set_theoretical_peaks(d);
-  d.not_offered = kernels::not_offered(
-      {{&kernels::kOneBuffer, [ordinal] { return kernels::cuda::one_buffer_not_offered(ordinal); }}});
+  d.not_offered = kernels::not_offered({{&kernels::kOneBuffer, [ordinal] {
+                                           return kernels::cuda::one_buffer_not_offered(ordinal);
+                                         }}});
   return d;
 }
 

@@ -40,9 +40,9 @@ TEST_F(OneBufferGpu, EveryMemoryVerifiesEveryPartAtBothEndsOfTheShares) {
       EXPECT_NE(std::find(offered_not.begin(), offered_not.end(),
                           std::string(to_string(memory)) + ": " + *why),
                 offered_not.end());
-      EXPECT_THROW(make_one_buffer_case(device_, memory, OneBufferPart::call, 1, {}, Precision::fp32,
-                                        kN),
-                   roofline::InputError);
+      EXPECT_THROW(
+          make_one_buffer_case(device_, memory, OneBufferPart::call, 1, {}, Precision::fp32, kN),
+          roofline::InputError);
       continue;
     }
     for (int percent : {kOneBufferCpuPercents.front(), kOneBufferCpuPercents.back()})

@@ -80,8 +80,8 @@ TEST_F(ReduceGpu, EdgeSizesVerifyAcrossTheSweeps) {
 TEST_F(ReduceGpu, GridSweepCapsTheBlocksPerSm) {
   for (const ReduceConfig& c : reduce_grid_sweep()) {
     ReduceKernel<float> k(c, std::size_t{1} << 28);
-    EXPECT_EQ(k.plan().blocks, std::min<std::size_t>(c.blocks_per_sm * device_.compute_units,
-                                                     k.plan().full_tiles));
+    EXPECT_EQ(k.plan().blocks,
+              std::min<std::size_t>(c.blocks_per_sm * device_.compute_units, k.plan().full_tiles));
   }
 }
 

@@ -18,7 +18,7 @@ TEST(OneBuffer, TheShareStartsOnAPageGroupAtMostItsPercentFromTheEnd) {
   for (int percent : kOneBufferCpuPercents) {
     const std::size_t split = one_buffer_split(n, percent, 4);
     EXPECT_EQ(split % kGroup, 0u) << percent;
-    EXPECT_GE(n - split, n * percent / 100) << percent;       // at least the share
+    EXPECT_GE(n - split, n * percent / 100) << percent;           // at least the share
     EXPECT_LT(n - split, n * percent / 100 + kGroup) << percent;  // by less than a group
   }
   EXPECT_EQ(one_buffer_split(kGroup - 1, 1, 4), 0u);  // smaller than a group: all the CPU's
@@ -27,21 +27,21 @@ TEST(OneBuffer, TheShareStartsOnAPageGroupAtMostItsPercentFromTheEnd) {
 
 TEST(OneBuffer, EachPartDeclaresItsOwnWork) {
   const std::size_t n = 8 * kGroup, split = 6 * kGroup, share = n - split;
-  const auto gpu = one_buffer_work(OneBufferPart::gpu, OneBufferMemory::managed, Precision::fp32,
-                                   n, split);
+  const auto gpu =
+      one_buffer_work(OneBufferPart::gpu, OneBufferMemory::managed, Precision::fp32, n, split);
   EXPECT_EQ(gpu.flops, nested_saxpy_work(Precision::fp32, n, kOneBufferDepth).flops);
   EXPECT_EQ(gpu.bytes, 12.0 * n);
-  const auto cpu = one_buffer_work(OneBufferPart::cpu, OneBufferMemory::managed, Precision::fp32,
-                                   n, split);
+  const auto cpu =
+      one_buffer_work(OneBufferPart::cpu, OneBufferMemory::managed, Precision::fp32, n, split);
   EXPECT_EQ(cpu.flops, 2.0 * kOneBufferDepth * share);
-  const auto call = one_buffer_work(OneBufferPart::call, OneBufferMemory::copies, Precision::fp32,
-                                    n, split);
+  const auto call =
+      one_buffer_work(OneBufferPart::call, OneBufferMemory::copies, Precision::fp32, n, split);
   EXPECT_EQ(call.flops, gpu.flops + cpu.flops);
   EXPECT_EQ(call.bytes, 2.0 * share * 4);  // y's share out and back
-  EXPECT_EQ(one_buffer_work(OneBufferPart::call, OneBufferMemory::separate, Precision::fp32, n,
-                            split)
-                .bytes,
-            0);
+  EXPECT_EQ(
+      one_buffer_work(OneBufferPart::call, OneBufferMemory::separate, Precision::fp32, n, split)
+          .bytes,
+      0);
 }
 
 TEST(OneBuffer, OnlyACallThatMovesTheShareIsPlacedUnderTheLink) {

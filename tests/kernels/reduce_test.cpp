@@ -127,8 +127,8 @@ TEST(ReduceVerify, AMaximumIsTheLargestElementExactly) {
       verify_reduce<float>(ReduceOp::max, std::nextafter(largest, 1e9f), x.data(), nullptr, n)
           .passed);
   EXPECT_FALSE(verify_reduce<float>(ReduceOp::max, std::nanf(""), x.data(), nullptr, n).passed);
-  EXPECT_TRUE(verify_reduce<double>(ReduceOp::max, std::numeric_limits<double>::lowest(),
-                                    nullptr, nullptr, 0)
+  EXPECT_TRUE(verify_reduce<double>(ReduceOp::max, std::numeric_limits<double>::lowest(), nullptr,
+                                    nullptr, 0)
                   .passed);
   EXPECT_TRUE(verify_reduce<std::int32_t>(
                   ReduceOp::max, std::numeric_limits<std::int32_t>::lowest(), nullptr, nullptr, 0)

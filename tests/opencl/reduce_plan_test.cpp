@@ -111,9 +111,9 @@ TEST(OpenClReducePlan, PlanCoversEveryElement) {
             0u);
   EXPECT_THROW(plan_reduce({}, Precision::fp32, 1, 0, 1024), roofline::InputError);
   // A grid cap per unit; checked loads count the last partial tile as a tile.
-  EXPECT_EQ(plan_reduce({.groups_per_unit = 4}, Precision::fp32, std::size_t{1} << 28, 132, 1024)
-                .groups,
-            132u * 4);
+  EXPECT_EQ(
+      plan_reduce({.groups_per_unit = 4}, Precision::fp32, std::size_t{1} << 28, 132, 1024).groups,
+      132u * 4);
   EXPECT_EQ(plan_reduce({.shape = {.bounds = Bounds::checked}}, Precision::fp32, 4097, 2, 1024)
                 .full_tiles,
             2u);

@@ -41,7 +41,8 @@ __device__ __forceinline__ void load_tile_checked(const T* tile, std::size_t val
       out[i] = load<T, V>(tile + at);
     } else {
 #pragma unroll
-      for (int k = 0; k < V; ++k) out[i].v[k] = at + k < valid ? load<T, 1>(tile + at + k).v[0] : fill;
+      for (int k = 0; k < V; ++k)
+        out[i].v[k] = at + k < valid ? load<T, 1>(tile + at + k).v[0] : fill;
     }
   }
 }

@@ -50,7 +50,8 @@ __device__ __forceinline__ A warp_reduce(A v) {
 #endif
   } else {
 #pragma unroll
-    for (int offset = 16; offset > 0; offset /= 2) v = R{}(v, __shfl_xor_sync(kFullWarp, v, offset));
+    for (int offset = 16; offset > 0; offset /= 2)
+      v = R{}(v, __shfl_xor_sync(kFullWarp, v, offset));
     return v;
   }
 }
