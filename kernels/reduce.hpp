@@ -84,6 +84,20 @@ enum class PassScheme {
   one_pass_last_block,  // each block writes a partial, fences, takes a ticket; the last one sums
 };
 
+// The GPU ladders' sweeps, shared by CUDA and OpenCL. The heat map: threads (work-items) per block
+// × items per thread, 1 to 64: one and two single-element loads, then 1 to 16 loads of 16 bytes
+// (4 floats), the default shape otherwise. The grid sweep: at most this many blocks per SM (work-
+// groups per compute unit), from one to 256 (beyond a block per tile at DRAM lengths).
+struct SweepLoads {
+  LoadWidth width;
+  int loads;
+};
+inline constexpr SweepLoads kReduceSweepLoads[] = {
+    {LoadWidth::element, 1}, {LoadWidth::element, 2}, {LoadWidth::vec16, 1}, {LoadWidth::vec16, 2},
+    {LoadWidth::vec16, 4},   {LoadWidth::vec16, 8},   {LoadWidth::vec16, 16}};
+inline constexpr int kReduceSweepThreads[] = {32, 64, 128, 256, 512, 1024};
+inline constexpr int kReduceGridPerUnit[] = {1, 4, 16, 64, 256};
+
 std::string_view to_string(BlockLoad l);
 std::string_view to_string(LoadWidth w);
 std::string_view to_string(Bounds b);

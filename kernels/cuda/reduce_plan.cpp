@@ -128,14 +128,15 @@ std::vector<ReduceConfig> reduce_ladder() {
 
 std::vector<ReduceConfig> reduce_sweep() {
   std::vector<ReduceConfig> sweep;
-  for (int threads : kSweepThreads)
-    for (const ReduceShape& s : kSweepLoadShapes) sweep.push_back({.shape = s, .threads = threads});
+  for (int threads : kReduceSweepThreads)
+    for (const SweepLoads& l : kReduceSweepLoads)
+      sweep.push_back({.shape = {.width = l.width, .loads = l.loads}, .threads = threads});
   return sweep;
 }
 
 std::vector<ReduceConfig> reduce_grid_sweep() {
   std::vector<ReduceConfig> sweep;
-  for (int blocks : kGridBlocksPerSm) {
+  for (int blocks : kReduceGridPerUnit) {
     ReduceConfig c;
     c.blocks_per_sm = blocks;
     sweep.push_back(c);

@@ -4,6 +4,7 @@
 // design space): how a thread loads its items, how the block combines its threads' sums, and how
 // the blocks' sums become one (the pass scheme). This header is the GPU-free part: the
 // parameters, the names derived from them, the ladder and the sweep, and the launch planning.
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -59,29 +60,15 @@ inline constexpr ReduceShape kLadderShapes[] = {
     {.bounds = Bounds::checked},
 };
 
-// The sweep's items per thread, 1 to 64: one and two single-element loads, then 1 to 16 loads of
-// 4 floats; threads per block from one warp to 1024; the default shape otherwise. Compiled for
-// the fp32 sum only (the heat map's panel).
-inline constexpr ReduceShape kSweepLoadShapes[] = {{.width = LoadWidth::element, .loads = 1},
-                                                   {.width = LoadWidth::element, .loads = 2},
-                                                   {.loads = 1},
-                                                   {.loads = 2},
-                                                   {.loads = 4},
-                                                   {.loads = 8},
-                                                   {.loads = 16}};
-inline constexpr int kSweepThreads[] = {32, 64, 128, 256, 512, 1024};
-// The sweep's shapes that are not in kLadderShapes (its 4 loads of 4 floats are the default).
-inline constexpr ReduceShape kSweepShapes[] = {{.width = LoadWidth::element, .loads = 1},
-                                               {.width = LoadWidth::element, .loads = 2},
-                                               {.loads = 1},
-                                               {.loads = 2},
-                                               {.loads = 8},
-                                               {.loads = 16}};
-
-// The grid sweep: at most this many blocks per SM (the default shape, two passes, fp32 sum, over
-// the length sweep), from one block per SM to 256 (beyond a block per tile at DRAM lengths),
-// beside the default of kSubscription waves of resident blocks (40 per SM at 256 threads).
-inline constexpr int kGridBlocksPerSm[] = {1, 4, 16, 64, 256};
+// The heat map's shapes (kReduceSweepLoads) that are not in kLadderShapes (its 4 loads of 4
+// floats are the default), compiled for the fp32 sum only (the heat map's panel).
+inline constexpr auto kSweepShapes = [] {
+  std::array<ReduceShape, std::size(kReduceSweepLoads) - 1> shapes{};
+  std::size_t i = 0;
+  for (const SweepLoads& l : kReduceSweepLoads)
+    if (ReduceShape s{.width = l.width, .loads = l.loads}; s != kDefaultShape) shapes[i++] = s;
+  return shapes;
+}();
 
 struct ReduceConfig {
   ReduceOp op = ReduceOp::sum;
@@ -145,10 +132,11 @@ int block_shared_bytes(BlockReduce b, int threads, int value_bytes);
 // int32 only.
 std::vector<ReduceConfig> reduce_ladder();
 
-// The sweep: kSweepThreads × kSweepLoadShapes, two passes, fp32 sum.
+// The sweep: kReduceSweepThreads × kReduceSweepLoads, two passes, fp32 sum.
 std::vector<ReduceConfig> reduce_sweep();
 
-// The grid sweep: the default config capped at each of kGridBlocksPerSm.
+// The grid sweep: the default config capped at each of kReduceGridPerUnit blocks per SM, beside
+// the default of kSubscription waves of resident blocks (40 per SM at 256 threads).
 std::vector<ReduceConfig> reduce_grid_sweep();
 
 // The element types a config runs: fp32, fp64 and int32; int32 only for warp_redux.

@@ -11,16 +11,7 @@ namespace {
 using roofline::InputError;
 using roofline::Precision;
 
-constexpr ReduceShape kSweepLoadShapes[] = {{.width = LoadWidth::element, .loads = 1},
-                                            {.width = LoadWidth::element, .loads = 2},
-                                            {.loads = 1},
-                                            {.loads = 2},
-                                            {.loads = 4},
-                                            {.loads = 8},
-                                            {.loads = 16}};
-constexpr int kSweepGroups[] = {32, 64, 128, 256, 512, 1024};
-constexpr int kGridGroupsPerUnit[] = {1, 4, 16, 64, 256};
-constexpr std::size_t kRakers = 32;
+constexpr std::size_t kRakers = 32;  // reduce.cl's RAKERS
 
 bool at_least(const DeviceSupport& s, int major, int minor) {
   return s.c_major > major || (s.c_major == major && s.c_minor >= minor);
@@ -176,14 +167,15 @@ std::vector<ReduceConfig> reduce_ladder() {
 
 std::vector<ReduceConfig> reduce_sweep() {
   std::vector<ReduceConfig> sweep;
-  for (int group : kSweepGroups)
-    for (const ReduceShape& s : kSweepLoadShapes) sweep.push_back({.shape = s, .group = group});
+  for (int group : kReduceSweepThreads)
+    for (const SweepLoads& l : kReduceSweepLoads)
+      sweep.push_back({.shape = {.width = l.width, .loads = l.loads}, .group = group});
   return sweep;
 }
 
 std::vector<ReduceConfig> reduce_grid_sweep() {
   std::vector<ReduceConfig> sweep;
-  for (int groups : kGridGroupsPerUnit) sweep.push_back({.groups_per_unit = groups});
+  for (int groups : kReduceGridPerUnit) sweep.push_back({.groups_per_unit = groups});
   return sweep;
 }
 

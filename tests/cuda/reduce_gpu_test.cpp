@@ -119,7 +119,7 @@ TEST_F(ReduceGpu, FamilyRunsTheLadderCubAndTheSweep) {
     sweep += c->info().params.contains("sweep");
   }
   EXPECT_EQ(cub, 9u);  // sum, dot and max × fp32, fp64, int32
-  EXPECT_EQ(sweep, std::size(kSweepThreads) * std::size(kSweepLoadShapes));
+  EXPECT_EQ(sweep, std::size(kReduceSweepThreads) * std::size(kReduceSweepLoads));
   options.variants = {"no_such_variant"};
   EXPECT_THROW(make_cases(device_, options), roofline::InputError);
 }

@@ -51,7 +51,7 @@ TEST(ReducePlan, NamesComeFromTheParameters) {
   EXPECT_EQ(names.size(), reduce_ladder().size());
   std::set<std::string> sweep;
   for (const ReduceConfig& c : reduce_sweep()) sweep.insert(reduce_variant_name(c));
-  EXPECT_EQ(sweep.size(), std::size(kSweepThreads) * std::size(kSweepLoadShapes));
+  EXPECT_EQ(sweep.size(), std::size(kReduceSweepThreads) * std::size(kReduceSweepLoads));
   for (const ReduceConfig& c : reduce_sweep())  // every point has a compiled kernel
     EXPECT_NO_THROW(check_config(c, Precision::fp32)) << reduce_variant_name(c);
   std::set<std::string> grid;
@@ -59,7 +59,7 @@ TEST(ReducePlan, NamesComeFromTheParameters) {
     EXPECT_TRUE(grid.insert(reduce_variant_name(c)).second);
     EXPECT_FALSE(names.contains(reduce_variant_name(c)));
   }
-  EXPECT_EQ(grid.size(), std::size(kGridBlocksPerSm));
+  EXPECT_EQ(grid.size(), std::size(kReduceGridPerUnit));
 }
 
 // The heat map's corners: one warp with one item per thread, 1024 threads with 64.
