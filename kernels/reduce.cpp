@@ -58,15 +58,45 @@ roofline::Verification verify_float(ReduceOp op, T result, const T* x, const T* 
   return v;
 }
 
+// The exact maximum (for no elements the lowest finite value of T), compared for equality: no
+// order of comparisons rounds.
+template <class T>
+roofline::Verification verify_max(T result, const T* x, std::size_t n) {
+  T exact = reduce_identity<T>(ReduceOp::max);
+#pragma omp parallel for schedule(static) reduction(max : exact)
+  for (std::size_t i = 0; i < n; ++i) exact = std::max(exact, x[i]);
+  roofline::Verification v;
+  v.tolerance = 0;
+  v.passed = result == exact;  // false for a NaN result
+  v.max_error = v.passed ? 0 : std::fabs(static_cast<double>(result) - static_cast<double>(exact));
+  std::ostringstream m;
+  m.precision(std::numeric_limits<T>::max_digits10);
+  m << "reduce max " << to_string(precision_of<T>()) << ": " << result << ", exact " << exact
+    << " over " << n << " elements" << (v.passed ? "" : ": not equal");
+  v.message = m.str();
+  return v;
+}
+
 }  // namespace
 
-std::string_view to_string(ReduceOp op) { return op == ReduceOp::sum ? "sum" : "dot"; }
+std::string_view to_string(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::sum:
+      return "sum";
+    case ReduceOp::dot:
+      return "dot";
+    case ReduceOp::max:
+      return "max";
+  }
+  return "?";
+}
 
 roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n) {
   const int inputs = reduce_inputs(op);
   roofline::Work w;
   w.precision = p;
-  w.flops = static_cast<double>(inputs) * static_cast<double>(n);  // n adds, or n mul + n add
+  // n adds, n comparisons (max), or n multiplies + n adds (dot)
+  w.flops = static_cast<double>(inputs) * static_cast<double>(n);
   w.bytes = inputs * static_cast<double>(n) * roofline::size_of(p);
   w.bytes_write_allocate = w.bytes;  // nothing is stored
   w.working_set = w.bytes;
@@ -77,6 +107,7 @@ template <class T>
 roofline::Verification verify_reduce(ReduceOp op, T result, const T* x, const T* y, std::size_t n) {
   if (op == ReduceOp::dot && n > 0 && !y) throw std::invalid_argument("reduce dot: y is null");
   if (n > 0 && !x) throw std::invalid_argument("reduce: x is null");
+  if (op == ReduceOp::max) return verify_max(result, x, n);
   if constexpr (std::is_integral_v<T>) {
     return verify_int(op, result, x, y, n);
   } else {
@@ -112,6 +143,8 @@ template roofline::Verification verify_reduce_twice(ReduceOp, std::int32_t, std:
 std::string_view to_string(BlockLoad l) { return l == BlockLoad::striped ? "striped" : "blocked"; }
 
 std::string_view to_string(LoadWidth w) { return w == LoadWidth::vec16 ? "v16" : "e"; }
+
+std::string_view to_string(Bounds b) { return b == Bounds::checked ? "checked" : "unchecked"; }
 
 std::string_view to_string(PassScheme p) {
   switch (p) {

@@ -1,13 +1,15 @@
 #pragma once
-// The reduce family, independent of the backend: the sum of one vector and the dot product of
-// two, in float, double and int32; the work each call declares, the sizes of the sweep, and the
-// check of a result against a reference computed independently of any variant.
+// The reduce family, independent of the backend: the sum and the maximum of one vector and the
+// dot product of two, in float, double and int32; the work each call declares, the sizes of the
+// sweep, and the check of a result against a reference computed independently of any variant.
 //
 // Work. FLOPs follow the BLAS convention (LAWN 41), which is also the stream family's for its
 // read and dot: n adds for a sum and 2n (n multiplies, n adds) for a dot, i.e. the operations of
 // one accumulation from zero. The exact minimum is n − 1 and 2n − 1; the difference is one
 // operation, under 0.1% from the smallest size of the sweep, and a count that does not depend
-// on the variant's summation tree lets every variant be compared on the same work. Bytes are the
+// on the variant's summation tree lets every variant be compared on the same work. A maximum
+// counts its n comparisons (one floating-point or integer min/max instruction each) as the sum
+// counts its adds, so the two operators are compared on the same work. Bytes are the
 // inputs read once (n or 2n elements); nothing is written.
 //
 // Integers. int32 results wrap around modulo 2^32, as a 32-bit add does in hardware: modular
@@ -45,7 +47,7 @@ roofline::Work reduce_work(ReduceOp op, roofline::Precision p, std::int64_t n);
 // the terms for float and double (float products are exact in it; a double product is rounded
 // to 64 bits, 2^11 times below the double tolerance), an int64 sum compared modulo 2^32 for
 // int32. max_error is |result − reference| / Σ|terms| (0 for n = 0), or the absolute difference
-// for int32.
+// for int32. A maximum is exact: compared for equality with the largest element.
 template <class T>
 roofline::Verification verify_reduce(ReduceOp op, T result, const T* x, const T* y, std::size_t n);
 
@@ -69,6 +71,12 @@ enum class LoadWidth {
   vec16,    // 16-byte vectors (float4, double2, int4)
 };
 
+// Whether loads are compared with n (CUB's guarded and unguarded tile loads).
+enum class Bounds {
+  unchecked,  // full tiles load unchecked; the n % tile elements after them go one per thread
+  checked,    // every load of every tile is compared with n (the last tile may be partial)
+};
+
 // How the blocks' (work-groups') sums become the result.
 enum class PassScheme {
   two_pass,             // each block writes a partial; a second launch of one block sums them
@@ -76,8 +84,23 @@ enum class PassScheme {
   one_pass_last_block,  // each block writes a partial, fences, takes a ticket; the last one sums
 };
 
+// The GPU ladders' sweeps, shared by CUDA and OpenCL. The heat map: threads (work-items) per block
+// × items per thread, 1 to 64: one and two single-element loads, then 1 to 16 loads of 16 bytes
+// (4 floats), the default shape otherwise. The grid sweep: at most this many blocks per SM (work-
+// groups per compute unit), from one to 256 (beyond a block per tile at DRAM lengths).
+struct SweepLoads {
+  LoadWidth width;
+  int loads;
+};
+inline constexpr SweepLoads kReduceSweepLoads[] = {
+    {LoadWidth::element, 1}, {LoadWidth::element, 2}, {LoadWidth::vec16, 1}, {LoadWidth::vec16, 2},
+    {LoadWidth::vec16, 4},   {LoadWidth::vec16, 8},   {LoadWidth::vec16, 16}};
+inline constexpr int kReduceSweepThreads[] = {32, 64, 128, 256, 512, 1024};
+inline constexpr int kReduceGridPerUnit[] = {1, 4, 16, 64, 256};
+
 std::string_view to_string(BlockLoad l);
 std::string_view to_string(LoadWidth w);
+std::string_view to_string(Bounds b);
 std::string_view to_string(PassScheme p);
 
 }  // namespace kernels

@@ -7,6 +7,7 @@
 
 #include "reports/escape.hpp"
 #include "reports/format.hpp"
+#include "reports/size_study.hpp"
 #include "reports/svg.hpp"
 
 namespace reports {
@@ -18,8 +19,8 @@ constexpr std::array<std::array<double, 3>, 5> kViridis = {
 
 // Layout: a title line, column labels above the grid, row labels to its left, the colour bar
 // below it.
-constexpr double kCellWidth = 84, kCellHeight = 34, kLeft = 120, kTop = 64, kRight = 24;
-constexpr double kBarHeight = 12, kBottom = 86, kFontSize = 11;
+constexpr double kCellWidth = 84, kCellHeight = 40, kLeft = 120, kTop = 64, kRight = 24;
+constexpr double kBarHeight = 12, kBottom = 86, kFontSize = 11, kIntervalFontSize = 9;
 
 // A point of its family's declared sweep, with every parameter the map reads.
 bool is_sweep_point(const roofline::Result& r) {
@@ -53,6 +54,13 @@ std::optional<std::pair<std::size_t, std::size_t>> SweepHeatmap::best() const {
         out = {r, c};
       }
   return out;
+}
+
+bool SweepHeatmap::tied_with_best(std::size_t row, std::size_t column) const {
+  const auto top = best();
+  const HeatmapCell& cell = at(row, column);
+  if (!top || !cell.bandwidth) return false;
+  return cell.interval.second >= at(top->first, top->second).interval.first;
 }
 
 std::vector<SweepHeatmap> sweep_heatmaps(const std::vector<const roofline::Result*>& records) {
@@ -91,7 +99,11 @@ std::vector<SweepHeatmap> sweep_heatmaps(const std::vector<const roofline::Resul
     HeatmapCell& cell = m->cells[row * m->columns.size() + column];
     cell.measured = true;
     cell.variant = r->variant;
-    if (r->ok() && r->time->median > 0) cell.bandwidth = r->work.bytes / r->time->median;
+    if (r->ok() && r->time->median > 0) {
+      cell.bandwidth = r->work.bytes / r->time->median;
+      const auto [fast, slow] = time_interval(*r);
+      cell.interval = {r->work.bytes / slow, r->work.bytes / fast};
+    }
   }
   return maps;
 }
@@ -162,37 +174,58 @@ std::string sweep_heatmap_svg(const std::string& title, const SweepHeatmap& map)
       const HeatmapCell& cell = map.at(r, c);
       const double x = kLeft + c * kCellWidth, y = kTop + r * kCellHeight;
       const bool top = best && best->first == r && best->second == c;
+      const bool tied = !top && map.tied_with_best(r, c);
       std::string text = "not run", fill = "#ffffff", ink = "#555555", css = "cell missing";
+      std::string spread;  // the interval's larger half-width, relative to the median
       if (cell.bandwidth) {
         const double f = fraction(*cell.bandwidth);
         text = format_si(*cell.bandwidth, "B/s");
+        const double half = std::max(cell.interval.second - *cell.bandwidth,
+                                     *cell.bandwidth - cell.interval.first);
+        spread = "±" + format_number(100 * half / *cell.bandwidth, 2) + "%";
         fill = heat_colour(f);
         ink = f > 0.6 ? "#000000" : "#ffffff";  // legible on the light and the dark end
-        css = top ? "cell best" : "cell";
+        css = top ? "cell best" : tied ? "cell tied" : "cell";
       } else if (cell.measured) {
         text = "failed";
         fill = "#dddddd";
         css = "cell failed";
       }
       svg.open("g", {{"class", css}});
+      const std::string interval =
+          cell.bandwidth ? ", 95% interval " + format_si(cell.interval.first, "B/s") + " to " +
+                               format_si(cell.interval.second, "B/s") +
+                               (tied ? ", overlapping the best's" : "")
+                         : "";
       svg.element("title", {},
-                  (cell.variant.empty() ? "" : cell.variant + ": ") + text + " (" +
+                  (cell.variant.empty() ? "" : cell.variant + ": ") + text + interval + " (" +
                       map.study.sweep_rows + " " + std::to_string(map.rows[r]) + ", " +
                       map.study.sweep_columns + " " + std::to_string(map.columns[c]) + ")");
-      svg.element("rect", {{"x", px(x)},
-                           {"y", px(y)},
-                           {"width", px(kCellWidth)},
-                           {"height", px(kCellHeight)},
-                           {"fill", fill},
-                           {"stroke", top ? "#d62728" : "#ffffff"},
-                           {"stroke-width", top ? "3" : "1"}});
+      std::vector<Attr> frame = {{"x", px(x)},
+                               {"y", px(y)},
+                               {"width", px(kCellWidth)},
+                               {"height", px(kCellHeight)},
+                               {"fill", fill},
+                               {"stroke", top || tied ? "#d62728" : "#ffffff"},
+                               {"stroke-width", top ? "3" : tied ? "2" : "1"}};
+      if (tied) frame.push_back({"stroke-dasharray", "4 3"});
+      svg.element("rect", frame);
       svg.element("text",
                   {{"x", px(x + kCellWidth / 2)},
-                   {"y", px(y + kCellHeight / 2 + 4)},
+                   {"y", px(y + (spread.empty() ? kCellHeight / 2 + 4 : 17))},
                    {"text-anchor", "middle"},
                    {"font-size", px(kFontSize)},
                    {"fill", ink}},
                   text);
+      if (!spread.empty())
+        svg.element("text",
+                    {{"class", "interval"},
+                     {"x", px(x + kCellWidth / 2)},
+                     {"y", px(y + 31)},
+                     {"text-anchor", "middle"},
+                     {"font-size", px(kIntervalFontSize)},
+                     {"fill", ink}},
+                    spread);
       svg.close("g");
     }
   svg.close("g");
@@ -224,7 +257,8 @@ std::string sweep_heatmap_svg(const std::string& title, const SweepHeatmap& map)
                {"y", px(bar_y + kBarHeight + 14)},
                {"text-anchor", "middle"},
                {"font-size", px(kFontSize)}},
-              "bandwidth: declared bytes / median time; best outlined");
+              "bandwidth: declared bytes / median time, ± its 95% interval; best outlined, "
+              "dashed: interval overlaps the best's");
   svg.close("g");
   return svg.finish();
 }

@@ -1,8 +1,8 @@
 #pragma once
 // A family's parameter sweep as a heat map: the two parameters its study names (SizeStudy's
 // sweep_rows × sweep_columns, the reduce family's threads per block × items per thread) →
-// bandwidth (declared bytes / median time), one map per device, family, panel value and element
-// type, at the largest size swept. Sweep results carry params "sweep", both axes and the study's
+// bandwidth (declared bytes / median time, with its 95% interval), one map per device, family,
+// panel value and element type, at the largest size swept. Sweep results carry params "sweep", both axes and the study's
 // size parameter (and its panel parameter, where it has one).
 #include <optional>
 #include <string>
@@ -15,6 +15,8 @@ namespace reports {
 struct HeatmapCell {
   bool measured = false;            // a sweep result exists for this row and column
   std::optional<double> bandwidth;  // bytes/s when verified; empty for a failed result
+  // The bandwidth's 95% interval (declared bytes over the median time's interval), low to high.
+  std::pair<double, double> interval{};
   std::string variant;
 };
 
@@ -33,6 +35,8 @@ struct SweepHeatmap {
   }
   // The verified cell with the highest bandwidth; nullopt when none is.
   std::optional<std::pair<std::size_t, std::size_t>> best() const;
+  // Whether a verified cell's interval overlaps the best cell's: not told apart from it.
+  bool tied_with_best(std::size_t row, std::size_t column) const;
 };
 
 // The sweep results grouped into maps (in order of first appearance), at the largest size each

@@ -5,7 +5,8 @@
 // kMaxStreams streams of addresses (a dot's segment is two, x and y): one stream alone is limited
 // by the misses a core keeps in flight, and more than four outrun the prefetchers (a Zen 4 core
 // read an L3-resident dot 5–10% slower with 4 or 8 accumulators in 4 segments than in 2).
-// int32 is reduced in uint32 arithmetic, which wraps around by definition.
+// int32 sums and dots are reduced in uint32 arithmetic, which wraps around by definition; a
+// maximum compares the elements as they are (int32 signed).
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -21,42 +22,56 @@ constexpr int kMaxStreams = 4;  // ~17 → ~21 GB/s per Zen 3 core from DRAM wit
 
 template <ReduceOp op, class V>
 inline V term(V x, V y) {
-  if constexpr (op == ReduceOp::sum) {
-    return x;
-  } else {
+  if constexpr (op == ReduceOp::dot) {
     return x * y;
+  } else {
+    return x;
+  }
+}
+
+// The accumulation step, for scalars and vectors alike: an add, or for max the larger (lane by
+// lane: GCC's vector ?: selects per lane).
+template <ReduceOp op, class V>
+inline V accumulate(V acc, V t) {
+  if constexpr (op == ReduceOp::max) {
+    return acc > t ? acc : t;
+  } else {
+    return acc + t;
   }
 }
 
 template <ReduceOp op, class U>
 U plain(const U* x, const U* y, std::size_t n) {
-  U sum = 0;
-  for (std::size_t i = 0; i < n; ++i) sum += term<op>(x[i], op == ReduceOp::dot ? y[i] : U{});
+  U sum = reduce_identity<U>(op);
+  for (std::size_t i = 0; i < n; ++i)
+    sum = accumulate<op>(sum, term<op>(x[i], op == ReduceOp::dot ? y[i] : U{}));
   return sum;
 }
 
-// The lanes of v added as a tree (log2(lanes) dependent adds, not lanes − 1).
-template <class U>
-inline U lanes_sum(Vec<U> v) {
+// The lanes of v combined as a tree (log2(lanes) dependent steps, not lanes − 1).
+template <ReduceOp op, class U>
+inline U lanes_reduce(Vec<U> v) {
   constexpr std::size_t L = Simd<U>::kLanes;
   U lanes[L];
   __builtin_memcpy(lanes, &v, sizeof v);
 #pragma GCC unroll 8
   for (std::size_t width = L / 2; width > 0; width /= 2)
-    for (std::size_t l = 0; l < width; ++l) lanes[l] += lanes[l + width];
+    for (std::size_t l = 0; l < width; ++l) lanes[l] = accumulate<op>(lanes[l], lanes[l + width]);
   return lanes[0];
 }
 
-// acc[0] + … + acc[2W − 1] as a tree, in straight-line code: a loop over the array here made
-// GCC keep every accumulator on the stack.
-template <int W, class V>
+// acc[0] … acc[2W − 1] combined as a tree, in straight-line code: a loop over the array here
+// made GCC keep every accumulator on the stack.
+template <int W, ReduceOp op, class V>
 inline V combine(V* acc) {
   if constexpr (W == 0) {
     return acc[0];
   } else {
-    [&]<std::size_t... u>(std::index_sequence<u...>) { ((acc[u] += acc[u + W]), ...); }
+    [&]<std::size_t... u>(std::index_sequence<u...>) {
+      ((acc[u] = accumulate<op>(acc[u], acc[u + W])), ...);
+    }
     (std::make_index_sequence<W>{});
-    return combine<W / 2>(acc);
+    return combine<W / 2, op>(acc);
   }
 }
 
@@ -68,7 +83,9 @@ U simd(const U* x, const U* y, std::size_t n) {
   constexpr int kPerSegment = K / kSegments;
   constexpr std::size_t kStep = kPerSegment * L;  // elements per segment per iteration
   const auto vy = [y](std::size_t i) { return op == ReduceOp::dot ? load(y + i) : Vec<U>{}; };
-  Vec<U> acc[K] = {};
+  const Vec<U> identity = Vec<U>{} + reduce_identity<U>(op);  // in every lane
+  Vec<U> acc[K];
+  for (Vec<U>& a : acc) a = identity;
   // kSegments segments of `segment` elements, a whole number of steps each; the leftovers (fewer
   // than kSegments steps) go through the single-vector and scalar loops.
   const std::size_t segment = n / (kSegments * kStep) * kStep;
@@ -77,14 +94,14 @@ U simd(const U* x, const U* y, std::size_t n) {
     for (int u = 0; u < K; ++u) {
       const std::size_t j = static_cast<std::size_t>(u / kPerSegment) * segment + k +
                             static_cast<std::size_t>(u % kPerSegment) * L;
-      acc[u] += term<op>(load(x + j), vy(j));
+      acc[u] = accumulate<op>(acc[u], term<op>(load(x + j), vy(j)));
     }
   }
-  Vec<U> total = combine<K / 2>(acc);
+  Vec<U> total = combine<K / 2, op>(acc);
   std::size_t i = kSegments * segment;
-  for (; i + L <= n; i += L) total += term<op>(load(x + i), vy(i));
-  U sum = lanes_sum<U>(total);
-  for (; i < n; ++i) sum += term<op>(x[i], op == ReduceOp::dot ? y[i] : U{});
+  for (; i + L <= n; i += L) total = accumulate<op>(total, term<op>(load(x + i), vy(i)));
+  U sum = lanes_reduce<op, U>(total);
+  for (; i < n; ++i) sum = accumulate<op>(sum, term<op>(x[i], op == ReduceOp::dot ? y[i] : U{}));
   return sum;
 }
 
@@ -109,16 +126,29 @@ U simd_with(int accumulators, const U* x, const U* y, std::size_t n) {
 template <class T>
 T reduce_block_plain(ReduceOp op, const T* x, const T* y, std::size_t n) {
   using U = Arith<T>;
-  return static_cast<T>(op == ReduceOp::dot ? plain<ReduceOp::dot, U>(arith(x), arith(y), n)
-                                            : plain<ReduceOp::sum, U>(arith(x), arith(y), n));
+  switch (op) {
+    case ReduceOp::sum:
+      return static_cast<T>(plain<ReduceOp::sum, U>(arith(x), arith(y), n));
+    case ReduceOp::dot:
+      return static_cast<T>(plain<ReduceOp::dot, U>(arith(x), arith(y), n));
+    case ReduceOp::max:
+      break;
+  }
+  return plain<ReduceOp::max, T>(x, y, n);
 }
 
 template <class T>
 T reduce_block_simd(ReduceOp op, int accumulators, const T* x, const T* y, std::size_t n) {
   using U = Arith<T>;
-  return static_cast<T>(op == ReduceOp::dot
-                            ? simd_with<ReduceOp::dot, U>(accumulators, arith(x), arith(y), n)
-                            : simd_with<ReduceOp::sum, U>(accumulators, arith(x), arith(y), n));
+  switch (op) {
+    case ReduceOp::sum:
+      return static_cast<T>(simd_with<ReduceOp::sum, U>(accumulators, arith(x), arith(y), n));
+    case ReduceOp::dot:
+      return static_cast<T>(simd_with<ReduceOp::dot, U>(accumulators, arith(x), arith(y), n));
+    case ReduceOp::max:
+      break;
+  }
+  return simd_with<ReduceOp::max, T>(accumulators, x, y, n);
 }
 
 template float reduce_block_plain(ReduceOp, const float*, const float*, std::size_t);

@@ -18,16 +18,21 @@ constexpr int kMaxStreams = 4;  // as block_reduce_simd.cpp
 
 template <ReduceOp op, class U>
 U plain(const U* x, const U* y, std::size_t n) {
-  U sum = 0;
-  for (std::size_t i = 0; i < n; ++i) sum += op == ReduceOp::dot ? x[i] * y[i] : x[i];
-  return sum;
+  U r = reduce_identity<U>(op);
+  for (std::size_t i = 0; i < n; ++i) {
+    const U t = op == ReduceOp::dot ? x[i] * y[i] : x[i];
+    r = op == ReduceOp::max ? (t > r ? t : r) : r + t;
+  }
+  return r;
 }
 
-// acc + x (sum) or acc + x·y (dot) on the lanes of pg; inactive lanes keep acc.
+// acc + x (sum), acc + x·y (dot) or max(acc, x) on the lanes of pg; inactive lanes keep acc.
 template <ReduceOp op, class U>
 inline SveVec<U> accumulate(svbool_t pg, SveVec<U> acc, const U* x, const U* y) {
   if constexpr (op == ReduceOp::dot) {
     return svmla_m(pg, acc, svld1(pg, x), svld1(pg, y));
+  } else if constexpr (op == ReduceOp::max) {
+    return svmax_m(pg, acc, svld1(pg, x));
   } else {
     return svadd_m(pg, acc, svld1(pg, x));
   }
@@ -44,16 +49,21 @@ U simd(const U* x, const U* y, std::size_t n, std::index_sequence<u...>) {
   const auto at = [&](std::size_t k, std::size_t v) {  // accumulator v's element at step k
     return (v / kPerSegment) * segment + k + (v % kPerSegment) * lanes;
   };
-  const auto zero = [](std::size_t) { return Sve<U>::dup(0); };
+  const auto identity = [](std::size_t) { return Sve<U>::dup(reduce_identity<U>(op)); };
+  const auto combine = [&](SveVec<U> a, SveVec<U> b) {
+    if constexpr (op == ReduceOp::max) return svmax_x(all, a, b);
+    return svadd_x(all, a, b);
+  };
   SveVec<U> total = [&](auto... acc) {
     for (std::size_t k = 0; k < segment; k += step)
       ((acc = accumulate<op>(all, acc, x + at(k, u), y + at(k, u))), ...);
-    SveVec<U> sum = Sve<U>::dup(0);
-    ((sum = svadd_x(all, sum, acc)), ...);
-    return sum;
-  }(zero(u)...);
+    SveVec<U> all_acc = identity(0);
+    ((all_acc = combine(all_acc, acc)), ...);
+    return all_acc;
+  }(identity(u)...);
   for (std::size_t i = kSegments * segment; i < n; i += lanes)
     total = accumulate<op>(Sve<U>::below(i, n), total, x + i, y + i);
+  if constexpr (op == ReduceOp::max) return static_cast<U>(svmaxv(all, total));
   return static_cast<U>(svaddv(all, total));
 }
 
@@ -75,19 +85,33 @@ U simd_with(int accumulators, const U* x, const U* y, std::size_t n) {
 
 }  // namespace
 
+// Sums and dots in the wrapping Arith<T>; a maximum compares the elements as they are.
 template <class T>
 T reduce_block_plain(ReduceOp op, const T* x, const T* y, std::size_t n) {
   using U = Arith<T>;
-  return static_cast<T>(op == ReduceOp::dot ? plain<ReduceOp::dot, U>(arith(x), arith(y), n)
-                                            : plain<ReduceOp::sum, U>(arith(x), arith(y), n));
+  switch (op) {
+    case ReduceOp::sum:
+      return static_cast<T>(plain<ReduceOp::sum, U>(arith(x), arith(y), n));
+    case ReduceOp::dot:
+      return static_cast<T>(plain<ReduceOp::dot, U>(arith(x), arith(y), n));
+    case ReduceOp::max:
+      break;
+  }
+  return plain<ReduceOp::max, T>(x, y, n);
 }
 
 template <class T>
 T reduce_block_simd(ReduceOp op, int accumulators, const T* x, const T* y, std::size_t n) {
   using U = Arith<T>;
-  return static_cast<T>(op == ReduceOp::dot
-                            ? simd_with<ReduceOp::dot, U>(accumulators, arith(x), arith(y), n)
-                            : simd_with<ReduceOp::sum, U>(accumulators, arith(x), arith(y), n));
+  switch (op) {
+    case ReduceOp::sum:
+      return static_cast<T>(simd_with<ReduceOp::sum, U>(accumulators, arith(x), arith(y), n));
+    case ReduceOp::dot:
+      return static_cast<T>(simd_with<ReduceOp::dot, U>(accumulators, arith(x), arith(y), n));
+    case ReduceOp::max:
+      break;
+  }
+  return simd_with<ReduceOp::max, T>(accumulators, x, y, n);
 }
 
 template float reduce_block_plain(ReduceOp, const float*, const float*, std::size_t);

@@ -37,7 +37,8 @@ void check(const ReduceCall& call, const T* x, const T* y, std::size_t n) {
   if (n > 0 && (!x || (call.op == ReduceOp::dot && !y))) fail("an array it reads is null");
 }
 
-// Each thread reduces its contiguous block with `block`; the partials are added in thread order.
+// Each thread reduces its contiguous block with `block`; the partials are combined in thread
+// order.
 template <class T, class Block>
 T in_blocks(const ReduceCall& call, const T* x, const T* y, std::size_t n, Block block) {
   if (call.threads == 1) return block(x, y, n);  // no fork and join for one thread
@@ -45,7 +46,8 @@ T in_blocks(const ReduceCall& call, const T* x, const T* y, std::size_t n, Block
   // calls of 8 K elements 1.16-1.42x slower. The workers write through the reference: by name,
   // each thread would reach a thread_local of its own.
   thread_local std::vector<Partial<T>> kept;
-  kept.assign(static_cast<std::size_t>(call.threads), {});  // zeros: OpenMP may give fewer threads
+  // Identities: OpenMP may give fewer threads.
+  kept.assign(static_cast<std::size_t>(call.threads), {reduce_identity<T>(call.op)});
   std::vector<Partial<T>>& partials = kept;
   const auto reduce_block = [&](int t, int threads) {
     const Range r = thread_block(x, n, sizeof(T), t, threads);
@@ -59,15 +61,16 @@ T in_blocks(const ReduceCall& call, const T* x, const T* y, std::size_t n, Block
 #pragma omp parallel num_threads(call.threads) proc_bind(close)
     reduce_block(omp_get_thread_num(), omp_get_num_threads());
   }
-  T sum{};
-  for (const Partial<T>& p : partials) sum = wrapping_add(sum, p.value);
-  return sum;
+  T result = reduce_identity<T>(call.op);
+  for (const Partial<T>& p : partials)
+    result = call.op == ReduceOp::max ? std::max(result, p.value) : wrapping_add(result, p.value);
+  return result;
 }
 
 template <class T>
 T run(const ReduceCall& call, const T* x, const T* y, std::size_t n) {
   check(call, x, y, n);
-  if (call.op == ReduceOp::sum) y = nullptr;
+  if (call.op != ReduceOp::dot) y = nullptr;
   switch (call.technique) {
     case ReduceTechnique::plain: {
       const auto kernel = ROOFLAB_ISA_PICK(call.isa, reduce_block_plain<T>);

@@ -89,13 +89,15 @@ std::vector<roofline::Precision> reduce_precisions(const ReduceCall& call) {
   if (call.technique != ReduceTechnique::openblas)
     return {Precision::fp32, Precision::fp64, Precision::int32};
   std::vector<Precision> out;
+  if (call.op == ReduceOp::max) return out;  // BLAS has the index of the largest |x[i]| alone
   for (Precision p : {Precision::fp32, Precision::fp64})
     if (call.op == ReduceOp::dot || !openblas_sum_defect(p)) out.push_back(p);
   return out;
 }
 
 std::vector<std::string> reduce_not_offered() {
-  std::vector<std::string> lines;
+  std::vector<std::string> lines = {
+      "openblas max: BLAS has no maximum (i?amax is the index of the largest |x[i]|)"};
   for (roofline::Precision p : {roofline::Precision::fp32, roofline::Precision::fp64})
     if (const auto why = openblas_sum_defect(p))
       lines.push_back("openblas sum " + std::string(to_string(p)) + ": " + *why);

@@ -26,8 +26,8 @@ struct ReduceVariant {
 // and OpenBLAS.
 std::vector<ReduceVariant> reduce_ladder(int max_threads);
 
-// The element types a variant runs for call.op: fp32, fp64 and int32 (OpenBLAS: no int32, and
-// no sum its self-check found wrong).
+// The element types a variant runs for call.op: fp32, fp64 and int32 (OpenBLAS: no int32, no
+// max, and no sum its self-check found wrong).
 std::vector<roofline::Precision> reduce_precisions(const ReduceCall& call);
 
 // "openblas sum fp32: <why>" for each OpenBLAS case the self-check leaves out (the device fact

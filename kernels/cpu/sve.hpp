@@ -47,6 +47,15 @@ struct Sve<std::uint32_t> {  // int32 is computed in uint32, which wraps around
   static V dup(std::uint32_t x) { return svdup_u32(x); }
 };
 
+template <>
+struct Sve<std::int32_t> {  // an int32 maximum compares signed
+  using V = svint32_t;
+  static std::uint64_t lanes() { return svcntw(); }
+  static svbool_t all() { return svptrue_b32(); }
+  static svbool_t below(std::uint64_t i, std::uint64_t n) { return svwhilelt_b32(i, n); }
+  static V dup(std::int32_t x) { return svdup_s32(x); }
+};
+
 template <class T>
 using SveVec = typename Sve<T>::V;
 

@@ -17,6 +17,7 @@
 #include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/cuda/nested_saxpy_cases.hpp"
 #include "kernels/cuda/nested_saxpy_offload_cases.hpp"
+#include "kernels/cuda/one_buffer_cases.hpp"
 #include "kernels/cuda/reduce_cases.hpp"
 #include "kernels/cuda/scan_cases.hpp"
 #include "kernels/cuda/stream_cases.hpp"
@@ -24,6 +25,7 @@
 #include "kernels/gpu_dram.hpp"
 #include "kernels/nested_saxpy.hpp"
 #include "kernels/nested_saxpy_offload.hpp"
+#include "kernels/one_buffer.hpp"
 #include "kernels/reduce.hpp"
 #include "kernels/scan.hpp"
 #include "kernels/stream.hpp"
@@ -154,6 +156,24 @@ void add_offload_rows(std::vector<Variant>& out, const roofline::Device& device)
                    }});
 }
 
+// CPU and GPU on one buffer: every memory the device can read, every CPU share, every part of
+// a call, fp32 at the DRAM length; `separate` (nothing shared) is the reference.
+void add_one_buffer_rows(std::vector<Variant>& out, const roofline::Device& device) {
+  for (OneBufferMemory memory : kOneBufferMemories)
+    out.push_back(
+        {&kOneBuffer, std::string(to_string(memory)), true, memory == OneBufferMemory::separate,
+         [=, &device](Cases& cases, const Sizing& s) {
+           // A memory the device cannot read has no cases; not_offered says why.
+           if (one_buffer_unsupported(memory, device.facts.at("ordinal").get<int>())) return;
+           const std::size_t n = s.elements(kOneBuffer.arrays, Precision::fp32);
+           const Geometry g = nested_saxpy_geometry(device, Precision::fp32, kOneBufferDepth, n);
+           for (int percent : kOneBufferCpuPercents)
+             for (OneBufferPart part : kOneBufferParts)
+               cases.push_back(
+                   make_one_buffer_case(device, memory, part, percent, g, Precision::fp32, n));
+         }});
+}
+
 // Every stream operation in its run geometry, and cuBLAS dot (the baseline), at each length from
 // 1 K elements to DRAM (quick: every 8×, full: every 2×): one launch per call, so that the launch
 // cost and the L2-to-DRAM transition show in the size study.
@@ -176,8 +196,9 @@ void add_stream_rows(std::vector<Variant>& out, const roofline::Device& device) 
 }
 
 // The reduce ladder and CUB (the baseline) over the length sweep, the threads × items sweep at the
-// largest fp32 sum length. A sweep point that is a ladder config (the default shape) is that
-// rung's case at the length, not a second run of it. One host-input cache serves every case.
+// largest fp32 sum length, the grid sweep over the fp32 sum's lengths. A sweep point that is a
+// ladder config (the default shape) is that rung's case at the length, not a second run of it. One
+// host-input cache serves every case.
 void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device) {
   const auto cache = std::make_shared<HostInputCache>();
   const bool redux = std::stoi(device.facts.at("compute_capability").get<std::string>()) >= 8;
@@ -214,6 +235,13 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device) 
                      cases.push_back(make_reduce_case(device, c, Precision::fp32, n, true, cache));
                    }});
   }
+  for (const ReduceConfig& c : reduce_grid_sweep())
+    out.push_back({&kReduce, reduce_variant_name(c), true, false,
+                   [=, &device](Cases& cases, const Sizing& s) {
+                     for (std::size_t n : s.lengths(reduce_inputs(c.op), Precision::fp32))
+                       cases.push_back(
+                           make_reduce_case(device, c, Precision::fp32, n, false, cache));
+                   }});
 }
 
 // The scan ladder (every algorithm with either block scan) and CUB (the baseline) over the length
@@ -375,6 +403,7 @@ std::vector<Variant> variants(const roofline::Device& device) {
   add_nested_saxpy_rows(out, device);
   add_nested_saxpy_size_rows(out, device);
   add_offload_rows(out, device);
+  add_one_buffer_rows(out, device);
   add_stream_rows(out, device);
   add_reduce_rows(out, device);
   add_scan_rows(out, device);

@@ -24,8 +24,8 @@ class ReduceKernel {
   // failing call.
   ReduceKernel(const ReduceConfig& config, std::size_t n);
 
-  // Enqueues the reduction of x (and y for a dot) on the default stream; the sum lands in
-  // result(). x and y hold n elements, 16-byte aligned for vec16 loads.
+  // Enqueues the reduction of x (and y for a dot) on the default stream; the result lands in
+  // result() (a maximum: T's bits). x and y hold n elements, 16-byte aligned for vec16 loads.
   void launch(const T* x, const T* y);
 
   A* result() const { return result_.data(); }
@@ -40,6 +40,7 @@ class ReduceKernel {
   DeviceBuffer<A> result_;
   std::optional<DeviceBuffer<A>> partials_, scratch_;
   std::optional<DeviceBuffer<unsigned>> counter_;
+  std::optional<DeviceBuffer<A>> identity_;  // one_pass_atomic: the result's value at each launch
 };
 
 }  // namespace kernels::cuda

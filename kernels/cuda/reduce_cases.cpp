@@ -116,6 +116,8 @@ std::unique_ptr<roofline::Case> make_reduce_case(const roofline::Device& device,
                            {"loads_per_thread", s.loads},
                            {"items_per_thread", s.loads * vector},
                            {"threads_per_block", config.threads}};
+  if (s.bounds == Bounds::checked) params["bounds"] = to_string(s.bounds);
+  if (config.blocks_per_sm > 0) params["blocks_per_sm"] = config.blocks_per_sm;
   if (sweep) params["sweep"] = "threads_per_block x items_per_thread";
   auto info = roofline::case_info(device, std::move(params),
                                   reduce_work(config.op, p, static_cast<std::int64_t>(n)),
@@ -130,9 +132,10 @@ std::unique_ptr<roofline::Case> make_cub_reduce_case(const roofline::Device& dev
       {"n", n},
       {"op", to_string(op)},
       {"library", cub_version()},
-      {"call", op == ReduceOp::sum
-                   ? "DeviceReduce::Sum"
-                   : "DeviceReduce::TransformReduce over a zip iterator of (x, y), multiply"}};
+      {"call", op == ReduceOp::dot
+                   ? "DeviceReduce::TransformReduce over a zip iterator of (x, y), multiply"
+               : op == ReduceOp::sum ? "DeviceReduce::Sum"
+                                     : "DeviceReduce::Max"}};
   auto info = roofline::case_info(device, params, reduce_work(op, p, static_cast<std::int64_t>(n)),
                                   device.compute_units);
   return typed_case<CubReduce>(std::move(info), p, op, n, std::move(cache), op);

@@ -23,13 +23,19 @@ struct Product {
 };
 
 // Sum reads the elements as the accumulator type (the same bits for float and double; int32 as
-// uint32).
+// uint32); Max reads and writes them as they are (int32 signed, into the accumulator's buffer).
 template <class T>
 cudaError_t cub_reduce(void* temp, std::size_t& temp_bytes, ReduceOp op, const T* x, const T* y,
                        Accumulator<T>* out, int n) {
   using A = Accumulator<T>;
-  if (op == ReduceOp::sum)
-    return cub::DeviceReduce::Sum(temp, temp_bytes, reinterpret_cast<const A*>(x), out, n);
+  switch (op) {
+    case ReduceOp::sum:
+      return cub::DeviceReduce::Sum(temp, temp_bytes, reinterpret_cast<const A*>(x), out, n);
+    case ReduceOp::max:
+      return cub::DeviceReduce::Max(temp, temp_bytes, x, reinterpret_cast<T*>(out), n);
+    case ReduceOp::dot:
+      break;
+  }
   return cub::DeviceReduce::TransformReduce(temp, temp_bytes, thrust::make_zip_iterator(x, y), out,
                                             n, ::cuda::std::plus<A>{}, Product<A>{}, A{});
 }

@@ -1,9 +1,9 @@
 #pragma once
 // The reduce family's vendor baseline: CUB's DeviceReduce (CCCL, shipped with the toolkit), in
-// its default run-to-run deterministic two-pass form. A sum is DeviceReduce::Sum; a dot is
-// DeviceReduce::TransformReduce over a zip iterator of (x, y) whose transform multiplies the
-// pair, so CUB's own tiling and grid mapping read both arrays. int32 is summed as uint32, as the
-// ladder's kernels do (wrap-around modulo 2^32 is defined).
+// its default run-to-run deterministic two-pass form. A sum is DeviceReduce::Sum, a maximum
+// DeviceReduce::Max; a dot is DeviceReduce::TransformReduce over a zip iterator of (x, y) whose
+// transform multiplies the pair, so CUB's own tiling and grid mapping read both arrays. int32 is
+// summed as uint32, as the ladder's kernels do (wrap-around modulo 2^32 is defined).
 #include <cstddef>
 #include <optional>
 

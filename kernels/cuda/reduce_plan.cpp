@@ -33,6 +33,8 @@ std::string_view to_string(BlockReduce b) {
       return "warp_cg";
     case BlockReduce::warp_redux:
       return "warp_redux";
+    case BlockReduce::raking:
+      return "raking";
   }
   return "?";
 }
@@ -56,6 +58,8 @@ void check_config(const ReduceConfig& c, Precision p) {
   if (c.shape.block == BlockReduce::warp_redux && p != Precision::int32)
     throw InputError("reduce: warp_redux (__reduce_add_sync) has no " + std::string(to_string(p)) +
                      " form; it adds integers only");
+  if (c.blocks_per_sm < 0)
+    throw InputError("reduce: blocks per SM " + std::to_string(c.blocks_per_sm) + " is negative");
   if (!shape_compiled(c.shape, p, c.op))
     throw InputError("reduce: no kernel is compiled for " + reduce_variant_name(c) + " in " +
                      std::string(to_string(p)) + " " + std::string(to_string(c.op)) +
@@ -64,9 +68,12 @@ void check_config(const ReduceConfig& c, Precision p) {
 
 std::string reduce_variant_name(const ReduceConfig& c) {
   const ReduceShape& s = c.shape;
-  return std::string(to_string(c.passes)) + "_" + std::string(to_string(s.block)) + "_" +
-         std::string(to_string(s.load)) + "_" + std::string(to_string(s.width)) + "_" +
-         std::to_string(c.threads) + "x" + std::to_string(s.loads);
+  std::string name = std::string(to_string(c.passes)) + "_" + std::string(to_string(s.block)) +
+                     "_" + std::string(to_string(s.load)) + "_" + std::string(to_string(s.width)) +
+                     "_" + std::to_string(c.threads) + "x" + std::to_string(s.loads);
+  if (s.bounds == Bounds::checked) name += "_checked";
+  if (c.blocks_per_sm > 0) name += "_" + std::to_string(c.blocks_per_sm) + "_per_sm";
+  return name;
 }
 
 int block_shared_bytes(BlockReduce b, int threads, int value_bytes) {
@@ -76,9 +83,15 @@ int block_shared_bytes(BlockReduce b, int threads, int value_bytes) {
     case BlockReduce::smem_tree:
     case BlockReduce::smem_tree_shfl:
       return threads * value_bytes;
+    case BlockReduce::raking:
+      return (threads + kWarp) * value_bytes;
     default:
       return (threads + kWarp - 1) / kWarp * value_bytes;
   }
+}
+
+int max_blocks(const ReduceConfig& c, int resident, int sms) {
+  return c.blocks_per_sm > 0 ? c.blocks_per_sm * sms : resident * sms * kSubscription;
 }
 
 ReducePlan plan_reduce(const ReduceConfig& c, Precision p, std::size_t n, int max_blocks) {
@@ -91,7 +104,8 @@ ReducePlan plan_reduce(const ReduceConfig& c, Precision p, std::size_t n, int ma
   ReducePlan plan;
   plan.tile = static_cast<std::size_t>(c.threads) * c.shape.loads *
               vector_elements(c.shape.width, element_bytes);
-  plan.full_tiles = n / plan.tile;
+  plan.full_tiles =
+      c.shape.bounds == Bounds::checked ? (n + plan.tile - 1) / plan.tile : n / plan.tile;
   plan.blocks = static_cast<int>(
       std::clamp<std::size_t>(plan.full_tiles, 1, static_cast<std::size_t>(max_blocks)));
   plan.shared_bytes = block_shared_bytes(c.shape.block, c.threads, value_bytes);
@@ -105,19 +119,28 @@ ReducePlan plan_reduce(const ReduceConfig& c, Precision p, std::size_t n, int ma
 std::vector<ReduceConfig> reduce_ladder() {
   std::vector<ReduceConfig> ladder;
   for (const ReduceShape& s : kLadderShapes) ladder.push_back({.shape = s});
-  for (PassScheme p : {PassScheme::one_pass_atomic, PassScheme::one_pass_last_block})
-    ladder.push_back({.shape = kDefaultShape, .passes = p});
+  for (const ReduceShape& s : kLadderShapes)
+    if (s == ReduceShape{.block = s.block})  // a block reduce at the default loads
+      ladder.push_back({.shape = s, .passes = PassScheme::one_pass_atomic});
+  ladder.push_back({.shape = kDefaultShape, .passes = PassScheme::one_pass_last_block});
   return ladder;
 }
 
 std::vector<ReduceConfig> reduce_sweep() {
   std::vector<ReduceConfig> sweep;
-  for (int threads : kSweepThreads)
-    for (int loads : kSweepLoads) {
-      ReduceShape s = kDefaultShape;
-      s.loads = loads;
-      sweep.push_back({.shape = s, .threads = threads});
-    }
+  for (int threads : kReduceSweepThreads)
+    for (const SweepLoads& l : kReduceSweepLoads)
+      sweep.push_back({.shape = {.width = l.width, .loads = l.loads}, .threads = threads});
+  return sweep;
+}
+
+std::vector<ReduceConfig> reduce_grid_sweep() {
+  std::vector<ReduceConfig> sweep;
+  for (int blocks : kReduceGridPerUnit) {
+    ReduceConfig c;
+    c.blocks_per_sm = blocks;
+    sweep.push_back(c);
+  }
   return sweep;
 }
 

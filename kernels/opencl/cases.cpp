@@ -190,11 +190,12 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
   }
 }
 
-// The reduce ladder and CLBlast (the baseline) over the length sweep, and the group × items sweep
-// at the largest fp32 sum length (quick on GPUs only: PoCL takes about a second to build each of
-// its 25 programs). A sweep point that is a ladder config (the default shape) is that rung's case
-// at the length, not a second run of it. A variant the device cannot run is left out; the device
-// not_offered says why. One host-input cache serves every case.
+// The reduce ladder and CLBlast (the baseline) over the length sweep, the group × items sweep at
+// the largest fp32 sum length and the grid sweep over the fp32 sum's lengths (both quick on GPUs
+// only: PoCL takes about a second to build each program). A sweep point that is a ladder config
+// (the default shape) is that rung's case at the length, not a second run of it. A variant the
+// device cannot run is left out; the device not_offered says why. One host-input cache serves every
+// case.
 void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
                      const std::shared_ptr<Runtime>& runtime) {
   const bool gpu = is_device_type(device, "GPU");
@@ -214,10 +215,10 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
                        static_cast<std::size_t>(base.group) <= max_group;
     out.push_back({&kReduce, reduce_variant_name(base), true, false,
                    [=, &device](Cases& cases, const Sizing& sizing) {
-                     for (ReduceOp op : kReduceOps)
-                       for (Precision p : types(base)) {
-                         ReduceConfig c = base;
-                         c.op = op;
+                     for (ReduceOp op : kReduceOps) {
+                       ReduceConfig c = base;
+                       c.op = op;
+                       for (Precision p : types(c)) {
                          const std::vector<std::size_t> lengths =
                              sizing.lengths(reduce_inputs(op), p);
                          for (std::size_t n : lengths) {
@@ -229,10 +230,11 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
                                                             sweep_point, cache));
                          }
                        }
+                     }
                    }});
   }
   out.push_back({&kReduce, "clblast", true, true, [=, &device](Cases& cases, const Sizing& sizing) {
-                   for (ReduceOp op : kReduceOps)
+                   for (ReduceOp op : {ReduceOp::sum, ReduceOp::dot})  // CLBlast has no maximum
                      for (Precision p : precisions(*runtime))
                        for (std::size_t n : sizing.lengths(reduce_inputs(op), p))
                          cases.push_back(
@@ -249,6 +251,13 @@ void add_reduce_rows(std::vector<Variant>& out, const roofline::Device& device,
                make_reduce_case(device, runtime, support, c, Precision::fp32, n, true, cache));
          }});
   }
+  for (const ReduceConfig& c : reduce_grid_sweep())
+    out.push_back(
+        {&kReduce, reduce_variant_name(c), gpu, false, [=, &device](Cases& cases, const Sizing& s) {
+           for (std::size_t n : s.lengths(reduce_inputs(c.op), Precision::fp32))
+             cases.push_back(
+                 make_reduce_case(device, runtime, support, c, Precision::fp32, n, false, cache));
+         }});
 }
 
 // The scan variants over the length sweep, inclusive and exclusive, in every type the device has.

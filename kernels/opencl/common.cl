@@ -3,10 +3,11 @@
 // type; WORK_GROUP_SCANS(T) the scans, T a scalar or vector type; SUB_GROUP_SCANS(T, S, N) the
 // scans by sub-groups, T an N-wide vector of the scalar S (or S itself, N = 1). T is a type or a
 // macro naming one, and the names take its spelling: WORK_GROUP_COLLECTIVES(ACC) defines
-// group_sum_ACC. Every work-item of the group calls them with its value v; `scratch` holds one
-// value per work-item of the group's `size` (a power of two) for the sums and the scans by
-// sub-groups (and one more for the latter), two for the local scans, and two calls in a row are
-// separated by a barrier.
+// group_sum_ACC; WORK_GROUP_REDUCTIONS(T, TREE, SUB_GROUPS, OP, IDENTITY, SUB_GROUP_REDUCE) the
+// same two reductions for another operation, under the names given. Every work-item of the group
+// calls them with its value v; `scratch` holds one value per work-item of the group's `size` (a
+// power of two) for the sums and the scans by sub-groups (and one more for the latter), two for
+// the local scans, and two calls in a row are separated by a barrier.
 //   T group_sum_T(v, scratch, size)             the log-step tree in local memory; the sum is
 //                                               valid in work-item 0. Its indices are size_t:
 //                                               with 32-bit ones NVIDIA's OpenCL read fp64 DRAM
@@ -33,19 +34,20 @@
 #endif
 
 #if defined(cl_khr_subgroups) || defined(__opencl_c_subgroups)
-// SUM: the function's name, pasted by WORK_GROUP_COLLECTIVES from its argument's spelling (an
-// argument is expanded before it reaches a nested macro; a pasted one is not).
-#define SUB_GROUP_COLLECTIVES(T, SUM)                                   \
-  T SUM(T v, local T* scratch) {                                        \
-    v = sub_group_reduce_add(v);                                        \
+// NAME: the function's name, pasted by the caller from its argument's spelling (an argument is
+// expanded before it reaches a nested macro; a pasted one is not). OP(a, b) combines two values,
+// IDENTITY is its identity and SUB_GROUP_REDUCE the sub-group built-in of the same operation.
+#define SUB_GROUP_REDUCTION(T, NAME, OP, IDENTITY, SUB_GROUP_REDUCE)    \
+  T NAME(T v, local T* scratch) {                                       \
+    v = SUB_GROUP_REDUCE(v);                                            \
     if (get_sub_group_local_id() == 0) scratch[get_sub_group_id()] = v; \
     barrier(CLK_LOCAL_MEM_FENCE);                                       \
-    v = 0;                                                              \
+    v = IDENTITY;                                                       \
     if (get_sub_group_id() == 0) {                                      \
       for (uint i = get_sub_group_local_id(); i < get_num_sub_groups(); \
            i += get_sub_group_size())                                   \
-        v += scratch[i];                                                \
-      v = sub_group_reduce_add(v);                                      \
+        v = OP(v, scratch[i]);                                          \
+      v = SUB_GROUP_REDUCE(v);                                          \
     }                                                                   \
     return v;                                                           \
   }
@@ -84,21 +86,28 @@
     return scratch[sub_group] + before.v;                                                     \
   }
 #else
-#define SUB_GROUP_COLLECTIVES(T, SUM)
+#define SUB_GROUP_REDUCTION(T, NAME, OP, IDENTITY, SUB_GROUP_REDUCE)
 #define SUB_GROUP_SCANS(T, S, N)
 #endif
 
-#define WORK_GROUP_COLLECTIVES(T)                                                      \
-  T group_sum_##T(T v, local T* scratch, size_t size) {                                \
+// The local tree and the reduction by sub-groups of any operation (SUB_GROUP_REDUCTION's
+// parameters): TREE and SUB_GROUPS name the two functions.
+#define WORK_GROUP_REDUCTIONS(T, TREE, SUB_GROUPS, OP, IDENTITY, SUB_GROUP_REDUCE)     \
+  T TREE(T v, local T* scratch, size_t size) {                                         \
     const size_t lid = get_local_id(0);                                                \
     scratch[lid] = v;                                                                  \
     for (size_t stride = size / 2; stride > 0; stride /= 2) {                          \
       barrier(CLK_LOCAL_MEM_FENCE);                                                    \
-      if (lid < stride) scratch[lid] += scratch[lid + stride];                         \
+      if (lid < stride) scratch[lid] = OP(scratch[lid], scratch[lid + stride]);        \
     }                                                                                  \
     return lid == 0 ? scratch[0] : v; /* only work-item 0 reads what it wrote last */  \
   }                                                                                    \
-  SUB_GROUP_COLLECTIVES(T, group_sum_by_sub_groups_##T)
+  SUB_GROUP_REDUCTION(T, SUB_GROUPS, OP, IDENTITY, SUB_GROUP_REDUCE)
+
+#define COLLECTIVE_PLUS(a, b) ((a) + (b))
+#define WORK_GROUP_COLLECTIVES(T)                                                             \
+  WORK_GROUP_REDUCTIONS(T, group_sum_##T, group_sum_by_sub_groups_##T, COLLECTIVE_PLUS, 0, \
+                        sub_group_reduce_add)
 
 // group_scan_steps_T returns where in scratch the inclusive sums are (0 or size): an offset
 // rather than a pointer to local memory, which not every compiler may return.

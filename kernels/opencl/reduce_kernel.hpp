@@ -24,9 +24,9 @@ class ReduceKernel {
   ReduceKernel(Runtime& runtime, const ReduceConfig& config, const DeviceSupport& support,
                std::size_t n);
 
-  // Reduces x (and y for a dot) of n elements into result(); the device seconds from the start
-  // of its first command (the zeroing of an atomic result, or the first pass) to the end of its
-  // last.
+  // Reduces x (and y for a dot) of n elements into result() (a maximum: T's bits); the device
+  // seconds from the start of its first command (the reset of an atomic result, or the first
+  // pass) to the end of its last.
   double launch(const cl::Buffer& x, const cl::Buffer* y);
 
   const cl::Buffer& result() const { return result_; }
@@ -39,6 +39,7 @@ class ReduceKernel {
   ReducePlan plan_;
   cl::Kernel first_, second_;
   cl::Buffer result_, partials_, counter_;
+  A identity_{};  // one_pass_atomic: the result's value at each launch
 };
 
 // CLBlast's xSUM (CLBlastSsum, CLBlastDsum) or xDOT (CLBlastSdot, CLBlastDdot); fp32 and fp64.

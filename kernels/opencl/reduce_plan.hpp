@@ -16,23 +16,25 @@
 namespace kernels::opencl {
 
 using kernels::BlockLoad;
+using kernels::Bounds;
 using kernels::LoadWidth;
 using kernels::PassScheme;
 using kernels::ReduceOp;
 
-// How a work-group combines its work-items' sums; work-item 0 ends with the group's sum.
+// How a work-group combines its work-items' values; work-item 0 ends with the group's.
 enum class BlockReduce {
   local_tree,  // log-step tree in local memory down to one value
-  sub_group,  // sub_group_reduce_add in each sub-group, then in the first over the sub-groups' sums
+  sub_group,   // sub_group_reduce_add (_max) in each sub-group, then in the first over theirs
+  raking,      // to local memory; 32 work-items combine a segment each serially, then a tree
 };
 
 std::string_view to_string(BlockReduce b);
 
-// How a one-pass-atomic variant adds a group's sum to the result.
+// How a one-pass-atomic variant combines a group's value into the result.
 enum class AtomicAdd {
-  native_int,    // atomic_add on uint (core OpenCL 1.1)
+  native_int,    // atomic_add on uint, atomic_max on int (core OpenCL 1.1)
   float_ext,     // atomic_fetch_add_explicit on atomic_float/double (cl_ext_float_atomics)
-  exchange_loop  // atomic_xchg of the value's bits: take the sum out, add, put it back (reduce.cl)
+  exchange_loop  // atomic_xchg of the value's bits: take it out, combine, put it back (reduce.cl)
 };
 
 std::string_view to_string(AtomicAdd a);
@@ -43,6 +45,7 @@ struct ReduceShape {
   LoadWidth width = LoadWidth::vec16;
   int loads = 4;  // loads per work-item and tile (a power of two), all issued before any is added
   BlockReduce block = BlockReduce::local_tree;
+  Bounds bounds = Bounds::unchecked;
 
   friend constexpr bool operator==(const ReduceShape&, const ReduceShape&) = default;
 };
@@ -55,6 +58,7 @@ struct ReduceConfig {
   ReduceShape shape = {};
   PassScheme passes = PassScheme::two_pass;
   int group = kDefaultGroup;  // work-items per work-group, a power of two
+  int groups_per_unit = 0;    // the grid's cap: 0 for kGroupsPerUnit per compute unit
 
   friend constexpr bool operator==(const ReduceConfig&, const ReduceConfig&) = default;
 };
@@ -65,19 +69,21 @@ constexpr int vector_elements(LoadWidth w, int element_bytes) {
 }
 
 // "two_pass_local_tree_striped_v16_256x4": pass scheme, block reduce, load, width (v16 or e),
-// group × loads, as on CUDA.
+// group × loads, then "_checked" and "_16_per_cu" where they apply, as on CUDA.
 std::string reduce_variant_name(const ReduceConfig& c);
 
 // Throws roofline::InputError naming the bad value: a precision other than fp32, fp64, int32, a
-// group size that is not a power of two in 1..max_group, loads per work-item not a power of two.
+// group size that is not a power of two in 1..max_group, loads per work-item not a power of two,
+// a negative grid cap.
 void check_config(const ReduceConfig& c, roofline::Precision p, std::size_t max_group);
 
 // Why the device cannot run the config in precision p; nullopt when it can.
 std::optional<std::string> unsupported(const ReduceConfig& c, roofline::Precision p,
                                        const DeviceSupport& s);
 
-// How the config's one-pass-atomic adds in precision p on the device (the best it has).
-AtomicAdd atomic_add_of(roofline::Precision p, const DeviceSupport& s);
+// How the config's one-pass-atomic combines in precision p on the device (the best it has; no
+// float extension has a maximum this takes).
+AtomicAdd atomic_add_of(ReduceOp op, roofline::Precision p, const DeviceSupport& s);
 
 // The -cl-std the config needs ("-cl-std=CL2.0", "-cl-std=CL3.0"), empty for OpenCL C 1.2.
 std::string cl_std_option(const ReduceConfig& c, roofline::Precision p, const DeviceSupport& s);
@@ -100,17 +106,25 @@ struct ReducePlan {
 // one after the other on its cores, which these balance.
 inline constexpr int kGroupsPerUnit = 32;
 
-// The plan for n elements of precision p on `compute_units` units. Throws roofline::InputError
-// for a bad config (check_config) or compute_units below 1.
+// The plan for n elements of precision p on `compute_units` units (at most groups_per_unit, or
+// kGroupsPerUnit, groups each). Throws roofline::InputError for a bad config (check_config) or
+// compute_units below 1. With checked loads every tile, the last one partial, is a full tile.
 ReducePlan plan_reduce(const ReduceConfig& c, roofline::Precision p, std::size_t n,
                        int compute_units, std::size_t max_group);
 
-// The ladder (op set per case): the block reduces and the load algorithms and widths with two
-// passes, and the two one-pass schemes at the default shape.
+// The ladder (op set per case): the block reduces, the load algorithms, widths and bounds checks
+// with two passes, every block reduce with one atomic pass, and last-block detection at the
+// default shape.
 std::vector<ReduceConfig> reduce_ladder();
 
-// The sweep: group sizes 64..1024 × 1..16 loads per work-item (4..64 floats) at the default shape,
-// two passes, fp32 sum (the heat map's panel).
+// The sweep: group sizes 32..1024 × 1..64 items per work-item (one or two single floats, then 1
+// to 16 loads of 4) at the default shape otherwise, two passes, fp32 sum (the heat map's panel).
 std::vector<ReduceConfig> reduce_sweep();
+
+// The grid sweep: the default config capped at 1, 4, 16, 64 and 256 groups per compute unit.
+std::vector<ReduceConfig> reduce_grid_sweep();
+
+// Work-group local memory the config's block reduce takes, in values.
+std::size_t scratch_values(const ReduceConfig& c);
 
 }  // namespace kernels::opencl

@@ -561,22 +561,28 @@ std::unique_ptr<roofline::Case> sweep_case(const roofline::Device& device,
 }
 
 // The energy pass (ProbeOptions::energy): each kept ceiling's case, and per level of the
-// bandwidth sweep (`swept`: its ceilings' indices) its fastest kernel's at the largest working set
-// of its plateau, run for an energy window into its ceiling's energy_window. A window that fails
-// is a failure of the probe; its ceiling stays.
+// bandwidth sweep (`swept`: its ceilings' indices) its read kernel's (else its fastest's) at the
+// largest working set of its plateau, run for an energy window into its ceiling's energy_window. A
+// window that fails is a failure of the probe; its ceiling stays.
 void probe_energy(roofline::Device& device, CeilingCases& kept,
                   const std::vector<std::size_t>& swept, const roofline::ProbeOptions& options,
                   std::vector<std::string>& failures) {
   roofline::Sampler* const sampler = options.measure.sampler;
   if (!options.energy || !sampler) return;
-  std::map<std::string, std::size_t> fastest;  // per level, its fastest ceiling
+  // Per level one kernel's ceiling: the read's where the sweep has it (the same kernel in every
+  // probe, so two probes' figures compare; the fastest differs between runs, read in one and
+  // write in the next), else the fastest.
+  std::map<std::string, std::size_t> chosen;
+  const auto better = [&](std::size_t i, std::size_t than) {
+    const roofline::MemoryCeiling &m = device.memory[i], &o = device.memory[than];
+    if ((m.kernel == "read") != (o.kernel == "read")) return m.kernel == "read";
+    return m.bytes_per_s.median > o.bytes_per_s.median;
+  };
   for (std::size_t i : swept) {
-    const roofline::MemoryCeiling& m = device.memory[i];
-    const auto it = fastest.find(m.level);
-    if (it == fastest.end() || m.bytes_per_s.median > device.memory[it->second].bytes_per_s.median)
-      fastest[m.level] = i;
+    const auto it = chosen.find(device.memory[i].level);
+    if (it == chosen.end() || better(i, it->second)) chosen[device.memory[i].level] = i;
   }
-  for (const auto& [level, i] : fastest)
+  for (const auto& [level, i] : chosen)
     if (auto c =
             sweep_case(device, device.memory[i].kernel, device.memory[i].working_set_max, level))
       kept.memory.emplace_back(i, std::move(c));

@@ -5,6 +5,9 @@
 #include <cstdio>
 
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/one_buffer_cases.hpp"
+#include "kernels/one_buffer.hpp"
+#include "kernels/suite.hpp"
 #include "probes/cuda/fma_path.hpp"
 #include "probes/cuda/tensor_instruction.hpp"
 #include "probes/nvidia/architectures.hpp"
@@ -74,6 +77,9 @@ roofline::Device describe(int ordinal) {
              {"memory_clock_hz", memory_clock_hz},
              {"memory_bus_width_bits", bus_bits}};
   set_theoretical_peaks(d);
+  d.not_offered = kernels::not_offered({{&kernels::kOneBuffer, [ordinal] {
+                                           return kernels::cuda::one_buffer_not_offered(ordinal);
+                                         }}});
   return d;
 }
 

@@ -68,9 +68,21 @@ TEST_F(ReduceGpu, EdgeSizesVerifyInEveryVariant) {
   expect_ladder_verified({0, 1, 31, kTile - 1, kTile + 1, 3 * kTile + 7});
 }
 
-TEST_F(ReduceGpu, EdgeSizesVerifyAcrossTheSweep) {
+TEST_F(ReduceGpu, EdgeSizesVerifyAcrossTheSweeps) {
   for (const ReduceConfig& c : reduce_sweep())
     expect_verified(*make_reduce_case(device_, c, Precision::fp32, 5 * kTile + 3, true));
+  for (const ReduceConfig& c : reduce_grid_sweep())
+    for (std::size_t n : {std::size_t{1}, 5 * kTile + 3, (std::size_t{1} << 24) + 5})
+      expect_verified(*make_reduce_case(device_, c, Precision::fp32, n, false));
+}
+
+// A grid capped at blocks per SM is that many blocks per SM (the tiles allowing).
+TEST_F(ReduceGpu, GridSweepCapsTheBlocksPerSm) {
+  for (const ReduceConfig& c : reduce_grid_sweep()) {
+    ReduceKernel<float> k(c, std::size_t{1} << 28);
+    EXPECT_EQ(k.plan().blocks,
+              std::min<std::size_t>(c.blocks_per_sm * device_.compute_units, k.plan().full_tiles));
+  }
 }
 
 // More tiles than the grid has blocks: each block strides over several tiles, and the
@@ -106,8 +118,8 @@ TEST_F(ReduceGpu, FamilyRunsTheLadderCubAndTheSweep) {
     cub += c->info().variant == "cub";
     sweep += c->info().params.contains("sweep");
   }
-  EXPECT_EQ(cub, 6u);  // sum and dot × fp32, fp64, int32
-  EXPECT_EQ(sweep, std::size(kSweepThreads) * std::size(kSweepLoads));
+  EXPECT_EQ(cub, 9u);  // sum, dot and max × fp32, fp64, int32
+  EXPECT_EQ(sweep, std::size(kReduceSweepThreads) * std::size(kReduceSweepLoads));
   options.variants = {"no_such_variant"};
   EXPECT_THROW(make_cases(device_, options), roofline::InputError);
 }

@@ -43,14 +43,34 @@ TEST(ReducePlan, NamesComeFromTheParameters) {
                                  .passes = PassScheme::one_pass_last_block,
                                  .threads = 128}),
             "one_pass_last_block_smem_tree_blocked_e_128x16");
+  EXPECT_EQ(reduce_variant_name({.shape = {.block = BlockReduce::raking, .bounds = Bounds::checked},
+                                 .blocks_per_sm = 16}),
+            "two_pass_raking_striped_v16_256x4_checked_16_per_sm");
   std::set<std::string> names;
   for (const ReduceConfig& c : reduce_ladder()) names.insert(reduce_variant_name(c));
   EXPECT_EQ(names.size(), reduce_ladder().size());
   std::set<std::string> sweep;
   for (const ReduceConfig& c : reduce_sweep()) sweep.insert(reduce_variant_name(c));
-  EXPECT_EQ(sweep.size(), std::size(kSweepThreads) * std::size(kSweepLoads));
+  EXPECT_EQ(sweep.size(), std::size(kReduceSweepThreads) * std::size(kReduceSweepLoads));
   for (const ReduceConfig& c : reduce_sweep())  // every point has a compiled kernel
     EXPECT_NO_THROW(check_config(c, Precision::fp32)) << reduce_variant_name(c);
+  std::set<std::string> grid;
+  for (const ReduceConfig& c : reduce_grid_sweep()) {
+    EXPECT_TRUE(grid.insert(reduce_variant_name(c)).second);
+    EXPECT_FALSE(names.contains(reduce_variant_name(c)));
+  }
+  EXPECT_EQ(grid.size(), std::size(kReduceGridPerUnit));
+}
+
+// The heat map's corners: one warp with one item per thread, 1024 threads with 64.
+TEST(ReducePlan, SweepSpansOneWarpAndOneItemTo1024ThreadsAnd64Items) {
+  std::set<int> threads, items;
+  for (const ReduceConfig& c : reduce_sweep()) {
+    threads.insert(c.threads);
+    items.insert(c.shape.loads * vector_elements(c.shape.width, 4));
+  }
+  EXPECT_EQ(threads, (std::set<int>{32, 64, 128, 256, 512, 1024}));
+  EXPECT_EQ(items, (std::set<int>{1, 2, 4, 8, 16, 32, 64}));
 }
 
 TEST(ReducePlan, LadderCoversEveryBlockReduceAndPassScheme) {
@@ -62,9 +82,18 @@ TEST(ReducePlan, LadderCoversEveryBlockReduceAndPassScheme) {
     passes.insert(c.passes);
     loads.insert({c.shape.load, c.shape.width});
   }
-  EXPECT_EQ(blocks.size(), 6u);
+  EXPECT_EQ(blocks.size(), 7u);
   EXPECT_EQ(passes.size(), 3u);
   EXPECT_EQ(loads.size(), 4u);
+  // Every block reduce with one atomic pass too, and checked loads beside unchecked.
+  std::set<BlockReduce> atomic;
+  std::set<Bounds> bounds;
+  for (const ReduceConfig& c : reduce_ladder()) {
+    if (c.passes == PassScheme::one_pass_atomic) atomic.insert(c.shape.block);
+    bounds.insert(c.shape.bounds);
+  }
+  EXPECT_EQ(atomic, blocks);
+  EXPECT_EQ(bounds.size(), 2u);
   for (const ReduceConfig& c : reduce_ladder()) {
     const auto precisions = reduce_precisions(c);
     if (c.shape.block == BlockReduce::warp_redux) {
@@ -114,6 +143,25 @@ TEST(ReducePlan, TileIsThreadsTimesLoadsTimesVector) {
   EXPECT_EQ(plan_reduce(scalar, Precision::fp64, 0, 10).tile, 64u * 16);
 }
 
+// Checked loads cover the last partial tile themselves: every tile is a full tile of the plan.
+TEST(ReducePlan, CheckedLoadsCountThePartialTile) {
+  const ReduceConfig c{.shape = {.bounds = Bounds::checked}};
+  const std::size_t tile = 4096;
+  EXPECT_EQ(plan_reduce(c, Precision::fp32, 0, 40).full_tiles, 0u);
+  EXPECT_EQ(plan_reduce(c, Precision::fp32, 1, 40).full_tiles, 1u);
+  EXPECT_EQ(plan_reduce(c, Precision::fp32, 3 * tile, 40).full_tiles, 3u);
+  EXPECT_EQ(plan_reduce(c, Precision::fp32, 3 * tile + 5, 40).full_tiles, 4u);
+}
+
+TEST(ReducePlan, GridCapIsWavesOfResidentBlocksOrBlocksPerSm) {
+  EXPECT_EQ(max_blocks({}, 8, 132), 8 * 132 * kSubscription);
+  ReduceConfig capped;
+  capped.blocks_per_sm = 4;
+  EXPECT_EQ(max_blocks(capped, 8, 132), 4 * 132);
+  capped.blocks_per_sm = -1;
+  EXPECT_THROW(check_config(capped, Precision::fp32), InputError);
+}
+
 TEST(ReducePlan, GridIsTheFullTilesUpToMaxBlocks) {
   const ReduceConfig c{};
   const std::size_t tile = 4096;
@@ -149,6 +197,7 @@ TEST(ReducePlan, SharedMemoryIsOneValuePerThreadOrPerWarp) {
   EXPECT_EQ(block_shared_bytes(BlockReduce::gmem_tree, 256, 4), 0);
   EXPECT_EQ(block_shared_bytes(BlockReduce::smem_tree, 256, 8), 2048);
   EXPECT_EQ(block_shared_bytes(BlockReduce::smem_tree_shfl, 1024, 4), 4096);
+  EXPECT_EQ(block_shared_bytes(BlockReduce::raking, 256, 4), (256 + 32) * 4);
   EXPECT_EQ(block_shared_bytes(BlockReduce::warp_shfl, 256, 8), 64);
   EXPECT_EQ(block_shared_bytes(BlockReduce::warp_cg, 32, 4), 4);
   EXPECT_EQ(block_shared_bytes(BlockReduce::warp_redux, 1024, 4), 128);

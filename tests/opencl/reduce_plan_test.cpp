@@ -33,6 +33,9 @@ TEST(OpenClReducePlan, NamesFollowTheParameters) {
                                  .passes = PassScheme::one_pass_last_block,
                                  .group = 128}),
             "one_pass_last_block_sub_group_blocked_e_128x16");
+  EXPECT_EQ(reduce_variant_name({.shape = {.block = BlockReduce::raking, .bounds = Bounds::checked},
+                                 .groups_per_unit = 4}),
+            "two_pass_raking_striped_v16_256x4_checked_4_per_cu");
 }
 
 TEST(OpenClReducePlan, BadConfigsAreRefusedByValue) {
@@ -41,6 +44,7 @@ TEST(OpenClReducePlan, BadConfigsAreRefusedByValue) {
   EXPECT_THROW(check_config({.shape = {.loads = 3}}, Precision::fp32, 1024), roofline::InputError);
   EXPECT_THROW(check_config({}, Precision::fp16, 1024), roofline::InputError);
   EXPECT_NO_THROW(check_config({.group = 1024}, Precision::int32, 1024));
+  EXPECT_THROW(check_config({.groups_per_unit = -1}, Precision::fp32, 1024), roofline::InputError);
 }
 
 TEST(OpenClReducePlan, LastBlockNeedsTheDeviceScopeMemoryModel) {
@@ -75,11 +79,14 @@ TEST(OpenClReducePlan, SubGroupsFp64AndDoubleAtomicsAreRequired) {
 
 TEST(OpenClReducePlan, AtomicAddIsTheBestTheDeviceHas) {
   DeviceSupport s = relaxed_3_0();
-  EXPECT_EQ(atomic_add_of(Precision::int32, s), AtomicAdd::native_int);
-  EXPECT_EQ(atomic_add_of(Precision::fp32, s), AtomicAdd::exchange_loop);
+  EXPECT_EQ(atomic_add_of(ReduceOp::sum, Precision::int32, s), AtomicAdd::native_int);
+  EXPECT_EQ(atomic_add_of(ReduceOp::sum, Precision::fp32, s), AtomicAdd::exchange_loop);
   s.float_atomic_add = true;
-  EXPECT_EQ(atomic_add_of(Precision::fp32, s), AtomicAdd::float_ext);
-  EXPECT_EQ(atomic_add_of(Precision::fp64, s), AtomicAdd::exchange_loop);
+  EXPECT_EQ(atomic_add_of(ReduceOp::sum, Precision::fp32, s), AtomicAdd::float_ext);
+  EXPECT_EQ(atomic_add_of(ReduceOp::sum, Precision::fp64, s), AtomicAdd::exchange_loop);
+  // A maximum: atomic_max on int, the exchange loop for floating point (no extension's add).
+  EXPECT_EQ(atomic_add_of(ReduceOp::max, Precision::int32, s), AtomicAdd::native_int);
+  EXPECT_EQ(atomic_add_of(ReduceOp::max, Precision::fp32, s), AtomicAdd::exchange_loop);
   const std::string text =
       reduce_description({.passes = PassScheme::one_pass_atomic}, Precision::fp64, s);
   EXPECT_NE(text.find("atomic_xchg"), std::string::npos) << text;
@@ -103,17 +110,38 @@ TEST(OpenClReducePlan, PlanCoversEveryElement) {
                 .partials,
             0u);
   EXPECT_THROW(plan_reduce({}, Precision::fp32, 1, 0, 1024), roofline::InputError);
+  // A grid cap per unit; checked loads count the last partial tile as a tile.
+  EXPECT_EQ(
+      plan_reduce({.groups_per_unit = 4}, Precision::fp32, std::size_t{1} << 28, 132, 1024).groups,
+      132u * 4);
+  EXPECT_EQ(plan_reduce({.shape = {.bounds = Bounds::checked}}, Precision::fp32, 4097, 2, 1024)
+                .full_tiles,
+            2u);
+}
+
+TEST(OpenClReducePlan, RakingTakesOneMoreValuePerRaker) {
+  EXPECT_EQ(scratch_values({}), 256u);
+  EXPECT_EQ(scratch_values({.shape = {.block = BlockReduce::raking}}), 256u + 32);
+  EXPECT_EQ(scratch_values({.shape = {.block = BlockReduce::raking}, .group = 16}), 32u);
 }
 
 TEST(OpenClReducePlan, LadderAndSweepNamesAreDistinct) {
   std::set<std::string> names;
   for (const ReduceConfig& c : reduce_ladder()) names.insert(reduce_variant_name(c));
   EXPECT_EQ(names.size(), reduce_ladder().size());
+  // Every block reduce with one atomic pass too.
+  std::set<BlockReduce> two_pass, atomic;
+  for (const ReduceConfig& c : reduce_ladder())
+    (c.passes == PassScheme::one_pass_atomic ? atomic : two_pass).insert(c.shape.block);
+  EXPECT_EQ(atomic.size(), 3u);
+  EXPECT_EQ(atomic, two_pass);
   const auto sweep = reduce_sweep();
-  EXPECT_EQ(sweep.size(), 25u);
+  EXPECT_EQ(sweep.size(), 6u * 7);  // groups of 32..1024 × 1..64 items
   for (const ReduceConfig& c : sweep)
     if (reduce_variant_name(c) != reduce_variant_name({})) names.insert(reduce_variant_name(c));
-  EXPECT_EQ(names.size(), reduce_ladder().size() + 24);
+  EXPECT_EQ(names.size(), reduce_ladder().size() + 41);
+  for (const ReduceConfig& c : reduce_grid_sweep()) names.insert(reduce_variant_name(c));
+  EXPECT_EQ(names.size(), reduce_ladder().size() + 41 + 5);
 }
 
 }  // namespace

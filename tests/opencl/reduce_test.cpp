@@ -53,9 +53,9 @@ TEST_F(OpenClReduce, EverySupportedVariantVerifiesAtEdgeSizes) {
     for (ReduceOp op : kReduceOps)
       for (Precision p : {Precision::fp32, Precision::fp64, Precision::int32}) {
         for (ReduceConfig c : reduce_ladder()) {
+          c.op = op;
           const auto ok = types(c);
           if (std::find(ok.begin(), ok.end(), p) == ok.end()) continue;
-          c.op = op;
           test_support::expect_measured(
               *make_reduce_case(device_, runtime_, support_, c, p, n, false, cache));
           ++variants;
@@ -67,7 +67,7 @@ TEST_F(OpenClReduce, EverySupportedVariantVerifiesAtEdgeSizes) {
 TEST_F(OpenClReduce, ClblastVerifiesInFloatAndDouble) {
   const auto cache = std::make_shared<HostInputCache>();
   for (std::size_t n : {std::size_t{1}, std::size_t{4097}, std::size_t{300007}})
-    for (ReduceOp op : kReduceOps)
+    for (ReduceOp op : {ReduceOp::sum, ReduceOp::dot})
       for (Precision p : {Precision::fp32, Precision::fp64}) {
         if (!supports(runtime_->device(), p)) continue;
         test_support::expect_measured(
@@ -77,12 +77,18 @@ TEST_F(OpenClReduce, ClblastVerifiesInFloatAndDouble) {
                roofline::InputError);
 }
 
-TEST_F(OpenClReduce, SweepCornersVerify) {
+// The heat map's corners (32 work-items with one element each, 1024 with 16 float4 loads) and
+// every grid cap, at a length of many tiles with a tail.
+TEST_F(OpenClReduce, SweepCornersAndGridCapsVerify) {
   const auto cache = std::make_shared<HostInputCache>();
   for (const ReduceConfig& c : reduce_sweep())
-    if ((c.group == 64 && c.shape.loads == 1) || (c.group == 1024 && c.shape.loads == 16))
+    if ((c.group == 32 && c.shape.loads == 1 && c.shape.width == LoadWidth::element) ||
+        (c.group == 1024 && c.shape.loads == 16))
       test_support::expect_measured(
           *make_reduce_case(device_, runtime_, support_, c, Precision::fp32, 70001, true, cache));
+  for (const ReduceConfig& c : reduce_grid_sweep())
+    test_support::expect_measured(
+        *make_reduce_case(device_, runtime_, support_, c, Precision::fp32, 70001, false, cache));
 }
 
 TEST_F(OpenClReduce, UnsupportedVariantsAreRefusedWithTheReason) {
@@ -114,14 +120,14 @@ TEST_F(OpenClReduce, FamilyRunsByNameAndNotByDefault) {
   options.size = 5000;
   options.variants = {"two_pass_local_tree_striped_v16_256x4", "clblast"};
   const auto cases = backend_.cases(device_, options);
-  // sum and dot in each type: two variants in fp32 and fp64, ours alone in int32. The sweep's
+  // Ours: sum, dot and max in each type; CLBlast: sum and dot in fp32 and fp64. The sweep's
   // point of the same name is ours' fp32 sum, run once: a sweep point where the sweep runs in a
   // quick run (a GPU), a plain case elsewhere.
   const std::size_t fp64 = supports(runtime_->device(), Precision::fp64) ? 1 : 0;
   const auto sweep = std::count_if(
       cases.begin(), cases.end(), [](const auto& c) { return c->info().params.contains("sweep"); });
   EXPECT_EQ(sweep, device_.facts.value("device_type", "") == "GPU" ? 1 : 0);
-  EXPECT_EQ(cases.size(), 2 * (2 * (1 + fp64) + 1));
+  EXPECT_EQ(cases.size(), 3 * (2 + fp64) + 2 * (1 + fp64));
   for (const auto& c : cases) EXPECT_EQ(c->info().params.at("n"), 5000);
   // The default suite leaves reduce out.
   roofline::RunOptions defaults;

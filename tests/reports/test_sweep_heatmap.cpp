@@ -100,6 +100,35 @@ TEST_F(Heatmap, SvgHasACellPerConfigurationAndOutlinesTheBest) {
   EXPECT_NE(svg.find("Items per thread"), std::string::npos);
 }
 
+// Each cell carries its 95% interval (±% under the bandwidth, the bounds in its title); a cell
+// whose interval reaches the best's is dashed as tied, one clearly below it is not.
+TEST_F(Heatmap, CellsShowTheirIntervalAndTiesWithTheBest) {
+  const auto spread = [](roofline::Result& r, double low, double high) {
+    const double t = r.samples[0];
+    r.samples = {t * low, t * low, t, t, t, t, t * high, t * high, t * high};
+    r.time = roofline::summarize(r.samples);
+  };
+  for (roofline::Result& r : results_) {
+    const int threads = r.params.at("threads_per_block"), items = r.params.at("items_per_thread");
+    if (!r.params.contains("sweep") || !r.time) continue;
+    if (threads == 1024 && items == 16) spread(r, 0.98, 1.02);  // the best, 257 GB/s
+    if (threads == 1024 && items == 4) spread(r, 0.2, 1.5);     // 65 GB/s, reaching 325 GB/s
+  }
+  const SweepHeatmap m = sweep_heatmaps(records_)[0];
+  const HeatmapCell& best = m.at(2, 1);
+  EXPECT_LT(best.interval.first, *best.bandwidth);
+  EXPECT_GT(best.interval.second, *best.bandwidth);
+  EXPECT_TRUE(m.tied_with_best(2, 0));
+  EXPECT_TRUE(m.tied_with_best(1, 2));   // 256 × 64: 256.3 GB/s, inside the best's 252–262
+  EXPECT_FALSE(m.tied_with_best(1, 1));  // 256 × 16: 64 GB/s, no interval
+  const std::string svg = sweep_heatmap_svg("t", m);
+  EXPECT_EQ(count(svg, "class=\"interval\""), 7);  // every verified cell
+  EXPECT_NE(svg.find(">±0%<"), std::string::npos);
+  EXPECT_EQ(count(svg, "95% interval"), 8);  // 7 titles and the legend
+  EXPECT_EQ(count(svg, "class=\"cell tied\""), 2);
+  EXPECT_EQ(count(svg, "stroke-dasharray=\"4 3\""), 2);
+}
+
 TEST(HeatColour, RunsFromDarkToLight) {
   EXPECT_EQ(heat_colour(0), "#440154");
   EXPECT_EQ(heat_colour(1), "#fde725");

@@ -411,10 +411,12 @@ def sort_key(value):
 
 
 def rate(result):
-    """A result's rate in what bounds it: FLOP/s when placed as compute-bound, else bytes as
-    referenced per second."""
+    """A result's rate in what bounds it: FLOP/s when placed as compute-bound or when it declares
+    no bytes (a call that moves none, as one_buffer's `separate`), else bytes as referenced per
+    second."""
     seconds = result["time"]["median"]
-    if (result.get("placement") or {}).get("bound") == "compute":
+    if ((result.get("placement") or {}).get("bound") == "compute"
+            or not result["work"]["bytes"]):
         return si(result["work"]["flops"] / seconds, "FLOP/s")
     return si(result["work"]["bytes"] / seconds, "B/s")
 

@@ -28,4 +28,23 @@ __device__ __forceinline__ void load_tile(const T* tile, Vector<T, V> (&out)[Loa
     out[i] = load<T, V>(tile + std::size_t{tile_vector<L, Loads>(i)} * V);
 }
 
+// load_tile for a tile whose first `valid` elements exist (CUB's guarded loads): every load is
+// compared with `valid`; one that would read past it is loaded element by element, with `fill`
+// for the missing ones.
+template <BlockLoadAlgorithm L, int Loads, class T, int V>
+__device__ __forceinline__ void load_tile_checked(const T* tile, std::size_t valid, T fill,
+                                                  Vector<T, V> (&out)[Loads]) {
+#pragma unroll
+  for (int i = 0; i < Loads; ++i) {
+    const std::size_t at = std::size_t{tile_vector<L, Loads>(i)} * V;
+    if (at + V <= valid) {
+      out[i] = load<T, V>(tile + at);
+    } else {
+#pragma unroll
+      for (int k = 0; k < V; ++k)
+        out[i].v[k] = at + k < valid ? load<T, 1>(tile + at + k).v[0] : fill;
+    }
+  }
+}
+
 }  // namespace kernels::cuda
