@@ -180,8 +180,8 @@ std::string sweep_heatmap_svg(const std::string& title, const SweepHeatmap& map)
       if (cell.bandwidth) {
         const double f = fraction(*cell.bandwidth);
         text = format_si(*cell.bandwidth, "B/s");
-        const double half = std::max(cell.interval.second - *cell.bandwidth,
-                                     *cell.bandwidth - cell.interval.first);
+        const double half =
+            std::max(cell.interval.second - *cell.bandwidth, *cell.bandwidth - cell.interval.first);
         spread = "±" + format_number(100 * half / *cell.bandwidth, 2) + "%";
         fill = heat_colour(f);
         ink = f > 0.6 ? "#000000" : "#ffffff";  // legible on the light and the dark end
@@ -192,22 +192,24 @@ std::string sweep_heatmap_svg(const std::string& title, const SweepHeatmap& map)
         css = "cell failed";
       }
       svg.open("g", {{"class", css}});
-      const std::string interval =
-          cell.bandwidth ? ", 95% interval " + format_si(cell.interval.first, "B/s") + " to " +
-                               format_si(cell.interval.second, "B/s") +
-                               (tied ? ", overlapping the best's" : "")
-                         : "";
+      const std::string interval = cell.bandwidth
+                                       ? ", 95% interval " + format_si(cell.interval.first, "B/s") +
+                                             " to " + format_si(cell.interval.second, "B/s") +
+                                             (tied ? ", overlapping the best's" : "")
+                                       : "";
       svg.element("title", {},
                   (cell.variant.empty() ? "" : cell.variant + ": ") + text + interval + " (" +
                       map.study.sweep_rows + " " + std::to_string(map.rows[r]) + ", " +
                       map.study.sweep_columns + " " + std::to_string(map.columns[c]) + ")");
       std::vector<Attr> frame = {{"x", px(x)},
-                               {"y", px(y)},
-                               {"width", px(kCellWidth)},
-                               {"height", px(kCellHeight)},
-                               {"fill", fill},
-                               {"stroke", top || tied ? "#d62728" : "#ffffff"},
-                               {"stroke-width", top ? "3" : tied ? "2" : "1"}};
+                                 {"y", px(y)},
+                                 {"width", px(kCellWidth)},
+                                 {"height", px(kCellHeight)},
+                                 {"fill", fill},
+                                 {"stroke", top || tied ? "#d62728" : "#ffffff"},
+                                 {"stroke-width", top    ? "3"
+                                                  : tied ? "2"
+                                                         : "1"}};
       if (tied) frame.push_back({"stroke-dasharray", "4 3"});
       svg.element("rect", frame);
       svg.element("text",

@@ -2,8 +2,8 @@
 // A family's parameter sweep as a heat map: the two parameters its study names (SizeStudy's
 // sweep_rows × sweep_columns, the reduce family's threads per block × items per thread) →
 // bandwidth (declared bytes / median time, with its 95% interval), one map per device, family,
-// panel value and element type, at the largest size swept. Sweep results carry params "sweep", both axes and the study's
-// size parameter (and its panel parameter, where it has one).
+// panel value and element type, at the largest size swept. Sweep results carry params "sweep", both
+// axes and the study's size parameter (and its panel parameter, where it has one).
 #include <optional>
 #include <string>
 #include <vector>
