@@ -20,7 +20,7 @@ constexpr std::array<std::array<double, 3>, 5> kViridis = {
 // Layout: a title line, column labels above the grid, row labels to its left, the colour bar
 // below it.
 constexpr double kCellWidth = 84, kCellHeight = 40, kLeft = 120, kTop = 64, kRight = 24;
-constexpr double kBarHeight = 12, kBottom = 86, kFontSize = 11, kIntervalFontSize = 9;
+constexpr double kBarHeight = 12, kBottom = 100, kFontSize = 11, kIntervalFontSize = 9;
 
 // A point of its family's declared sweep, with every parameter the map reads.
 bool is_sweep_point(const roofline::Result& r) {
@@ -254,9 +254,9 @@ std::string sweep_heatmap_svg(const std::string& title, const SweepHeatmap& map)
                  {"font-size", px(kFontSize)}},
                 format_si(hi, "B/s"));
   }
-  svg.element("text",
+  svg.element("text",  // below the range's ends, which it would run into on a narrow map
               {{"x", px(kLeft + grid_width / 2)},
-               {"y", px(bar_y + kBarHeight + 14)},
+               {"y", px(bar_y + kBarHeight + 30)},
                {"text-anchor", "middle"},
                {"font-size", px(kFontSize)}},
               "bandwidth: declared bytes / median time, ± its 95% interval; best outlined, "
@@ -279,7 +279,7 @@ std::string sweep_heatmap_section(const std::string& device_title,
     html +=
         sweep_heatmap_svg(title_case(m.family) + (m.panel.empty() ? "" : " " + m.panel) + " · " +
                               std::string(roofline::to_string(m.precision)) + " at " +
-                              m.study.param + " = " + format_number(m.size) + " — " + device_title,
+                              m.study.param + " = " + format_exact(m.size) + " — " + device_title,
                           m) +
         "\n";
   }
