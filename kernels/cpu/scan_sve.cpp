@@ -14,51 +14,12 @@
 #include <type_traits>
 
 #include "kernels/cpu/scan_isa.hpp"
+#include "kernels/cpu/scan_plain.hpp"
 #include "kernels/cpu/simd.hpp"
 #include "kernels/cpu/sve.hpp"
 
 namespace kernels::cpu::ROOFLAB_ISA_NS {
 namespace {
-
-// One element of the plain loop, as the study writes it: out[i] = x[i] + sum.
-template <bool kExclusive, class U>
-inline void plain_step(const U* x, U* out, std::size_t i, U& sum) {
-  if constexpr (kExclusive) {
-    const U v = x[i];  // read before the write: out may be x
-    out[i] = sum;
-    sum += v;
-  } else {
-    sum = x[i] + sum;
-    out[i] = sum;
-  }
-}
-
-// The plain loop with its body written out K times.
-template <bool kExclusive, int K, class U>
-U plain(const U* x, U* out, std::size_t n, U sum) {
-  std::size_t i = 0;
-  for (; i + K <= n; i += K) {
-#pragma GCC unroll 8
-    for (int k = 0; k < K; ++k) plain_step<kExclusive>(x, out, i + k, sum);
-  }
-  for (; i < n; ++i) plain_step<kExclusive>(x, out, i, sum);
-  return sum;
-}
-
-template <bool kExclusive, class U>
-U plain_with(int unroll, const U* x, U* out, std::size_t n, U sum) {
-  switch (unroll) {
-    case 1:
-      return plain<kExclusive, 1>(x, out, n, sum);
-    case 2:
-      return plain<kExclusive, 2>(x, out, n, sum);
-    case 4:
-      return plain<kExclusive, 4>(x, out, n, sum);
-    case 8:
-      return plain<kExclusive, 8>(x, out, n, sum);
-  }
-  throw std::invalid_argument("scan: no plain loop unrolled " + std::to_string(unroll) + " times");
-}
 
 // A lane number of U's width, the lane numbers 0, 1, … and v's lanes moved up by k (zeros
 // shifted in: TBL gives 0 for an index past the last lane, as lane − k is below lane k).
@@ -112,51 +73,6 @@ U simd_stored(Store mode, const U* x, U* out, std::size_t n, U carry) {
 }
 
 }  // namespace
-
-template <class T>
-T scan_block_plain(ScanKind kind, int unroll, const T* x, T* out, std::size_t n, T carry) {
-  using U = Arith<T>;
-  const auto c = static_cast<U>(carry);
-  return static_cast<T>(kind == ScanKind::exclusive
-                            ? plain_with<true, U>(unroll, arith(x), arith(out), n, c)
-                            : plain_with<false, U>(unroll, arith(x), arith(out), n, c));
-}
-
-template <class T>
-void scan_block_std(ScanKind kind, const T* x, T* out, std::size_t n) {
-  using U = Arith<T>;  // a signed overflow would be undefined
-  if (kind == ScanKind::exclusive) {
-    std::exclusive_scan(arith(x), arith(x) + n, arith(out), U{0});
-  } else {
-    std::inclusive_scan(arith(x), arith(x) + n, arith(out));
-  }
-}
-
-template <class T>
-T scan_block_simd(ScanKind kind, Store store, const T* x, T* out, std::size_t n, T carry) {
-  using U = Arith<T>;
-  const auto c = static_cast<U>(carry);
-  return static_cast<T>(kind == ScanKind::exclusive
-                            ? simd_stored<true, U>(store, arith(x), arith(out), n, c)
-                            : simd_stored<false, U>(store, arith(x), arith(out), n, c));
-}
-
-template <class T>
-void add_to_block(T* out, std::size_t n, T offset) {
-  using U = Arith<T>;
-  U* o = arith(out);
-  const auto d = static_cast<U>(offset);
-  for (std::size_t i = 0; i < n; ++i) o[i] += d;  // vectorized by the compiler
-}
-
-#define ROOFLAB_SCAN_INSTANTIATE(T)                                          \
-  template T scan_block_plain(ScanKind, int, const T*, T*, std::size_t, T);  \
-  template void scan_block_std(ScanKind, const T*, T*, std::size_t);         \
-  template T scan_block_simd(ScanKind, Store, const T*, T*, std::size_t, T); \
-  template void add_to_block(T*, std::size_t, T);
-ROOFLAB_SCAN_INSTANTIATE(float)
-ROOFLAB_SCAN_INSTANTIATE(double)
-ROOFLAB_SCAN_INSTANTIATE(std::int32_t)
-#undef ROOFLAB_SCAN_INSTANTIATE
-
 }  // namespace kernels::cpu::ROOFLAB_ISA_NS
+
+#include "kernels/cpu/scan_entries.hpp"
