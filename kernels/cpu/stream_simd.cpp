@@ -131,77 +131,7 @@ T pass_range(T* out, Inputs<op, T> in, Range r, T s) {
   }
 }
 
-template <StreamOp op, Store mode, class T>
-void run_parallel(const StreamCall& call, T* out, Inputs<op, T> in, std::size_t n, T s,
-                  double* thread_sums) {
-  const void* base = stream_stores(op) ? static_cast<const void*>(out) : in.in1;
-  std::optional<ChunkedBlocks> chunks;
-  if (call.balanced) chunks.emplace(base, n, sizeof(T), call.threads, kBalancedChunkBytes);
-#pragma omp parallel num_threads(call.threads) proc_bind(close)
-  {
-    const int t = omp_get_thread_num();
-    const Range own = thread_block(base, n, sizeof(T), t, omp_get_num_threads());
-    T sum = 0;
-    for (int pass = 0; pass < call.passes; ++pass) {
-      T pass_s = stream_pass_scalar(op, s, pass);
-      opaque(pass_s);  // the compiler cannot prove two passes store the same values
-      if (chunks) {
-        if (pass > 0) {
-#pragma omp barrier
-#pragma omp single
-          chunks->reset();  // its implicit barrier keeps every thread out until it is done
-        }
-        sum = 0;
-        chunks->drain(t, [&](Range c) { sum += pass_range<op, mode>(out, in, c, pass_s); });
-      } else {
-        sum = pass_range<op, mode>(out, in, own, pass_s);
-      }
-      opaque(sum);  // every pass's sum counts as used
-    }
-    if constexpr (mode == Store::nontemporal) streaming_store_fence();
-    thread_sums[t] = sum;
-  }
-}
-
-template <StreamOp op, class T>
-void run_op(const StreamCall& call, T* out, const T* in1, const T* in2, std::size_t n, T s,
-            double* thread_sums) {
-  const Inputs<op, T> in{in1, in2};
-  if (stream_stores(op) && call.store == Store::nontemporal) {
-    run_parallel<op, Store::nontemporal>(call, out, in, n, s, thread_sums);
-  } else {
-    run_parallel<op, Store::temporal>(call, out, in, n, s, thread_sums);
-  }
-}
-
 }  // namespace
-
-template <class T>
-void stream_simd(const StreamCall& call, T* out, const T* in1, const T* in2, std::size_t n, T s,
-                 double* thread_sums) {
-  switch (call.op) {
-    case StreamOp::read:
-      return run_op<StreamOp::read>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::dot:
-      return run_op<StreamOp::dot>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::write:
-      return run_op<StreamOp::write>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::copy:
-      return run_op<StreamOp::copy>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::scale:
-      return run_op<StreamOp::scale>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::add:
-      return run_op<StreamOp::add>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::triad:
-      return run_op<StreamOp::triad>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::daxpy:
-      return run_op<StreamOp::daxpy>(call, out, in1, in2, n, s, thread_sums);
-  }
-}
-
-template void stream_simd(const StreamCall&, float*, const float*, const float*, std::size_t, float,
-                          double*);
-template void stream_simd(const StreamCall&, double*, const double*, const double*, std::size_t,
-                          double, double*);
-
 }  // namespace kernels::cpu::ROOFLAB_ISA_NS
+
+#include "kernels/cpu/stream_entries.hpp"
