@@ -91,26 +91,7 @@ void nested_saxpy(int threads, T* y, const T* x, std::size_t n, T a) {
   blocks.drain(omp_get_thread_num(), [&](Range c) { nested_block<T, M, kPrefetch>(y, x, c, a); });
 }
 
-template <class T, bool kPrefetch, std::size_t... k>
-NestedSaxpyKernel<T> kernel_of_depth(int m, std::index_sequence<k...>) {
-  NestedSaxpyKernel<T> found = nullptr;
-  ((m == kNestedSaxpyDepths[k] ? found = &nested_saxpy<T, kNestedSaxpyDepths[k], kPrefetch>
-                               : found),
-   ...);
-  return found;
-}
-
 }  // namespace
-
-template <class T>
-NestedSaxpyKernel<T> nested_saxpy_kernel(int m, bool prefetch) {
-  constexpr auto depths = std::make_index_sequence<kNestedSaxpyDepths.size()>();
-  return prefetch ? kernel_of_depth<T, true>(m, depths) : kernel_of_depth<T, false>(m, depths);
-}
-
-int nested_saxpy_chains() { return kChains; }
-
-template NestedSaxpyKernel<float> nested_saxpy_kernel(int, bool);
-template NestedSaxpyKernel<double> nested_saxpy_kernel(int, bool);
-
 }  // namespace kernels::cpu::ROOFLAB_ISA_NS
+
+#include "kernels/cpu/nested_saxpy_entries.hpp"
