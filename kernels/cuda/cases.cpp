@@ -43,6 +43,18 @@ constexpr std::string_view kGridStrideV16 = "grid_stride_v16";
 // The reduce study's largest inputs: 2^28 floats (1 GiB), at least 4× the L2 of current GPUs.
 constexpr double kReduceDramBytes = double(1 << 30);
 
+// Depth m's arithmetic intensity over the ridge of the device's theoretical peaks; 0 where a peak
+// is unknown.
+double over_ridge(const roofline::Device& device, Precision p, int m) {
+  double peak = 0, dram = 0;
+  for (const auto& t : device.theoretical_compute)
+    if (t.precision == p) peak = std::max(peak, t.flops_per_s);
+  for (const auto& t : device.theoretical_memory)
+    if (t.level == "DRAM") dram = t.bytes_per_s;
+  if (peak <= 0 || dram <= 0) return 0;
+  return nested_saxpy_work(p, 1, m).arithmetic_intensity() / (peak / dram);
+}
+
 // The nested SAXPY's precisions on `device`: fp32, fp64, and fp16 and bf16 where the device has
 // an FMA roof of theirs (bf16 from sm_80 on).
 std::vector<Precision> nested_saxpy_precisions(const roofline::Device& device) {
@@ -79,6 +91,20 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                cases.push_back(make_nested_saxpy_case(device, m, wave, p, n));
            }
        }});
+  // The same kernel double-buffered in its resident grid, from half the ridge up, where a
+  // thread's FMAs take about as long as its loads (at every depth where a peak is unknown).
+  out.push_back({&kNestedSaxpy, "double_buffered_v16", true, false,
+                 [=, &device](Cases& cases, const Sizing& s) {
+                   constexpr auto buffering = NestedSaxpyBuffering::double_buffered;
+                   for (Precision p : precisions)
+                     for (int m : kNestedSaxpyDepths) {
+                       const double ridge = over_ridge(device, p, m);
+                       if (ridge > 0 && ridge < 0.5) continue;
+                       cases.push_back(make_nested_saxpy_case(
+                           device, m, nested_saxpy_resident_geometry(device, p, m, buffering), p,
+                           s.elements(kNestedSaxpy.arrays, p), buffering));
+                     }
+                 }});
   if (has_bulk_copy(device)) {
     out.push_back({&kNestedSaxpy, "bulk_copy_tiles", true, false,
                    [=, &device](Cases& cases, const Sizing& s) {
@@ -431,20 +457,6 @@ Geometry run_geometry(const roofline::Device& device, StreamOp op, double array_
   return covering({.sms = device.compute_units, .threads = 256, .vector_bytes = 16, .items = 1},
                   array_bytes);
 }
-
-namespace {
-// Depth m's arithmetic intensity over the ridge of the device's theoretical peaks; 0 where a peak
-// is unknown.
-double over_ridge(const roofline::Device& device, Precision p, int m) {
-  double peak = 0, dram = 0;
-  for (const auto& t : device.theoretical_compute)
-    if (t.precision == p) peak = std::max(peak, t.flops_per_s);
-  for (const auto& t : device.theoretical_memory)
-    if (t.level == "DRAM") dram = t.bytes_per_s;
-  if (peak <= 0 || dram <= 0) return 0;
-  return nested_saxpy_work(p, 1, m).arithmetic_intensity() / (peak / dram);
-}
-}  // namespace
 
 Geometry nested_saxpy_geometry(const roofline::Device& device, Precision p, int m, std::size_t n) {
   const Geometry g{.sms = device.compute_units,

@@ -52,41 +52,78 @@ __device__ __forceinline__ void nest(Vector<L, N>* t, const Vector<L, N>* y0, L 
       for (int k = 0; k < N; ++k) t[item].v[k] = fma_step(a, t[item].v[k], y0[item].v[k]);
 }
 
-// 16-byte vectors of lanes, then the elements past the last whole vector one by one.
-template <class T, int M>
+// Step `base`'s vectors of x and y (base, base + stride, …) that lie inside the array into t and
+// y0: how many.
+template <int Items, class L, int N>
+__device__ __forceinline__ int load_step(Vector<L, N> (&t)[Items], Vector<L, N> (&y0)[Items],
+                                         const L* x, const L* y, std::size_t base,
+                                         std::size_t stride, std::size_t vectors) {
+  int items = 0;
+#pragma unroll
+  for (int item = 0; item < Items; ++item) {
+    const std::size_t i = base + item * stride;
+    if (i >= vectors) break;
+    t[item] = load<L, N>(x + i * N);
+    y0[item] = load<L, N>(y + i * N);
+    ++items;
+  }
+  return items;
+}
+
+// A step's FMAs on its `items` vectors, then their stores. The last step of a grid may hold fewer
+// items: their FMAs only, so the FLOPs executed are the FLOPs declared (hardware counters check
+// them exactly).
+template <int M, int Items, class L, int N>
+__device__ __forceinline__ void compute_step(Vector<L, N> (&t)[Items],
+                                             const Vector<L, N> (&y0)[Items], int items, L a, L* y,
+                                             std::size_t base, std::size_t stride) {
+  if (items == Items) {
+    nest<M, Items>(t, y0, a);
+  } else {
+#pragma unroll
+    for (int item = 0; item < Items; ++item)
+      if (item < items) nest<M, 1>(&t[item], &y0[item], a);
+  }
+#pragma unroll
+  for (int item = 0; item < Items; ++item)
+    if (item < items) store<L, N>(y + (base + item * stride) * N, t[item]);
+}
+
+// 16-byte vectors of lanes in grid-stride steps of kItems per thread, then the elements past the
+// last whole vector one by one. Double-buffered, a thread loads its next step's vectors before it
+// computes the current one's (NestedSaxpyBuffering).
+template <class T, int M, bool DoubleBuffered>
 __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, std::size_t n, T a,
                                     typename Lane<T>::type a_lanes) {
   using L = typename Lane<T>::type;
   constexpr int kItems = nested_saxpy_items(sizeof(T), M);
   constexpr int kLanes = 16 / sizeof(L), kPerLane = sizeof(L) / sizeof(T);
+  using V = Vector<L, kLanes>;
   L* const y_lanes = reinterpret_cast<L*>(y);
   const L* const x_lanes = reinterpret_cast<const L*>(x);
   const std::size_t first = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  const std::size_t vectors = n / (kLanes * kPerLane);
-  for (std::size_t base = first; base < vectors; base += kItems * stride) {
-    Vector<L, kLanes> t[kItems] = {}, y0[kItems] = {};
-    int items = 0;  // of this step inside the array
+  const std::size_t vectors = n / (kLanes * kPerLane), step = kItems * stride;
+  if constexpr (DoubleBuffered) {
+    V next_t[kItems] = {}, next_y0[kItems] = {};
+    int next_items = load_step(next_t, next_y0, x_lanes, y_lanes, first, stride, vectors);
+    for (std::size_t base = first; base < vectors; base += step) {
+      V t[kItems], y0[kItems];
 #pragma unroll
-    for (int item = 0; item < kItems; ++item) {
-      const std::size_t i = base + item * stride;
-      if (i >= vectors) break;
-      t[item] = load<L, kLanes>(x_lanes + i * kLanes);
-      y0[item] = load<L, kLanes>(y_lanes + i * kLanes);
-      ++items;
+      for (int item = 0; item < kItems; ++item) {
+        t[item] = next_t[item];
+        y0[item] = next_y0[item];
+      }
+      const int items = next_items;
+      next_items = load_step(next_t, next_y0, x_lanes, y_lanes, base + step, stride, vectors);
+      compute_step<M>(t, y0, items, a_lanes, y_lanes, base, stride);
     }
-    // The last step of a grid may hold fewer items: their FMAs only, so the FLOPs executed are
-    // the FLOPs declared (hardware counters check them exactly).
-    if (items == kItems) {
-      nest<M, kItems>(t, y0, a_lanes);
-    } else {
-#pragma unroll
-      for (int item = 0; item < kItems; ++item)
-        if (item < items) nest<M, 1>(&t[item], &y0[item], a_lanes);
+  } else {
+    for (std::size_t base = first; base < vectors; base += step) {
+      V t[kItems] = {}, y0[kItems] = {};
+      const int items = load_step(t, y0, x_lanes, y_lanes, base, stride, vectors);
+      compute_step<M>(t, y0, items, a_lanes, y_lanes, base, stride);
     }
-#pragma unroll
-    for (int item = 0; item < kItems; ++item)
-      if (item < items) store<L, kLanes>(y_lanes + (base + item * stride) * kLanes, t[item]);
   }
   for (std::size_t i = vectors * kLanes * kPerLane + first; i < n; i += stride) {
     Vector<T, 1> t{x[i]};
@@ -224,6 +261,8 @@ __global__ void __launch_bounds__(Threads)
 #endif
 }
 
+using Depths = std::make_index_sequence<kNestedSaxpyDepths.size()>;
+
 // The kernel of depth m (one of kNestedSaxpyDepths) launched by `launch`.
 template <class T, template <class, int> class Kernel, class Launch, std::size_t... I>
 void launch_depth(int m, const Launch& launch, std::index_sequence<I...>) {
@@ -235,10 +274,22 @@ void launch_depth(int m, const Launch& launch, std::index_sequence<I...>) {
     throw std::invalid_argument("nested saxpy has no kernel of depth " + std::to_string(m));
 }
 
-template <class T, int M>
+template <bool DoubleBuffered>
 struct GridStride {
-  static constexpr auto kernel = nested_saxpy_kernel<T, M>;
+  template <class T, int M>
+  struct Of {
+    static constexpr auto kernel = nested_saxpy_kernel<T, M, DoubleBuffered>;
+  };
 };
+
+// The grid-stride kernel of depth m with `buffering`, passed to `use`.
+template <class T, class Use>
+void with_grid_stride_kernel(int m, NestedSaxpyBuffering buffering, const Use& use) {
+  if (buffering == NestedSaxpyBuffering::double_buffered)
+    launch_depth<T, GridStride<true>::template Of>(m, use, Depths());
+  else
+    launch_depth<T, GridStride<false>::template Of>(m, use, Depths());
+}
 // Bulk tiles read and written in 16-byte vectors, or one lane at a time.
 template <class T, int M>
 struct BulkVectors {
@@ -263,16 +314,24 @@ struct L2Tiles {
   };
 };
 
-using Depths = std::make_index_sequence<kNestedSaxpyDepths.size()>;
-
 }  // namespace
 
 template <class T>
-void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t n, T a) {
-  launch_depth<T, GridStride>(
-      m, [&](auto kernel) { kernel<<<g.blocks(), g.threads>>>(y, x, n, a, Lane<T>::of(a)); },
-      Depths());
+void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t n, T a,
+                         NestedSaxpyBuffering buffering) {
+  with_grid_stride_kernel<T>(m, buffering, [&](auto kernel) {
+    kernel<<<g.blocks(), g.threads>>>(y, x, n, a, Lane<T>::of(a));
+  });
   check_launch("nested_saxpy_kernel");
+}
+
+template <class T>
+int nested_saxpy_blocks_per_sm(int m, int threads, NestedSaxpyBuffering buffering) {
+  int per_sm = 0;
+  with_grid_stride_kernel<T>(m, buffering, [&](auto kernel) {
+    ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0));
+  });
+  return std::max(per_sm, 1);
 }
 
 namespace {
@@ -340,13 +399,18 @@ void nested_saxpy_bulk_launch(int m, const NestedSaxpyBulkTile& tile, int reside
   check_launch("nested_saxpy_bulk_kernel");
 }
 
-template void nested_saxpy_launch(int, const Geometry&, float*, const float*, std::size_t, float);
-template void nested_saxpy_launch(int, const Geometry&, double*, const double*, std::size_t,
-                                  double);
-template void nested_saxpy_launch(int, const Geometry&, __half*, const __half*, std::size_t,
-                                  __half);
+template void nested_saxpy_launch(int, const Geometry&, float*, const float*, std::size_t, float,
+                                  NestedSaxpyBuffering);
+template void nested_saxpy_launch(int, const Geometry&, double*, const double*, std::size_t, double,
+                                  NestedSaxpyBuffering);
+template void nested_saxpy_launch(int, const Geometry&, __half*, const __half*, std::size_t, __half,
+                                  NestedSaxpyBuffering);
 template void nested_saxpy_launch(int, const Geometry&, __nv_bfloat16*, const __nv_bfloat16*,
-                                  std::size_t, __nv_bfloat16);
+                                  std::size_t, __nv_bfloat16, NestedSaxpyBuffering);
+template int nested_saxpy_blocks_per_sm<float>(int, int, NestedSaxpyBuffering);
+template int nested_saxpy_blocks_per_sm<double>(int, int, NestedSaxpyBuffering);
+template int nested_saxpy_blocks_per_sm<__half>(int, int, NestedSaxpyBuffering);
+template int nested_saxpy_blocks_per_sm<__nv_bfloat16>(int, int, NestedSaxpyBuffering);
 template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, int, float*, const float*,
                                        std::size_t, float);
 template void nested_saxpy_bulk_launch(int, const NestedSaxpyBulkTile&, int, double*, const double*,

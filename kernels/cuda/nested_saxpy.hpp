@@ -76,11 +76,25 @@ constexpr NestedSaxpyBulkTile nested_saxpy_l2_shape(int vector_bytes, int lane_b
   return vector_bytes == 16 ? kNestedSaxpyL2Vectors : nested_saxpy_l2_lanes(lane_bytes);
 }
 
+// How the grid-stride kernel feeds its steps: `single` loads a step's vectors, then computes them;
+// `double_buffered` has the next step's vectors loading into registers while it computes this
+// step's, so a thread's loads overlap its own FMAs, not only other warps'. It takes twice the
+// registers for its vectors (fewer blocks fit) and needs threads with several steps: a resident
+// grid (nested_saxpy_blocks_per_sm). On an H200 in fp16 (scratch kernels, 2026-11-30, one block
+// of 256 a SM against two) 1.053× at m = 128 and 1.022× at 256.
+enum class NestedSaxpyBuffering { single, double_buffered };
+
 // Enqueues y[i] = a(…a(a·x[i] + y[i]) + y[i]…) + y[i] with m FMAs per element on the default
 // stream. Throws std::invalid_argument for an m outside kNestedSaxpyDepths. x and y are 16-byte
 // aligned.
 template <class T>
-void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t n, T a);
+void nested_saxpy_launch(int m, const Geometry& g, T* y, const T* x, std::size_t n, T a,
+                         NestedSaxpyBuffering buffering = NestedSaxpyBuffering::single);
+
+// The blocks of `threads` of the grid-stride kernel of depth m that fit on one of the current
+// device's SMs at once (at least 1).
+template <class T>
+int nested_saxpy_blocks_per_sm(int m, int threads, NestedSaxpyBuffering buffering);
 
 // The same in tiles fed by the copy engine (sm_90 and later): one block per tile, x's and y's tiles
 // copied into shared memory or prefetched into the L2 whole (the tile's feed); with stages, a

@@ -64,11 +64,11 @@ class NestedSaxpyCase final : public CudaCase {
 
 template <class T>
 std::unique_ptr<roofline::Case> kernel_case(roofline::CaseInfo info, int m, const Geometry& g,
-                                            std::size_t n) {
-  return std::make_unique<NestedSaxpyCase<T>>(std::move(info), m, n,
-                                              [m, g](T* y, const T* x, std::size_t count, T a) {
-                                                nested_saxpy_launch<T>(m, g, y, x, count, a);
-                                              });
+                                            std::size_t n, NestedSaxpyBuffering buffering) {
+  return std::make_unique<NestedSaxpyCase<T>>(
+      std::move(info), m, n, [m, g, buffering](T* y, const T* x, std::size_t count, T a) {
+        nested_saxpy_launch<T>(m, g, y, x, count, a, buffering);
+      });
 }
 
 template <class T>
@@ -110,26 +110,43 @@ void check_depth(int m) {
 
 }  // namespace
 
-nlohmann::json nested_saxpy_params(int m, const Geometry& g, roofline::Precision p, std::size_t n) {
+nlohmann::json nested_saxpy_params(int m, const Geometry& g, roofline::Precision p, std::size_t n,
+                                   NestedSaxpyBuffering buffering) {
   check_depth(m);
   check_geometry(g, roofline::size_of(p), {nested_saxpy_items(roofline::size_of(p), m)});
-  return {{"n", n},
-          {"m", m},
-          {"vector_bytes", 16},
-          {"threads_per_block", g.threads},
-          {"blocks_per_sm", g.blocks_per_sm},
-          {"items_per_thread", g.items}};
+  nlohmann::json params = {{"n", n},
+                           {"m", m},
+                           {"vector_bytes", 16},
+                           {"threads_per_block", g.threads},
+                           {"blocks_per_sm", g.blocks_per_sm},
+                           {"items_per_thread", g.items}};
+  if (buffering == NestedSaxpyBuffering::double_buffered) params["double_buffered"] = true;
+  return params;
 }
 
 std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device, int m,
                                                        const Geometry& g, roofline::Precision p,
-                                                       std::size_t n) {
-  const nlohmann::json params = nested_saxpy_params(m, g, p, n);
+                                                       std::size_t n,
+                                                       NestedSaxpyBuffering buffering) {
+  const nlohmann::json params = nested_saxpy_params(m, g, p, n, buffering);
   auto info = roofline::case_info(
       device, params, nested_saxpy_work(p, static_cast<std::int64_t>(n), m), device.compute_units);
   return with_type<float, double, __half, __nv_bfloat16>(p, "nested saxpy on CUDA", [&]<class T>() {
-    return kernel_case<T>(std::move(info), m, g, n);
+    return kernel_case<T>(std::move(info), m, g, n, buffering);
   });
+}
+
+Geometry nested_saxpy_resident_geometry(const roofline::Device& device, roofline::Precision p,
+                                        int m, NestedSaxpyBuffering buffering) {
+  check_depth(m);
+  Geometry g{.sms = device.compute_units,
+             .threads = 256,
+             .vector_bytes = 16,
+             .items = nested_saxpy_items(roofline::size_of(p), m)};
+  g.blocks_per_sm = with_type<float, double, __half, __nv_bfloat16>(
+      p, "nested saxpy on CUDA",
+      [&]<class T>() { return nested_saxpy_blocks_per_sm<T>(m, g.threads, buffering); });
+  return g;
 }
 
 bool has_bulk_copy(const roofline::Device& device) {

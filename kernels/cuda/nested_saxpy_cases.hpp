@@ -16,13 +16,21 @@ namespace kernels::cuda {
 // The parameters of the own kernel's case of depth m over n elements of precision p launched with
 // `g`. Throws roofline::InputError for an m outside the sweep's depths or a launch the kernel
 // cannot take.
-nlohmann::json nested_saxpy_params(int m, const Geometry& g, roofline::Precision p, std::size_t n);
+nlohmann::json nested_saxpy_params(int m, const Geometry& g, roofline::Precision p, std::size_t n,
+                                   NestedSaxpyBuffering buffering = NestedSaxpyBuffering::single);
 
 // Throws roofline::InputError for an m outside the sweep's depths or a precision other than
 // fp16, bf16, fp32 or fp64.
-std::unique_ptr<roofline::Case> make_nested_saxpy_case(const roofline::Device& device, int m,
-                                                       const Geometry& g, roofline::Precision p,
-                                                       std::size_t n);
+std::unique_ptr<roofline::Case> make_nested_saxpy_case(
+    const roofline::Device& device, int m, const Geometry& g, roofline::Precision p, std::size_t n,
+    NestedSaxpyBuffering buffering = NestedSaxpyBuffering::single);
+
+// The grid-stride kernel's resident grid at depth m: 256 threads a block, as many blocks as fit
+// on each SM at once with `buffering` (asked of the current device, which `device` is).
+// Throws roofline::InputError for an m outside the sweep's depths or a precision other than
+// fp16, bf16, fp32 or fp64.
+Geometry nested_saxpy_resident_geometry(const roofline::Device& device, roofline::Precision p,
+                                        int m, NestedSaxpyBuffering buffering);
 
 // Whether the device has the copy engine's bulk copies (compute capability 9.0 and later).
 bool has_bulk_copy(const roofline::Device& device);

@@ -130,17 +130,24 @@ constexpr Precision kNestedSaxpyPrecisions[] = {Precision::fp32, Precision::fp64
                                                 Precision::bf16};
 
 TEST_F(Gpu, NestedSaxpyVerifiesAtEveryDepth) {
-  // The run's launch, and a small grid in which every thread takes several steps.
+  // The run's launch, and a small grid in which every thread takes several steps, the last one
+  // short; double-buffered in its resident grid and the small one, whose threads have a next step.
+  using kernels::cuda::NestedSaxpyBuffering;
   for (Precision p : kNestedSaxpyPrecisions)
     for (int m : kernels::kNestedSaxpyDepths) {
       const kernels::cuda::Geometry small{
           .sms = device_.compute_units,
           .blocks_per_sm = 1,
           .items = kernels::cuda::nested_saxpy_items(roofline::size_of(p), m)};
-      for (const auto& g : {kernels::cuda::nested_saxpy_geometry(device_, p, m, kN), small}) {
-        auto c = kernels::cuda::make_nested_saxpy_case(device_, m, g, p, kN);
-        expect_verified(*c);
-      }
+      for (const auto& g : {kernels::cuda::nested_saxpy_geometry(device_, p, m, kN), small})
+        expect_verified(*kernels::cuda::make_nested_saxpy_case(device_, m, g, p, kN));
+      const auto resident = kernels::cuda::nested_saxpy_resident_geometry(
+          device_, p, m, NestedSaxpyBuffering::double_buffered);
+      EXPECT_GE(resident.blocks_per_sm, 1);
+      for (const auto& g : {resident, small})
+        for (std::size_t n : {kN, kN - 1})
+          expect_verified(*kernels::cuda::make_nested_saxpy_case(
+              device_, m, g, p, n, NestedSaxpyBuffering::double_buffered));
     }
 }
 

@@ -229,17 +229,21 @@ TEST_F(FmaSass, NestedSaxpyPairsSixteenBitElementsInHfma2OnHopper) {
   [[maybe_unused]] auto* volatile half = &kernels::cuda::nested_saxpy_launch<__half>;
   [[maybe_unused]] auto* volatile bf16 = &kernels::cuda::nested_saxpy_launch<__nv_bfloat16>;
   const auto kernels = opcodes("sm_90");
-  // At m = 1024, one trip of the unrolled depth loop alone is 32 steps × 4 items × 4 pairs.
-  for (const auto& [type, fma] :
-       {std::pair{
-            ChainKernel{"nested_saxpy_kernelI6__halfLi1024E", "nested_saxpy_kernel<__half, 1024>"},
-            "HFMA2(\\.MMA)?"},
-        std::pair{ChainKernel{"nested_saxpy_kernelI13__nv_bfloat16Li1024E",
-                              "nested_saxpy_kernel<__nv_bfloat16, 1024>"},
-                  "HFMA2.*BF16.*"}}) {
-    std::string seen;
-    EXPECT_GE(fma_count(kernels, type, std::regex(fma), seen), 32 * 4 * 4) << seen;
-    std::string none;
-    EXPECT_EQ(fma_count(kernels, type, std::regex("FFMA.*"), none), 0) << seen;
+  // At m = 1024, one trip of the unrolled depth loop alone is 32 steps × 8 items × 4 pairs, single
+  // and double-buffered.
+  for (const bool buffered : {false, true}) {
+    const auto kernel = [&](const std::string& mangled, const std::string& demangled) {
+      return ChainKernel{
+          "nested_saxpy_kernelI" + mangled + "Li1024ELb" + (buffered ? "1" : "0") + "E",
+          "nested_saxpy_kernel<" + demangled + ", 1024, " + (buffered ? "true" : "false") + ">"};
+    };
+    for (const auto& [type, fma] :
+         {std::pair{kernel("6__half", "__half"), "HFMA2(\\.MMA)?"},
+          std::pair{kernel("13__nv_bfloat16", "__nv_bfloat16"), "HFMA2.*BF16.*"}}) {
+      std::string seen;
+      EXPECT_GE(fma_count(kernels, type, std::regex(fma), seen), 32 * 8 * 4) << seen;
+      std::string none;
+      EXPECT_EQ(fma_count(kernels, type, std::regex("FFMA.*"), none), 0) << seen;
+    }
   }
 }
