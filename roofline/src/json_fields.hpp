@@ -4,7 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "roofline/counters.hpp"
 #include "roofline/profile.hpp"
+#include "roofline/results.hpp"
 #include "roofline/stats.hpp"
 
 namespace roofline {
@@ -19,6 +21,18 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Provenance, version, git_hash, c
                                                 thread_binding, affinity, time, command,
                                                 machine_load, disturbances)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(OutlierRule, k, mad_scale, floor_fraction, min_values)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(KernelLaunches, launches, counted, total_seconds, share,
+                                   counting)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ProgramRun, command, exit_code, seconds, plain_seconds,
+                                   kernel_seconds, launches, counted, sample, kernels, notes)
+
+// The records with a JSON shape of their own, and those holding them (json_fields.cpp).
+void to_json(nlohmann::json& j, const Device& d);
+void from_json(const nlohmann::json& j, Device& d);
+void to_json(nlohmann::json& j, const Result& r);
+void from_json(const nlohmann::json& j, Result& r);
+void to_json(nlohmann::json& j, const Calibration& c);
+void from_json(const nlohmann::json& j, Calibration& c);
 
 // An outlier with its member under the name the document gives members ("node", "device").
 inline nlohmann::json outlier_json(const RoofOutlier& o, const std::string& member) {
