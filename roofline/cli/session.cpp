@@ -22,6 +22,7 @@
 #include "roofline/cli/checkpoint.hpp"
 #include "roofline/cli/counting_setup.hpp"
 #include "roofline/cli/resume.hpp"
+#include "roofline/cli/roof_checks.hpp"
 #include "roofline/cluster/world.hpp"
 #include "roofline/energy.hpp"
 #include "roofline/harness.hpp"
@@ -233,32 +234,6 @@ roofline::MachineProfile probe(Session& s, std::vector<Selected>& devices,
 
 namespace {
 
-// Repeats the probe's measurement behind the device's memory roof into results.roof_checks (those
-// that finished, when interrupted or out of time).
-void check_roof(roofline::Results& results, const roofline::Backend& backend,
-                const roofline::Device& device, roofline::MeasureOptions measure,
-                const std::string& when) {
-  auto cases = backend.roof_check_cases(device);
-  measure.finished = [&](const roofline::Result& check) {
-    results.roof_checks.push_back(check);
-    results.roof_checks.back().params["when"] = when;
-  };
-  try {
-    roofline::measure_all(cases, measure, "roof check " + device.id);
-  } catch (const roofline::Interrupted&) {
-    if (roofline::interrupted()) throw;  // a spent time budget ends the check, not the run
-  }
-}
-
-// Whether any of the cases lies in the level of the device's roof checks.
-bool in_roof_level(const std::vector<std::unique_ptr<roofline::Case>>& cases,
-                   const roofline::Backend& backend, const roofline::Device& device) {
-  std::set<std::string> levels;
-  for (const auto& check : backend.roof_check_cases(device)) levels.insert(check->info().level);
-  return std::any_of(cases.begin(), cases.end(),
-                     [&](const auto& c) { return levels.contains(c->info().level); });
-}
-
 // What identifies a case across runs: its device, family, variant, precision and parameters.
 std::string case_key(const std::string& device, const std::string& family,
                      const std::string& variant, roofline::Precision p,
@@ -271,32 +246,6 @@ std::string case_key(const roofline::CaseInfo& c) {
 }
 std::string case_key(const roofline::Result& r) {
   return case_key(r.device, r.family, r.variant, r.work.precision, r.params);
-}
-
-// The roof's kernels that can be the roof in the cases' seconds, prepared and verified to be timed
-// in turn with the cases in its level (MeasureOptions::roof_now): those whose check right before
-// the cases read within 10% of the fastest. Which kernel is fastest moves with a shared host's
-// load; timing all of them beside every group made a 2-core quick run a fifth longer.
-std::vector<std::unique_ptr<roofline::Case>> roof_now_cases(const roofline::Results& results,
-                                                            const roofline::Backend& backend,
-                                                            const roofline::Device& device) {
-  const roofline::Result* fastest = roofline::fastest_roof_check(results, device.id, "before");
-  if (fastest == nullptr) return {};
-  std::set<std::string> near_fastest;
-  for (const roofline::Result& check : results.roof_checks)
-    if (check.device == device.id && check.params.value("when", "") == "before" && check.ok() &&
-        roofline::bandwidth(check) >= 0.9 * roofline::bandwidth(*fastest))
-      near_fastest.insert(check.variant);
-  std::vector<std::unique_ptr<roofline::Case>> verified;
-  for (auto& c : backend.roof_check_cases(device)) {
-    if (!near_fastest.contains(c->info().variant)) continue;
-    try {
-      c->prepare();
-      if (c->verify().passed) verified.push_back(std::move(c));
-    } catch (const std::exception&) {
-    }
-  }
-  return verified;
 }
 
 }  // namespace
