@@ -49,6 +49,9 @@ Extent roofline_extent(const roofline::Roofline& roofs, const std::vector<PlotPo
 std::vector<RoofSegment> roof_segments(const roofline::Roofline& roofs, const Extent& bounds);
 // One ridge per (memory level, precision with a compute roof).
 std::vector<RidgePoint> ridge_points(const roofline::Roofline& roofs);
+// The precisions of the compute roofs, then of the points, each once.
+std::vector<roofline::Precision> precisions_of(const roofline::Roofline& roofs,
+                                               const std::vector<PlotPoint>& points);
 
 // Past this many points a chart draws one marker for the points of a spot, those whose markers
 // would cover each other (of one precision and stability), its tooltip counting them: a sweep of
