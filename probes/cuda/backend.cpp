@@ -72,13 +72,9 @@ void probe_compute(roofline::Device& device, const roofline::ProbeOptions& optio
   for (Precision p : probed_precisions(device)) {
     const PeakFlopsConfig config = fma_config(device, p);
     auto c = make_peak_flops_case(device, config);
-    Result r;
-    const nvidia::ClockReading reading =
-        nvidia::clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
-    if (!r.ok()) {
-      failures.push_back(failure_text(r));
-      continue;
-    }
+    const auto clocked = measure_clocked(*c, clock, options.measure, failures);
+    if (!clocked) continue;
+    const auto& [r, reading] = *clocked;
     char method[400];
     std::snprintf(method, sizeof method,
                   "%d independent %s chains per thread, %d threads x %d blocks/SM on %d SMs, "

@@ -35,13 +35,9 @@ void measure_gemm_reference(roofline::Device& device, Precision p, nvidia::NvmlD
   // Large enough that cuBLAS runs at its best on an H100 or H200 (about 1 ms in fp16), quick too.
   const int n = 8192;
   auto c = make_tensor_gemm_case(device, p, n);
-  Result r;
-  const nvidia::ClockReading reading =
-      nvidia::clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
-  if (!r.ok()) {
-    failures.push_back(failure_text(r));
-    return;
-  }
+  const auto clocked = measure_clocked(*c, clock, options.measure, failures);
+  if (!clocked) return;
+  const auto& [r, reading] = *clocked;
   const double rate = roofline::summarize(rates(r, r.work.flops)).median;
   const std::string call = *tensor_gemm_call(p);
   device.facts["tensor_gemm_reference"][std::string(to_string(p))] = {
@@ -66,13 +62,9 @@ void probe_tensor(roofline::Device& device, const roofline::ProbeOptions& option
     if (!s.runs_on(capability) || !peak) continue;
     const TensorPeakConfig config = tensor_peak_config(s.instruction, device.compute_units);
     auto c = make_tensor_peak_case(device, config);
-    Result r;
-    const nvidia::ClockReading reading =
-        nvidia::clock_during(clock, [&] { r = roofline::measure(*c, options.measure); });
-    if (!r.ok()) {
-      failures.push_back(failure_text(r));
-      continue;
-    }
+    const auto clocked = measure_clocked(*c, clock, options.measure, failures);
+    if (!clocked) continue;
+    const auto& [r, reading] = *clocked;
     const roofline::Summary flops = roofline::summarize(rates(r, r.work.flops));
     // The theoretical peak at the clock read while the chains ran, where it was read.
     const double at_clock =
