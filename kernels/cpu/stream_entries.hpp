@@ -10,6 +10,7 @@
 
 #include "kernels/cpu/partition.hpp"
 #include "kernels/cpu/stream_isa.hpp"
+#include "kernels/stream_dispatch.hpp"
 
 #ifndef ROOFLAB_ISA_NS
 #error "stream_entries.hpp belongs to sources compiled through rooflab_add_isa_variants"
@@ -66,24 +67,9 @@ void run_op(const StreamCall& call, T* out, const T* in1, const T* in2, std::siz
 template <class T>
 void stream_simd(const StreamCall& call, T* out, const T* in1, const T* in2, std::size_t n, T s,
                  double* thread_sums) {
-  switch (call.op) {
-    case StreamOp::read:
-      return run_op<StreamOp::read>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::dot:
-      return run_op<StreamOp::dot>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::write:
-      return run_op<StreamOp::write>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::copy:
-      return run_op<StreamOp::copy>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::scale:
-      return run_op<StreamOp::scale>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::add:
-      return run_op<StreamOp::add>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::triad:
-      return run_op<StreamOp::triad>(call, out, in1, in2, n, s, thread_sums);
-    case StreamOp::daxpy:
-      return run_op<StreamOp::daxpy>(call, out, in1, in2, n, s, thread_sums);
-  }
+  with_stream_op(call.op, [&](auto op) {
+    run_op<decltype(op)::value>(call, out, in1, in2, n, s, thread_sums);
+  });
 }
 
 template void stream_simd(const StreamCall&, float*, const float*, const float*, std::size_t, float,

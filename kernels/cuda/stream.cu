@@ -6,6 +6,7 @@
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/stream.hpp"
 #include "kernels/cuda/vector.cuh"
+#include "kernels/stream_dispatch.hpp"
 #include "roofline/input_error.hpp"
 
 namespace kernels::cuda {
@@ -190,24 +191,9 @@ void stream_launch(StreamOp op, const Geometry& g, int passes, T* out, const T* 
   if (slices(g) && op != StreamOp::read)
     throw roofline::InputError("slices: the " + std::string(to_string(op)) +
                                " kernel has only the grid stride");
-  switch (op) {
-    case StreamOp::read:
-      return launch_op<StreamOp::read>(g, passes, out, in1, in2, n, s, partials);
-    case StreamOp::dot:
-      return launch_op<StreamOp::dot>(g, passes, out, in1, in2, n, s, partials);
-    case StreamOp::write:
-      return launch_op<StreamOp::write>(g, passes, out, in1, in2, n, s, partials);
-    case StreamOp::copy:
-      return launch_op<StreamOp::copy>(g, passes, out, in1, in2, n, s, partials);
-    case StreamOp::scale:
-      return launch_op<StreamOp::scale>(g, passes, out, in1, in2, n, s, partials);
-    case StreamOp::add:
-      return launch_op<StreamOp::add>(g, passes, out, in1, in2, n, s, partials);
-    case StreamOp::triad:
-      return launch_op<StreamOp::triad>(g, passes, out, in1, in2, n, s, partials);
-    case StreamOp::daxpy:
-      return launch_op<StreamOp::daxpy>(g, passes, out, in1, in2, n, s, partials);
-  }
+  with_stream_op(op, [&](auto constant) {
+    launch_op<decltype(constant)::value>(g, passes, out, in1, in2, n, s, partials);
+  });
 }
 
 template void stream_launch(StreamOp, const Geometry&, int, float*, const float*, const float*,
