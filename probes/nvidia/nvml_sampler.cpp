@@ -33,32 +33,31 @@ Sensed sensed(std::optional<double> value, const NvmlDevice& nvml) {
 
 NvmlSampler::NvmlSampler(const std::string& pci_bus_id) : nvml_(pci_bus_id) {}
 
-// A window expected shorter than the counter resolves reads no energy at either end: the read
-// costs 4 ms on an H200, and around every few-millisecond sample it made the quick stream run
-// 1.6 times as long (docs/performance.md).
+// A window expected shorter than the counter resolves reads no energy: a read costs 4 ms on an
+// H200, and around every few-millisecond sample it made the quick stream run 1.6 times as long
+// (docs/performance.md).
 void NvmlSampler::start(double seconds) {
-  if (seconds < kShortestEnergyWindow) {
-    energy_at_start_.reset();
-    energy_unavailable_ = unresolved(seconds, true);
-  } else {
-    energy_at_start_ = nvml_.read_energy_j();
-    if (!energy_at_start_) energy_unavailable_ = nvml_.reason();
-  }
+  energy_.reset();
+  if (seconds >= kShortestEnergyWindow)
+    energy_ = std::make_unique<EnergyWatch>([this] { return nvml_.read_energy_j(); });
   started_ = std::chrono::steady_clock::now();
+  expected_seconds_ = seconds;
 }
 
 roofline::Sensors NvmlSampler::stop() {
   roofline::Sensors s;
   s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  if (!energy_at_start_) {
-    s.energy_j = Sensed::missing(energy_unavailable_);
+  if (!energy_) {
+    s.energy_j = Sensed::missing(unresolved(expected_seconds_, true));
+  } else if (const std::optional<double> watts = energy_->stop(); !watts) {
+    s.energy_j = Sensed::missing(nvml_.reason().empty() ? "NVML's energy counter was read once"
+                                                        : nvml_.reason());
   } else if (s.seconds < kShortestEnergyWindow) {
     s.energy_j = Sensed::missing(unresolved(s.seconds, false));
-  } else if (const std::optional<double> end = nvml_.read_energy_j()) {
-    s.energy_j = {*end - *energy_at_start_, ""};
   } else {
-    s.energy_j = Sensed::missing(nvml_.reason());
+    s.energy_j = {*watts * s.seconds, ""};
   }
+  energy_.reset();
   s.clock_hz = sensed(nvml_.read_hz(), nvml_);
   s.memory_clock_hz = sensed(nvml_.read_memory_hz(), nvml_);
   s.temperature_c = sensed(nvml_.read_temperature_c(), nvml_);

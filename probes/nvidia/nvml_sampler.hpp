@@ -1,12 +1,13 @@
 #pragma once
-// An NVIDIA GPU's sensors through NVML (roofline/sensors.hpp): the board's energy counter, the SM
-// and memory clocks, the temperature and the clock-event reasons, read at each sample's start
-// and end only.
+// An NVIDIA GPU's sensors through NVML (roofline/sensors.hpp): the board's energy counter, watched
+// through a window long enough for it (EnergyWatch), and the SM and memory clocks, the
+// temperature and the clock-event reasons, read at each window's end.
 #include <chrono>
-#include <optional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "probes/nvidia/energy_watch.hpp"
 #include "probes/nvidia/nvml.hpp"
 #include "roofline/sensors.hpp"
 
@@ -24,8 +25,8 @@ class NvmlSampler : public roofline::Sampler {
  private:
   NvmlDevice nvml_;
   std::chrono::steady_clock::time_point started_;
-  std::optional<double> energy_at_start_;
-  std::string energy_unavailable_;
+  double expected_seconds_ = 0;
+  std::unique_ptr<EnergyWatch> energy_;  // none for a window too short for the counter
 };
 
 }  // namespace probes::nvidia

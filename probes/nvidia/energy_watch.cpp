@@ -1,0 +1,41 @@
+#include "probes/nvidia/energy_watch.hpp"
+
+#include <utility>
+
+namespace probes::nvidia {
+
+EnergyWatch::EnergyWatch(Read read) : read_(std::move(read)), thread_([this] { watch(); }) {}
+
+EnergyWatch::~EnergyWatch() { stop(); }
+
+// A read takes milliseconds (4 ms on an H200), a hundredth of the counter's period or less: each
+// value is stamped at the middle of its read, and the reads follow each other without a pause.
+void EnergyWatch::watch() {
+  while (!done_.load()) {
+    const Clock::time_point before = Clock::now();
+    const std::optional<double> joules = read_();
+    if (!joules) {
+      failed_ = true;
+      return;
+    }
+    const Point p{before + (Clock::now() - before) / 2, *joules};
+    if (last_read_ && p.joules != last_read_->joules) {
+      if (!first_update_) first_update_ = p;
+      last_update_ = p;
+    }
+    if (!first_read_) first_read_ = p;
+    last_read_ = p;
+  }
+}
+
+std::optional<double> EnergyWatch::stop() {
+  done_ = true;
+  if (thread_.joinable()) thread_.join();
+  const bool updated_twice = first_update_ && last_update_->at > first_update_->at;
+  const std::optional<Point>&from = updated_twice ? first_update_ : first_read_,
+        &to = updated_twice ? last_update_ : last_read_;
+  if (failed_ || !from || !(to->at > from->at)) return std::nullopt;
+  return (to->joules - from->joules) / std::chrono::duration<double>(to->at - from->at).count();
+}
+
+}  // namespace probes::nvidia
