@@ -53,8 +53,8 @@ __device__ __forceinline__ void nest(Vector<L, N>* t, const Vector<L, N>* y0, L 
 }
 
 // Step `base`'s vectors of x and y (base, base + stride, …) that lie inside the array into t and
-// y0: how many.
-template <int Items, class L, int N>
+// y0: how many. Unguarded, the caller knows the step is whole.
+template <bool Guarded = true, int Items, class L, int N>
 __device__ __forceinline__ int load_step(Vector<L, N> (&t)[Items], Vector<L, N> (&y0)[Items],
                                          const L* x, const L* y, std::size_t base,
                                          std::size_t stride, std::size_t vectors) {
@@ -62,7 +62,7 @@ __device__ __forceinline__ int load_step(Vector<L, N> (&t)[Items], Vector<L, N> 
 #pragma unroll
   for (int item = 0; item < Items; ++item) {
     const std::size_t i = base + item * stride;
-    if (i >= vectors) break;
+    if (Guarded && i >= vectors) break;
     t[item] = load<L, N>(x + i * N);
     y0[item] = load<L, N>(y + i * N);
     ++items;
@@ -89,6 +89,25 @@ __device__ __forceinline__ void compute_step(Vector<L, N> (&t)[Items],
     if (item < items) store<L, N>(y + (base + item * stride) * N, t[item]);
 }
 
+// A double-buffered step: step `base`'s `items` vectors taken from the buffer, the next step's
+// loaded into it, then step `base` computed and stored. The next step's items.
+template <bool Guarded, int M, int Items, class L, int N>
+__device__ __forceinline__ int buffered_step(Vector<L, N> (&next_t)[Items],
+                                             Vector<L, N> (&next_y0)[Items], int items, L a,
+                                             const L* x, L* y, std::size_t base, std::size_t stride,
+                                             std::size_t vectors) {
+  Vector<L, N> t[Items], y0[Items];
+#pragma unroll
+  for (int item = 0; item < Items; ++item) {
+    t[item] = next_t[item];
+    y0[item] = next_y0[item];
+  }
+  const int next_items =
+      load_step<Guarded>(next_t, next_y0, x, y, base + Items * stride, stride, vectors);
+  compute_step<M>(t, y0, items, a, y, base, stride);
+  return next_items;
+}
+
 // 16-byte vectors of lanes in grid-stride steps of kItems per thread, then the elements past the
 // last whole vector one by one. Double-buffered, a thread loads its next step's vectors before it
 // computes the current one's (NestedSaxpyBuffering).
@@ -107,17 +126,14 @@ __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, 
   if constexpr (DoubleBuffered) {
     V next_t[kItems] = {}, next_y0[kItems] = {};
     int next_items = load_step(next_t, next_y0, x_lanes, y_lanes, first, stride, vectors);
-    for (std::size_t base = first; base < vectors; base += step) {
-      V t[kItems], y0[kItems];
-#pragma unroll
-      for (int item = 0; item < kItems; ++item) {
-        t[item] = next_t[item];
-        y0[item] = next_y0[item];
-      }
-      const int items = next_items;
-      next_items = load_step(next_t, next_y0, x_lanes, y_lanes, base + step, stride, vectors);
-      compute_step<M>(t, y0, items, a_lanes, y_lanes, base, stride);
-    }
+    std::size_t base = first;
+    // While this step and the next are whole, no load or store is guarded.
+    for (; next_items == kItems && base + step + (kItems - 1) * stride < vectors; base += step)
+      buffered_step<false, M>(next_t, next_y0, kItems, a_lanes, x_lanes, y_lanes, base, stride,
+                              vectors);
+    for (; base < vectors; base += step)
+      next_items = buffered_step<true, M>(next_t, next_y0, next_items, a_lanes, x_lanes, y_lanes,
+                                          base, stride, vectors);
   } else {
     for (std::size_t base = first; base < vectors; base += step) {
       V t[kItems] = {}, y0[kItems] = {};
