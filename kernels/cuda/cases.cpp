@@ -92,8 +92,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
            }
        }});
   // The same kernel double-buffered in its resident grid, from half the ridge up, where a
-  // thread's FMAs take about as long as its loads (at every depth where a peak is unknown). Run
-  // when named until a GPU has verified and timed it beside the others (docs/performance.md).
+  // thread's FMAs take about as long as its loads (at every depth where a peak is unknown).
   out.push_back({&kNestedSaxpy, "double_buffered_v16", true, false,
                  [=, &device](Cases& cases, const Sizing& s) {
                    constexpr auto buffering = NestedSaxpyBuffering::double_buffered;
@@ -105,8 +104,7 @@ void add_nested_saxpy_rows(std::vector<Variant>& out, const roofline::Device& de
                            device, m, nested_saxpy_resident_geometry(device, p, m, buffering), p,
                            s.elements(kNestedSaxpy.arrays, p), buffering));
                      }
-                 },
-                 /*opt_in=*/true});
+                 }});
   if (has_bulk_copy(device)) {
     out.push_back({&kNestedSaxpy, "bulk_copy_tiles", true, false,
                    [=, &device](Cases& cases, const Sizing& s) {

@@ -127,7 +127,8 @@ __global__ void nested_saxpy_kernel(T* __restrict__ y, const T* __restrict__ x, 
     V next_t[kItems] = {}, next_y0[kItems] = {};
     int next_items = load_step(next_t, next_y0, x_lanes, y_lanes, first, stride, vectors);
     std::size_t base = first;
-    // While this step and the next are whole, no load or store is guarded.
+    // While this step and the next are whole, no load or store is guarded: with the guards'
+    // branches between its loads it ran 0.81 of the roof at fp16 m = 128 on an H200, without 0.88.
     for (; next_items == kItems && base + step + (kItems - 1) * stride < vectors; base += step)
       buffered_step<false, M>(next_t, next_y0, kItems, a_lanes, x_lanes, y_lanes, base, stride,
                               vectors);
