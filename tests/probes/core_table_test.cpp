@@ -44,7 +44,10 @@ TEST(CoreTable, FindsNeoverseAndAppleCoresByMidr) {
   EXPECT_EQ(flops_per_cycle(lookup("ARM", 0x41, 0xd0c), 128, Precision::fp32), 16);    // N1
   EXPECT_EQ(flops_per_cycle(lookup("Apple", 0x61, 0x023), 128, Precision::fp32), 32);  // M1 P
   EXPECT_EQ(flops_per_cycle(lookup("Apple", 0x61, 0x022), 128, Precision::fp32), 16);  // M1 E
-  EXPECT_EQ(CoreTable::embedded().find("ARM", 0x41, 0xd07, ""), nullptr);              // Cortex-A57
+  EXPECT_EQ(flops_per_cycle(lookup("Apple", 0x61, 0x049), 128, Precision::fp32), 32);  // M3 Max P
+  EXPECT_EQ(flops_per_cycle(lookup("Apple", 0x61, 0x053), 128, Precision::fp64), 16);  // M4 P
+  EXPECT_EQ(CoreTable::embedded().find("Apple", 0x61, 0x052, ""), nullptr);  // M4 E: no figure
+  EXPECT_EQ(CoreTable::embedded().find("ARM", 0x41, 0xd07, ""), nullptr);    // Cortex-A57
 }
 
 TEST(CoreTable, AnUnknownCoreIsNotGuessed) {
