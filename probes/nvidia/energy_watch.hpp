@@ -30,6 +30,8 @@ class EnergyWatch {
   // than two updates, between the first and the last read; nothing when a read failed or the
   // counter was read fewer than twice.
   std::optional<double> stop();
+  // Whether a read failed (after stop()).
+  bool failed() const { return failed_; }
 
  private:
   using Clock = std::chrono::steady_clock;

@@ -50,8 +50,8 @@ roofline::Sensors NvmlSampler::stop() {
   if (!energy_) {
     s.energy_j = Sensed::missing(unresolved(expected_seconds_, true));
   } else if (const std::optional<double> watts = energy_->stop(); !watts) {
-    s.energy_j = Sensed::missing(nvml_.reason().empty() ? "NVML's energy counter was read once"
-                                                        : nvml_.reason());
+    s.energy_j =
+        Sensed::missing(energy_->failed() ? nvml_.reason() : "NVML's energy counter was read once");
   } else if (s.seconds < kShortestEnergyWindow) {
     s.energy_j = Sensed::missing(unresolved(s.seconds, false));
   } else {

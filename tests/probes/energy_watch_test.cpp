@@ -38,6 +38,7 @@ TEST(EnergyWatch, TakesThePowerBetweenWholeUpdatesInsideTheWindow) {
                        std::chrono::duration<double>(Clock::now() - counter.start).count();
   const std::optional<double> watts = watch.stop();
   ASSERT_TRUE(watts);
+  EXPECT_FALSE(watch.failed());
   EXPECT_NEAR(*watts, 100, 5);
   EXPECT_GT(naive, 140);  // the ends alone: 31.5 J of the window before
 }
@@ -46,6 +47,7 @@ TEST(EnergyWatch, GivesNothingWhenAReadFails) {
   EnergyWatch watch([] { return std::optional<double>{}; });
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_FALSE(watch.stop());
+  EXPECT_TRUE(watch.failed());
 }
 
 }  // namespace
