@@ -130,6 +130,10 @@ struct LookbackTuning {
 // Streaming stores, loads through L2 without a cache policy: the staged tiles' best hints.
 inline constexpr ScanHints kStreamingStores{.load = LoadHint::cg, .store = StoreHint::cs};
 
+// The default's staged tile with at least 13 blocks resident (registers held to 39 a thread):
+// the default holds 12 blocks of 128 a SM by its 40 registers, 13 by shared memory (H200).
+inline constexpr ScanShape kStagedDefaultB13{128, 8, 13, TileStaging::shared};
+
 // The sweep, compiled for every type and run in every type (opt-in rows).
 // Registers: the ladder's default before the H100 sweep of 2026-11-26 (the multi-pass shapes
 // without hints); the look-back's default before the staged tiles (128 × 8 for 4-byte types,
@@ -164,6 +168,7 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     {{staged(128, 16), staged(128, 16)}, kStreaming},
     {{staged(256, 8), staged(256, 8)}, kStreaming},
     {{staged(128, 12, {1245, 648, 648}), staged(128, 12, {1245, 648, 648})}, kStreamingStores},
+    {{kStagedDefaultB13, kStagedDefaultB13}, kStreamingStores},
 };
 
 // Whether the prefetch schedule has a kernel for a shape: a staged tile is double buffered there,
