@@ -130,10 +130,6 @@ struct LookbackTuning {
 // Streaming stores, loads through L2 without a cache policy: the staged tiles' best hints.
 inline constexpr ScanHints kStreamingStores{.load = LoadHint::cg, .store = StoreHint::cs};
 
-// The default's staged tile with at least 13 blocks resident (registers held to 39 a thread):
-// the default holds 12 blocks of 128 a SM by its 40 registers, 13 by shared memory (H200).
-inline constexpr ScanShape kStagedDefaultB13{128, 8, 13, TileStaging::shared};
-
 // The sweep, compiled for every type and run in every type (opt-in rows).
 // Registers: the ladder's default before the H100 sweep of 2026-11-26 (the multi-pass shapes
 // without hints); the look-back's default before the staged tiles (128 × 8 for 4-byte types,
@@ -158,7 +154,11 @@ inline constexpr ScanShape kStagedDefaultB13{128, 8, 13, TileStaging::shared};
 // prefetch (prefetch_compiled), which the default must be. Lost there, so dropped: the default
 // tile with CUB's waits, with {1000, 500, 500}, {2000, 800, 800} or {1500, 200, 1600}
 // (0.770-0.877, at most 0.012 above the default in any type), and CUB's 24 items per
-// thread, staged 128 × 6 (0.779-0.844).
+// thread, staged 128 × 6 (0.779-0.844). Lost in a later call (2026-11-30, binaries of 4a17703,
+// speed-b13-2026-11-30.txt.gz): the default's tile with at least 13 blocks resident, where the
+// default holds 12 by its 40 registers (32 registers; Nsight Compute: occupancy 79% against 73%,
+// DRAM still at 71% of its peak), int32 0.776 / 0.785 against the default's 0.812 / 0.823, fp32
+// 0.819 / 0.786 against 0.800 / 0.782, fp64 0.878 / 0.877 against 0.876 / 0.872.
 inline constexpr LookbackTuning kLookbackSweep[] = {
     {kScanShapes},
     {{kScanShape, {128, 12, 6}}, kStreaming},
@@ -168,7 +168,6 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     {{staged(128, 16), staged(128, 16)}, kStreaming},
     {{staged(256, 8), staged(256, 8)}, kStreaming},
     {{staged(128, 12, {1245, 648, 648}), staged(128, 12, {1245, 648, 648})}, kStreamingStores},
-    {{kStagedDefaultB13, kStagedDefaultB13}, kStreamingStores},
 };
 
 // Whether the prefetch schedule has a kernel for a shape: a staged tile is double buffered there,
