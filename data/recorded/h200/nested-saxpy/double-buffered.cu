@@ -170,10 +170,13 @@ int depth(V* y, V* x, V* yinit, size_t vecs, int sms, __half2 a, std::vector<uin
       ref = out;
     const double ms = median_ms([&] { kernel<<<grid, 256>>>(y, x, vecs, a); });
     CK(cudaGetLastError());
-    const double ms40 = median_ms([&] { for (int k = 0; k < 40; ++k) kernel<<<grid, 256>>>(y, x, vecs, a); }) / 40;
-    printf("m=%d %-10s %d blocks/SM  %.1f TFLOP/s (40 back to back %.1f)  %.3f of roof  %s\n", M, name, p,
-           flops / (ms * 1e-3) * 1e-12, flops / (ms40 * 1e-3) * 1e-12, flops / (ms * 1e-3) / roof,
-           check ? (same ? "same as cur" : "DIFFERS") : "ref");
+    const double ms40 = median_ms([&] {
+                          for (int k = 0; k < 40; ++k) kernel<<<grid, 256>>>(y, x, vecs, a);
+                        }) /
+                        40;
+    printf("m=%d %-10s %d blocks/SM  %.1f TFLOP/s (40 back to back %.1f)  %.3f of roof  %s\n", M,
+           name, p, flops / (ms * 1e-3) * 1e-12, flops / (ms40 * 1e-3) * 1e-12,
+           flops / (ms * 1e-3) / roof, check ? (same ? "same as cur" : "DIFFERS") : "ref");
     return 0;
   };
   run("cur8", cur<M, 8>, false);
