@@ -366,13 +366,26 @@ __device__ __forceinline__ void copy_tile_async(const A* in, std::size_t n, unsi
   copy_striped_async<Loads, H>(in + start, n > start ? n - start : 0, slice);
 }
 
+// Asks the L2 for in[first, first + elements) within n, a 128-byte line a request spread over
+// the block's threads; nothing waits for it.
+template <int Threads, class A>
+__device__ __forceinline__ void prefetch_l2(const A* in, std::size_t n, std::size_t first,
+                                            std::size_t elements) {
+  if (first >= n) return;
+  const std::size_t bytes = (n - first < elements ? n - first : elements) * sizeof(A);
+  const char* base = reinterpret_cast<const char*>(in + first);
+  for (std::size_t line = threadIdx.x; line * 128 < bytes; line += Threads)
+    asm volatile("prefetch.global.L2 [%0];\n" ::"l"(base + line * 128));
+}
+
 // One tile per block, its index the block's ticket (tickets are drawn in the order blocks start,
 // so a predecessor a block waits for is already running: no reliance on dispatch order). LH and
 // SH: the hints of the input's loads and the output's stores; St: where the tile is held; Wait,
 // FirstPoll, LastPoll: its LookbackDelays (a kernel takes no class-type template argument: nvcc's
-// host stubs cannot spell one).
+// host stubs cannot spell one); L2Ahead: ScanShape::l2_ahead.
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH,
-          int MinBlocks, TileStaging St, unsigned Wait, unsigned FirstPoll, unsigned LastPoll>
+          int MinBlocks, TileStaging St, unsigned Wait, unsigned FirstPoll, unsigned LastPoll,
+          int L2Ahead>
 __global__ void __launch_bounds__(Threads, MinBlocks)
     scan_lookback(const A* __restrict__ in, A* __restrict__ out, std::size_t n, ScanKind kind,
                   Lookback<A> s) {
@@ -382,6 +395,8 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   __syncthreads();
   const unsigned tile = sh.tile;
   const std::size_t start = std::size_t{tile} * S::kElements;
+  if constexpr (L2Ahead > 0)
+    prefetch_l2<Threads>(in, n, start + std::size_t{L2Ahead} * S::kElements, S::kElements);
   if constexpr (St == TileStaging::shared) {
     A* slice = staged_slice(sh, 0);
     copy_tile_async<A, Threads, Loads, LH>(in, n, tile, slice);
@@ -488,12 +503,13 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
 }
 
 // The launches of one shape and block scan (and, for the look-back, hints, its minimum of
-// resident blocks, where it holds its tile and its waits).
+// resident blocks, where it holds its tile, its waits and how far ahead it asks the L2).
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH = LoadHint::cg,
           StoreHint SH = StoreHint::wb, int MinBlocks = 0, TileStaging St = TileStaging::registers,
-          LookbackDelays D = kLookbackDelays>
+          LookbackDelays D = kLookbackDelays, int L2Ahead = 0>
 struct Launch {
-  static constexpr bool kPrefetch = prefetch_compiled({Threads, Loads, MinBlocks, St});
+  static constexpr bool kPrefetch =
+      prefetch_compiled({Threads, Loads, MinBlocks, St, kLookbackDelays, L2Ahead});
 
   static void spans(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t span_tiles,
                     std::size_t blocks, const A* offsets, A* totals) {
@@ -518,7 +534,7 @@ struct Launch {
                        LookbackSchedule schedule, const Lookback<A>& s) {
     if (schedule == LookbackSchedule::one_tile) {
       scan_lookback<A, Threads, Loads, B, LH, SH, MinBlocks, St, D.before_first_read, D.first_poll,
-                    D.last_poll>
+                    D.last_poll, L2Ahead>
           <<<static_cast<unsigned>(plan.tiles), Threads>>>(in, out, n, kind, s);
       check_launch("scan_lookback");
     } else if constexpr (kPrefetch) {
@@ -551,9 +567,10 @@ struct Launch {
 
 // The Launch of shape and hints t for values of type A and block scan B.
 template <class A, LookbackTuning t, BlockScanAlgorithm B>
-using TunedLaunch = Launch<A, t.shape.of(sizeof(A)).threads, t.shape.of(sizeof(A)).loads, B,
-                           t.hints.load, t.hints.store, t.shape.of(sizeof(A)).min_blocks,
-                           t.shape.of(sizeof(A)).staging, t.shape.of(sizeof(A)).delays>;
+using TunedLaunch =
+    Launch<A, t.shape.of(sizeof(A)).threads, t.shape.of(sizeof(A)).loads, B, t.hints.load,
+           t.hints.store, t.shape.of(sizeof(A)).min_blocks, t.shape.of(sizeof(A)).staging,
+           t.shape.of(sizeof(A)).delays, t.shape.of(sizeof(A)).l2_ahead>;
 
 inline constexpr LookbackTuning kMultipassDefault{kScanShapes};
 

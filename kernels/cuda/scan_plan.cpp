@@ -28,6 +28,7 @@ std::string shape_name(const ScanShape& s) {
         .append(std::to_string(d.first_poll));
     if (d.last_poll != d.first_poll) name.append("-").append(std::to_string(d.last_poll));
   }
+  if (s.l2_ahead > 0) name.append("_l2ahead").append(std::to_string(s.l2_ahead));
   return name;
 }
 
