@@ -73,9 +73,9 @@ struct ScanShape {
   int min_blocks = 0;
   TileStaging staging = TileStaging::registers;  // the look-back kernels only
   LookbackDelays delays = kLookbackDelays;       // the look-back kernels only
-  // The look-back one tile per block only: as it starts, a block asks the L2 for the input of the
-  // tile this many tickets later (0: none), so that the tile's block finds it there; nothing
-  // waits for it.
+  // The look-back one tile per block (the prefetch schedule takes its next tile itself): as it
+  // starts, a block asks the L2 for the input of the tile this many tickets later (0: none), so
+  // that the tile's block finds it there; nothing waits for it.
   int l2_ahead = 0;
 
   friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
@@ -134,10 +134,12 @@ struct LookbackTuning {
 // Streaming stores, loads through L2 without a cache policy: the staged tiles' best hints.
 inline constexpr ScanHints kStreamingStores{.load = LoadHint::cg, .store = StoreHint::cs};
 
-// The sweep's best row, its blocks asking the L2 for the input 128 and 512 tiles ahead (about 2
-// and 7 µs ahead of the tile's block at the H200's pace, 3 and 12 MiB of its 60 MiB L2).
+// Blocks asking the L2 for the input of a later tile: the sweep's best row 128 tiles ahead (about
+// 2 µs ahead of the tile's block at the H200's pace, 3 MiB of its 60 MiB L2), the default's
+// tile 128 and 256 ahead.
 inline constexpr ScanShape kBestL2Ahead128{128, 12, 0, TileStaging::shared, {1245, 648, 648}, 128};
-inline constexpr ScanShape kBestL2Ahead512{128, 12, 0, TileStaging::shared, {1245, 648, 648}, 512};
+inline constexpr ScanShape kStagedL2Ahead128{128, 8, 0, TileStaging::shared, kLookbackDelays, 128};
+inline constexpr ScanShape kStagedL2Ahead256{128, 8, 0, TileStaging::shared, kLookbackDelays, 256};
 
 // The sweep, compiled for every type and run in every type (opt-in rows).
 // Registers: the ladder's default before the H100 sweep of 2026-11-26 (the multi-pass shapes
@@ -178,14 +180,14 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     {{staged(256, 8), staged(256, 8)}, kStreaming},
     {{staged(128, 12, {1245, 648, 648}), staged(128, 12, {1245, 648, 648})}, kStreamingStores},
     {{kBestL2Ahead128, kBestL2Ahead128}, kStreamingStores},
-    {{kBestL2Ahead512, kBestL2Ahead512}, kStreamingStores},
+    {{kStagedL2Ahead128, kStagedL2Ahead128}, kStreamingStores},
+    {{kStagedL2Ahead256, kStagedL2Ahead256}, kStreamingStores},
 };
 
 // Whether the prefetch schedule has a kernel for a shape: a staged tile is double buffered there,
 // and both buffers must fit a block's 48 KiB of static shared memory with room for the block scan
 // (tiles of at most 16 KiB).
 constexpr bool prefetch_compiled(const ScanShape& s) {
-  if (s.l2_ahead > 0) return false;
   return s.staging == TileStaging::registers || s.threads * s.loads * 16 <= 16 * 1024;
 }
 
