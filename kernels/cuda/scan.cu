@@ -382,21 +382,20 @@ __device__ __forceinline__ void prefetch_l2(const A* in, std::size_t n, std::siz
 // so a predecessor a block waits for is already running: no reliance on dispatch order). LH and
 // SH: the hints of the input's loads and the output's stores; St: where the tile is held; Wait,
 // FirstPoll, LastPoll: its LookbackDelays (a kernel takes no class-type template argument: nvcc's
-// host stubs cannot spell one); L2Ahead: ScanShape::l2_ahead.
+// host stubs cannot spell one); l2_ahead: ScanPlan::l2_ahead.
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH, StoreHint SH,
-          int MinBlocks, TileStaging St, unsigned Wait, unsigned FirstPoll, unsigned LastPoll,
-          int L2Ahead>
+          int MinBlocks, TileStaging St, unsigned Wait, unsigned FirstPoll, unsigned LastPoll>
 __global__ void __launch_bounds__(Threads, MinBlocks)
     scan_lookback(const A* __restrict__ in, A* __restrict__ out, std::size_t n, ScanKind kind,
-                  Lookback<A> s) {
+                  Lookback<A> s, unsigned l2_ahead) {
   using S = Tile<A, Threads, Loads>;
   __shared__ ScanShared<A, Threads, Loads, B> sh;
   if (threadIdx.x == 0) sh.tile = atomicInc(s.ticket, ticket_limit(gridDim.x));
   __syncthreads();
   const unsigned tile = sh.tile;
   const std::size_t start = std::size_t{tile} * S::kElements;
-  if constexpr (L2Ahead > 0)
-    prefetch_l2<Threads>(in, n, start + std::size_t{L2Ahead} * S::kElements, S::kElements);
+  if (l2_ahead > 0)
+    prefetch_l2<Threads>(in, n, start + std::size_t{l2_ahead} * S::kElements, S::kElements);
   if constexpr (St == TileStaging::shared) {
     A* slice = staged_slice(sh, 0);
     copy_tile_async<A, Threads, Loads, LH>(in, n, tile, slice);
@@ -503,13 +502,12 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
 }
 
 // The launches of one shape and block scan (and, for the look-back, hints, its minimum of
-// resident blocks, where it holds its tile, its waits and how far ahead it asks the L2).
+// resident blocks, where it holds its tile and its waits).
 template <class A, int Threads, int Loads, BlockScanAlgorithm B, LoadHint LH = LoadHint::cg,
           StoreHint SH = StoreHint::wb, int MinBlocks = 0, TileStaging St = TileStaging::registers,
-          LookbackDelays D = kLookbackDelays, int L2Ahead = 0>
+          LookbackDelays D = kLookbackDelays>
 struct Launch {
-  static constexpr bool kPrefetch =
-      prefetch_compiled({Threads, Loads, MinBlocks, St, kLookbackDelays, L2Ahead});
+  static constexpr bool kPrefetch = prefetch_compiled({Threads, Loads, MinBlocks, St});
 
   static void spans(const A* in, A* out, std::size_t n, ScanKind kind, std::size_t span_tiles,
                     std::size_t blocks, const A* offsets, A* totals) {
@@ -534,8 +532,8 @@ struct Launch {
                        LookbackSchedule schedule, const Lookback<A>& s) {
     if (schedule == LookbackSchedule::one_tile) {
       scan_lookback<A, Threads, Loads, B, LH, SH, MinBlocks, St, D.before_first_read, D.first_poll,
-                    D.last_poll, L2Ahead>
-          <<<static_cast<unsigned>(plan.tiles), Threads>>>(in, out, n, kind, s);
+                    D.last_poll><<<static_cast<unsigned>(plan.tiles), Threads>>>(
+          in, out, n, kind, s, static_cast<unsigned>(plan.l2_ahead));
       check_launch("scan_lookback");
     } else if constexpr (kPrefetch) {
       scan_lookback_prefetch<A, Threads, Loads, B, LH, SH, MinBlocks, St, D.before_first_read,
@@ -567,10 +565,9 @@ struct Launch {
 
 // The Launch of shape and hints t for values of type A and block scan B.
 template <class A, LookbackTuning t, BlockScanAlgorithm B>
-using TunedLaunch =
-    Launch<A, t.shape.of(sizeof(A)).threads, t.shape.of(sizeof(A)).loads, B, t.hints.load,
-           t.hints.store, t.shape.of(sizeof(A)).min_blocks, t.shape.of(sizeof(A)).staging,
-           t.shape.of(sizeof(A)).delays, t.shape.of(sizeof(A)).l2_ahead>;
+using TunedLaunch = Launch<A, t.shape.of(sizeof(A)).threads, t.shape.of(sizeof(A)).loads, B,
+                           t.hints.load, t.hints.store, t.shape.of(sizeof(A)).min_blocks,
+                           t.shape.of(sizeof(A)).staging, t.shape.of(sizeof(A)).delays>;
 
 inline constexpr LookbackTuning kMultipassDefault{kScanShapes};
 
@@ -616,6 +613,13 @@ int current_sms() {
   return sms;
 }
 
+std::size_t current_l2_bytes() {
+  int device = 0, bytes = 0;
+  ROOFLAB_CUDA(cudaGetDevice(&device));
+  ROOFLAB_CUDA(cudaDeviceGetAttribute(&bytes, cudaDevAttrL2CacheSize, device));
+  return static_cast<std::size_t>(bytes);
+}
+
 }  // namespace
 
 std::size_t resident_grid(const ScanConfig& config, roofline::Precision p) {
@@ -639,7 +643,8 @@ std::size_t resident_grid(const ScanConfig& config, roofline::Precision p) {
 template <class T>
 ScanKernel<T>::ScanKernel(const ScanConfig& config, ScanKind kind, std::size_t n)
     : config_(config), kind_(kind), n_(n) {
-  plan_ = plan_scan(config, precision_of<T>(), n, resident_grid(config, precision_of<T>()));
+  plan_ = plan_scan(config, precision_of<T>(), n, resident_grid(config, precision_of<T>()),
+                    current_l2_bytes());
   if (plan_.blocks > static_cast<std::size_t>(INT32_MAX))
     throw roofline::InputError("scan: " + std::to_string(n) + " elements need " +
                                std::to_string(plan_.blocks) + " blocks, above a grid's 2^31 − 1");

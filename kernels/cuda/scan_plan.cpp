@@ -130,7 +130,8 @@ std::vector<Precision> scan_precisions(const ScanConfig&) {
   return {Precision::int32, Precision::fp32, Precision::fp64};
 }
 
-ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, std::size_t resident) {
+ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, std::size_t resident,
+                   std::size_t l2_bytes) {
   check_config(c, p);
   if (resident < 1)
     throw InputError("scan: a grid of " + std::to_string(resident) + " resident blocks");
@@ -163,6 +164,10 @@ ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, std::size_t 
           c.schedule == LookbackSchedule::prefetch ? std::min(resident, plan.tiles) : plan.tiles;
       plan.span_tiles = 1;
       plan.moves = 2 * static_cast<double>(n);
+      if (c.schedule == LookbackSchedule::one_tile)
+        plan.l2_ahead = std::min<std::size_t>(
+            c.shape.of(roofline::size_of(p)).l2_ahead,
+            l2_bytes / (16 * plan.tile * static_cast<std::size_t>(roofline::size_of(p))));
       break;
   }
   return plan;

@@ -75,7 +75,8 @@ struct ScanShape {
   LookbackDelays delays = kLookbackDelays;       // the look-back kernels only
   // The look-back one tile per block (the prefetch schedule takes its next tile itself): as it
   // starts, a block asks the L2 for the input of the tile this many tickets later (0: none), so
-  // that the tile's block finds it there; nothing waits for it.
+  // that the tile's block finds it there; nothing waits for it. At most what a sixteenth of the
+  // L2 holds (plan_scan).
   int l2_ahead = 0;
 
   friend constexpr bool operator==(const ScanShape&, const ScanShape&) = default;
@@ -134,12 +135,11 @@ struct LookbackTuning {
 // Streaming stores, loads through L2 without a cache policy: the staged tiles' best hints.
 inline constexpr ScanHints kStreamingStores{.load = LoadHint::cg, .store = StoreHint::cs};
 
-// Blocks asking the L2 for the input of a later tile: the sweep's best row 128 tiles ahead (about
-// 2 µs ahead of the tile's block at the H200's pace, 3 MiB of its 60 MiB L2), the default's
-// tile 128 and 256 ahead.
-inline constexpr ScanShape kBestL2Ahead128{128, 12, 0, TileStaging::shared, {1245, 648, 648}, 128};
-inline constexpr ScanShape kStagedL2Ahead128{128, 8, 0, TileStaging::shared, kLookbackDelays, 128};
+// The look-back's default tile (staged 128 × 8), its blocks asking the L2 for the input 256 tiles
+// ahead (4 MiB, about 1.1 µs ahead of the tile's block at the H200's pace), and the sweep's best
+// shape 128 tiles ahead.
 inline constexpr ScanShape kStagedL2Ahead256{128, 8, 0, TileStaging::shared, kLookbackDelays, 256};
+inline constexpr ScanShape kBestL2Ahead128{128, 12, 0, TileStaging::shared, {1245, 648, 648}, 128};
 
 // The sweep, compiled for every type and run in every type (opt-in rows).
 // Registers: the ladder's default before the H100 sweep of 2026-11-26 (the multi-pass shapes
@@ -170,6 +170,10 @@ inline constexpr ScanShape kStagedL2Ahead256{128, 8, 0, TileStaging::shared, kLo
 // default holds 12 by its 40 registers (32 registers; Nsight Compute: occupancy 79% against 73%,
 // DRAM still at 71% of its peak), int32 0.776 / 0.785 against the default's 0.812 / 0.823, fp32
 // 0.819 / 0.786 against 0.800 / 0.782, fp64 0.878 / 0.877 against 0.876 / 0.872.
+// The last two rows: the default without its L2 requests, and the best row with them 128 tiles
+// ahead (H200, the speed test twice, 2026-11-30: int32 0.904-0.921, fp32 0.905-0.911, fp64
+// 0.918-0.934 of the copy, the best row in every type; its tile cannot be double buffered for
+// prefetch). Lost there: 512 tiles ahead (12 MiB; 0.806-0.824, below the row without).
 inline constexpr LookbackTuning kLookbackSweep[] = {
     {kScanShapes},
     {{kScanShape, {128, 12, 6}}, kStreaming},
@@ -179,9 +183,8 @@ inline constexpr LookbackTuning kLookbackSweep[] = {
     {{staged(128, 16), staged(128, 16)}, kStreaming},
     {{staged(256, 8), staged(256, 8)}, kStreaming},
     {{staged(128, 12, {1245, 648, 648}), staged(128, 12, {1245, 648, 648})}, kStreamingStores},
+    {{staged(128, 8), staged(128, 8)}, kStreamingStores},
     {{kBestL2Ahead128, kBestL2Ahead128}, kStreamingStores},
-    {{kStagedL2Ahead128, kStagedL2Ahead128}, kStreamingStores},
-    {{kStagedL2Ahead256, kStagedL2Ahead256}, kStreamingStores},
 };
 
 // Whether the prefetch schedule has a kernel for a shape: a staged tile is double buffered there,
@@ -199,8 +202,12 @@ constexpr bool prefetch_compiled(const ScanShape& s) {
 // best, staged 128 × 12 with evict-first copies, 1.353 / 1.354 but fp32 1.325 / 1.330; fp64's
 // best, staged 128 × 16 with evict-first copies, 1.400 / 1.402 (the same copies cost 128 × 8 1-2%
 // in every type). The register layout it replaces (kLookbackSweep's second row) moved 1.265-1.282
-// (4-byte types) and 1.359 (fp64).
-inline constexpr LookbackTuning kLookbackDefault{{staged(128, 8), staged(128, 8)},
+// (4-byte types) and 1.359 (fp64). Each block asks the L2 for the input 256 tiles ahead
+// (kStagedL2Ahead256). H200, 2^28, the speed test, 2026-11-30 (docs/performance.md), × the copy,
+// inclusive and exclusive, two runs: int32 0.896-0.911, fp32 0.886-0.898, fp64 0.900-0.917,
+// against 0.823-0.840, 0.796-0.809 and 0.861-0.875 without (the sweep's last row but one); 128
+// tiles ahead 0.875-0.914.
+inline constexpr LookbackTuning kLookbackDefault{{kStagedL2Ahead256, kStagedL2Ahead256},
                                                  kStreamingStores};
 // The sweep and the tests run the default with prefetch too.
 static_assert(prefetch_compiled(kLookbackDefault.shape.four) &&
@@ -233,7 +240,8 @@ struct ScanConfig {
 // element sizes share it ("decoupled_lookback_shfl_256x4"), else 4-byte then 8-byte
 // ("_128x6_224x12"), then the hints that are not the algorithm's default ("_ldcg", "_ldnc",
 // "_stwb"). A shape is <threads>x<loads>, then "b<k>" with a minimum of resident blocks, then
-// "staged" with its tile in shared memory ("_128x16staged").
+// "staged" with its tile in shared memory ("_128x16staged"), then the waits where not
+// kLookbackDelays ("_sleep1245x648") and the L2 requests ahead where any ("_l2ahead128").
 std::string scan_variant_name(const ScanConfig& c);
 
 // Elements per tile for an element type of `element_bytes` bytes.
@@ -272,13 +280,19 @@ struct ScanPlan {
   // Element reads and writes of all passes, the tile totals and offsets included (look-back
   // descriptors not counted: 8 bytes written twice and read a few times per tile).
   double moves = 0;
+  // The look-back one tile per block: how many tiles ahead a block asks the L2 for (0: none).
+  std::size_t l2_ahead = 0;
 };
 
 // The plan for n elements of precision p; `resident` is the kernel's resident blocks per SM × SMs:
 // merrill_grimshaw's spans (capped here at the tiles and at one tile of span totals) and the
-// prefetching look-back's grid (capped at the tiles). Throws roofline::InputError for a config
-// check_config refuses, or `resident` below 1.
-ScanPlan plan_scan(const ScanConfig& c, roofline::Precision p, std::size_t n, std::size_t resident);
+// prefetching look-back's grid (capped at the tiles); `l2_bytes` the device's L2 (0: unknown, no
+// L2 requests ahead), a sixteenth of which caps the shape's l2_ahead: on an H200 4 MiB of
+// requests ahead (a sixteenth of its 60 MiB) ran 1.09× the look-back without them, 12 MiB
+// 0.95× (kLookbackSweep). Throws roofline::InputError for a config check_config refuses, or
+// `resident` below 1.
+ScanPlan plan_scan(const ScanConfig& c, roofline::Precision p, std::size_t n, std::size_t resident,
+                   std::size_t l2_bytes = 0);
 
 // Element moves per element (scan_work's passes): moves / n, at least 2 (and 2 for n = 0).
 double scan_passes(const ScanPlan& plan, std::size_t n);

@@ -59,6 +59,11 @@ TEST(ScanPlan, NamesComeFromTheParameters) {
   const ScanShape doubling = staged(128, 8, {1500, 200, 1600});
   EXPECT_EQ(scan_variant_name({.shape = {doubling, doubling}}),
             "decoupled_lookback_shfl_128x8staged_sleep1500x200-1600");
+  // So are L2 requests ahead other than the default's; the default without them is a sweep row.
+  EXPECT_EQ(scan_variant_name({.shape = {kBestL2Ahead128, kBestL2Ahead128}}),
+            "decoupled_lookback_shfl_128x12staged_sleep1245x648_l2ahead128");
+  EXPECT_EQ(scan_variant_name({.shape = {staged(128, 8), staged(128, 8)}}),
+            "decoupled_lookback_shfl_128x8staged");
   std::set<std::string> names;
   for (const ScanConfig& c : scan_ladder()) names.insert(scan_variant_name(c));
   for (const ScanConfig& c : scan_sweep()) names.insert(scan_variant_name(c));
@@ -110,6 +115,25 @@ TEST(ScanPlan, RefusesWhatIsNotCompiled) {
   prefetch.shape = {staged(128, 8), staged(128, 8)};
   EXPECT_NO_THROW(check_config(prefetch, Precision::fp64));
   EXPECT_THROW(plan_scan({}, Precision::fp32, 10, 0), InputError);
+}
+
+// The look-back one tile per block asks the L2 for the tiles its shape says ahead, at most what a
+// sixteenth of the L2 holds: 240 tiles of 16 KiB of an H200's 60 MiB, 16 of a 4 MiB L2, none
+// where the L2 is unknown or with the prefetch schedule.
+TEST(ScanPlan, L2RequestsAheadFitASixteenthOfTheL2) {
+  constexpr std::size_t n = std::size_t{1} << 28, kMiB = std::size_t{1} << 20;
+  EXPECT_EQ(kLookbackDefault.shape.four.l2_ahead, 256);
+  EXPECT_EQ(plan_scan({}, Precision::int32, n, 1, 60 * kMiB).l2_ahead, 240u);
+  EXPECT_EQ(plan_scan({}, Precision::fp64, n, 1, 60 * kMiB).l2_ahead, 240u);
+  EXPECT_EQ(plan_scan({}, Precision::fp32, n, 1, 4 * kMiB).l2_ahead, 16u);
+  EXPECT_EQ(plan_scan({}, Precision::fp32, n, 1, 1024 * kMiB).l2_ahead, 256u);
+  EXPECT_EQ(plan_scan({}, Precision::fp32, n, 1).l2_ahead, 0u);
+  EXPECT_EQ(plan_scan({.schedule = LookbackSchedule::prefetch}, Precision::fp32, n, 1056, 60 * kMiB)
+                .l2_ahead,
+            0u);
+  EXPECT_EQ(
+      plan_scan(config(ScanAlgorithm::reduce_then_scan), Precision::fp32, n, 1, 60 * kMiB).l2_ahead,
+      0u);
 }
 
 TEST(ScanPlan, TilesAreSixteenBytesPerLoad) {
