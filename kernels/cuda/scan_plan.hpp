@@ -288,9 +288,9 @@ struct ScanPlan {
 // merrill_grimshaw's spans (capped here at the tiles and at one tile of span totals) and the
 // prefetching look-back's grid (capped at the tiles); `l2_bytes` the device's L2 (0: unknown, no
 // L2 requests ahead), a sixteenth of which caps the shape's l2_ahead: on an H200 4 MiB of
-// requests ahead (a sixteenth of its 60 MiB) ran 1.09× the look-back without them, 12 MiB
-// 0.95× (kLookbackSweep). Throws roofline::InputError for a config check_config refuses, or
-// `resident` below 1.
+// requests ahead (about a sixteenth of its 60 MiB) ran 1.04-1.10× the look-back without them,
+// 12 MiB 0.92-0.99× (kLookbackSweep). Throws roofline::InputError for a config check_config
+// refuses, or `resident` below 1.
 ScanPlan plan_scan(const ScanConfig& c, roofline::Precision p, std::size_t n, std::size_t resident,
                    std::size_t l2_bytes = 0);
 
