@@ -1,6 +1,6 @@
 #pragma once
-// The decoupled look-back's tile descriptors, shared by the kernel (scan.cu) and the host test
-// that checks their rules (tests/cuda/scan_plan_test.cpp).
+// The decoupled look-back's tile descriptors, shared by the kernel (scan_lookback.cuh) and the
+// host test that checks their rules (tests/cuda/scan_plan_test.cpp).
 //
 // Each tile's descriptor says what the tile has published: nothing yet, its aggregate (the sum
 // of its own elements) or its inclusive prefix (the sum of every element up to its end). A
