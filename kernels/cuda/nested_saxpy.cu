@@ -6,6 +6,7 @@
 #include "kernels/cuda/bulk_copy.cuh"
 #include "kernels/cuda/common/fma.cuh"
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/current_device.hpp"
 #include "kernels/cuda/nested_saxpy.hpp"
 #include "kernels/cuda/vector.cuh"
 #include "kernels/nested_saxpy.hpp"
@@ -376,9 +377,8 @@ void with_bulk_kernel(int m, const NestedSaxpyBulkTile& tile, const Use& use) {
 
 template <class T>
 int nested_saxpy_bulk_resident_blocks(int m, const NestedSaxpyBulkTile& tile) {
-  int device = 0, sms = 0, per_sm = 0;
-  ROOFLAB_CUDA(cudaGetDevice(&device));
-  ROOFLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const int sms = current_device_attribute(cudaDevAttrMultiProcessorCount);
+  int per_sm = 0;
   with_bulk_kernel<T>(m, tile, [&](auto kernel) {
     ROOFLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, tile.threads,
                                                                stage_bytes<T>(tile)));

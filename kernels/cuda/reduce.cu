@@ -11,6 +11,7 @@
 #include "kernels/cuda/common/block_load.cuh"
 #include "kernels/cuda/common/block_reduce.cuh"
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/current_device.hpp"
 #include "kernels/cuda/last_block.hpp"
 #include "kernels/cuda/reduce.hpp"
 #include "roofline/input_error.hpp"
@@ -216,13 +217,6 @@ KernelFn<S> second_pass(BlockReduce b) {
   throw std::logic_error("reduce: no second pass for " + std::string(to_string(b)));
 }
 
-int current_sms() {
-  int device = 0, sms = 0;
-  ROOFLAB_CUDA(cudaGetDevice(&device));
-  ROOFLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  return sms;
-}
-
 }  // namespace
 
 template <class T>
@@ -246,7 +240,9 @@ ReduceKernel<T>::ReduceKernel(const ReduceConfig& config, std::size_t n)
   if (resident_ < 1)
     throw CudaError("reduce " + reduce_variant_name(config) + ": no block of " +
                     std::to_string(config.threads) + " threads fits on an SM");
-  plan_ = plan_reduce(config, precision_of<T>(), n, max_blocks(config, resident_, current_sms()));
+  plan_ = plan_reduce(
+      config, precision_of<T>(), n,
+      max_blocks(config, resident_, current_device_attribute(cudaDevAttrMultiProcessorCount)));
   if (plan_.partials > 0) partials_.emplace(plan_.partials);
   if (plan_.scratch > 0) scratch_.emplace(plan_.scratch);
   if (config.passes == PassScheme::one_pass_last_block) {

@@ -24,6 +24,7 @@
 #include "kernels/cuda/common/block_scan.cuh"
 #include "kernels/cuda/common/warp_exchange.cuh"
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/current_device.hpp"
 #include "kernels/cuda/lookback.hpp"
 #include "kernels/cuda/scan.hpp"
 #include "kernels/cuda/scan_lookback.cuh"
@@ -227,20 +228,6 @@ void with_lookback(const ScanConfig& c, F&& f) {
   with_sweep<A>(c, f, std::make_index_sequence<std::size(kLookbackSweep)>());
 }
 
-int current_sms() {
-  int device = 0, sms = 0;
-  ROOFLAB_CUDA(cudaGetDevice(&device));
-  ROOFLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  return sms;
-}
-
-std::size_t current_l2_bytes() {
-  int device = 0, bytes = 0;
-  ROOFLAB_CUDA(cudaGetDevice(&device));
-  ROOFLAB_CUDA(cudaDeviceGetAttribute(&bytes, cudaDevAttrL2CacheSize, device));
-  return static_cast<std::size_t>(bytes);
-}
-
 }  // namespace
 
 std::size_t resident_grid(const ScanConfig& config, roofline::Precision p) {
@@ -251,7 +238,8 @@ std::size_t resident_grid(const ScanConfig& config, roofline::Precision p) {
   return with_type<float, double, std::int32_t>(p, "scan on CUDA", [&]<class T>() {
     std::size_t grid = 1;
     const auto count = [&](int resident) {
-      grid = static_cast<std::size_t>(std::max(resident, 1)) * current_sms();
+      grid = static_cast<std::size_t>(std::max(resident, 1)) *
+             current_device_attribute(cudaDevAttrMultiProcessorCount);
     };
     if (config.algorithm == ScanAlgorithm::merrill_grimshaw)
       with_default<Accumulator<T>>(config, [&]<class L>() { count(L::resident_spans()); });
@@ -265,7 +253,7 @@ template <class T>
 ScanKernel<T>::ScanKernel(const ScanConfig& config, ScanKind kind, std::size_t n)
     : config_(config), kind_(kind), n_(n) {
   plan_ = plan_scan(config, precision_of<T>(), n, resident_grid(config, precision_of<T>()),
-                    current_l2_bytes());
+                    static_cast<std::size_t>(current_device_attribute(cudaDevAttrL2CacheSize)));
   if (plan_.blocks > static_cast<std::size_t>(INT32_MAX))
     throw roofline::InputError("scan: " + std::to_string(n) + " elements need " +
                                std::to_string(plan_.blocks) + " blocks, above a grid's 2^31 − 1");

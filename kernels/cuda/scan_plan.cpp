@@ -135,8 +135,10 @@ ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, std::size_t 
   check_config(c, p);
   if (resident < 1)
     throw InputError("scan: a grid of " + std::to_string(resident) + " resident blocks");
+  const int element = roofline::size_of(p);
+  const ScanShape& shape = c.shape.of(element);
   ScanPlan plan;
-  plan.tile = scan_tile(c.shape.of(roofline::size_of(p)), roofline::size_of(p));
+  plan.tile = scan_tile(shape, element);
   plan.tiles = ceil_div(n, plan.tile);
   plan.levels = {n};
   switch (c.algorithm) {
@@ -166,8 +168,7 @@ ScanPlan plan_scan(const ScanConfig& c, Precision p, std::size_t n, std::size_t 
       plan.moves = 2 * static_cast<double>(n);
       if (c.schedule == LookbackSchedule::one_tile)
         plan.l2_ahead = std::min<std::size_t>(
-            c.shape.of(roofline::size_of(p)).l2_ahead,
-            l2_bytes / (16 * plan.tile * static_cast<std::size_t>(roofline::size_of(p))));
+            shape.l2_ahead, l2_bytes / (16 * plan.tile * static_cast<std::size_t>(element)));
       break;
   }
   return plan;
