@@ -4,6 +4,24 @@
 
 namespace probes::nvidia {
 
+void CounterUpdates::add(Clock::time_point at, double joules) {
+  const Point p{at, joules};
+  if (last_read_ && p.joules != last_read_->joules) {
+    if (!first_update_) first_update_ = p;
+    last_update_ = p;
+  }
+  if (!first_read_) first_read_ = p;
+  last_read_ = p;
+}
+
+std::optional<double> CounterUpdates::mean_power() const {
+  const bool updated_twice = first_update_ && last_update_->at > first_update_->at;
+  const std::optional<Point>&from = updated_twice ? first_update_ : first_read_,
+        &to = updated_twice ? last_update_ : last_read_;
+  if (!from || !(to->at > from->at)) return std::nullopt;
+  return (to->joules - from->joules) / std::chrono::duration<double>(to->at - from->at).count();
+}
+
 EnergyWatch::EnergyWatch(Read read) : read_(std::move(read)), thread_([this] { watch(); }) {}
 
 EnergyWatch::~EnergyWatch() { stop(); }
@@ -11,6 +29,7 @@ EnergyWatch::~EnergyWatch() { stop(); }
 // A read takes milliseconds (4 ms on an H200), a hundredth of the counter's period or less: each
 // value is stamped at the middle of its read, and the reads follow each other without a pause.
 void EnergyWatch::watch() {
+  using Clock = CounterUpdates::Clock;
   while (!done_.load()) {
     const Clock::time_point before = Clock::now();
     const std::optional<double> joules = read_();
@@ -18,24 +37,15 @@ void EnergyWatch::watch() {
       failed_ = true;
       return;
     }
-    const Point p{before + (Clock::now() - before) / 2, *joules};
-    if (last_read_ && p.joules != last_read_->joules) {
-      if (!first_update_) first_update_ = p;
-      last_update_ = p;
-    }
-    if (!first_read_) first_read_ = p;
-    last_read_ = p;
+    updates_.add(before + (Clock::now() - before) / 2, *joules);
   }
 }
 
 std::optional<double> EnergyWatch::stop() {
   done_ = true;
   if (thread_.joinable()) thread_.join();
-  const bool updated_twice = first_update_ && last_update_->at > first_update_->at;
-  const std::optional<Point>&from = updated_twice ? first_update_ : first_read_,
-        &to = updated_twice ? last_update_ : last_read_;
-  if (failed_ || !from || !(to->at > from->at)) return std::nullopt;
-  return (to->joules - from->joules) / std::chrono::duration<double>(to->at - from->at).count();
+  if (failed_) return std::nullopt;
+  return updates_.mean_power();
 }
 
 }  // namespace probes::nvidia

@@ -15,6 +15,25 @@
 
 namespace probes::nvidia {
 
+// What stamped reads of the counter show: its first and last read, and its first and last update
+// (a read whose value differs from the read before it).
+class CounterUpdates {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  void add(Clock::time_point at, double joules);
+  // The mean power (W) between the first and the last update; with fewer than two updates,
+  // between the first and the last read; nothing with fewer than two reads apart in time.
+  std::optional<double> mean_power() const;
+
+ private:
+  struct Point {
+    Clock::time_point at;
+    double joules = 0;
+  };
+  std::optional<Point> first_read_, last_read_, first_update_, last_update_;
+};
+
 class EnergyWatch {
  public:
   // The counter in joules; nothing when a read fails.
@@ -26,25 +45,18 @@ class EnergyWatch {
   EnergyWatch(const EnergyWatch&) = delete;
   EnergyWatch& operator=(const EnergyWatch&) = delete;
 
-  // Stops reading. The mean power (W) between the first and the last update seen; with fewer
-  // than two updates, between the first and the last read; nothing when a read failed or the
-  // counter was read fewer than twice.
+  // Stops reading. The reads' mean power (CounterUpdates); nothing when a read failed.
   std::optional<double> stop();
   // Whether a read failed (after stop()).
   bool failed() const { return failed_; }
 
  private:
-  using Clock = std::chrono::steady_clock;
-  struct Point {
-    Clock::time_point at;
-    double joules = 0;
-  };
   void watch();
 
   Read read_;
   std::atomic<bool> done_ = false;
   // Written by the thread alone and read once it has joined.
-  std::optional<Point> first_read_, last_read_, first_update_, last_update_;
+  CounterUpdates updates_;
   bool failed_ = false;
   std::thread thread_;
 };
