@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
-#include <numbers>
 #include <unordered_map>
 
 #include "reports/chart_frame.hpp"
@@ -12,34 +10,13 @@
 #include "reports/marker_shapes.hpp"
 #include "reports/point_card.hpp"
 #include "reports/roof_labels.hpp"
+#include "reports/roofline_legend.hpp"
+#include "reports/roofline_markers.hpp"
 
 namespace reports {
 namespace {
 
 using roofline::Precision;
-
-constexpr const char* kMemoryColour = kMemoryRoofColour;
-
-}  // namespace
-
-std::string match_key(const roofline::Result& r) {
-  return r.family + '\n' + r.variant + '\n' + std::string(roofline::to_string(r.work.precision)) +
-         '\n' + r.params.dump();
-}
-
-namespace {
-
-// What one point marker stands for: a point, or (past kMostMarkers) every point of its spot.
-struct Marker {
-  const PlotPoint* first = nullptr;  // where it is drawn, and how
-  std::size_t count = 1;
-  double performance_low = 0, performance_high = 0;  // over its points' medians
-  std::size_t layer = 0;
-
-  std::string label() const {
-    return count == 1 ? first->label : first->label + " and " + std::to_string(count - 1) + " more";
-  }
-};
 
 // "[2] ": how an overlay's labels name their layer.
 std::string layer_number(std::size_t layer) {
@@ -48,12 +25,6 @@ std::string layer_number(std::size_t layer) {
 
 // Machine-read coordinates for the report's script: six significant digits.
 std::string data_number(double v) { return format_number(v, 6); }
-
-// A pair of markers of one result in two runs: the first run's and a later one's.
-struct Pair {
-  const Marker* from = nullptr;
-  const Marker* to = nullptr;
-};
 
 // The drawing pass: holds the axes, the colours and the label placer shared by all layers.
 class RooflineDrawing {
@@ -84,31 +55,8 @@ class RooflineDrawing {
                             data_number(y_.lo()) + " " + data_number(y_.hi())}};
   }
 
-  // One marker per point; past kMostMarkers one per spot of kPointRadius * 2 pixels square.
   std::vector<Marker> markers(const std::vector<PlotPoint>& points, std::size_t layer) const {
-    std::vector<Marker> out;
-    if (points.size() <= kMostMarkers) {
-      for (const PlotPoint& p : points) out.push_back({&p, 1, p.performance, p.performance, layer});
-      return out;
-    }
-    std::unordered_map<std::uint64_t, std::size_t> spots;  // spot → index in out
-    for (const PlotPoint& p : points) {
-      const auto cell = [](double pixel) {
-        return static_cast<std::uint64_t>(std::clamp(pixel / (2 * kPointRadius), 0.0, 65535.0));
-      };
-      const std::uint64_t spot = cell(x_.map(p.ai)) << 24 | cell(y_.map(p.performance)) << 8 |
-                                 static_cast<std::uint64_t>(p.precision) << 1 | p.unstable;
-      const auto [it, added] = spots.try_emplace(spot, out.size());
-      if (added) {
-        out.push_back({&p, 1, p.performance, p.performance, layer});
-        continue;
-      }
-      Marker& m = out[it->second];
-      ++m.count;
-      m.performance_low = std::min(m.performance_low, p.performance);
-      m.performance_high = std::max(m.performance_high, p.performance);
-    }
-    return out;
+    return place_markers(points, layer, x_, y_);
   }
 
   void axes(Svg& svg) const {
@@ -214,7 +162,7 @@ class RooflineDrawing {
     attrs.insert(attrs.end(),
                  {{"data-ai", data_number(r.ai)},
                   {"data-perf", data_number(r.performance)},
-                  {"d", diamond(x_.map(r.ai), y_.map(r.performance))},
+                  {"d", ridge_diamond(x_.map(r.ai), y_.map(r.performance))},
                   {"fill", "#ffffff"},
                   {"stroke", overlay_ ? layer_colour(layer) : precision_colour(r.precision)},
                   {"stroke-width", "1.5"}});
@@ -359,65 +307,12 @@ class RooflineDrawing {
         entries.push_back({std::string(roofline::to_string(p)) + " roofs",
                            legend_line(precision_colour(p), "none")});
     }
-    for (const Shape s : shapes) {
-      entries.push_back(
-          {std::string(shape_meaning(s)), [s](Svg& svg, double x, double y) {
-             open_marker(svg, s, x, y, {{"class", "sample"}, {"fill", kMemoryColour}});
-             svg.close(marker_tag(s));
-           }});
-    }
-    entries.push_back({"compute roof", legend_line(kMemoryColour, "none")});
-    entries.push_back({"memory roof", legend_line(kMemoryColour, kMemoryDash)});
-    if (bands)
-      entries.push_back({"roof, 95% interval", [](Svg& s, double x, double y) {
-                           s.element("rect", {{"x", px(x - 10)},
-                                              {"y", px(y - 4)},
-                                              {"width", "20"},
-                                              {"height", "8"},
-                                              {"fill", kMemoryColour},
-                                              {"fill-opacity", "0.18"}});
-                         }});
-    entries.push_back(
-        {"ridge point", [](Svg& s, double x, double y) {
-           s.element("path",
-                     {{"d", diamond(x, y)}, {"fill", "#ffffff"}, {"stroke", kMemoryColour}});
-         }});
-    entries.push_back(
-        {"median, 95% CI", [](Svg& s, double x, double y) {
-           s.element("line", {{"x1", px(x)},
-                              {"y1", px(y - 7)},
-                              {"x2", px(x)},
-                              {"y2", px(y + 7)},
-                              {"stroke", kMemoryColour}});
-           s.element(
-               "circle",
-               {{"cx", px(x)}, {"cy", px(y)}, {"r", px(kPointRadius)}, {"fill", kMemoryColour}});
-         }});
-    entries.push_back({"unstable (CV > 5%)", [](Svg& s, double x, double y) {
-                         s.element("circle", {{"cx", px(x)},
-                                              {"cy", px(y)},
-                                              {"r", px(kPointRadius)},
-                                              {"fill", "#ffffff"},
-                                              {"stroke", kMemoryColour},
-                                              {"stroke-width", "1.5"}});
-                       }});
-    if (overlay_)
-      entries.push_back({"[1] → later run: change", [](Svg& s, double x, double y) {
-                           s.element("line", {{"x1", px(x - 10)},
-                                              {"y1", px(y)},
-                                              {"x2", px(x + 4)},
-                                              {"y2", px(y)},
-                                              {"stroke", kArrowColour},
-                                              {"stroke-width", "1.2"}});
-                           s.element("path", {{"d", "M" + px(x + 10) + " " + px(y) + "l-6 -3v6z"},
-                                              {"fill", kArrowColour}});
-                         }});
+    for (LegendEntry& e : roofline_key(shapes, bands, overlay_)) entries.push_back(std::move(e));
     draw_legend(svg, layout_, entries);
   }
 
  private:
   static constexpr double kArrowHead = 6;
-  static constexpr const char* kArrowColour = "#222222";
 
   struct RoofInfo {
     std::string colour;
@@ -432,7 +327,7 @@ class RooflineDrawing {
 
   std::string roof_colour(const RoofSegment& r, std::size_t layer) const {
     if (overlay_) return layer_colour(layer);
-    return r.kind == RoofKind::compute ? precision_colour(*r.precision) : kMemoryColour;
+    return r.kind == RoofKind::compute ? precision_colour(*r.precision) : kMemoryRoofColour;
   }
 
   std::string layer_prefix(std::size_t layer) const { return overlay_ ? layer_number(layer) : ""; }
@@ -473,11 +368,6 @@ class RooflineDrawing {
     return attrs;
   }
 
-  static std::string diamond(double x, double y) {
-    std::string d = "M";
-    return d.append(px(x)).append(" ").append(px(y - 4.5)).append("l4.5 4.5-4.5 4.5-4.5-4.5z");
-  }
-
   std::string card(const Marker& m, const Marker* before) const {
     const std::string run = overlay_ ? layer_prefix(m.layer) + layers_[m.layer].name : "";
     return point_card(*m.first, layers_[m.layer].roofs, run, before ? before->first : nullptr,
@@ -513,21 +403,6 @@ Extent union_extent(const std::vector<ChartLayer>& layers) {
          std::max(e.y_hi, o.y_hi)};
   }
   return e;
-}
-
-// Each later run's marker of a result, with the first run's marker of it.
-std::vector<Pair> pairs_of(const std::vector<std::vector<Marker>>& markers) {
-  std::vector<Pair> out;
-  if (markers.size() < 2) return out;
-  std::unordered_map<std::string, const Marker*> first;
-  for (const Marker& m : markers[0])
-    if (m.count == 1) first.try_emplace(match_key(*m.first->result), &m);
-  for (std::size_t l = 1; l < markers.size(); ++l)
-    for (const Marker& m : markers[l])
-      if (const auto it = first.find(match_key(*m.first->result));
-          m.count == 1 && it != first.end())
-        out.push_back({it->second, &m});
-  return out;
 }
 
 std::string draw(const std::string& title, const std::vector<ChartLayer>& layers) {

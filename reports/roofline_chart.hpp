@@ -81,7 +81,4 @@ struct ChartLayer {
 // ("+12%", "−30%"), as Intel Advisor's compare does.
 std::string overlay_svg(const std::string& title, const std::vector<ChartLayer>& layers);
 
-// What makes results of two runs the same measurement: family, variant, precision, parameters.
-std::string match_key(const roofline::Result& r);
-
 }  // namespace reports
