@@ -1,28 +1,16 @@
 // The command line with the CUDA backend built in: `rooflab devices` lists the GPUs or says why
 // CUDA is unavailable, and a GPU id on a machine without one is refused by name.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <string>
 
+#include "command.hpp"
 #include "probes/cuda/device.hpp"
 
 namespace {
 
-struct Outcome {
-  int code;
-  std::string output;
-};
-
-Outcome rooflab(const std::string& args) {
-  FILE* pipe = popen(("'" ROOFLAB_BIN "' " + args + " 2>&1").c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+test_support::Outcome rooflab(const std::string& args) {
+  return test_support::run_command("'" ROOFLAB_BIN "' " + args);
 }
 
 }  // namespace

@@ -2,33 +2,20 @@
 // and bad device ids and sizes refused with exit code 2 and a message that names them.
 #include <gtest/gtest.h>
 #include <stdlib.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
+#include "command.hpp"
 #include "temp_dir.hpp"
 
 namespace {
 
-struct Outcome {
-  int code;
-  std::string output;  // stdout and stderr
-};
-
-Outcome rooflab(const std::string& args, const std::string& env = "") {
-  const std::string cmd = env + " '" ROOFLAB_BIN "' " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+test_support::Outcome rooflab(const std::string& args, const std::string& env = "") {
+  return test_support::run_command(env + " '" ROOFLAB_BIN "' " + args);
 }
 
 bool contains(const std::string& text, const std::string& part) {
