@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "roofline/harness.hpp"
@@ -56,26 +58,43 @@ TEST(Sensors, AFigureOneStretchLacksIsMissingWithItsReason) {
   EXPECT_EQ(total.mean_power_w().unavailable, "a counter only root may read");
 }
 
-// Counts its stretches; each lasts what the harness ran between start and stop.
+// The calls of each case so far, by variant: what the cases ran, for the sampler to see.
+using CallCounts = std::map<std::string, long long>;
+
+// Counts its stretches, and the calls of each case that ran inside them; each stretch lasts what
+// the harness ran between start and stop.
 class CountingSampler : public Sampler {
  public:
+  explicit CountingSampler(const CallCounts& calls) : calls_(calls) {}
   void start(double seconds) override {
     ++starts;
     expected = seconds;
+    at_start_ = calls_;
   }
   Sensors stop() override {
     ++stops;
+    for (const auto& [variant, n] : calls_) {
+      const long long in_window = n - at_start_[variant];
+      inside[variant] += in_window;
+      if (in_window > 0) ++windows_with_calls;
+    }
     return stretch(0.001, 0.05, 3e9, {});
   }
   Sensed power_cap_w() override { return Sensed::missing("none"); }
   std::vector<std::string> disturbances() override { return {}; }
-  int starts = 0, stops = 0;
+  int starts = 0, stops = 0, windows_with_calls = 0;
   double expected = 0;
+  CallCounts inside;  // the calls that ran between a start and its stop
+
+ private:
+  const CallCounts& calls_;
+  CallCounts at_start_;
 };
 
 class Nothing : public Case {
  public:
-  explicit Nothing(const std::string& variant)
+  // Counts its calls in calls[variant].
+  Nothing(const std::string& variant, CallCounts& calls)
       : Case({.family = "test",
               .variant = variant,
               .backend = "cpu",
@@ -86,31 +105,35 @@ class Nothing : public Case {
                        .bytes = 8,
                        .bytes_write_allocate = 8,
                        .working_set = 8},
-              .level = "L1"}) {}
+              .level = "L1"}),
+        calls_(calls[variant]) {}
   void prepare() override {}
-  void run() override { benchmark_sink_ = benchmark_sink_ + 1; }
+  void run() override { ++calls_; }
   Verification verify() override { return {true, 0, 0, "nothing to check"}; }
   void release() override {}
 
  private:
-  volatile double benchmark_sink_ = 0;
+  long long& calls_;
 };
 
+// The calls a case's readings count are exactly those that ran inside its windows, where no other
+// case ran: the readings cover the samples and nothing else.
 TEST(Sensors, TheHarnessReadsEachCaseAroundItsSamplesOnly) {
-  CountingSampler sampler;
+  CallCounts calls;
+  CountingSampler sampler(calls);
   std::vector<std::unique_ptr<Case>> cases;
-  cases.push_back(std::make_unique<Nothing>("a"));
-  cases.push_back(std::make_unique<Nothing>("b"));
+  cases.push_back(std::make_unique<Nothing>("a", calls));
+  cases.push_back(std::make_unique<Nothing>("b", calls));
   const auto results = measure_all(
       cases,
       {.repetitions = 3, .min_sample_seconds = 0.001, .warmup_seconds = 0, .sampler = &sampler},
       "test");
   EXPECT_EQ(sampler.starts, sampler.stops);
+  EXPECT_EQ(sampler.windows_with_calls, sampler.stops);  // each window one case's, with calls
   EXPECT_EQ(sampler.expected, 0.001);  // each window announced as a sample's length
   for (const Result& r : results) {
     ASSERT_TRUE(r.sensors) << r.variant;
-    // Far fewer readings than calls: at the boundaries of Google Benchmark's runs only.
-    EXPECT_GT(r.sensors->calls, 100 * sampler.stops / 2);
+    EXPECT_EQ(r.sensors->calls, sampler.inside[r.variant]) << r.variant;
     EXPECT_EQ(r.sensors->flops, 2.0 * r.sensors->calls);
     EXPECT_EQ(r.sensors->bytes, 8.0 * r.sensors->calls);
     EXPECT_TRUE(r.sensors->energy_j.value);
@@ -118,7 +141,8 @@ TEST(Sensors, TheHarnessReadsEachCaseAroundItsSamplesOnly) {
 }
 
 TEST(Sensors, WithoutASamplerNoneAreRecorded) {
-  Nothing c("a");
+  CallCounts calls;
+  Nothing c("a", calls);
   const Result r = measure(c, {.repetitions = 3, .min_sample_seconds = 0.001, .warmup_seconds = 0});
   EXPECT_FALSE(r.sensors);
 }
