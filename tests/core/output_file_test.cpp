@@ -8,8 +8,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -81,7 +83,9 @@ TEST(OutputFile, AnotherUsersSymlinkInASharedFolderIsNotFollowed) {
   std::ofstream(temp.path() / "victim") << "precious";
   const fs::path planted = shared / "report.html";
   fs::create_symlink(temp.path() / "victim", planted);
-  ASSERT_EQ(::lchown(planted.c_str(), 65534, 65534), 0);
+  // Root in a user namespace (a rootless container) may have no uid 65534 to give.
+  if (::lchown(planted.c_str(), 65534, 65534) != 0)
+    GTEST_SKIP() << "cannot give a link to uid 65534 here: " << std::strerror(errno);
   EXPECT_NE(refusal(planted).find("belongs to another user (uid 65534) in the shared folder"),
             std::string::npos)
       << refusal(planted);
