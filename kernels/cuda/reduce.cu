@@ -224,9 +224,7 @@ ReduceKernel<T>::ReduceKernel(const ReduceConfig& config, std::size_t n)
     : config_(config), n_(n), result_(1) {
   check_config(config, precision_of<T>());
   if (config.shape.block == BlockReduce::warp_redux) {
-    int device = 0, major = 0;
-    ROOFLAB_CUDA(cudaGetDevice(&device));
-    ROOFLAB_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+    const int major = current_device_attribute(cudaDevAttrComputeCapabilityMajor);
     if (major < 8)
       throw roofline::InputError(
           "reduce: warp_redux (__reduce_add_sync) needs compute capability "
